@@ -1,0 +1,587 @@
+//! The C boundary. This module and the host's loader are the only places with `unsafe`.
+//!
+//! A plugin library exports one symbol, [`ENTRY_SYMBOL`], returning a pointer to a
+//! [`PluginTable`]. Every call takes borrowed input bytes and writes an owned
+//! [`Buffer`] that the host must give back to the same table's `free`, so memory is
+//! always released by the allocator that made it. Game instances stay inside the plugin
+//! behind `u64` handles; an unknown handle is an error, never undefined behaviour.
+
+use std::any::Any;
+use std::collections::HashMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::time::Instant;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::game::{Game, apply_checked};
+use crate::proto::{
+    ActionEntry, AppliedReply, ErrorKind, ErrorReply, PlayoutReport, Request, Setup, ToAct,
+};
+use crate::rng::GameRng;
+
+/// Bumped on any breaking change to [`PluginTable`] or the meaning of a message.
+pub const ABI_VERSION: u32 = 1;
+/// The one exported symbol (NUL-terminated for `dlsym`).
+pub const ENTRY_SYMBOL: &[u8] = b"tavern_plugin_v1\0";
+
+pub const STATUS_OK: i32 = 0;
+pub const STATUS_ERR: i32 = 1;
+
+/// Bytes owned by the plugin. Give it back to the plugin's `free`.
+#[repr(C)]
+#[derive(Debug)]
+pub struct Buffer {
+    pub ptr: *mut u8,
+    pub len: usize,
+    pub cap: usize,
+}
+
+impl Buffer {
+    pub const fn empty() -> Buffer {
+        Buffer {
+            ptr: std::ptr::null_mut(),
+            len: 0,
+            cap: 0,
+        }
+    }
+
+    fn from_vec(v: Vec<u8>) -> Buffer {
+        let mut v = std::mem::ManuallyDrop::new(v);
+        Buffer {
+            ptr: v.as_mut_ptr(),
+            len: v.len(),
+            cap: v.capacity(),
+        }
+    }
+
+    /// The bytes, borrowed. Safe only on a buffer the table has just written and not
+    /// yet freed; the host's loader is the one caller.
+    ///
+    /// # Safety
+    /// `self` must come from a plugin call and not have been freed.
+    pub unsafe fn as_slice(&self) -> &[u8] {
+        if self.ptr.is_null() {
+            return &[];
+        }
+        // SAFETY: the plugin made ptr/len from a live Vec it leaked for us.
+        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
+    }
+}
+
+/// The table a plugin exports. `abi_version` and `size` come first and never move, so a
+/// host can read them from any version's table before trusting the rest.
+#[repr(C)]
+pub struct PluginTable {
+    pub abi_version: u32,
+    pub size: u32,
+    /// Writes [`crate::GameInfo`] JSON.
+    pub info: extern "C" fn(out: *mut Buffer) -> i32,
+    /// Creates an instance from [`Setup`] JSON; writes the handle.
+    pub create:
+        extern "C" fn(input: *const u8, len: usize, handle: *mut u64, out: *mut Buffer) -> i32,
+    /// Creates an instance from a state JSON as `Request::State` returned it.
+    pub load:
+        extern "C" fn(input: *const u8, len: usize, handle: *mut u64, out: *mut Buffer) -> i32,
+    /// Copies an instance (a checkpoint for undo).
+    pub clone: extern "C" fn(handle: u64, new_handle: *mut u64, out: *mut Buffer) -> i32,
+    pub destroy: extern "C" fn(handle: u64) -> i32,
+    /// Answers one [`Request`] JSON about an instance.
+    pub call: extern "C" fn(handle: u64, input: *const u8, len: usize, out: *mut Buffer) -> i32,
+    pub free: extern "C" fn(buf: Buffer),
+}
+
+/// Builds the table for `G`. Used by [`export_game!`].
+pub const fn table<G: Game>() -> PluginTable {
+    PluginTable {
+        abi_version: ABI_VERSION,
+        size: std::mem::size_of::<PluginTable>() as u32,
+        info: info::<G>,
+        create: create::<G>,
+        load: load::<G>,
+        clone: clone::<G>,
+        destroy: destroy,
+        call: call::<G>,
+        free: free,
+    }
+}
+
+/// Exports `$game` (a type implementing [`Game`]) as a Tavern plugin.
+#[macro_export]
+macro_rules! export_game {
+    ($game:ty) => {
+        /// The plugin entry point the Tavern host looks up.
+        #[unsafe(no_mangle)]
+        pub extern "C" fn tavern_plugin_v1() -> *const $crate::abi::PluginTable {
+            static TABLE: $crate::abi::PluginTable = $crate::abi::table::<$game>();
+            &TABLE
+        }
+    };
+}
+
+type Slot = Arc<Mutex<Box<dyn Any + Send>>>;
+
+#[derive(Default)]
+struct Registry {
+    next: u64,
+    map: HashMap<u64, Slot>,
+}
+
+fn registry() -> MutexGuard<'static, Registry> {
+    static REG: OnceLock<Mutex<Registry>> = OnceLock::new();
+    REG.get_or_init(|| Mutex::new(Registry::default()))
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+}
+
+fn insert(state: Box<dyn Any + Send>) -> u64 {
+    let mut reg = registry();
+    reg.next += 1;
+    let h = reg.next;
+    reg.map.insert(h, Arc::new(Mutex::new(state)));
+    h
+}
+
+fn slot(handle: u64) -> Result<Slot, ErrorReply> {
+    registry()
+        .map
+        .get(&handle)
+        .cloned()
+        .ok_or_else(|| ErrorReply {
+            kind: ErrorKind::NoSuchHandle,
+            message: format!("no game instance with handle {handle}"),
+        })
+}
+
+fn err(kind: ErrorKind, message: impl Into<String>) -> ErrorReply {
+    ErrorReply {
+        kind,
+        message: message.into(),
+    }
+}
+
+fn panic_message(p: Box<dyn Any + Send>) -> String {
+    if let Some(s) = p.downcast_ref::<&str>() {
+        s.to_string()
+    } else if let Some(s) = p.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "unknown panic".to_string()
+    }
+}
+
+/// Runs `f` with panics caught, writes its reply or error to `out`.
+fn guarded(out: *mut Buffer, f: impl FnOnce() -> Result<Vec<u8>, ErrorReply>) -> i32 {
+    let result = catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|p| {
+        Err(err(
+            ErrorKind::Panic,
+            format!("the game panicked: {}", panic_message(p)),
+        ))
+    });
+    let (status, bytes) = match result {
+        Ok(bytes) => (STATUS_OK, bytes),
+        Err(e) => (STATUS_ERR, serde_json::to_vec(&e).unwrap_or_default()),
+    };
+    if !out.is_null() {
+        // SAFETY: the host passes a valid, writable Buffer slot.
+        unsafe { out.write(Buffer::from_vec(bytes)) };
+    }
+    status
+}
+
+fn input<'a>(ptr: *const u8, len: usize) -> &'a [u8] {
+    if ptr.is_null() || len == 0 {
+        return &[];
+    }
+    // SAFETY: the host passes a live byte slice for the duration of the call.
+    unsafe { std::slice::from_raw_parts(ptr, len) }
+}
+
+fn json<T: Serialize>(v: &T) -> Result<Vec<u8>, ErrorReply> {
+    serde_json::to_vec(v)
+        .map_err(|e| err(ErrorKind::BadRequest, format!("cannot encode reply: {e}")))
+}
+
+extern "C" fn info<G: Game>(out: *mut Buffer) -> i32 {
+    guarded(out, || json(&G::info()))
+}
+
+fn write_handle(handle: *mut u64, h: u64) {
+    if !handle.is_null() {
+        // SAFETY: the host passes a valid u64 slot.
+        unsafe { handle.write(h) };
+    }
+}
+
+extern "C" fn create<G: Game>(
+    ptr: *const u8,
+    len: usize,
+    handle: *mut u64,
+    out: *mut Buffer,
+) -> i32 {
+    let bytes = input(ptr, len);
+    guarded(out, || {
+        let setup: Setup = serde_json::from_slice(bytes)
+            .map_err(|e| err(ErrorKind::BadRequest, format!("bad setup: {e}")))?;
+        let g = G::new(&setup).map_err(|e| err(ErrorKind::BadRequest, e.0))?;
+        write_handle(handle, insert(Box::new(g)));
+        Ok(Vec::new())
+    })
+}
+
+extern "C" fn load<G: Game>(ptr: *const u8, len: usize, handle: *mut u64, out: *mut Buffer) -> i32 {
+    let bytes = input(ptr, len);
+    guarded(out, || {
+        let g: G = serde_json::from_slice(bytes)
+            .map_err(|e| err(ErrorKind::BadRequest, format!("bad state: {e}")))?;
+        write_handle(handle, insert(Box::new(g)));
+        Ok(Vec::new())
+    })
+}
+
+fn with_state<G: Game, R>(
+    handle: u64,
+    f: impl FnOnce(&mut G) -> Result<R, ErrorReply>,
+) -> Result<R, ErrorReply> {
+    let slot = slot(handle)?;
+    let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
+    let state = guard
+        .downcast_mut::<G>()
+        .ok_or_else(|| err(ErrorKind::NoSuchHandle, "handle belongs to another game"))?;
+    f(state)
+}
+
+extern "C" fn clone<G: Game>(handle: u64, new_handle: *mut u64, out: *mut Buffer) -> i32 {
+    guarded(out, || {
+        let copy = with_state::<G, G>(handle, |g| Ok(g.clone()))?;
+        write_handle(new_handle, insert(Box::new(copy)));
+        Ok(Vec::new())
+    })
+}
+
+extern "C" fn destroy(handle: u64) -> i32 {
+    // Dropping a game's state runs only the game's own Drop code; guard it anyway.
+    let removed = catch_unwind(|| registry().map.remove(&handle).is_some());
+    match removed {
+        Ok(true) => STATUS_OK,
+        _ => STATUS_ERR,
+    }
+}
+
+extern "C" fn call<G: Game>(handle: u64, ptr: *const u8, len: usize, out: *mut Buffer) -> i32 {
+    let bytes = input(ptr, len);
+    guarded(out, || {
+        let req: Request = serde_json::from_slice(bytes)
+            .map_err(|e| err(ErrorKind::BadRequest, format!("bad request: {e}")))?;
+        let reply = with_state::<G, Value>(handle, |g| respond(g, req))?;
+        json(&reply)
+    })
+}
+
+extern "C" fn free(buf: Buffer) {
+    if buf.ptr.is_null() {
+        return;
+    }
+    // SAFETY: `buf` was made by `Buffer::from_vec` in this library and is freed once.
+    drop(unsafe { Vec::from_raw_parts(buf.ptr, buf.len, buf.cap) });
+}
+
+fn to_value<T: Serialize>(v: T) -> Result<Value, ErrorReply> {
+    serde_json::to_value(v)
+        .map_err(|e| err(ErrorKind::BadRequest, format!("cannot encode reply: {e}")))
+}
+
+/// Answers one request about `state`. Public so in-process tests and benchmarks take
+/// exactly the path the ABI takes, minus the C call.
+pub fn respond<G: Game>(state: &mut G, req: Request) -> Result<Value, ErrorReply> {
+    match req {
+        Request::ToAct => to_value(state.to_act()),
+        Request::Legal { seat } => to_value(legal_entries(state, seat)?),
+        Request::Apply { seat, action } => {
+            let action: G::Action = serde_json::from_value(action).map_err(|e| {
+                err(
+                    ErrorKind::Illegal,
+                    format!("not an action of this game: {e}"),
+                )
+            })?;
+            apply_reply(state, seat, action)
+        }
+        Request::ApplyIndex { seat, index } => {
+            let mut legal = state.legal(seat);
+            if index >= legal.len() {
+                return Err(err(
+                    ErrorKind::Illegal,
+                    format!(
+                        "seat {seat} has {} legal actions, not {}",
+                        legal.len(),
+                        index + 1
+                    ),
+                ));
+            }
+            let action = legal.swap_remove(index).action;
+            apply_reply(state, Some(seat), action)
+        }
+        Request::Chance { seed } => {
+            if state.to_act() != ToAct::Chance {
+                return Err(err(ErrorKind::Illegal, "no chance step is pending"));
+            }
+            let action = state.sample_chance(&mut GameRng::new(seed));
+            apply_reply(state, None, action)
+        }
+        Request::View { viewer } => to_value(state.view(viewer)),
+        Request::Outcome => to_value(state.outcome()),
+        Request::State => to_value(&*state),
+        Request::Bot { seat, seed, level } => {
+            let mut rng = GameRng::new(seed);
+            let action = crate::bot::choose(state, seat, level, &mut rng)
+                .ok_or_else(|| err(ErrorKind::Illegal, format!("seat {seat} has nothing to do")))?;
+            let label = state
+                .legal(seat)
+                .into_iter()
+                .find(|l| l.action == action)
+                .map(|l| l.label)
+                .unwrap_or_default();
+            to_value(ActionEntry {
+                action: to_value(&action)?,
+                label,
+                target: None,
+            })
+        }
+        Request::Playouts { games, seed } => to_value(playouts(state, games, seed)),
+    }
+}
+
+fn legal_entries<G: Game>(state: &G, seat: usize) -> Result<Vec<ActionEntry>, ErrorReply> {
+    state
+        .legal(seat)
+        .into_iter()
+        .map(|l| {
+            Ok(ActionEntry {
+                action: to_value(&l.action)?,
+                label: l.label,
+                target: l.target,
+            })
+        })
+        .collect()
+}
+
+fn apply_reply<G: Game>(
+    state: &mut G,
+    seat: Option<usize>,
+    action: G::Action,
+) -> Result<Value, ErrorReply> {
+    let applied = apply_checked(state, seat, &action).map_err(|e| err(ErrorKind::Illegal, e.0))?;
+    to_value(AppliedReply {
+        action: to_value(&action)?,
+        label: applied.label,
+        private_label: applied.private_label,
+        reveal: applied.reveal,
+    })
+}
+
+/// Plays `games` random games from `state`, in-process and without legality re-checks
+/// (every action comes from `legal_actions`), for statistics and benchmarks.
+pub fn playouts<G: Game>(state: &G, games: u32, seed: u64) -> PlayoutReport {
+    let start = Instant::now();
+    let mut report = PlayoutReport {
+        games,
+        min_len: u64::MAX,
+        ..Default::default()
+    };
+    let mut rng = GameRng::new(seed);
+    for _ in 0..games {
+        let mut g = state.clone();
+        let len = crate::bot::random_playout(&mut g, &mut rng, 1_000_000);
+        report.actions += len;
+        report.min_len = report.min_len.min(len);
+        report.max_len = report.max_len.max(len);
+        if let Some(o) = g.outcome() {
+            report.score_sums.resize(o.scores.len(), 0);
+            report.wins.resize(o.scores.len(), 0);
+            for (s, sc) in o.scores.iter().enumerate() {
+                report.score_sums[s] += sc.total;
+            }
+            for w in o.winners() {
+                report.wins[w] += 1;
+            }
+        }
+    }
+    if games == 0 {
+        report.min_len = 0;
+    }
+    report.seconds = start.elapsed().as_secs_f64();
+    report
+}
+
+#[cfg(test)]
+mod tests {
+    //! The glue is tested through a tiny in-file game; the real plugins are loaded
+    //! through libloading by the workspace's `tests` crate.
+    use super::*;
+    use crate::game::{Applied, GameError, Legal};
+    use crate::proto::{GameInfo, Outcome, SeatScore, View};
+    use serde::Deserialize;
+
+    /// Count to 3; seat 0 may add 1 or 2; with the trap set, adding 2 when at 2 panics
+    /// (a planted bug).
+    #[derive(Clone, Serialize, Deserialize)]
+    struct Count(u32, bool);
+
+    impl Game for Count {
+        type Action = u32;
+        fn info() -> GameInfo {
+            GameInfo {
+                id: "count".into(),
+                name: "Count".into(),
+                version: "1".into(),
+                description: String::new(),
+                min_players: 1,
+                max_players: 1,
+                options: vec![],
+                hidden_information: false,
+                rules: String::new(),
+            }
+        }
+        fn new(_: &Setup) -> Result<Self, GameError> {
+            Ok(Count(0, true))
+        }
+        fn to_act(&self) -> ToAct {
+            if self.0 >= 3 {
+                ToAct::Over
+            } else {
+                ToAct::Seats(vec![0])
+            }
+        }
+        fn sample_chance(&self, _: &mut GameRng) -> u32 {
+            0
+        }
+        fn legal(&self, _: usize) -> Vec<Legal<u32>> {
+            vec![Legal::new(1, "add 1"), Legal::new(2, "add 2").at("two")]
+        }
+        fn apply(&mut self, _: Option<usize>, a: &u32) -> Result<Applied, GameError> {
+            if self.1 && self.0 == 2 && *a == 2 {
+                panic!("planted bug");
+            }
+            self.0 += a;
+            Ok(Applied::public(format!("added {a}")))
+        }
+        fn view(&self, _: Option<usize>) -> View {
+            View::default()
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            (self.0 >= 3).then(|| Outcome {
+                scores: vec![SeatScore::from_lines(vec![("count", self.0 as i64)])],
+                rank: vec![0],
+                tie_break: None,
+            })
+        }
+        fn determinize(&self, _: usize, _: &mut GameRng) -> Self {
+            self.clone()
+        }
+    }
+
+    static T: PluginTable = table::<Count>();
+
+    fn call_json(h: u64, req: &Request) -> (i32, Value) {
+        let bytes = serde_json::to_vec(req).unwrap();
+        let mut out = Buffer::empty();
+        let st = (T.call)(h, bytes.as_ptr(), bytes.len(), &mut out);
+        let v = serde_json::from_slice(unsafe { out.as_slice() }).unwrap_or(Value::Null);
+        (T.free)(out);
+        (st, v)
+    }
+
+    fn new_handle() -> u64 {
+        let setup = serde_json::to_vec(&Setup::players(1)).unwrap();
+        let mut h = 0;
+        let mut out = Buffer::empty();
+        assert_eq!(
+            (T.create)(setup.as_ptr(), setup.len(), &mut h, &mut out),
+            STATUS_OK
+        );
+        (T.free)(out);
+        h
+    }
+
+    #[test]
+    fn table_header() {
+        assert_eq!(T.abi_version, ABI_VERSION);
+        assert_eq!(T.size as usize, std::mem::size_of::<PluginTable>());
+        let mut out = Buffer::empty();
+        assert_eq!((T.info)(&mut out), STATUS_OK);
+        let info: GameInfo = serde_json::from_slice(unsafe { out.as_slice() }).unwrap();
+        (T.free)(out);
+        assert_eq!(info.id, "count");
+    }
+
+    #[test]
+    fn apply_legal_and_refuse_illegal() {
+        let h = new_handle();
+        let (st, v) = call_json(
+            h,
+            &Request::Apply {
+                seat: Some(0),
+                action: Value::from(7),
+            },
+        );
+        assert_eq!(st, STATUS_ERR);
+        assert_eq!(v["kind"], "illegal");
+        let (st, v) = call_json(
+            h,
+            &Request::Apply {
+                seat: Some(0),
+                action: Value::from(2),
+            },
+        );
+        assert_eq!(st, STATUS_OK);
+        assert_eq!(v["label"], "added 2");
+        // The planted panic becomes an error and the state keeps its last good value.
+        let (st, v) = call_json(h, &Request::ApplyIndex { seat: 0, index: 1 });
+        assert_eq!(st, STATUS_ERR);
+        assert_eq!(v["kind"], "panic");
+        let (_, v) = call_json(h, &Request::State);
+        assert_eq!(v, serde_json::json!([2, true]));
+        let (st, _) = call_json(h, &Request::ApplyIndex { seat: 0, index: 0 });
+        assert_eq!(st, STATUS_OK);
+        let (_, v) = call_json(h, &Request::ToAct);
+        assert_eq!(v, serde_json::json!("Over"));
+        assert_eq!(destroy(h), STATUS_OK);
+        assert_eq!(destroy(h), STATUS_ERR);
+    }
+
+    #[test]
+    fn clone_is_independent_and_bad_handles_are_errors() {
+        let h = new_handle();
+        let mut h2 = 0;
+        let mut out = Buffer::empty();
+        assert_eq!((T.clone)(h, &mut h2, &mut out), STATUS_OK);
+        (T.free)(out);
+        call_json(
+            h,
+            &Request::Apply {
+                seat: Some(0),
+                action: Value::from(1),
+            },
+        );
+        assert_eq!(call_json(h, &Request::State).1[0], Value::from(1));
+        assert_eq!(call_json(h2, &Request::State).1[0], Value::from(0));
+        let (st, v) = call_json(987_654, &Request::ToAct);
+        assert_eq!(st, STATUS_ERR);
+        assert_eq!(v["kind"], "no_such_handle");
+        let mut out = Buffer::empty();
+        let garbage = b"{not json";
+        assert_eq!(
+            (T.call)(h, garbage.as_ptr(), garbage.len(), &mut out),
+            STATUS_ERR
+        );
+        (T.free)(out);
+    }
+
+    #[test]
+    fn playouts_report() {
+        let r = playouts(&Count(0, false), 10, 1);
+        assert_eq!(r.games, 10);
+        assert!(r.min_len >= 2 && r.max_len <= 3);
+    }
+}

@@ -1,0 +1,119 @@
+//! Bots that work on any [`Game`], run inside the plugin so a search costs no JSON.
+//!
+//! The search is determinized Monte Carlo with UCB1 at the root (the root-only form of
+//! information-set MCTS): each iteration re-samples what the bot cannot see with
+//! `determinize`, picks a candidate by UCB1, and finishes the game at random. It never
+//! looks at hidden information directly, so a bot seat cannot cheat.
+
+use rand::RngExt;
+
+use crate::game::Game;
+use crate::proto::ToAct;
+use crate::rng::GameRng;
+
+/// Plays random legal actions (and samples chance) until the game ends or `max` actions.
+/// Returns the number of actions taken.
+pub fn random_playout<G: Game>(g: &mut G, rng: &mut GameRng, max: u64) -> u64 {
+    let mut n = 0;
+    while n < max {
+        let (seat, action) = match g.to_act() {
+            ToAct::Over => break,
+            ToAct::Chance => (None, g.sample_chance(rng)),
+            ToAct::Seats(seats) => {
+                if seats.is_empty() {
+                    break;
+                }
+                let s = seats[rng.random_range(0..seats.len())];
+                let mut legal = g.legal_actions(s);
+                if legal.is_empty() {
+                    break;
+                }
+                let i = rng.random_range(0..legal.len());
+                (Some(s), legal.swap_remove(i))
+            }
+        };
+        if g.apply(seat, &action).is_err() {
+            break;
+        }
+        n += 1;
+    }
+    n
+}
+
+/// Iterations of search per decision for bot levels 1..=3.
+pub fn iterations_for(level: u8) -> u32 {
+    match level {
+        0 | 1 => 60,
+        2 => 400,
+        _ => 2000,
+    }
+}
+
+/// Chooses an action for `seat`, or `None` when it has nothing to do.
+pub fn choose<G: Game>(state: &G, seat: usize, level: u8, rng: &mut GameRng) -> Option<G::Action> {
+    let legal = state.legal_actions(seat);
+    match legal.len() {
+        0 => None,
+        1 => legal.into_iter().next(),
+        _ => Some(search(state, seat, legal, iterations_for(level), rng)),
+    }
+}
+
+/// Value of a finished (or abandoned) game for `seat`: 1 for a win shared by k seats
+/// counts 1/k, plus a small share for the score margin so the bot also plays for points.
+fn reward<G: Game>(g: &G, seat: usize) -> f64 {
+    let Some(o) = g.outcome() else { return 0.0 };
+    let winners = o.winners();
+    let win = if winners.contains(&seat) {
+        1.0 / winners.len() as f64
+    } else {
+        0.0
+    };
+    let best = o.scores.iter().map(|s| s.total).max().unwrap_or(0);
+    let mine = o.scores.get(seat).map(|s| s.total).unwrap_or(0);
+    let margin = (mine - best) as f64 / (best.abs().max(1) as f64);
+    win + 0.1 * margin.clamp(-1.0, 1.0)
+}
+
+fn search<G: Game>(
+    state: &G,
+    seat: usize,
+    candidates: Vec<G::Action>,
+    iterations: u32,
+    rng: &mut GameRng,
+) -> G::Action {
+    let n = candidates.len();
+    let mut visits = vec![0u32; n];
+    let mut value = vec![0f64; n];
+    for it in 1..=iterations {
+        let mut world = state.determinize(seat, rng);
+        // UCB1; unvisited candidates first.
+        let pick = (0..n)
+            .max_by(|&a, &b| ucb(value[a], visits[a], it).total_cmp(&ucb(value[b], visits[b], it)))
+            .unwrap_or(0);
+        if world.apply(Some(seat), &candidates[pick]).is_err() {
+            // Not legal in this sampled world (it depended on hidden facts): count as a loss.
+            visits[pick] += 1;
+            continue;
+        }
+        random_playout(&mut world, rng, 20_000);
+        visits[pick] += 1;
+        value[pick] += reward(&world, seat);
+    }
+    let best = (0..n)
+        .max_by(|&a, &b| {
+            let ma = value[a] / visits[a].max(1) as f64;
+            let mb = value[b] / visits[b].max(1) as f64;
+            visits[a].cmp(&visits[b]).then(ma.total_cmp(&mb))
+        })
+        .unwrap_or(0);
+    candidates.into_iter().nth(best).expect("index in range")
+}
+
+fn ucb(value: f64, visits: u32, total: u32) -> f64 {
+    if visits == 0 {
+        return f64::INFINITY;
+    }
+    let v = visits as f64;
+    value / v + 1.2 * ((total as f64).ln() / v).sqrt()
+}

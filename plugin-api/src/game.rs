@@ -1,0 +1,232 @@
+//! The trait a game implements: a pure state machine in the spirit of OpenSpiel.
+//!
+//! Rules live here and nowhere else: the host never interprets an action, it only stores
+//! the JSON the game gave it and hands it back.
+
+use std::fmt::{self, Debug};
+
+use serde::{Serialize, de::DeserializeOwned};
+
+use crate::proto::{GameInfo, Outcome, Setup, ToAct, View};
+use crate::rng::GameRng;
+
+/// One legal action for a seat, with its label and the scene id it belongs to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Legal<A> {
+    pub action: A,
+    /// Short imperative text for buttons and menus ("Take the red 4").
+    pub label: String,
+    /// The scene item id a click on which means this action, if any.
+    pub target: Option<String>,
+}
+
+impl<A> Legal<A> {
+    pub fn new(action: A, label: impl Into<String>) -> Self {
+        Legal {
+            action,
+            label: label.into(),
+            target: None,
+        }
+    }
+    pub fn at(mut self, target: impl Into<String>) -> Self {
+        self.target = Some(target.into());
+        self
+    }
+}
+
+/// What applying an action produced, for the log.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Applied {
+    /// Log text every seat may read. For a chance outcome this never names the hidden
+    /// result ("the deck is shuffled"), only what became public.
+    pub label: String,
+    /// Log text only the acting seat may read, when it knows more than the others.
+    pub private_label: Option<String>,
+    /// True when hidden or random information came out (a draw, a roll, a flip).
+    pub reveal: bool,
+}
+
+impl Applied {
+    pub fn public(label: impl Into<String>) -> Self {
+        Applied {
+            label: label.into(),
+            ..Default::default()
+        }
+    }
+    pub fn reveal(label: impl Into<String>) -> Self {
+        Applied {
+            label: label.into(),
+            reveal: true,
+            ..Default::default()
+        }
+    }
+    pub fn with_private(mut self, label: impl Into<String>) -> Self {
+        self.private_label = Some(label.into());
+        self
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameError(pub String);
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for GameError {}
+
+impl GameError {
+    pub fn new(msg: impl Into<String>) -> Self {
+        GameError(msg.into())
+    }
+}
+
+/// A game's rules. `Self` is the full state (everything, hidden parts included).
+///
+/// Contract (checked by `abi` and by the shared test helpers in [`crate::game::check`]):
+/// - `new` leaves every shuffle to chance steps, so the log records setup randomness.
+/// - `legal(seat)` is empty for a seat not in `to_act`.
+/// - `apply` is only ever called with an action from `legal` (the glue checks), or, for
+///   the chance seat (`seat == None`), with an outcome `sample_chance` could produce.
+///   It may therefore assume legality, but must still return `Err` rather than panic on
+///   a chance outcome that does not fit (a tampered save).
+/// - `view(Some(s))` shows nothing seat `s` may not know.
+pub trait Game: Clone + Serialize + DeserializeOwned + Send + 'static {
+    type Action: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send;
+
+    fn info() -> GameInfo;
+
+    fn new(setup: &Setup) -> Result<Self, GameError>;
+
+    fn to_act(&self) -> ToAct;
+
+    /// The pending chance outcome, drawn from `rng`. Called only when `to_act` is `Chance`.
+    fn sample_chance(&self, rng: &mut GameRng) -> Self::Action;
+
+    fn legal(&self, seat: usize) -> Vec<Legal<Self::Action>>;
+
+    /// `seat` is `None` for a chance outcome.
+    fn apply(&mut self, seat: Option<usize>, action: &Self::Action) -> Result<Applied, GameError>;
+
+    fn view(&self, viewer: Option<usize>) -> View;
+
+    /// Scores when the game is over, `None` before.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// A state that `viewer` cannot tell apart from this one, hidden parts re-sampled.
+    /// Games without hidden information return a clone.
+    fn determinize(&self, viewer: usize, rng: &mut GameRng) -> Self;
+
+    /// Cheap legal-action count for random playouts; override when `legal` builds
+    /// expensive labels.
+    fn legal_actions(&self, seat: usize) -> Vec<Self::Action> {
+        self.legal(seat).into_iter().map(|l| l.action).collect()
+    }
+}
+
+/// Checked application: refuses an action that is not in `legal(seat)` (or, for chance,
+/// lets the game validate the outcome), leaving the state untouched on any error.
+pub fn apply_checked<G: Game>(
+    state: &mut G,
+    seat: Option<usize>,
+    action: &G::Action,
+) -> Result<Applied, GameError> {
+    match (state.to_act(), seat) {
+        (ToAct::Over, _) => return Err(GameError::new("the game is over")),
+        (ToAct::Chance, Some(s)) => {
+            return Err(GameError::new(format!(
+                "seat {s} cannot act: a chance step is pending"
+            )));
+        }
+        (ToAct::Seats(_), None) => {
+            return Err(GameError::new("no chance step is pending"));
+        }
+        (ToAct::Seats(seats), Some(s)) => {
+            if !seats.contains(&s) {
+                return Err(GameError::new(format!("it is not seat {s}'s turn")));
+            }
+            if !state.legal_actions(s).iter().any(|a| a == action) {
+                return Err(GameError::new(format!(
+                    "illegal action for seat {s}: {}",
+                    serde_json::to_string(action).unwrap_or_default()
+                )));
+            }
+        }
+        (ToAct::Chance, None) => {}
+    }
+    let mut next = state.clone();
+    let applied = next.apply(seat, action)?;
+    *state = next;
+    Ok(applied)
+}
+
+/// Shared checks every game's tests run on random games.
+pub mod check {
+    use super::*;
+    use crate::rng::GameRng;
+    use rand::RngExt;
+
+    /// Result of one random game.
+    pub struct RandomGame<G> {
+        pub final_state: G,
+        pub actions: usize,
+        pub outcome: Outcome,
+    }
+
+    /// Plays a complete game with uniformly random choices, calling `invariant` after
+    /// every action, and checks the generic contract on the way: legal actions exist
+    /// whenever a seat must act, views serialize, the game ends within `max_actions`,
+    /// and the outcome's breakdowns add up.
+    pub fn random_game<G: Game>(
+        setup: &Setup,
+        seed: u64,
+        max_actions: usize,
+        mut invariant: impl FnMut(&G),
+    ) -> RandomGame<G> {
+        let mut rng = GameRng::new(seed);
+        let mut state = G::new(setup).expect("setup");
+        invariant(&state);
+        let mut actions = 0;
+        loop {
+            let to_act = state.to_act();
+            let (seat, action) = match &to_act {
+                ToAct::Over => break,
+                ToAct::Chance => (None, state.sample_chance(&mut rng)),
+                ToAct::Seats(seats) => {
+                    assert!(!seats.is_empty(), "to_act names no seat");
+                    let s = seats[rng.random_range(0..seats.len())];
+                    let legal = state.legal_actions(s);
+                    assert!(
+                        !legal.is_empty(),
+                        "seat {s} must act but has no legal action"
+                    );
+                    (Some(s), legal[rng.random_range(0..legal.len())].clone())
+                }
+            };
+            apply_checked(&mut state, seat, &action).unwrap_or_else(|e| {
+                panic!("random legal action {action:?} by {seat:?} refused: {e}")
+            });
+            actions += 1;
+            invariant(&state);
+            assert!(
+                actions <= max_actions,
+                "game did not end within {max_actions} actions"
+            );
+        }
+        let outcome = state.outcome().expect("outcome when over");
+        assert_eq!(outcome.scores.len(), setup.seats.len());
+        assert_eq!(outcome.rank.len(), setup.seats.len());
+        for s in &outcome.scores {
+            let sum: i64 = s.breakdown.iter().map(|l| l.points).sum();
+            assert_eq!(sum, s.total, "breakdown does not add up to the total");
+        }
+        assert!(outcome.rank.contains(&0), "nobody ranked first");
+        RandomGame {
+            final_state: state,
+            actions,
+            outcome,
+        }
+    }
+}

@@ -1,0 +1,283 @@
+//! Message types that cross the plugin boundary as JSON.
+//!
+//! Messages evolve by adding optional fields (`#[serde(default)]`); anything that would
+//! change the meaning of an existing field bumps [`crate::abi::ABI_VERSION`].
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::scene::Scene;
+
+/// What the launcher needs to list a game and start it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct GameInfo {
+    /// Stable id, equal to the plugin folder name (`dragonkeepers`, `keydoms`, ...).
+    pub id: String,
+    pub name: String,
+    /// Plugin version; saves record it so a file from another version can say so.
+    pub version: String,
+    /// One or two sentences for the launcher.
+    pub description: String,
+    pub min_players: usize,
+    pub max_players: usize,
+    #[serde(default)]
+    pub options: Vec<OptionSpec>,
+    /// True when some seat may not see everything (hands, face-down tiles): the host
+    /// then covers the table between human seats in hot-seat play.
+    #[serde(default)]
+    pub hidden_information: bool,
+    /// The rules summary, in our own words, shown in the help panel (plain text with
+    /// `#` headings and `-` bullets).
+    #[serde(default)]
+    pub rules: String,
+}
+
+/// One launcher option (a variant, a solo mode, a difficulty).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct OptionSpec {
+    pub key: String,
+    pub label: String,
+    pub help: String,
+    pub choices: Vec<OptionChoice>,
+    /// The `value` of the default choice.
+    pub default: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct OptionChoice {
+    pub value: String,
+    pub label: String,
+    #[serde(default)]
+    pub help: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq, Default)]
+pub enum SeatKind {
+    #[default]
+    Human,
+    /// A bot of strength 1 (quick) to 3 (strong).
+    Bot { level: u8 },
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct SeatSetup {
+    pub name: String,
+    #[serde(default)]
+    pub kind: SeatKind,
+}
+
+/// Everything `Game::new` needs. The seed only makes a new game reproducible: setup
+/// randomness still happens through chance steps so the log records it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Setup {
+    pub seats: Vec<SeatSetup>,
+    #[serde(default)]
+    pub options: BTreeMap<String, String>,
+    #[serde(default)]
+    pub seed: u64,
+}
+
+impl Setup {
+    /// A setup with `n` seats named "Player 1".. and default options.
+    pub fn players(n: usize) -> Setup {
+        Setup {
+            seats: (1..=n)
+                .map(|i| SeatSetup {
+                    name: format!("Player {i}"),
+                    kind: SeatKind::Human,
+                })
+                .collect(),
+            options: BTreeMap::new(),
+            seed: 0,
+        }
+    }
+
+    /// The chosen value of option `key`, or `default`.
+    pub fn option<'a>(&'a self, key: &str, default: &'a str) -> &'a str {
+        self.options.get(key).map(String::as_str).unwrap_or(default)
+    }
+}
+
+/// Who must decide now.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum ToAct {
+    /// These seats decide; several at once for simultaneous secret choices.
+    Seats(Vec<usize>),
+    /// A shuffle, draw, roll or flip is due: the host calls `sample_chance`.
+    Chance,
+    /// The game has ended; `outcome` is available.
+    Over,
+}
+
+impl ToAct {
+    pub fn is_over(&self) -> bool {
+        matches!(self, ToAct::Over)
+    }
+    pub fn seats(&self) -> &[usize] {
+        match self {
+            ToAct::Seats(s) => s,
+            _ => &[],
+        }
+    }
+}
+
+/// One legal action as the host sees it: the action itself (opaque JSON the host stores
+/// in the log), a label for buttons and menus, and the scene id it belongs to.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct ActionEntry {
+    pub action: Value,
+    pub label: String,
+    #[serde(default)]
+    pub target: Option<String>,
+}
+
+/// What a seat may see: a scene to draw, a one-line status, and a prompt for the seat.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Default)]
+pub struct View {
+    pub scene: Scene,
+    /// E.g. "Round 3 · Anna's turn". Shown in the top bar.
+    #[serde(default)]
+    pub status: String,
+    /// What the viewer is asked to do now, if anything ("Take a card from the display").
+    #[serde(default)]
+    pub prompt: String,
+}
+
+/// Final result. `rank[seat]` is 0 for the winner(s); equal ranks are shared places.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Default)]
+pub struct Outcome {
+    pub scores: Vec<SeatScore>,
+    pub rank: Vec<usize>,
+    /// How a tie on points was decided, in words ("most dragon cards laid out"), or why
+    /// it stands as shared.
+    #[serde(default)]
+    pub tie_break: Option<String>,
+}
+
+impl Outcome {
+    pub fn winners(&self) -> Vec<usize> {
+        (0..self.rank.len())
+            .filter(|&s| self.rank[s] == 0)
+            .collect()
+    }
+
+    /// Ranks from totals and per-seat tie-break keys (higher is better for both).
+    /// Seats equal on both share a place.
+    pub fn rank_by(totals: &[i64], tie_keys: &[i64]) -> Vec<usize> {
+        let n = totals.len();
+        (0..n)
+            .map(|s| {
+                (0..n)
+                    .filter(|&o| (totals[o], tie_keys[o]) > (totals[s], tie_keys[s]))
+                    .count()
+            })
+            .collect()
+    }
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Default)]
+pub struct SeatScore {
+    pub total: i64,
+    /// Each scoring category with its points; they add up to `total`.
+    pub breakdown: Vec<ScoreLine>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct ScoreLine {
+    pub label: String,
+    pub points: i64,
+}
+
+impl SeatScore {
+    pub fn from_lines(lines: Vec<(&str, i64)>) -> SeatScore {
+        SeatScore {
+            total: lines.iter().map(|l| l.1).sum(),
+            breakdown: lines
+                .into_iter()
+                .map(|(label, points)| ScoreLine {
+                    label: label.to_string(),
+                    points,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A call from the host to a game instance (see `abi`). Each request has one reply type,
+/// named next to it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum Request {
+    /// -> [`ToAct`]
+    ToAct,
+    /// -> `Vec<ActionEntry>`
+    Legal { seat: usize },
+    /// -> [`AppliedReply`]. Illegal actions are refused and change nothing.
+    Apply { seat: Option<usize>, action: Value },
+    /// Apply entry `index` of `legal(seat)`. -> [`AppliedReply`]
+    ApplyIndex { seat: usize, index: usize },
+    /// Sample the pending chance step with a ChaCha stream of `seed` and apply it.
+    /// -> [`AppliedReply`]
+    Chance { seed: u64 },
+    /// -> [`View`]
+    View { viewer: Option<usize> },
+    /// -> `Option<Outcome>`
+    Outcome,
+    /// The full state as JSON (for export, `tavern show --state`, tests).
+    State,
+    /// Choose an action for `seat` with the generic bot. -> [`ActionEntry`]
+    Bot { seat: usize, seed: u64, level: u8 },
+    /// Play `games` complete random games in-process from this position's setup and
+    /// report timing. -> [`PlayoutReport`]
+    Playouts { games: u32, seed: u64 },
+}
+
+/// Reply to `Apply`, `ApplyIndex` and `Chance`.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct AppliedReply {
+    /// The action as it will be stored in the log.
+    pub action: Value,
+    /// Log text every seat may read.
+    pub label: String,
+    /// Log text only the acting seat may read (a card it took face down), if different.
+    #[serde(default)]
+    pub private_label: Option<String>,
+    /// The action revealed hidden or random information: it cannot be taken back in
+    /// fair undo mode.
+    pub reveal: bool,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Default)]
+pub struct PlayoutReport {
+    pub games: u32,
+    pub actions: u64,
+    pub seconds: f64,
+    /// Sum over games of each seat's total score, for score spread statistics.
+    pub score_sums: Vec<i64>,
+    /// Times each seat finished first (shared wins count for each winner).
+    pub wins: Vec<u32>,
+    pub min_len: u64,
+    pub max_len: u64,
+}
+
+/// Error reply body (any non-zero status).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct ErrorReply {
+    pub kind: ErrorKind,
+    pub message: String,
+}
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    /// The action is not legal now.
+    Illegal,
+    /// The request or setup could not be understood.
+    BadRequest,
+    /// The game's code panicked; the instance keeps its last good state.
+    Panic,
+    /// The handle does not name a live instance.
+    NoSuchHandle,
+}

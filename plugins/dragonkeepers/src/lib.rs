@@ -1,0 +1,1 @@
+//! dragonkeepers (in progress)

@@ -1,0 +1,1 @@
+//! keydoms (in progress)
