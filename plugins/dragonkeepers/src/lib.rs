@@ -1,1 +1,143 @@
-//! dragonkeepers (in progress)
+//! Dragonkeepers: collect young dragons as the two-page magic book allows.
+//!
+//! The state machine lives in [`model`] (state), [`rules`] (legal actions and effects),
+//! [`scoring`], [`determinize`] (bots) and [`view`] (the table). Component data is in
+//! `resources/dragonkeepers/components.json`.
+
+pub mod action;
+pub mod data;
+pub mod determinize;
+pub mod model;
+pub mod rules;
+pub mod scoring;
+pub mod view;
+
+use tavern_plugin_api::{
+    Applied, Game, GameError, GameInfo, GameRng, Legal, OptionChoice, OptionSpec, Outcome,
+    Setup, ToAct, View,
+};
+
+pub use action::{Action, Deck};
+pub use model::{Dk, End, Item, Page, Phase};
+
+const RULES: &str = include_str!("../../../resources/dragonkeepers/rules.md");
+
+fn choice(value: &str, label: &str, help: &str) -> OptionChoice {
+    OptionChoice {
+        value: value.into(),
+        label: label.into(),
+        help: help.into(),
+    }
+}
+
+impl Game for Dk {
+    type Action = Action;
+
+    fn info() -> GameInfo {
+        let mut options = vec![
+            OptionSpec {
+                key: "variant".into(),
+                label: "Rules".into(),
+                help: "The children's rules drop the crests and the placement rule.".into(),
+                choices: vec![
+                    choice("standard", "Standard", "The full rules."),
+                    choice(
+                        "children",
+                        "Children's variant",
+                        "No crests, and any colour may always be laid out.",
+                    ),
+                ],
+                default: "standard".into(),
+            },
+            OptionSpec {
+                key: "chests".into(),
+                label: "Magic chests".into(),
+                help: "Items anyone may use for a crystal each, once per turn per item.".into(),
+                choices: vec![
+                    choice("none", "None", "Play without magic chests."),
+                    choice("random", "One at random", "One item is revealed at setup."),
+                    choice("chosen", "Chosen items", "Use the items switched on below."),
+                ],
+                default: "none".into(),
+            },
+        ];
+        for it in Item::ALL {
+            options.push(OptionSpec {
+                key: it.key().into(),
+                label: format!("Chest: {}", it.name()),
+                help: format!("{} (only with \"Chosen items\")", it.help()),
+                choices: vec![choice("no", "Off", ""), choice("yes", "On", "")],
+                default: "no".into(),
+            });
+        }
+        GameInfo {
+            id: "dragonkeepers".into(),
+            name: "Dragonkeepers".into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            description: "Take dragon cards, bend the two-page magic book to your hand and lay \
+                          out exactly what it asks for amulets, pearls, eggs and crests."
+                .into(),
+            min_players: 2,
+            max_players: 4,
+            options,
+            hidden_information: true,
+            rules: RULES.into(),
+        }
+    }
+
+    fn new(setup: &Setup) -> Result<Self, GameError> {
+        Dk::new_game(setup)
+    }
+
+    fn to_act(&self) -> ToAct {
+        if !self.pearls_due.is_empty() {
+            return ToAct::Chance;
+        }
+        match self.phase {
+            Phase::Setup(_) => ToAct::Chance,
+            Phase::Turn => ToAct::Seats(vec![self.active]),
+            Phase::Completing(s) => ToAct::Seats(vec![s]),
+            Phase::Over => ToAct::Over,
+        }
+    }
+
+    fn sample_chance(&self, rng: &mut GameRng) -> Action {
+        self.sample(rng)
+    }
+
+    fn legal(&self, seat: usize) -> Vec<Legal<Action>> {
+        self.actions(seat)
+            .into_iter()
+            .map(|a| {
+                let (label, target) = self.describe(seat, &a);
+                let l = Legal::new(a, label);
+                match target {
+                    Some(t) => l.at(t),
+                    None => l,
+                }
+            })
+            .collect()
+    }
+
+    fn legal_actions(&self, seat: usize) -> Vec<Action> {
+        self.actions(seat)
+    }
+
+    fn apply(&mut self, seat: Option<usize>, action: &Action) -> Result<Applied, GameError> {
+        self.apply_action(seat, action)
+    }
+
+    fn view(&self, viewer: Option<usize>) -> View {
+        view::view(self, viewer)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.phase == Phase::Over && self.pearls_due.is_empty()).then(|| self.final_outcome())
+    }
+
+    fn determinize(&self, viewer: usize, rng: &mut GameRng) -> Self {
+        self.determinized(viewer, rng)
+    }
+}
+
+tavern_plugin_api::export_game!(Dk);

@@ -1,0 +1,103 @@
+mod common;
+
+use std::time::Instant;
+
+use common::*;
+use tavern_plugin_api::game::check::random_game;
+use tavern_plugin_api::{Game, game::apply_checked};
+use tavern_plugin_dragonkeepers::Dk;
+
+fn run(setup: &tavern_plugin_api::Setup, games: u64) {
+    for seed in 0..games {
+        let r = random_game::<Dk>(setup, seed, 50_000, invariants);
+        let g = &r.final_state;
+        assert!(g.early_end || g.completed_amulets() >= g.amulets_to_end());
+        for (s, sc) in r.outcome.scores.iter().enumerate() {
+            let lines = g.score_lines(s);
+            assert_eq!(sc.total, lines.iter().map(|l| l.1).sum::<i64>());
+        }
+    }
+}
+
+#[test]
+fn random_games_two_players() {
+    run(&setup(2), 2000);
+}
+
+#[test]
+fn random_games_three_players() {
+    run(&setup(3), 2000);
+}
+
+#[test]
+fn random_games_four_players() {
+    run(&setup(4), 2000);
+}
+
+#[test]
+fn random_games_variants() {
+    run(&setup_with(3, &[("variant", "children")]), 300);
+    run(&setup_with(2, &[("chests", "random")]), 500);
+    let all: Vec<(&str, &str)> = vec![
+        ("chests", "chosen"),
+        ("twilight_flute", "yes"),
+        ("dragon_mint", "yes"),
+        ("troll_horn", "yes"),
+        ("green_ore_hammer", "yes"),
+        ("prism_ink", "yes"),
+        ("swindle_feather", "yes"),
+    ];
+    run(&setup_with(4, &all), 500);
+}
+
+#[test]
+fn save_replay_round_trip() {
+    use tavern_plugin_api::GameRng;
+    use tavern_plugin_api::ToAct;
+    use rand::RngExt;
+    for n in 2..=4 {
+        let s = setup_with(n, &[("chests", "random")]);
+        let mut g = Dk::new(&s).unwrap();
+        let mut rng = GameRng::new(n as u64 * 77);
+        let mut log = Vec::new();
+        loop {
+            let (seat, a) = match g.to_act() {
+                ToAct::Over => break,
+                ToAct::Chance => (None, g.sample_chance(&mut rng)),
+                ToAct::Seats(v) => {
+                    let l = g.legal_actions(v[0]);
+                    (Some(v[0]), l[rng.random_range(0..l.len())].clone())
+                }
+            };
+            apply_checked(&mut g, seat, &a).unwrap();
+            log.push((seat, serde_json::to_string(&a).unwrap()));
+        }
+        let saved = serde_json::to_string(&log).unwrap();
+        let log2: Vec<(Option<usize>, String)> = serde_json::from_str(&saved).unwrap();
+        let mut h = Dk::new(&s).unwrap();
+        for (seat, a) in log2 {
+            let a = serde_json::from_str(&a).unwrap();
+            apply_checked(&mut h, seat, &a).unwrap();
+        }
+        assert_eq!(serde_json::to_string(&g).unwrap(), serde_json::to_string(&h).unwrap());
+        let back: Dk = serde_json::from_str(&serde_json::to_string(&g).unwrap()).unwrap();
+        assert_eq!(back, g);
+        assert_eq!(h.outcome(), g.outcome());
+    }
+}
+
+#[test]
+fn speed_report() {
+    for n in 2..=4 {
+        let g = Dk::new(&setup(n)).unwrap();
+        let games = 2000;
+        let t = Instant::now();
+        let r = tavern_plugin_api::abi::playouts(&g, games, 5);
+        let secs = t.elapsed().as_secs_f64();
+        println!(
+            "{n} players: {games} random games in {secs:.3}s = {:.0} games/s, avg {} actions",
+            games as f64 / secs,
+            r.actions / games as u64
+        );
+    }
+}
