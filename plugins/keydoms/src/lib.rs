@@ -1,1 +1,237 @@
-//! keydoms (in progress)
+//! Keydom's Dragons for Tavern: workers bid face down for dragon treasure, Keytown's
+//! favours and the castle's artefacts; whoever holds the most artefacts when the castle
+//! runs dry wins.
+//!
+//! Implemented so far: the full 3–6 player game in its Muggles (non-magic) form. The
+//! magic game (artefact powers, spells, cottage and roundhouse), the ghosts for one and
+//! two players and the Spooky and Foreknown variants are refused by `new()`.
+
+// Treasure types and artefact kinds are small fixed indices; indexing by them reads
+// closer to the rules than zipped iterators.
+#![allow(clippy::needless_range_loop)]
+
+pub mod data;
+pub mod rules;
+pub mod state;
+pub mod treasure;
+pub mod view;
+
+use tavern_plugin_api::{
+    Applied, Game, GameError, GameInfo, GameRng, Legal, OptionChoice, OptionSpec, Outcome,
+    SeatScore, Setup, ToAct, View,
+};
+
+use crate::data::{SCROLL, TYPES, WAND};
+pub use crate::state::{Action, Keydoms, Mode, Pending, Stage};
+
+impl Game for Keydoms {
+    type Action = Action;
+
+    fn info() -> GameInfo {
+        GameInfo {
+            id: "keydoms".into(),
+            name: "Keydom's Dragons".into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            description: "Send face-down workers to dragon caves, Keytown and the castle; win \
+                          treasures and spend them on artefacts. Most artefacts wins."
+                .into(),
+            min_players: rules::MIN_PLAYERS,
+            max_players: rules::MAX_PLAYERS,
+            options: vec![OptionSpec {
+                key: "variant".into(),
+                label: "Variant".into(),
+                help: "Which rules to play. Only the non-magic Muggles game is available in \
+                       this version; the magic game, ghosts and the other variants are not yet \
+                       implemented."
+                    .into(),
+                choices: vec![OptionChoice {
+                    value: "muggles".into(),
+                    label: "Muggles (no magic)".into(),
+                    help: "Artefacts only count (scrolls break ties); cottage and roundhouse are \
+                           closed and there are no spells."
+                        .into(),
+                }],
+                default: "muggles".into(),
+            }],
+            hidden_information: true,
+            rules: include_str!("../../../resources/keydoms/rules.md").into(),
+        }
+    }
+
+    fn new(setup: &Setup) -> Result<Self, GameError> {
+        Keydoms::create(setup)
+    }
+
+    fn to_act(&self) -> ToAct {
+        match self.stage {
+            Stage::Setup | Stage::RoundStart => ToAct::Chance,
+            Stage::Over => ToAct::Over,
+            _ => match &self.pending {
+                Some(p) => ToAct::Seats(vec![p.seat()]),
+                None => ToAct::Over,
+            },
+        }
+    }
+
+    fn sample_chance(&self, rng: &mut GameRng) -> Action {
+        use rand::RngExt;
+        match self.stage {
+            Stage::Setup => Action::ShuffleArtefacts {
+                order: rng
+                    .permutation(Keydoms::castle_tiles(self.n()).len())
+                    .into_iter()
+                    .map(|i| i as u16)
+                    .collect(),
+            },
+            _ => Action::StartRound {
+                guard: rng.die(10) as u8,
+                card: self.card_deck[rng.random_range(0..self.card_deck.len())],
+            },
+        }
+    }
+
+    fn legal(&self, seat: usize) -> Vec<Legal<Action>> {
+        self.legal_for(seat)
+    }
+
+    fn legal_actions(&self, seat: usize) -> Vec<Action> {
+        self.actions_for(seat)
+    }
+
+    fn apply(&mut self, seat: Option<usize>, action: &Action) -> Result<Applied, GameError> {
+        // Both appliers check everything that can fail before they change anything, so
+        // only the pending decision needs restoring on an error.
+        let saved = self.pending.clone();
+        let applied = match seat {
+            None => self.apply_chance(action),
+            Some(s) => self.apply_seat(s, action),
+        };
+        match applied {
+            Ok(a) => {
+                self.advance();
+                Ok(a)
+            }
+            Err(e) => {
+                self.pending = saved;
+                Err(e)
+            }
+        }
+    }
+
+    fn view(&self, viewer: Option<usize>) -> View {
+        view::view(self, viewer)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.stage == Stage::Over).then(|| self.final_outcome())
+    }
+
+    fn determinize(&self, viewer: usize, rng: &mut GameRng) -> Self {
+        self.resample_hidden(viewer, rng)
+    }
+}
+
+impl Keydoms {
+    pub fn final_outcome(&self) -> Outcome {
+        let n = self.n();
+        let scores: Vec<SeatScore> = self
+            .players
+            .iter()
+            .map(|p| {
+                let won = p.artefact_count() as i64 - p.artefacts[WAND as usize] as i64;
+                SeatScore::from_lines(vec![
+                    ("Artefacts from the castle", won),
+                    ("Starting wand", p.artefacts[WAND as usize] as i64),
+                ])
+            })
+            .collect();
+        let totals: Vec<i64> = scores.iter().map(|s| s.total).collect();
+        let keys: Vec<i64> = (0..n)
+            .map(|s| {
+                self.players[s].artefacts[SCROLL as usize] as i64 * 16
+                    + (n - self.order_pos(s)) as i64
+            })
+            .collect();
+        let rank = Outcome::rank_by(&totals, &keys);
+        let best = *totals.iter().max().unwrap_or(&0);
+        let tied: Vec<usize> = (0..n).filter(|&s| totals[s] == best).collect();
+        let tie_break = (tied.len() > 1).then(|| {
+            let scrolls: Vec<u8> = tied
+                .iter()
+                .map(|&s| self.players[s].artefacts[SCROLL as usize])
+                .collect();
+            let top = *scrolls.iter().max().unwrap_or(&0);
+            if scrolls.iter().filter(|&&c| c == top).count() == 1 {
+                "Tied on artefacts: the player with the most scrolls wins".to_string()
+            } else {
+                "Tied on artefacts and scrolls: the tied player nearest the start player \
+                 (clockwise) wins"
+                    .to_string()
+            }
+        });
+        Outcome {
+            scores,
+            rank,
+            tie_break,
+        }
+    }
+
+    /// Everything `viewer` cannot see, re-dealt consistently with what it knows: other
+    /// players' unrevealed worker strengths, the hidden guard and the face-down artefacts.
+    pub fn resample_hidden(&self, viewer: usize, rng: &mut GameRng) -> Keydoms {
+        use rand::RngExt;
+        use rand::seq::SliceRandom;
+        let mut g = self.clone();
+        for (s, p) in g.players.iter_mut().enumerate() {
+            if s == viewer {
+                continue;
+            }
+            let hidden: Vec<usize> = (0..p.workers.len())
+                .filter(|&i| !p.workers[i].face_up)
+                .collect();
+            let mut strengths: Vec<u8> = hidden.iter().map(|&i| p.workers[i].strength).collect();
+            strengths.shuffle(rng);
+            for (&i, st) in hidden.iter().zip(strengths) {
+                p.workers[i].strength = st;
+            }
+        }
+        if g.guard.is_some() && !g.guard_up {
+            g.guard = Some(rng.random_range(1..=10));
+        }
+        let mut slots = Vec::new();
+        let mut tiles = Vec::new();
+        for s in 0..6 {
+            let len = g.stacks[s].len();
+            for i in 0..len {
+                if !(g.top_up[s] && i == len - 1) {
+                    slots.push((s, i));
+                    tiles.push(g.stacks[s][i]);
+                }
+            }
+        }
+        tiles.shuffle(rng);
+        for ((s, i), t) in slots.into_iter().zip(tiles) {
+            g.stacks[s][i] = t;
+        }
+        g
+    }
+
+    /// Total value of every treasure type across treasury, caves and players.
+    pub fn treasure_totals(&self) -> [u16; TYPES] {
+        let mut tot = [0u16; TYPES];
+        for t in 0..TYPES {
+            tot[t] += self.treasury[t] as u16;
+            for cave in &self.caves {
+                for ledge in cave {
+                    tot[t] += ledge[t] as u16;
+                }
+            }
+            for p in &self.players {
+                tot[t] += p.treasure[t] as u16;
+            }
+        }
+        tot
+    }
+}
+
+tavern_plugin_api::export_game!(Keydoms);

@@ -1,0 +1,801 @@
+//! Setup, the round's flow and every location's reward: pure functions on [`Keydoms`].
+
+use tavern_plugin_api::{Applied, GameError, Legal, Setup};
+
+use crate::data::{
+    self, GUARD, LEDGES, LocKind, TYPES, WAND, artefact_name, chests_for, is_castle_room, loc_kind,
+    loc_name, treasure_name,
+};
+use crate::state::{Action, Cursor, Keydoms, Mode, Pending, Player, Stage};
+use crate::treasure::{can_pay, fill_ledge};
+
+pub const MIN_PLAYERS: usize = 3;
+pub const MAX_PLAYERS: usize = 6;
+
+impl Keydoms {
+    pub fn create(setup: &Setup) -> Result<Keydoms, GameError> {
+        let n = setup.seats.len();
+        if n < MIN_PLAYERS {
+            return Err(GameError::new(
+                "Keydom's Dragons here needs 3 to 6 players: the solo and two-player games \
+                 with ghosts are not implemented yet",
+            ));
+        }
+        if n > MAX_PLAYERS {
+            return Err(GameError::new("Keydom's Dragons takes at most 6 players"));
+        }
+        let mode = match setup.option("variant", "muggles") {
+            "muggles" => Mode::Muggles,
+            other => {
+                return Err(GameError::new(format!(
+                    "variant '{other}' is not available: only the Muggles (no magic) game is \
+                     implemented so far"
+                )));
+            }
+        };
+        for (key, value) in &setup.options {
+            if key != "variant" {
+                return Err(GameError::new(format!(
+                    "unknown option '{key}' = '{value}'"
+                )));
+            }
+        }
+        let mut players: Vec<Player> = setup
+            .seats
+            .iter()
+            .map(|s| Player::new(s.name.clone()))
+            .collect();
+        for p in &mut players {
+            p.artefacts[WAND as usize] = 1;
+        }
+        let treasury = std::array::from_fn(data::type_value).map(|v| v as u8);
+        let mut g = Keydoms {
+            mode,
+            players,
+            round: 0,
+            start: 0,
+            treasury,
+            caves: [[[0; TYPES]; LEDGES]; 5],
+            stacks: Default::default(),
+            top_up: [false; 6],
+            guard: None,
+            guard_up: false,
+            card_deck: Vec::new(),
+            card_shown: None,
+            stage: Stage::Setup,
+            pending: None,
+            placed: 0,
+            cursor: Cursor::default(),
+            entered: vec![false; n],
+            last_loc: None,
+        };
+        g.refill_card_deck();
+        Ok(g)
+    }
+
+    fn refill_card_deck(&mut self) {
+        let chests = chests_for(self.n());
+        self.card_deck = data::CARDS
+            .cards
+            .iter()
+            .filter(|c| c.chests == chests)
+            .map(|c| c.id)
+            .collect();
+    }
+
+    /// The canonical (unshuffled) list of castle artefact tiles: one of each non-wand
+    /// kind per player.
+    pub fn castle_tiles(n: usize) -> Vec<u8> {
+        (0..5u8).flat_map(|k| std::iter::repeat_n(k, n)).collect()
+    }
+
+    // ----- chance ---------------------------------------------------------------------
+
+    pub fn apply_chance(&mut self, action: &Action) -> Result<Applied, GameError> {
+        match (self.stage, action) {
+            (Stage::Setup, Action::ShuffleArtefacts { order }) => {
+                let tiles = Self::castle_tiles(self.n());
+                let mut seen = vec![false; tiles.len()];
+                if order.len() != tiles.len() {
+                    return Err(GameError::new("artefact order has the wrong length"));
+                }
+                for &i in order {
+                    let i = i as usize;
+                    if i >= seen.len() || seen[i] {
+                        return Err(GameError::new("artefact order is not a permutation"));
+                    }
+                    seen[i] = true;
+                }
+                let shuffled: Vec<u8> = order.iter().map(|&i| tiles[i as usize]).collect();
+                for (k, chunk) in shuffled.chunks(5).enumerate() {
+                    self.stacks[k] = chunk.to_vec();
+                    self.top_up[k] = true;
+                }
+                self.stage = Stage::RoundStart;
+                Ok(Applied::reveal(
+                    "The artefacts are shuffled into the castle rooms; each top tile is turned up",
+                ))
+            }
+            (Stage::RoundStart, Action::StartRound { guard, card }) => {
+                if !(1..=10).contains(guard) {
+                    return Err(GameError::new("no such guard tile"));
+                }
+                let Some(idx) = self.card_deck.iter().position(|c| c == card) else {
+                    return Err(GameError::new("that treasure card is not in the deck"));
+                };
+                self.card_deck.remove(idx);
+                self.begin_round(*guard, *card);
+                Ok(Applied::reveal(format!(
+                    "Round {}: treasure card {} is turned up, the caves are filled, a guard takes \
+                     post face down{}",
+                    self.round,
+                    card,
+                    if self.round > 1 {
+                        " and new artefacts are turned up"
+                    } else {
+                        ""
+                    }
+                )))
+            }
+            _ => Err(GameError::new(
+                "this chance outcome does not fit the game's state",
+            )),
+        }
+    }
+
+    fn begin_round(&mut self, guard: u8, card: u16) {
+        self.round += 1;
+        self.redistribute_last_stack();
+        for s in 0..6 {
+            if !self.stacks[s].is_empty() {
+                self.top_up[s] = true;
+            }
+        }
+        self.guard = Some(guard);
+        self.guard_up = false;
+        self.card_shown = Some(card);
+        self.fill_caves(card);
+        self.placed = 0;
+        self.entered = vec![false; self.n()];
+        self.stage = if self.round == 1 {
+            Stage::StartTreasures
+        } else {
+            Stage::Placing
+        };
+    }
+
+    /// When a single stack is left holding several artefacts, they are spread over the
+    /// castle rooms (never more rooms than players) so that each room offers one.
+    fn redistribute_last_stack(&mut self) {
+        let nonempty: Vec<usize> = (0..6).filter(|&s| !self.stacks[s].is_empty()).collect();
+        if nonempty.len() != 1 || self.stacks[nonempty[0]].len() < 2 {
+            return;
+        }
+        let tiles = std::mem::take(&mut self.stacks[nonempty[0]]);
+        self.top_up = [false; 6];
+        let rooms = tiles.len().min(self.n()).min(5);
+        for (k, t) in tiles.into_iter().rev().enumerate() {
+            self.stacks[k % rooms].push(t);
+        }
+    }
+
+    fn fill_caves(&mut self, card: u16) {
+        let Some(card) = data::card(card) else {
+            return;
+        };
+        let six = self.n() == 6;
+        for (cave, ledges) in card.caves.iter().enumerate().take(5) {
+            let filled = ledges.len().min(LEDGES);
+            for (l, &[large, small]) in ledges.iter().enumerate().take(LEDGES) {
+                fill_ledge(
+                    &mut self.treasury,
+                    &mut self.caves[cave][l],
+                    cave,
+                    large,
+                    small,
+                );
+            }
+            if six && filled > 0 {
+                for l in filled..LEDGES {
+                    fill_ledge(&mut self.treasury, &mut self.caves[cave][l], cave, 0, 1);
+                }
+            }
+        }
+    }
+
+    // ----- flow -----------------------------------------------------------------------
+
+    /// Runs every automatic step until a seat must decide, a chance step is due or the
+    /// game is over.
+    pub fn advance(&mut self) {
+        loop {
+            if self.pending.is_some() {
+                return;
+            }
+            match self.stage {
+                Stage::Setup | Stage::RoundStart | Stage::Over => return,
+                Stage::StartTreasures => {
+                    match self
+                        .turn_order()
+                        .into_iter()
+                        .find(|&s| self.players[s].start_picks.len() < 3)
+                    {
+                        Some(seat) => self.pending = Some(Pending::StartTreasure { seat }),
+                        None => {
+                            self.stage = Stage::Placing;
+                            self.placed = 0;
+                        }
+                    }
+                }
+                Stage::Placing => {
+                    let n = self.n() as u32;
+                    if self.placed >= 8 * n {
+                        self.stage = Stage::Resolving;
+                        self.cursor = Cursor::default();
+                    } else {
+                        let seat = (self.start + (self.placed % n) as usize) % self.n();
+                        self.pending = Some(Pending::Place { seat });
+                    }
+                }
+                Stage::Resolving => self.step_resolution(),
+            }
+        }
+    }
+
+    fn close_location(&mut self) {
+        self.cursor = Cursor {
+            loc: self.cursor.loc + 1,
+            opened: false,
+            queue: Vec::new(),
+        };
+    }
+
+    fn has_castle_workers(&self, seat: usize) -> bool {
+        self.players[seat]
+            .workers
+            .iter()
+            .any(|w| w.loc.is_some_and(is_castle_room))
+    }
+
+    fn step_resolution(&mut self) {
+        let loc = self.cursor.loc;
+        if loc as usize >= data::LOCS {
+            self.end_round();
+            return;
+        }
+        let kind = loc_kind(loc);
+        if !self.cursor.opened {
+            let resolves = if loc == GUARD {
+                (0..self.n()).any(|s| self.has_castle_workers(s)) || self.any_worker_in(loc)
+            } else {
+                self.any_worker_in(loc)
+            };
+            if !resolves {
+                self.close_location();
+                return;
+            }
+            self.last_loc = Some(loc);
+            for p in &mut self.players {
+                for w in &mut p.workers {
+                    if w.loc == Some(loc) {
+                        w.face_up = true;
+                    }
+                }
+            }
+            self.cursor.opened = true;
+            match kind {
+                LocKind::Cave => {
+                    self.award_cave(loc as usize);
+                    self.close_location();
+                }
+                LocKind::Stables => {
+                    let seat = self.ranking(loc)[0].0;
+                    self.pending = Some(Pending::NameStartPlayer { seat });
+                }
+                LocKind::Market => {
+                    let seat = self.ranking(loc)[0].0;
+                    if self.players[seat].total_treasure() > 0 {
+                        self.pending = Some(Pending::MarketGive { seat });
+                    } else {
+                        self.close_location();
+                    }
+                }
+                // Closed in the Muggles game; placement never reaches them.
+                LocKind::Cottage | LocKind::Roundhouse => self.close_location(),
+                LocKind::Guard => {
+                    self.guard_up = true;
+                    self.cursor.queue = self.turn_order();
+                }
+                LocKind::Castle => {
+                    self.cursor.queue = self.ranking(loc).into_iter().map(|(s, _)| s).collect();
+                }
+            }
+            return;
+        }
+        match kind {
+            LocKind::Guard => self.step_guard(),
+            LocKind::Castle => self.step_castle(loc),
+            _ => self.close_location(),
+        }
+    }
+
+    fn award_cave(&mut self, cave: usize) {
+        let ranking = self.ranking(cave as u8);
+        for (ledge, (seat, _)) in ranking.into_iter().enumerate().take(LEDGES) {
+            let goods = std::mem::take(&mut self.caves[cave][ledge]);
+            for t in 0..TYPES {
+                self.players[seat].treasure[t] += goods[t];
+            }
+        }
+    }
+
+    fn step_guard(&mut self) {
+        if self.cursor.queue.is_empty() {
+            self.close_location();
+            return;
+        }
+        let seat = self.cursor.queue.remove(0);
+        if !self.has_castle_workers(seat) {
+            return;
+        }
+        let guard = self.guard.unwrap_or(10) as u16;
+        let mine = self.players[seat].strength_in(GUARD);
+        if mine >= guard {
+            self.entered[seat] = true;
+        } else if mine == 0 || self.players[seat].total_treasure() < guard - mine {
+            // No worker to bribe with, or (publicly) too few treasures for the bribe.
+            self.turn_back_from_castle(seat);
+        } else {
+            self.pending = Some(Pending::Bribe {
+                seat,
+                owed: (guard - mine) as u8,
+                paid: [0; TYPES],
+            });
+        }
+    }
+
+    fn turn_back_from_castle(&mut self, seat: usize) {
+        for w in &mut self.players[seat].workers {
+            if w.loc.is_some_and(is_castle_room) {
+                w.loc = None;
+                w.face_up = false;
+            }
+        }
+    }
+
+    /// The strengths a buyer must pay in room `loc`, strongest first.
+    pub fn price(&self, seat: usize, loc: u8) -> Vec<u8> {
+        let mut need: Vec<u8> = self.players[seat]
+            .workers
+            .iter()
+            .filter(|w| w.loc == Some(loc))
+            .map(|w| w.strength)
+            .collect();
+        need.sort_unstable_by(|a, b| b.cmp(a));
+        need
+    }
+
+    fn step_castle(&mut self, loc: u8) {
+        let offered = self.offered(loc);
+        if offered.is_empty() || self.cursor.queue.is_empty() {
+            self.close_location();
+            return;
+        }
+        let seat = self.cursor.queue.remove(0);
+        let need = self.price(seat, loc);
+        let sum: u16 = need.iter().map(|&s| s as u16).sum();
+        if need.is_empty() || need.len() > TYPES || self.players[seat].total_treasure() < sum {
+            // Publicly unable to pay: skipped without being asked.
+            return;
+        }
+        self.pending = Some(Pending::Buy {
+            seat,
+            room: loc,
+            stack: (offered.len() == 1).then(|| offered[0] as u8),
+            need,
+            paid: Vec::new(),
+        });
+    }
+
+    fn end_round(&mut self) {
+        for p in &mut self.players {
+            for w in &mut p.workers {
+                w.loc = None;
+                w.face_up = false;
+            }
+        }
+        for cave in 0..5 {
+            for l in 0..LEDGES {
+                let goods = std::mem::take(&mut self.caves[cave][l]);
+                for t in 0..TYPES {
+                    self.treasury[t] += goods[t];
+                }
+            }
+        }
+        self.guard = None;
+        self.guard_up = false;
+        self.card_shown = None;
+        self.last_loc = None;
+        if self.card_deck.is_empty() {
+            self.refill_card_deck();
+        }
+        self.stage = Stage::RoundStart;
+    }
+
+    // ----- decisions ------------------------------------------------------------------
+
+    /// Every legal action of `seat`, without labels (the fast path for playouts).
+    pub fn actions_for(&self, seat: usize) -> Vec<Action> {
+        let Some(p) = &self.pending else {
+            return Vec::new();
+        };
+        if p.seat() != seat {
+            return Vec::new();
+        }
+        let me = &self.players[seat];
+        let mut v = Vec::new();
+        match p {
+            Pending::StartTreasure { .. } => {
+                for t in 0..TYPES as u8 {
+                    if !me.start_picks.contains(&t) && self.treasury[t as usize] > 0 {
+                        v.push(Action::TakeStartTreasure { treasure: t });
+                    }
+                }
+            }
+            Pending::Place { .. } => {
+                let open: Vec<u8> = (0..data::LOCS as u8)
+                    .filter(|&l| self.is_active(l))
+                    .collect();
+                for w in me.unplaced() {
+                    for &loc in &open {
+                        v.push(Action::Place {
+                            strength: w.strength,
+                            loc,
+                        });
+                    }
+                }
+            }
+            Pending::NameStartPlayer { .. } => {
+                for s in 0..self.n() as u8 {
+                    v.push(Action::NameStartPlayer { seat: s });
+                }
+            }
+            Pending::MarketGive { .. } => {
+                for t in 0..TYPES as u8 {
+                    if me.treasure[t as usize] > 0 {
+                        v.push(Action::MarketGive { treasure: t });
+                    }
+                }
+                v.push(Action::MarketPass);
+            }
+            Pending::MarketTake { .. } => {
+                for t in 0..TYPES as u8 {
+                    if self.treasury[t as usize] > 0 {
+                        v.push(Action::MarketTake { treasure: t });
+                    }
+                }
+            }
+            Pending::Bribe { paid, .. } => {
+                for t in 0..TYPES as u8 {
+                    if me.treasure[t as usize] > 0 {
+                        v.push(Action::BribeOne { treasure: t });
+                    }
+                }
+                if paid.iter().sum::<u8>() == 0 {
+                    v.push(Action::RefuseBribe);
+                }
+            }
+            Pending::Buy {
+                room,
+                stack,
+                need,
+                paid,
+                ..
+            } => {
+                match stack {
+                    None => {
+                        if can_pay(&me.treasure, need, &[]) {
+                            for s in self.offered(*room) {
+                                v.push(Action::ChooseStack { stack: s as u8 });
+                            }
+                        }
+                    }
+                    Some(_) => {
+                        if let Some(&s) = need.get(paid.len()) {
+                            let rest = &need[paid.len() + 1..];
+                            for t in 0..TYPES as u8 {
+                                let mut used = paid.clone();
+                                used.push(t);
+                                if !paid.contains(&t)
+                                    && me.treasure[t as usize] >= s
+                                    && can_pay(&me.treasure, rest, &used)
+                                {
+                                    v.push(Action::PayWorker { treasure: t });
+                                }
+                            }
+                        }
+                    }
+                }
+                if paid.is_empty() {
+                    v.push(Action::DeclineBuy);
+                }
+            }
+        }
+        v
+    }
+
+    /// Legal actions with their labels and the scene items they belong to.
+    pub fn legal_for(&self, seat: usize) -> Vec<Legal<Action>> {
+        self.actions_for(seat)
+            .into_iter()
+            .map(|a| self.describe(seat, a))
+            .collect()
+    }
+
+    fn describe(&self, seat: usize, a: Action) -> Legal<Action> {
+        let (label, target) = match (&a, &self.pending) {
+            (Action::TakeStartTreasure { treasure: t }, _) => (
+                format!("Take a small {} to start", treasure_singular(*t)),
+                format!("treasury:{t}"),
+            ),
+            (Action::Place { strength, loc }, _) => (
+                format!("Place your {strength} in the {}", loc_name(*loc)),
+                format!("loc:{loc}"),
+            ),
+            (Action::NameStartPlayer { seat: s }, _) => (
+                if *s as usize == seat {
+                    "Become the start player yourself".to_string()
+                } else {
+                    format!("Make {} the start player", self.players[*s as usize].name)
+                },
+                format!("seat:{s}"),
+            ),
+            (Action::MarketGive { treasure: t }, _) => (
+                format!("Trade in one small {}", treasure_singular(*t)),
+                format!("mine:{t}"),
+            ),
+            (Action::MarketPass, _) => ("Skip the market trade".into(), "loc:6".into()),
+            (Action::MarketTake { treasure: t }, Some(Pending::MarketTake { left, .. })) => (
+                format!(
+                    "Take a small {} ({left} left to take)",
+                    treasure_singular(*t)
+                ),
+                format!("treasury:{t}"),
+            ),
+            (Action::BribeOne { treasure: t }, Some(Pending::Bribe { owed, paid, .. })) => (
+                format!(
+                    "Bribe the guard with one {} ({} of {owed} paid)",
+                    treasure_singular(*t),
+                    paid.iter().sum::<u8>()
+                ),
+                format!("mine:{t}"),
+            ),
+            (Action::RefuseBribe, _) => (
+                "Do not bribe: your castle workers go home".into(),
+                "loc:9".into(),
+            ),
+            (Action::ChooseStack { stack }, _) => {
+                let art = self.stacks[*stack as usize].last().copied().unwrap_or(0);
+                (
+                    format!("Buy the {}", artefact_name(art)),
+                    format!("stack:{stack}"),
+                )
+            }
+            (Action::PayWorker { treasure: t }, Some(Pending::Buy { need, paid, .. })) => {
+                let s = need.get(paid.len()).copied().unwrap_or(0);
+                (
+                    format!(
+                        "Pay {s} {} for your strength-{s} worker",
+                        treasure_name(*t as usize)
+                    ),
+                    format!("mine:{t}"),
+                )
+            }
+            (Action::DeclineBuy, Some(Pending::Buy { room, .. })) => {
+                ("Do not buy this artefact".into(), format!("loc:{room}"))
+            }
+            _ => (format!("{a:?}"), String::new()),
+        };
+        let l = Legal::new(a, label);
+        if target.is_empty() { l } else { l.at(target) }
+    }
+
+    /// Applies a seat's decision (already checked to be legal).
+    pub fn apply_seat(&mut self, seat: usize, action: &Action) -> Result<Applied, GameError> {
+        let name = self.players[seat].name.clone();
+        let pending = self
+            .pending
+            .take()
+            .ok_or_else(|| GameError::new("nobody is to act"))?;
+        let applied = match (pending, action) {
+            (Pending::StartTreasure { .. }, Action::TakeStartTreasure { treasure }) => {
+                let t = *treasure as usize;
+                self.treasury[t] -= 1;
+                self.players[seat].treasure[t] += 1;
+                self.players[seat].start_picks.push(*treasure);
+                Applied::public(format!(
+                    "{name} takes a small {} to start",
+                    treasure_singular(*treasure)
+                ))
+            }
+            (Pending::Place { .. }, Action::Place { strength, loc }) => {
+                let w = self.players[seat]
+                    .workers
+                    .iter_mut()
+                    .find(|w| w.strength == *strength && w.loc.is_none())
+                    .ok_or_else(|| GameError::new("no such worker behind the screen"))?;
+                w.loc = Some(*loc);
+                self.placed += 1;
+                Applied::public(format!(
+                    "{name} places a worker face down in the {}",
+                    loc_name(*loc)
+                ))
+                .with_private(format!(
+                    "You place your {strength} face down in the {}",
+                    loc_name(*loc)
+                ))
+            }
+            (Pending::NameStartPlayer { .. }, Action::NameStartPlayer { seat: s }) => {
+                self.start = *s as usize;
+                self.close_location();
+                Applied::public(format!(
+                    "{name} wins the stables and makes {} the start player",
+                    self.players[*s as usize].name
+                ))
+            }
+            (Pending::MarketGive { .. }, Action::MarketPass) => {
+                self.close_location();
+                Applied::public(format!("{name} wins the market but makes no trade"))
+            }
+            (Pending::MarketGive { .. }, Action::MarketGive { treasure }) => {
+                let t = *treasure as usize;
+                self.players[seat].treasure[t] -= 1;
+                self.treasury[t] += 1;
+                self.pending = Some(Pending::MarketTake { seat, left: 3 });
+                Applied::public(format!(
+                    "{name} trades in a small {} at the market",
+                    treasure_singular(*treasure)
+                ))
+            }
+            (Pending::MarketTake { left, .. }, Action::MarketTake { treasure }) => {
+                let t = *treasure as usize;
+                self.treasury[t] -= 1;
+                self.players[seat].treasure[t] += 1;
+                let left = left - 1;
+                if left > 0 && self.treasury.iter().any(|&v| v > 0) {
+                    self.pending = Some(Pending::MarketTake { seat, left });
+                } else {
+                    self.close_location();
+                }
+                Applied::public(format!(
+                    "{name} takes a small {} from the treasury",
+                    treasure_singular(*treasure)
+                ))
+            }
+            (Pending::Bribe { .. }, Action::RefuseBribe) => {
+                self.turn_back_from_castle(seat);
+                Applied::public(format!(
+                    "{name} does not bribe the guard; their castle workers go home"
+                ))
+            }
+            (Pending::Bribe { owed, mut paid, .. }, Action::BribeOne { treasure }) => {
+                let t = *treasure as usize;
+                self.players[seat].treasure[t] -= 1;
+                self.treasury[t] += 1;
+                paid[t] += 1;
+                let total: u8 = paid.iter().sum();
+                if total >= owed {
+                    self.entered[seat] = true;
+                    Applied::public(format!(
+                        "{name} completes a bribe of {owed} and enters the castle"
+                    ))
+                } else {
+                    self.pending = Some(Pending::Bribe { seat, owed, paid });
+                    Applied::public(format!(
+                        "{name} hands the guard one {} ({total} of {owed})",
+                        treasure_singular(*treasure)
+                    ))
+                }
+            }
+            (Pending::Buy { room, .. }, Action::DeclineBuy) => {
+                Applied::public(format!("{name} does not buy in {}", loc_name(room)))
+            }
+            (
+                Pending::Buy {
+                    room, need, paid, ..
+                },
+                Action::ChooseStack { stack },
+            ) => {
+                let art = *self.stacks[*stack as usize]
+                    .last()
+                    .ok_or_else(|| GameError::new("empty stack"))?;
+                self.pending = Some(Pending::Buy {
+                    seat,
+                    room,
+                    stack: Some(*stack),
+                    need,
+                    paid,
+                });
+                Applied::public(format!("{name} chooses the {}", artefact_name(art)))
+            }
+            (
+                Pending::Buy {
+                    room,
+                    stack,
+                    need,
+                    mut paid,
+                    ..
+                },
+                Action::PayWorker { treasure },
+            ) => {
+                paid.push(*treasure);
+                if paid.len() < need.len() {
+                    let label = format!(
+                        "{name} sets aside {} {}",
+                        need[paid.len() - 1],
+                        treasure_name(*treasure as usize)
+                    );
+                    self.pending = Some(Pending::Buy {
+                        seat,
+                        room,
+                        stack,
+                        need,
+                        paid,
+                    });
+                    Applied::public(label)
+                } else {
+                    let stack = stack.ok_or_else(|| GameError::new("no artefact chosen"))?;
+                    self.complete_purchase(seat, room, stack as usize, &need, &paid)
+                }
+            }
+            (p, a) => {
+                self.pending = Some(p);
+                return Err(GameError::new(format!(
+                    "{a:?} does not answer this decision"
+                )));
+            }
+        };
+        Ok(applied)
+    }
+
+    fn complete_purchase(
+        &mut self,
+        seat: usize,
+        room: u8,
+        stack: usize,
+        need: &[u8],
+        paid: &[u8],
+    ) -> Applied {
+        let parts: Vec<String> = need
+            .iter()
+            .zip(paid)
+            .map(|(&s, &t)| {
+                self.players[seat].treasure[t as usize] -= s;
+                self.treasury[t as usize] += s;
+                format!("{s} {}", treasure_name(t as usize))
+            })
+            .collect();
+        let art = self.stacks[stack]
+            .pop()
+            .expect("bought from a stack with a tile");
+        self.top_up[stack] = false;
+        self.players[seat].artefacts[art as usize] += 1;
+        let name = &self.players[seat].name;
+        let label = format!(
+            "{name} pays {} and takes the {} from {}",
+            parts.join(" and "),
+            artefact_name(art),
+            loc_name(room)
+        );
+        if self.artefacts_left() == 0 {
+            self.stage = Stage::Over;
+            self.pending = None;
+            return Applied::public(format!("{label}. The last artefact is gone: game over"));
+        }
+        Applied::public(label)
+    }
+}
+
+pub fn treasure_singular(t: u8) -> &'static str {
+    ["crown", "pearl", "goblet", "gemstone", "gold bar"][t as usize % TYPES]
+}

@@ -1,0 +1,300 @@
+//! The full game state and the actions that change it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::data::{LEDGES, LOCS, STRENGTHS, TYPES};
+
+/// One worker counter.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Worker {
+    pub strength: u8,
+    /// `None` while behind the owner's screen.
+    pub loc: Option<u8>,
+    /// Revealed to everybody (its location has been turned up).
+    pub face_up: bool,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Player {
+    pub name: String,
+    /// Value held per treasure type. A large treasure is three small ones of its type and
+    /// the rules allow swapping sizes with the treasury at any time, so only value counts.
+    pub treasure: [u8; TYPES],
+    pub workers: Vec<Worker>,
+    /// Artefacts owned, per kind (the wand included).
+    pub artefacts: [u8; 6],
+    /// Starting treasure types already taken.
+    pub start_picks: Vec<u8>,
+}
+
+impl Player {
+    pub fn new(name: String) -> Player {
+        Player {
+            name,
+            treasure: [0; TYPES],
+            workers: STRENGTHS
+                .iter()
+                .map(|&s| Worker {
+                    strength: s,
+                    loc: None,
+                    face_up: false,
+                })
+                .collect(),
+            artefacts: [0; 6],
+            start_picks: Vec::new(),
+        }
+    }
+
+    pub fn total_treasure(&self) -> u16 {
+        self.treasure.iter().map(|&v| v as u16).sum()
+    }
+
+    pub fn artefact_count(&self) -> u16 {
+        self.artefacts.iter().map(|&v| v as u16).sum()
+    }
+
+    pub fn has_worker_in(&self, loc: u8) -> bool {
+        self.workers.iter().any(|w| w.loc == Some(loc))
+    }
+
+    pub fn strength_in(&self, loc: u8) -> u16 {
+        self.workers
+            .iter()
+            .filter(|w| w.loc == Some(loc))
+            .map(|w| w.strength as u16)
+            .sum()
+    }
+
+    pub fn unplaced(&self) -> impl Iterator<Item = &Worker> {
+        self.workers.iter().filter(|w| w.loc.is_none())
+    }
+}
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum Stage {
+    /// The castle's artefact tiles still have to be shuffled.
+    Setup,
+    /// A new round's guard and treasure card are due (a chance step).
+    RoundStart,
+    /// Players take their three different starting treasures.
+    StartTreasures,
+    Placing,
+    Resolving,
+    Over,
+}
+
+/// A decision some seat owes right now.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum Pending {
+    StartTreasure {
+        seat: usize,
+    },
+    Place {
+        seat: usize,
+    },
+    NameStartPlayer {
+        seat: usize,
+    },
+    MarketGive {
+        seat: usize,
+    },
+    MarketTake {
+        seat: usize,
+        left: u8,
+    },
+    Bribe {
+        seat: usize,
+        owed: u8,
+        paid: [u8; TYPES],
+    },
+    /// A castle purchase: first the stack (six-player room M), then one treasure type
+    /// per worker, strongest worker first.
+    Buy {
+        seat: usize,
+        room: u8,
+        stack: Option<u8>,
+        need: Vec<u8>,
+        paid: Vec<u8>,
+    },
+}
+
+impl Pending {
+    pub fn seat(&self) -> usize {
+        match *self {
+            Pending::StartTreasure { seat }
+            | Pending::Place { seat }
+            | Pending::NameStartPlayer { seat }
+            | Pending::MarketGive { seat }
+            | Pending::MarketTake { seat, .. }
+            | Pending::Bribe { seat, .. }
+            | Pending::Buy { seat, .. } => seat,
+        }
+    }
+}
+
+/// Progress through the location being resolved.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq, Default)]
+pub struct Cursor {
+    /// The location being resolved (0 = A .. 14 = O).
+    pub loc: u8,
+    /// Location set up (workers turned, queue built) and waiting for its steps.
+    pub opened: bool,
+    /// Seats still to be asked at this location, in order.
+    pub queue: Vec<usize>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum Action {
+    /// Setup: the order of the castle's artefact tiles (a permutation of the canonical
+    /// list: amulets, keys, mirrors, ravens, scrolls, one per player each).
+    ShuffleArtefacts {
+        order: Vec<u16>,
+    },
+    /// A round begins: the guard tile drawn (face down) and the treasure card turned up.
+    StartRound {
+        guard: u8,
+        card: u16,
+    },
+    TakeStartTreasure {
+        treasure: u8,
+    },
+    Place {
+        strength: u8,
+        loc: u8,
+    },
+    NameStartPlayer {
+        seat: u8,
+    },
+    MarketGive {
+        treasure: u8,
+    },
+    MarketTake {
+        treasure: u8,
+    },
+    MarketPass,
+    BribeOne {
+        treasure: u8,
+    },
+    RefuseBribe,
+    ChooseStack {
+        stack: u8,
+    },
+    PayWorker {
+        treasure: u8,
+    },
+    DeclineBuy,
+}
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum Mode {
+    /// The non-magic variant: artefacts have no powers except the scroll's tie-break;
+    /// cottage and roundhouse are closed and there are no spells.
+    Muggles,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Keydoms {
+    pub mode: Mode,
+    pub players: Vec<Player>,
+    pub round: u32,
+    /// The start player (holder of the pony marker).
+    pub start: usize,
+    pub treasury: [u8; TYPES],
+    /// Treasure value per type on each ledge of each cave (top ledge first).
+    pub caves: [[[u8; TYPES]; LEDGES]; 5],
+    /// Artefact stacks, bottom first: rooms K..O, then the second stack of room M.
+    pub stacks: [Vec<u8>; 6],
+    /// Whether each stack's top tile is face up.
+    pub top_up: [bool; 6],
+    /// This round's guard tile and whether it has been turned up.
+    pub guard: Option<u8>,
+    pub guard_up: bool,
+    /// Treasure cards of this game's set not yet turned up this cycle.
+    pub card_deck: Vec<u16>,
+    pub card_shown: Option<u16>,
+    pub stage: Stage,
+    pub pending: Option<Pending>,
+    /// Placements made this round.
+    pub placed: u32,
+    pub cursor: Cursor,
+    /// Seats allowed to keep workers in the castle this round.
+    pub entered: Vec<bool>,
+    /// Location flagged as just changed, for the view.
+    #[serde(default)]
+    pub last_loc: Option<u8>,
+}
+
+impl Keydoms {
+    pub fn n(&self) -> usize {
+        self.players.len()
+    }
+
+    /// Seats in turn order from the start player.
+    pub fn turn_order(&self) -> Vec<usize> {
+        let n = self.n();
+        (0..n).map(|k| (self.start + k) % n).collect()
+    }
+
+    /// Position of `seat` in turn order from the start player (0 = start player).
+    pub fn order_pos(&self, seat: usize) -> usize {
+        (seat + self.n() - self.start) % self.n()
+    }
+
+    pub fn cave_value(&self, cave: usize) -> u16 {
+        self.caves[cave]
+            .iter()
+            .flat_map(|l| l.iter())
+            .map(|&v| v as u16)
+            .sum()
+    }
+
+    /// Stacks lying in castle room `loc`.
+    pub fn room_stacks(&self, loc: u8) -> Vec<usize> {
+        let r = (loc - crate::data::ROOM_K) as usize;
+        if loc == crate::data::ROOM_M {
+            vec![r, 5]
+        } else {
+            vec![r]
+        }
+    }
+
+    /// Stacks in room `loc` whose face-up top artefact can be bought now.
+    pub fn offered(&self, loc: u8) -> Vec<usize> {
+        self.room_stacks(loc)
+            .into_iter()
+            .filter(|&s| self.top_up[s] && !self.stacks[s].is_empty())
+            .collect()
+    }
+
+    pub fn artefacts_left(&self) -> usize {
+        self.stacks.iter().map(Vec::len).sum()
+    }
+
+    /// Players who have workers at `loc`, strongest first; ties go to the seat nearest
+    /// the start player clockwise.
+    pub fn ranking(&self, loc: u8) -> Vec<(usize, u16)> {
+        let mut v: Vec<(usize, u16)> = (0..self.n())
+            .filter(|&s| self.players[s].has_worker_in(loc))
+            .map(|s| (s, self.players[s].strength_in(loc)))
+            .collect();
+        v.sort_by_key(|&(s, t)| (std::cmp::Reverse(t), self.order_pos(s)));
+        v
+    }
+
+    pub fn any_worker_in(&self, loc: u8) -> bool {
+        self.players.iter().any(|p| p.has_worker_in(loc))
+    }
+
+    pub fn is_active(&self, loc: u8) -> bool {
+        use crate::data::{LocKind, loc_kind};
+        if loc as usize >= LOCS {
+            return false;
+        }
+        match loc_kind(loc) {
+            LocKind::Cave => self.cave_value(loc as usize) > 0,
+            LocKind::Stables | LocKind::Market | LocKind::Guard => true,
+            LocKind::Cottage | LocKind::Roundhouse => self.mode != Mode::Muggles,
+            LocKind::Castle => !self.offered(loc).is_empty(),
+        }
+    }
+}

@@ -1,0 +1,467 @@
+//! The table as a scene: the three-level board, the treasury, opponents' screens along
+//! the top and the viewer's own screen area at the bottom.
+
+use tavern_plugin_api::scene::{Color, Highlight, Icon, Rect, pos, rect};
+use tavern_plugin_api::{Scene, View};
+
+use crate::data::{
+    self, COMPONENTS, GUARD, LARGE, LEDGES, ROOM_K, TYPES, artefact_name, loc_letter, loc_name,
+    treasure_name,
+};
+use crate::rules::treasure_singular;
+use crate::state::{Keydoms, Pending, Stage};
+use crate::treasure::pieces;
+
+const TREASURE_COLORS: [Color; TYPES] = [
+    Color::rgb(196, 40, 48),
+    Color::rgb(236, 232, 222),
+    Color::rgb(44, 44, 50),
+    Color::rgb(40, 96, 200),
+    Color::rgb(222, 178, 40),
+];
+
+const LEVEL_FILL: [Color; 3] = [
+    Color::rgb(92, 84, 110),
+    Color::rgb(110, 96, 70),
+    Color::rgb(70, 62, 58),
+];
+
+/// Where each location sits on the board.
+pub fn loc_rect(loc: u8) -> Rect {
+    match loc {
+        0..=4 => rect(20.0 + loc as f32 * 242.0, 545.0, 232.0, 220.0),
+        // Keytown reads right to left: stables F on the right, roundhouse I on the left.
+        5..=8 => rect(20.0 + (8 - loc) as f32 * 302.0, 365.0, 292.0, 165.0),
+        GUARD => rect(20.0, 140.0, 200.0, 210.0),
+        _ => rect(230.0 + (loc - ROOM_K) as f32 * 198.0, 140.0, 190.0, 210.0),
+    }
+}
+
+fn worker_label(
+    k: &Keydoms,
+    viewer: Option<usize>,
+    seat: usize,
+    strength: u8,
+    up: bool,
+) -> (String, String) {
+    let name = &k.players[seat].name;
+    if up {
+        (
+            strength.to_string(),
+            format!("{name}'s worker, strength {strength} (face up)"),
+        )
+    } else if viewer == Some(seat) {
+        (
+            strength.to_string(),
+            format!("Your worker, strength {strength}: face down, only you know it"),
+        )
+    } else {
+        ("?".into(), format!("{name}'s face-down worker"))
+    }
+}
+
+pub fn view(k: &Keydoms, viewer: Option<usize>) -> View {
+    let mut s = Scene::new(1600.0, 1000.0);
+    draw_board(&mut s, k, viewer);
+    draw_side(&mut s, k);
+    draw_opponents(&mut s, k, viewer);
+    if let Some(me) = viewer {
+        draw_own(&mut s, k, me);
+    }
+    View {
+        scene: s,
+        status: status(k),
+        prompt: prompt(k, viewer),
+    }
+}
+
+fn draw_board(s: &mut Scene, k: &Keydoms, viewer: Option<usize>) {
+    s.panel(rect(10.0, 125.0, 1220.0, 235.0), LEVEL_FILL[0], Color::INK)
+        .tooltip("The castle: the guard room and the five castle rooms where artefacts are bought");
+    s.panel(rect(10.0, 360.0, 1220.0, 178.0), LEVEL_FILL[1], Color::INK)
+        .tooltip("Keytown: stables, market, cottage and roundhouse");
+    s.panel(rect(10.0, 540.0, 1220.0, 232.0), LEVEL_FILL[2], Color::INK)
+        .tooltip("The dragons' caves: treasures on the ledges go to the strongest players");
+    let resolving = (k.stage == Stage::Resolving).then_some(k.cursor.loc);
+    for loc in 0..data::LOCS as u8 {
+        let r = loc_rect(loc);
+        let active = k.is_active(loc);
+        let fill = if active {
+            Color::PAPER
+        } else {
+            Color::rgb(150, 150, 150)
+        };
+        let spec = &COMPONENTS.locations[loc as usize];
+        let mut tip = format!("{} ({}): {}", spec.name, spec.id, spec.help);
+        if !active {
+            tip.push_str(" Closed now: no workers may go here.");
+        }
+        let b = s.rect(r, fill, 8.0).id(format!("loc:{loc}")).tooltip(tip);
+        if resolving == Some(loc) {
+            b.highlight(Highlight::Active);
+        }
+        s.heading(
+            pos(r.x + 8.0, r.y + 16.0),
+            format!("{} {}", loc_letter(loc), loc_name(loc)),
+            18.0,
+            Color::INK,
+        );
+        if (loc as usize) < 5 {
+            draw_cave(s, k, loc as usize, r);
+        } else if loc == GUARD {
+            let (txt, tip) = match (k.guard, k.guard_up) {
+                (Some(g), true) => (
+                    g.to_string(),
+                    format!("The guard this round has strength {g}"),
+                ),
+                (Some(_), false) => ("?".into(), "This round's guard, still face down".into()),
+                _ => ("-".into(), "No guard posted".into()),
+            };
+            s.token(
+                pos(r.x + 170.0, r.y + 40.0),
+                22.0,
+                Color::rgb(120, 120, 140),
+                txt,
+            )
+            .tooltip(tip);
+            s.icon(pos(r.x + 130.0, r.y + 40.0), 24.0, Icon::Shield, Color::INK)
+                .tooltip("Guard");
+        } else if data::is_castle_room(loc) {
+            draw_room(s, k, loc, r);
+        } else {
+            let icon = match loc {
+                5 => Icon::Crown,
+                6 => Icon::Coin,
+                7 => Icon::Bed,
+                _ => Icon::Card,
+            };
+            s.icon(pos(r.x + r.w - 24.0, r.y + 20.0), 26.0, icon, Color::INK)
+                .tooltip(spec.help.clone());
+        }
+        draw_workers(s, k, viewer, loc, r);
+    }
+}
+
+fn draw_cave(s: &mut Scene, k: &Keydoms, cave: usize, r: Rect) {
+    for l in 0..LEDGES {
+        let y = r.y + 40.0 + l as f32 * 28.0;
+        s.rect(
+            rect(r.x + 8.0, y, r.w - 16.0, 24.0),
+            Color::rgb(210, 200, 180),
+            4.0,
+        )
+        .tooltip(format!("Ledge {} of the {}", l + 1, loc_name(cave as u8)));
+        let mut x = r.x + 22.0;
+        for t in 0..TYPES {
+            let v = k.caves[cave][l][t];
+            if v == 0 {
+                continue;
+            }
+            let (large, small) = pieces(v);
+            s.token(pos(x, y + 12.0), 11.0, TREASURE_COLORS[t], v.to_string())
+                .tooltip(format!(
+                    "{v} worth of {} ({large} large, {small} small)",
+                    treasure_name(t)
+                ));
+            x += 26.0;
+        }
+    }
+}
+
+fn draw_room(s: &mut Scene, k: &Keydoms, loc: u8, r: Rect) {
+    for (i, st) in k.room_stacks(loc).into_iter().enumerate() {
+        let cr = rect(r.x + 10.0 + i as f32 * 88.0, r.y + 26.0, 78.0, 56.0);
+        let stack = &k.stacks[st];
+        match stack.last() {
+            None => {
+                s.rect(cr, Color::rgb(90, 90, 90), 6.0)
+                    .tooltip("An empty artefact space");
+            }
+            Some(&a) if k.top_up[st] => {
+                s.card(
+                    cr,
+                    Color::rgb(200, 180, 230),
+                    None,
+                    artefact_name(a),
+                    format!("{}", stack.len()),
+                )
+                .id(format!("stack:{st}"))
+                .tooltip(format!(
+                    "{} on offer ({} tiles in this stack). {}",
+                    artefact_name(a),
+                    stack.len(),
+                    COMPONENTS.artefacts[a as usize].help
+                ));
+            }
+            Some(_) => {
+                s.card_back(cr, Color::rgb(110, 90, 140), format!("{}", stack.len()))
+                    .id(format!("stack:{st}"))
+                    .tooltip(format!(
+                        "A face-down stack of {} artefacts: the top one is turned up next round",
+                        stack.len()
+                    ));
+            }
+        }
+    }
+}
+
+fn draw_workers(s: &mut Scene, k: &Keydoms, viewer: Option<usize>, loc: u8, r: Rect) {
+    let mut i = 0;
+    let top = if (loc as usize) < 5 {
+        r.y + 160.0
+    } else {
+        r.y + 100.0
+    };
+    for seat in k.turn_order() {
+        for w in &k.players[seat].workers {
+            if w.loc != Some(loc) {
+                continue;
+            }
+            let col = (i % 7) as f32;
+            let row = (i / 7) as f32;
+            let c = pos(r.x + 18.0 + col * 30.0, top + row * 32.0);
+            let (txt, tip) = worker_label(k, viewer, seat, w.strength, w.face_up);
+            s.token(c, 14.0, Color::player(seat), txt).tooltip(format!(
+                "{} ({})",
+                tip,
+                Color::PLAYER_MARK[seat]
+            ));
+            s.text(
+                pos(c.x + 9.0, c.y - 14.0),
+                Color::PLAYER_MARK[seat],
+                13.0,
+                Color::WHITE,
+            );
+            i += 1;
+        }
+    }
+}
+
+fn draw_side(s: &mut Scene, k: &Keydoms) {
+    s.panel(
+        rect(1240.0, 125.0, 350.0, 647.0),
+        Color::rgb(50, 52, 60),
+        Color::INK,
+    );
+    s.heading(pos(1255.0, 145.0), "Treasury", 22.0, Color::WHITE);
+    for t in 0..TYPES {
+        let y = 185.0 + t as f32 * 40.0;
+        let v = k.treasury[t];
+        let (large, small) = pieces(v);
+        s.token(pos(1270.0, y), 16.0, TREASURE_COLORS[t], "")
+            .id(format!("treasury:{t}"))
+            .tooltip(format!(
+                "Treasury {}: worth {v} (shown as {large} large and {small} small; a large is \
+                 worth {LARGE} small and sizes may be swapped at any time)",
+                treasure_name(t)
+            ));
+        s.text(
+            pos(1295.0, y),
+            format!("{v:>2}  {}", treasure_name(t)),
+            20.0,
+            Color::WHITE,
+        );
+    }
+    let card = k
+        .card_shown
+        .map(|c| format!("Treasure card {c}"))
+        .unwrap_or_else(|| "No treasure card".into());
+    s.text(pos(1255.0, 400.0), card, 18.0, Color::WHITE)
+        .tooltip("The treasure card turned up this round decides what lies in the caves");
+    s.text(
+        pos(1255.0, 430.0),
+        format!("Treasure cards left: {}", k.card_deck.len()),
+        18.0,
+        Color::WHITE,
+    );
+    s.text(
+        pos(1255.0, 460.0),
+        format!("Artefacts left in the castle: {}", k.artefacts_left()),
+        18.0,
+        Color::WHITE,
+    );
+    s.text(
+        pos(1255.0, 490.0),
+        format!("Start player: {}", k.players[k.start].name),
+        18.0,
+        Color::WHITE,
+    )
+    .tooltip("The start player places first and wins ties; the stables can change it");
+    s.icon(pos(1570.0, 490.0), 22.0, Icon::Star, Color::player(k.start));
+}
+
+fn draw_opponents(s: &mut Scene, k: &Keydoms, viewer: Option<usize>) {
+    let others: Vec<usize> = (0..k.n()).filter(|&p| Some(p) != viewer).collect();
+    let w = 1580.0 / others.len().max(1) as f32;
+    for (i, &seat) in others.iter().enumerate() {
+        let r = rect(10.0 + i as f32 * w, 8.0, w - 8.0, 110.0);
+        let p = &k.players[seat];
+        s.panel(r, Color::rgb(60, 60, 66), Color::player(seat))
+            .id(format!("seat:{seat}"))
+            .tooltip(format!(
+                "{}'s screen: what lies behind it is hidden, only the counts are public",
+                p.name
+            ));
+        let star = if k.start == seat { " ★ start" } else { "" };
+        s.heading(
+            pos(r.x + 10.0, r.y + 18.0),
+            format!("{} ({}){star}", p.name, Color::PLAYER_MARK[seat]),
+            20.0,
+            Color::player(seat),
+        );
+        s.text(
+            pos(r.x + 10.0, r.y + 48.0),
+            format!("Treasure worth {}", p.total_treasure()),
+            18.0,
+            Color::WHITE,
+        )
+        .tooltip("Total value of this player's treasures (the types are behind the screen)");
+        s.text(
+            pos(r.x + 10.0, r.y + 74.0),
+            format!("Artefacts {}", p.artefact_count()),
+            18.0,
+            Color::WHITE,
+        )
+        .tooltip("Number of artefacts owned, the starting wand included");
+        s.text(
+            pos(r.x + 10.0, r.y + 98.0),
+            format!("Workers behind screen {}", p.unplaced().count()),
+            16.0,
+            Color::WHITE,
+        );
+    }
+}
+
+fn draw_own(s: &mut Scene, k: &Keydoms, me: usize) {
+    let p = &k.players[me];
+    let r = rect(10.0, 780.0, 1580.0, 212.0);
+    s.panel(r, Color::rgb(58, 62, 58), Color::player(me))
+        .id(format!("seat:{me}"))
+        .tooltip("Your screen: only you see its contents");
+    let star = if k.start == me {
+        " ★ start player"
+    } else {
+        ""
+    };
+    s.heading(
+        pos(25.0, 800.0),
+        format!("{} ({}){star}", p.name, Color::PLAYER_MARK[me]),
+        22.0,
+        Color::player(me),
+    );
+    s.text(pos(25.0, 835.0), "Your treasures:", 18.0, Color::WHITE);
+    for t in 0..TYPES {
+        let v = p.treasure[t];
+        let x = 190.0 + t as f32 * 150.0;
+        let (large, small) = pieces(v);
+        s.token(pos(x, 835.0), 18.0, TREASURE_COLORS[t], v.to_string())
+            .id(format!("mine:{t}"))
+            .tooltip(format!(
+                "Your {}: worth {v} ({large} large, {small} small) — private",
+                treasure_name(t)
+            ));
+        s.text(
+            pos(x + 24.0, 835.0),
+            treasure_singular(t as u8),
+            16.0,
+            Color::WHITE,
+        );
+    }
+    s.text(pos(25.0, 885.0), "Behind your screen:", 18.0, Color::WHITE);
+    for (i, w) in p.unplaced().enumerate() {
+        s.token(
+            pos(215.0 + i as f32 * 40.0, 885.0),
+            16.0,
+            Color::player(me),
+            w.strength.to_string(),
+        )
+        .tooltip(format!(
+            "Your worker of strength {} (not yet placed)",
+            w.strength
+        ));
+    }
+    s.text(pos(25.0, 940.0), "Your artefacts:", 18.0, Color::WHITE);
+    let mut x = 190.0;
+    for a in 0..6u8 {
+        let c = p.artefacts[a as usize];
+        if c == 0 {
+            continue;
+        }
+        s.card(
+            rect(x, 915.0, 110.0, 60.0),
+            Color::rgb(200, 180, 230),
+            None,
+            artefact_name(a),
+            format!("×{c}"),
+        )
+        .tooltip(format!(
+            "{} ×{c} (private). {}",
+            artefact_name(a),
+            COMPONENTS.artefacts[a as usize].help
+        ))
+        .private();
+        x += 120.0;
+    }
+}
+
+fn status(k: &Keydoms) -> String {
+    let phase = match k.stage {
+        Stage::Setup => "Setting up".to_string(),
+        Stage::RoundStart => "Starting a round".to_string(),
+        Stage::StartTreasures => "Starting treasures".to_string(),
+        Stage::Placing => "Placing workers".to_string(),
+        Stage::Resolving => format!("Resolving {}", loc_name(k.cursor.loc.min(14))),
+        Stage::Over => "Game over".to_string(),
+    };
+    match &k.pending {
+        Some(p) => format!(
+            "Round {} · {} · {} to act",
+            k.round,
+            phase,
+            k.players[p.seat()].name
+        ),
+        None => format!("Round {} · {}", k.round, phase),
+    }
+}
+
+fn prompt(k: &Keydoms, viewer: Option<usize>) -> String {
+    let Some(p) = &k.pending else {
+        return String::new();
+    };
+    if Some(p.seat()) != viewer {
+        return format!("Waiting for {}", k.players[p.seat()].name);
+    }
+    match p {
+        Pending::StartTreasure { .. } => {
+            "Take a small treasure: three different types to start".into()
+        }
+        Pending::Place { .. } => "Place a worker face down on an open location".into(),
+        Pending::NameStartPlayer { .. } => {
+            "You won the stables: choose the new start player".into()
+        }
+        Pending::MarketGive { .. } => {
+            "You won the market: trade one small treasure for three, or skip".into()
+        }
+        Pending::MarketTake { left, .. } => format!("Take {left} more small treasure(s)"),
+        Pending::Bribe { owed, paid, .. } => format!(
+            "The guard wants {owed}: {} paid so far. Pay one treasure at a time, or refuse",
+            paid.iter().sum::<u8>()
+        ),
+        Pending::Buy {
+            room,
+            stack,
+            need,
+            paid,
+            ..
+        } => match stack {
+            None => format!("Choose which artefact to buy in {}", loc_name(*room)),
+            Some(_) => format!(
+                "Buy in {}: pay {:?} in different treasure types ({} of {} paid)",
+                loc_name(*room),
+                need,
+                paid.len(),
+                need.len()
+            ),
+        },
+    }
+}

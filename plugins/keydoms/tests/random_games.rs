@@ -1,0 +1,157 @@
+//! Thousands of complete random games per player count, with conservation invariants,
+//! plus save/replay and serde round trips and a speed measurement.
+#![allow(clippy::needless_range_loop)]
+
+use tavern_plugin_api::game::{apply_checked, check::random_game};
+use tavern_plugin_api::{Game, GameRng, Setup, ToAct};
+use tavern_plugin_keydoms::data::{STRENGTHS, WAND};
+use tavern_plugin_keydoms::{Keydoms, Stage};
+
+fn invariants(g: &Keydoms) {
+    let n = g.n();
+    // Treasures: nothing created or lost.
+    for (t, &v) in g.treasure_totals().iter().enumerate() {
+        assert_eq!(
+            v,
+            tavern_plugin_keydoms::data::type_value(t),
+            "treasure type {t} not conserved"
+        );
+    }
+    // Artefacts: one wand per player, n of every other kind between castle and players.
+    if g.stage != Stage::Setup {
+        let mut kinds = [0usize; 6];
+        for p in &g.players {
+            assert_eq!(p.artefacts[WAND as usize], 1);
+            for k in 0..6 {
+                kinds[k] += p.artefacts[k] as usize;
+            }
+        }
+        for s in &g.stacks {
+            for &a in s {
+                kinds[a as usize] += 1;
+            }
+        }
+        for (k, &c) in kinds.iter().enumerate() {
+            let want = n;
+            assert_eq!(c, want, "artefact kind {k} not conserved");
+        }
+    }
+    // Workers: everyone keeps exactly their eight.
+    for p in &g.players {
+        let mut s: Vec<u8> = p.workers.iter().map(|w| w.strength).collect();
+        s.sort();
+        assert_eq!(s, STRENGTHS.to_vec());
+        if g.stage == Stage::RoundStart || g.stage == Stage::StartTreasures {
+            assert!(
+                p.workers.iter().all(|w| w.loc.is_none()),
+                "workers return home"
+            );
+        }
+    }
+    if g.stage == Stage::Over {
+        assert_eq!(g.artefacts_left(), 0);
+    }
+}
+
+fn games(n: usize, count: u64) {
+    let setup = Setup::players(n);
+    let mut longest = 0;
+    for seed in 0..count {
+        let r = random_game::<Keydoms>(&setup, seed * 7919 + n as u64, 20_000, invariants);
+        longest = longest.max(r.actions);
+        let o = r.outcome;
+        // The winner has the most artefacts.
+        let best = o.scores.iter().map(|s| s.total).max().unwrap();
+        let w = o.winners();
+        assert_eq!(w.len(), 1, "player order always breaks the last tie");
+        assert_eq!(o.scores[w[0]].total, best);
+    }
+    println!("{n} players: {count} games, longest {longest} actions");
+}
+
+#[test]
+fn random_games_3_players() {
+    games(3, 2000);
+}
+#[test]
+fn random_games_4_players() {
+    games(4, 2000);
+}
+#[test]
+fn random_games_5_players() {
+    games(5, 2000);
+}
+#[test]
+fn random_games_6_players() {
+    games(6, 2000);
+}
+
+#[test]
+fn unsupported_setups_are_refused() {
+    for n in [1, 2, 7] {
+        assert!(
+            Keydoms::new(&Setup::players(n)).is_err(),
+            "{n} players must be refused"
+        );
+    }
+    let mut s = Setup::players(4);
+    s.options.insert("variant".into(), "standard".into());
+    assert!(Keydoms::new(&s).is_err());
+    let mut s = Setup::players(4);
+    s.options.insert("ghosts".into(), "1".into());
+    assert!(Keydoms::new(&s).is_err());
+    let mut s = Setup::players(4);
+    s.options.insert("variant".into(), "muggles".into());
+    assert!(Keydoms::new(&s).is_ok());
+}
+
+#[test]
+fn replay_and_serde_round_trip() {
+    for n in 3..=6 {
+        let setup = Setup::players(n);
+        let mut rng = GameRng::new(99 + n as u64);
+        let mut g = Keydoms::new(&setup).unwrap();
+        let mut log = Vec::new();
+        use rand::RngExt;
+        loop {
+            let (seat, a) = match g.to_act() {
+                ToAct::Over => break,
+                ToAct::Chance => (None, g.sample_chance(&mut rng)),
+                ToAct::Seats(s) => {
+                    let seat = s[0];
+                    let l = g.legal_actions(seat);
+                    (Some(seat), l[rng.random_range(0..l.len())].clone())
+                }
+            };
+            apply_checked(&mut g, seat, &a).unwrap();
+            let json = serde_json::to_string(&a).unwrap();
+            log.push((seat, json));
+        }
+        let mut r = Keydoms::new(&setup).unwrap();
+        for (seat, json) in &log {
+            let a = serde_json::from_str(json).unwrap();
+            apply_checked(&mut r, *seat, &a).unwrap();
+        }
+        assert_eq!(
+            serde_json::to_string(&g).unwrap(),
+            serde_json::to_string(&r).unwrap()
+        );
+        let back: Keydoms = serde_json::from_str(&serde_json::to_string(&g).unwrap()).unwrap();
+        assert_eq!(back, g);
+        assert!(r.outcome().is_some());
+    }
+}
+
+#[test]
+fn speed_of_random_games() {
+    for n in [3, 6] {
+        let g = Keydoms::new(&Setup::players(n)).unwrap();
+        let rep = tavern_plugin_api::abi::playouts(&g, 500, 1);
+        println!(
+            "{n} players: {:.0} random games/s ({} actions, {:.2}s)",
+            rep.games as f64 / rep.seconds,
+            rep.actions,
+            rep.seconds
+        );
+    }
+}
