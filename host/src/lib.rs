@@ -1,1 +1,8 @@
-pub fn main() {}
+//! Tavern's host: loads game plugins, runs sessions with undo and saves, and offers them
+//! through the desktop app (`app`) and the command line (`cli`).
+
+pub mod app;
+pub mod paths;
+pub mod plugin;
+pub mod save;
+pub mod session;

@@ -31,8 +31,8 @@ pub enum Action {
     /// Switch an item on for the coming play; its crystal is paid when the play is made.
     Arm { item: Item },
     Disarm { item: Item },
+    /// Add a hand card to the running selection (undo takes it back out).
     Select { card: u8 },
-    Unselect { card: u8 },
     /// Lay out the selection; `end` says where a new colour's stack goes.
     Play { end: Option<End> },
     /// Twilight flute: the played cards except `keep` go back to hand.

@@ -57,6 +57,18 @@ pub struct CardDef {
     pub front: Option<Colour>,
     pub back: Back,
     pub kind: Kind,
+    /// Cards with equal `look` are interchangeable (same front, same back): 0..64.
+    pub look: u8,
+}
+
+fn look(front: Option<Colour>, back: Back) -> u8 {
+    let f = front.map_or(0, |c| c as u8 + 1);
+    let b = match back {
+        Back::Number(n) => n.min(7),
+        Back::Colour(c) => 8 + c as u8,
+        Back::Ribbon => 12,
+    };
+    f * 13 + b
 }
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, Hash)]
@@ -135,6 +147,7 @@ fn parse() -> Data {
                     front: Some(c),
                     back: Back::Number(g.back),
                     kind: Kind::Left,
+                    look: 0,
                 });
             }
         }
@@ -147,6 +160,7 @@ fn parse() -> Data {
                     front: Some(c),
                     back: Back::Colour(g.back),
                     kind: Kind::Right,
+                    look: 0,
                 });
             }
         }
@@ -158,6 +172,7 @@ fn parse() -> Data {
                 front: Some(c),
                 back: Back::Ribbon,
                 kind: Kind::Starting,
+                    look: 0,
             });
         }
     }
@@ -167,9 +182,13 @@ fn parse() -> Data {
             front: None,
             back: Back::Number(raw.shadow_back),
             kind: Kind::Shadow,
+                    look: 0,
         });
     }
     let shadow_end = cards.len() as u8;
+    for c in &mut cards {
+        c.look = look(c.front, c.back);
+    }
     let max_number = raw.rewards.keys().filter_map(|k| k.parse::<usize>().ok()).max();
     let mut rewards = vec![Vec::new(); max_number.unwrap_or(0) + 1];
     for (k, v) in &raw.rewards {

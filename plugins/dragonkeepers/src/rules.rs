@@ -7,18 +7,14 @@ use crate::data::{Back, Colour, Kind, Reward, card, card_name, data, front_name}
 use crate::model::{Dk, End, Item, Page, Phase, SetupStep, Slot, Stack, Step};
 
 /// Hand cards that look the same from both sides are the same choice; keep one of each.
-fn distinct(cards: impl Iterator<Item = u8>) -> Vec<u8> {
-    let mut seen: Vec<(Option<Colour>, Back)> = Vec::with_capacity(8);
-    let mut out = Vec::with_capacity(8);
-    for c in cards {
-        let d = card(c);
-        let key = (d.front, d.back);
-        if !seen.contains(&key) {
-            seen.push(key);
-            out.push(c);
-        }
-    }
-    out
+fn distinct(cards: impl Iterator<Item = u8>) -> impl Iterator<Item = u8> {
+    let mut seen = 0u64;
+    cards.filter(move |&c| {
+        let bit = 1u64 << card(c).look;
+        let new = seen & bit == 0;
+        seen |= bit;
+        new
+    })
 }
 
 const PLAY_ITEMS: [Item; 4] = [
@@ -57,25 +53,49 @@ impl Dk {
         p.shadows_in_hand().saturating_sub(p.fresh_shadows)
     }
 
-    fn can_select(&self, seat: usize, c: u8) -> bool {
-        let sel = &self.step.selection;
+    /// The cards that may join the running selection, one per distinct look.
+    fn selectable(&self, seat: usize, out: &mut Vec<Action>) {
+        let st = &self.step;
+        let sel = &st.selection;
         let need = self.needed() as usize;
-        if sel.len() >= need || sel.contains(&c) {
-            return false;
+        if sel.len() >= need {
+            return;
         }
-        match card(c).front {
-            None => {
-                let in_sel = sel.iter().filter(|&&x| card(x).front.is_none()).count() as u8;
-                let has_real = sel.iter().any(|&x| card(x).front.is_some());
-                in_sel < self.usable_shadows(seat) && (has_real || sel.len() + 1 < need)
+        let mut shadows_in_sel = 0u8;
+        let mut colour = None;
+        for &x in sel {
+            match card(x).front {
+                None => shadows_in_sel += 1,
+                Some(k) => colour = colour.or(Some(k)),
             }
-            Some(k) => {
-                let colour_ok = match self.selection_colour() {
-                    Some(sc) => sc == k,
-                    None if self.armed(Item::PrismInk) => Some(k) != self.book_colour(),
-                    None => Some(k) == self.book_colour(),
-                };
-                colour_ok && (self.stack_open(seat, k) || self.armed(Item::TrollHorn))
+        }
+        let shadow_ok = shadows_in_sel < self.usable_shadows(seat)
+            && (colour.is_some() || sel.len() + 1 < need);
+        let open = |k: Colour| self.stack_open(seat, k) || self.armed(Item::TrollHorn);
+        // Colours a real card may have: the selection's, else the book's (or, with the
+        // prism ink, any other).
+        let mut allowed = [false; 4];
+        match colour {
+            Some(k) => allowed[k.idx()] = open(k),
+            None => {
+                let prism = self.armed(Item::PrismInk);
+                let bc = self.book_colour();
+                for k in Colour::ALL {
+                    allowed[k.idx()] = (Some(k) != bc) == prism && open(k);
+                }
+            }
+        }
+        let mut seen = 0u64;
+        for &c in &self.players[seat].hand {
+            let d = card(c);
+            let ok = match d.front {
+                None => shadow_ok,
+                Some(k) => allowed[k.idx()],
+            };
+            let bit = 1u64 << d.look;
+            if ok && seen & bit == 0 && !sel.contains(&c) {
+                seen |= bit;
+                out.push(Action::Select { card: c });
             }
         }
     }
@@ -159,15 +179,7 @@ impl Dk {
                 }
             }
         }
-        let free = p.hand.iter().copied().filter(|c| !st.selection.contains(c));
-        for c in distinct(free) {
-            if self.can_select(seat, c) {
-                out.push(Action::Select { card: c });
-            }
-        }
-        for c in distinct(st.selection.iter().copied()) {
-            out.push(Action::Unselect { card: c });
-        }
+        self.selectable(seat, out);
         if self.selection_complete() {
             let colour = self.selection_colour().expect("complete has a colour");
             if p.stack_index(colour).is_some() || p.row.is_empty() {
@@ -199,7 +211,7 @@ impl Dk {
 
     /// Every legal action for `seat` (no labels: the fast path for playouts).
     pub fn actions(&self, seat: usize) -> Vec<Action> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(16);
         if self.actor() != Some(seat) {
             return out;
         }
@@ -305,10 +317,6 @@ impl Dk {
             ),
             Action::Select { card: c } => (
                 format!("Add the {} to the play", card_name(*c)),
-                Some(format!("hand:{c}")),
-            ),
-            Action::Unselect { card: c } => (
-                format!("Take the {} out of the play", card_name(*c)),
                 Some(format!("hand:{c}")),
             ),
             Action::Play { end } => {
@@ -541,7 +549,14 @@ impl Dk {
         if self.actor() != Some(seat) {
             return Err(GameError::new("not this seat's decision"));
         }
-        let name = self.players[seat].name.clone();
+        // Borrowed out and put back below, so labels cost no copy of the name.
+        let name = std::mem::take(&mut self.players[seat].name);
+        let result = self.seat_action(seat, &name, a);
+        self.players[seat].name = name;
+        result
+    }
+
+    fn seat_action(&mut self, seat: usize, name: &str, a: &Action) -> Result<Applied, GameError> {
         let applied = match a {
             Action::UseMint => {
                 self.pay(seat, Item::DragonMint);
@@ -607,14 +622,7 @@ impl Dk {
                     card_name(*c)
                 ))
             }
-            Action::Unselect { card: c } => {
-                self.step.selection.retain(|x| x != c);
-                Applied::public(format!("{name} puts a card back")).with_private(format!(
-                    "You take the {} out of the play",
-                    card_name(*c)
-                ))
-            }
-            Action::Play { end } => self.play(seat, *end)?,
+            Action::Play { end } => self.play(seat, name, *end)?,
             Action::UseFlute { keep } => {
                 self.pay(seat, Item::TwilightFlute);
                 let back: Vec<u8> = self.step.last_play.iter().copied().filter(|c| c != keep).collect();
@@ -660,7 +668,7 @@ impl Dk {
         self.crystals += 1;
     }
 
-    fn play(&mut self, seat: usize, end: Option<End>) -> Result<Applied, GameError> {
+    fn play(&mut self, seat: usize, name: &str, end: Option<End>) -> Result<Applied, GameError> {
         let colour = self
             .selection_colour()
             .ok_or_else(|| GameError::new("nothing chosen"))?;
@@ -687,7 +695,6 @@ impl Dk {
                 }
             }
         }
-        let name = p.name.clone();
         let mut got = Vec::new();
         let mut hammer = armed & Item::GreenOreHammer.bit() != 0;
         for &r in &data().rewards[number as usize] {

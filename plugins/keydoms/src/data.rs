@@ -17,8 +17,11 @@ pub const ROUNDHOUSE: u8 = 8;
 pub const GUARD: u8 = 9;
 /// First castle room (K); rooms are K..=O.
 pub const ROOM_K: u8 = 10;
+pub const ROOM_L: u8 = 11;
 /// Castle room M, which holds a second stack with six players.
 pub const ROOM_M: u8 = 12;
+pub const ROOM_N: u8 = 13;
+pub const ROOM_O: u8 = 14;
 /// Worker strengths every player owns (there is no 3).
 pub const STRENGTHS: [u8; 8] = [1, 2, 4, 5, 6, 7, 8, 9];
 /// Ledges per cave.

@@ -1,0 +1,1 @@
+//! The desktop app (in progress).

@@ -1,0 +1,356 @@
+//! Loading game plugins and talking to them through the C ABI.
+//!
+//! This module and `plugin-api`'s `abi` are the only places with `unsafe`. Every failure
+//! (missing symbol, wrong ABI version, a panic inside the plugin, a malformed reply)
+//! becomes a [`PluginError`]; nothing the plugin does can take the host down short of
+//! memory corruption, which the plugin's own safe Rust rules out.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use tavern_plugin_api::abi::{ABI_VERSION, Buffer, ENTRY_SYMBOL, PluginTable, STATUS_OK};
+use tavern_plugin_api::proto::{AppliedReply, ErrorKind, ErrorReply, PlayoutReport, Request};
+use tavern_plugin_api::{ActionEntry, GameInfo, Outcome, Setup, ToAct, View};
+
+/// Why a call failed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PluginError {
+    /// The library could not be used at all (reason in words).
+    Incompatible(String),
+    /// The action is not legal now; nothing changed.
+    Illegal(String),
+    /// The plugin did not understand the request or setup.
+    BadRequest(String),
+    /// The plugin panicked; the instance keeps its last good state.
+    Panic(String),
+    /// The reply was not what the protocol promises.
+    Protocol(String),
+}
+
+impl fmt::Display for PluginError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PluginError::Incompatible(m) => write!(f, "incompatible plugin: {m}"),
+            PluginError::Illegal(m) => write!(f, "illegal action: {m}"),
+            PluginError::BadRequest(m) => write!(f, "bad request: {m}"),
+            PluginError::Panic(m) => write!(f, "the game plugin failed: {m}"),
+            PluginError::Protocol(m) => write!(f, "plugin protocol error: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for PluginError {}
+
+/// A loaded, version-checked plugin library. Libraries are never unloaded (unloading
+/// Rust libraries with thread-local destructors crashes), so the table lives for the
+/// rest of the program.
+pub struct Plugin {
+    pub info: GameInfo,
+    pub path: PathBuf,
+    table: &'static PluginTable,
+}
+
+impl fmt::Debug for Plugin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Plugin")
+            .field("id", &self.info.id)
+            .field("path", &self.path)
+            .finish()
+    }
+}
+
+/// A library that was found but cannot be used, with the reason for the launcher.
+#[derive(Clone, Debug)]
+pub struct Incompatible {
+    pub path: PathBuf,
+    pub reason: String,
+}
+
+/// File-name test for plugin libraries: `libtavern_plugin_<game>.so`,
+/// `tavern_plugin_<game>.dll`, `libtavern_plugin_<game>.dylib`.
+pub fn is_plugin_file(path: &Path) -> bool {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return false;
+    };
+    let stem = name.strip_prefix("lib").unwrap_or(name);
+    stem.starts_with("tavern_plugin_")
+        && path.extension().and_then(|e| e.to_str()) == Some(std::env::consts::DLL_EXTENSION)
+}
+
+impl Plugin {
+    /// Loads the library at `path`, checks the ABI version and table size, and reads its
+    /// metadata. Errors carry the reason the launcher shows.
+    pub fn load(path: &Path) -> Result<Arc<Plugin>, PluginError> {
+        let table = open_table(path)?;
+        let plugin = Plugin {
+            info: GameInfo {
+                id: String::new(),
+                name: String::new(),
+                version: String::new(),
+                description: String::new(),
+                min_players: 0,
+                max_players: 0,
+                options: vec![],
+                hidden_information: false,
+                rules: String::new(),
+            },
+            path: path.to_path_buf(),
+            table,
+        };
+        let info: GameInfo = plugin
+            .reply(|out| (table.info)(out))
+            .map_err(|e| PluginError::Incompatible(format!("its info call failed: {e}")))?;
+        if info.id.is_empty() || info.min_players == 0 || info.min_players > info.max_players {
+            return Err(PluginError::Incompatible(format!(
+                "it declares impossible metadata (id {:?}, players {}–{})",
+                info.id, info.min_players, info.max_players
+            )));
+        }
+        Ok(Arc::new(Plugin { info, ..plugin }))
+    }
+
+    /// Calls `f` with an output buffer, frees the buffer, and decodes the reply.
+    fn reply<T: DeserializeOwned>(&self, f: impl FnOnce(*mut Buffer) -> i32) -> Result<T, PluginError> {
+        let bytes = self.raw(f)?;
+        serde_json::from_slice(&bytes).map_err(|e| PluginError::Protocol(format!("unreadable reply: {e}")))
+    }
+
+    fn raw(&self, f: impl FnOnce(*mut Buffer) -> i32) -> Result<Vec<u8>, PluginError> {
+        let mut out = Buffer::empty();
+        let status = f(&mut out);
+        // SAFETY: the plugin just wrote `out` and it is freed right below.
+        let bytes = unsafe { out.as_slice() }.to_vec();
+        (self.table.free)(out);
+        if status == STATUS_OK {
+            Ok(bytes)
+        } else {
+            Err(decode_error(&bytes))
+        }
+    }
+
+    /// Starts a new game instance.
+    pub fn create(self: &Arc<Self>, setup: &Setup) -> Result<Instance, PluginError> {
+        let bytes = serde_json::to_vec(setup).map_err(|e| PluginError::BadRequest(e.to_string()))?;
+        let mut handle = 0u64;
+        self.raw(|out| (self.table.create)(bytes.as_ptr(), bytes.len(), &mut handle, out))?;
+        Ok(Instance {
+            plugin: Arc::clone(self),
+            handle,
+        })
+    }
+
+    /// Recreates an instance from a state JSON (`Instance::state`).
+    pub fn load_state(self: &Arc<Self>, state: &Value) -> Result<Instance, PluginError> {
+        let bytes = serde_json::to_vec(state).map_err(|e| PluginError::BadRequest(e.to_string()))?;
+        let mut handle = 0u64;
+        self.raw(|out| (self.table.load)(bytes.as_ptr(), bytes.len(), &mut handle, out))?;
+        Ok(Instance {
+            plugin: Arc::clone(self),
+            handle,
+        })
+    }
+}
+
+fn decode_error(bytes: &[u8]) -> PluginError {
+    match serde_json::from_slice::<ErrorReply>(bytes) {
+        Ok(e) => match e.kind {
+            ErrorKind::Illegal => PluginError::Illegal(e.message),
+            ErrorKind::BadRequest => PluginError::BadRequest(e.message),
+            ErrorKind::Panic => PluginError::Panic(e.message),
+            ErrorKind::NoSuchHandle => PluginError::Protocol(e.message),
+        },
+        Err(_) => PluginError::Protocol("the plugin reported an error without a readable reason".into()),
+    }
+}
+
+fn open_table(path: &Path) -> Result<&'static PluginTable, PluginError> {
+    // SAFETY: loading a library runs its initialisers. Tavern loads only files named
+    // `*tavern_plugin_*` from its own folders; that is the trust boundary of any plugin
+    // system.
+    let lib = unsafe { libloading::Library::new(path) }
+        .map_err(|e| PluginError::Incompatible(format!("cannot be opened: {e}")))?;
+    // SAFETY: the symbol is looked up with the exact signature `export_game!` gives it.
+    let entry: libloading::Symbol<'_, extern "C" fn() -> *const PluginTable> =
+        unsafe { lib.get(ENTRY_SYMBOL) }.map_err(|_| {
+            PluginError::Incompatible("it has no tavern_plugin_v1 entry point (not a Tavern plugin)".into())
+        })?;
+    let ptr = std::panic::catch_unwind(|| entry())
+        .map_err(|_| PluginError::Incompatible("its entry point panicked".into()))?;
+    if ptr.is_null() {
+        return Err(PluginError::Incompatible("its entry point returned nothing".into()));
+    }
+    // Read the two leading u32s first: they keep their place in every ABI version.
+    // SAFETY: every version's table starts with abi_version and size.
+    let (version, size) = unsafe { ((*ptr).abi_version, (*ptr).size) };
+    if version != ABI_VERSION {
+        return Err(PluginError::Incompatible(format!(
+            "it was built for plugin ABI version {version}, this Tavern speaks version {ABI_VERSION}"
+        )));
+    }
+    if (size as usize) < std::mem::size_of::<PluginTable>() {
+        return Err(PluginError::Incompatible(format!(
+            "its function table is {size} bytes, expected {}",
+            std::mem::size_of::<PluginTable>()
+        )));
+    }
+    // Never unloaded: see `Plugin`.
+    std::mem::forget(lib);
+    // SAFETY: checked non-null, right version and size; the library stays loaded forever.
+    Ok(unsafe { &*ptr })
+}
+
+/// One live game inside a plugin. Dropping it frees the plugin's instance.
+pub struct Instance {
+    plugin: Arc<Plugin>,
+    handle: u64,
+}
+
+impl fmt::Debug for Instance {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Instance({} #{})", self.plugin.info.id, self.handle)
+    }
+}
+
+impl Drop for Instance {
+    fn drop(&mut self) {
+        (self.plugin.table.destroy)(self.handle);
+    }
+}
+
+impl Instance {
+    pub fn plugin(&self) -> &Arc<Plugin> {
+        &self.plugin
+    }
+
+    pub fn call<T: DeserializeOwned>(&self, req: &Request) -> Result<T, PluginError> {
+        let bytes = serde_json::to_vec(req).map_err(|e| PluginError::BadRequest(e.to_string()))?;
+        let t = self.plugin.table;
+        self.plugin
+            .reply(|out| (t.call)(self.handle, bytes.as_ptr(), bytes.len(), out))
+    }
+
+    pub fn try_clone(&self) -> Result<Instance, PluginError> {
+        let mut handle = 0u64;
+        let t = self.plugin.table;
+        self.plugin.raw(|out| (t.clone)(self.handle, &mut handle, out))?;
+        Ok(Instance {
+            plugin: Arc::clone(&self.plugin),
+            handle,
+        })
+    }
+
+    pub fn to_act(&self) -> Result<ToAct, PluginError> {
+        self.call(&Request::ToAct)
+    }
+    pub fn legal(&self, seat: usize) -> Result<Vec<ActionEntry>, PluginError> {
+        self.call(&Request::Legal { seat })
+    }
+    pub fn apply(&self, seat: Option<usize>, action: Value) -> Result<AppliedReply, PluginError> {
+        self.call(&Request::Apply { seat, action })
+    }
+    pub fn apply_index(&self, seat: usize, index: usize) -> Result<AppliedReply, PluginError> {
+        self.call(&Request::ApplyIndex { seat, index })
+    }
+    pub fn chance(&self, seed: u64) -> Result<AppliedReply, PluginError> {
+        self.call(&Request::Chance { seed })
+    }
+    pub fn view(&self, viewer: Option<usize>) -> Result<View, PluginError> {
+        self.call(&Request::View { viewer })
+    }
+    pub fn outcome(&self) -> Result<Option<Outcome>, PluginError> {
+        self.call(&Request::Outcome)
+    }
+    pub fn state(&self) -> Result<Value, PluginError> {
+        self.call(&Request::State)
+    }
+    pub fn bot(&self, seat: usize, seed: u64, level: u8) -> Result<ActionEntry, PluginError> {
+        self.call(&Request::Bot { seat, seed, level })
+    }
+    pub fn playouts(&self, games: u32, seed: u64) -> Result<PlayoutReport, PluginError> {
+        self.call(&Request::Playouts { games, seed })
+    }
+}
+
+/// Every plugin found, and every library that looked like one but cannot be used.
+#[derive(Debug, Default)]
+pub struct Catalog {
+    pub games: Vec<Arc<Plugin>>,
+    pub incompatible: Vec<Incompatible>,
+}
+
+impl Catalog {
+    /// Scans the standard folders: next to the executable, the data folder's `plugins/`,
+    /// and every folder in `TAVERN_PLUGIN_PATH`.
+    pub fn discover() -> Catalog {
+        Catalog::from_dirs(&plugin_dirs())
+    }
+
+    /// Scans `dirs` in order; the first library of a given game id wins.
+    pub fn from_dirs(dirs: &[PathBuf]) -> Catalog {
+        let mut files: Vec<PathBuf> = Vec::new();
+        for dir in dirs {
+            let Ok(entries) = std::fs::read_dir(dir) else { continue };
+            let mut found: Vec<PathBuf> = entries
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| is_plugin_file(p))
+                .collect();
+            found.sort();
+            files.extend(found);
+        }
+        Catalog::from_files(&files)
+    }
+
+    pub fn from_files(files: &[PathBuf]) -> Catalog {
+        let mut cat = Catalog::default();
+        for path in files {
+            match Plugin::load(path) {
+                Ok(p) => {
+                    if cat.games.iter().any(|g| g.info.id == p.info.id) {
+                        continue;
+                    }
+                    cat.games.push(p);
+                }
+                Err(e) => cat.incompatible.push(Incompatible {
+                    path: path.clone(),
+                    reason: match e {
+                        PluginError::Incompatible(m) => m,
+                        other => other.to_string(),
+                    },
+                }),
+            }
+        }
+        cat.games.sort_by(|a, b| a.info.name.cmp(&b.info.name));
+        cat
+    }
+
+    pub fn get(&self, id: &str) -> Option<Arc<Plugin>> {
+        self.games.iter().find(|g| g.info.id == id).cloned()
+    }
+}
+
+/// The folders searched for plugins, in order.
+pub fn plugin_dirs() -> Vec<PathBuf> {
+    let mut dirs = Vec::new();
+    if let Some(extra) = std::env::var_os("TAVERN_PLUGIN_PATH") {
+        dirs.extend(std::env::split_paths(&extra));
+    }
+    if let Ok(exe) = std::env::current_exe()
+        && let Some(dir) = exe.parent()
+    {
+        dirs.push(dir.to_path_buf());
+        // `cargo test` puts test executables in target/<profile>/deps.
+        if dir.ends_with("deps")
+            && let Some(up) = dir.parent()
+        {
+            dirs.push(up.to_path_buf());
+        }
+    }
+    if let Some(p) = crate::paths::Paths::standard() {
+        dirs.push(p.plugins_dir());
+    }
+    dirs
+}

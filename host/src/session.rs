@@ -1,0 +1,482 @@
+//! A game in progress: the setup, the log of every applied action, a cursor into it, and
+//! the plugin instance at the cursor.
+//!
+//! Undo moves the cursor back and rebuilds the state by replaying from the nearest
+//! checkpoint (a cloned instance kept every [`CHECKPOINT_EVERY`] actions), so undo at any
+//! depth costs at most that many replays. Chance steps are sampled by the session as soon
+//! as they are due and logged like any action, so the log alone reproduces the game.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use tavern_plugin_api::{ActionEntry, Outcome, SeatKind, Setup, ToAct, View};
+
+use crate::plugin::{Instance, Plugin, PluginError};
+
+/// Actions between checkpoints: undo replays at most this many actions.
+pub const CHECKPOINT_EVERY: usize = 32;
+
+/// Games that never end (a plugin bug) must not hang the host: the session refuses to
+/// sample more than this many chance steps in a row.
+const MAX_CHANCE_RUN: usize = 10_000;
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum UndoMode {
+    /// Undo anything, any number of steps.
+    #[default]
+    Learning,
+    /// Undo only your own actions since the last reveal.
+    Fair,
+}
+
+impl UndoMode {
+    pub fn label(self) -> &'static str {
+        match self {
+            UndoMode::Learning => "Learning (undo anything)",
+            UndoMode::Fair => "Fair (undo only your own moves since the last reveal)",
+        }
+    }
+}
+
+/// One applied action as the log keeps it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct LogEntry {
+    /// `None` for a chance outcome.
+    pub seat: Option<usize>,
+    pub action: Value,
+    pub label: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub private_label: Option<String>,
+    #[serde(default)]
+    pub reveal: bool,
+}
+
+impl LogEntry {
+    /// The text `viewer` may read for this entry.
+    pub fn text_for(&self, viewer: Option<usize>) -> &str {
+        match (&self.private_label, viewer) {
+            (Some(p), Some(v)) if self.seat == Some(v) => p,
+            _ => &self.label,
+        }
+    }
+}
+
+/// Errors of session operations.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SessionError {
+    Plugin(PluginError),
+    /// Undo/redo/rewind refused, with the reason shown to the player.
+    NotAllowed(String),
+}
+
+impl std::fmt::Display for SessionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SessionError::Plugin(e) => e.fmt(f),
+            SessionError::NotAllowed(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for SessionError {}
+
+impl From<PluginError> for SessionError {
+    fn from(e: PluginError) -> Self {
+        SessionError::Plugin(e)
+    }
+}
+
+pub type Result<T, E = SessionError> = std::result::Result<T, E>;
+
+pub struct Session {
+    plugin: Arc<Plugin>,
+    setup: Setup,
+    undo_mode: UndoMode,
+    /// Profile id per seat, if the seat is played by a profile.
+    pub profiles: Vec<Option<String>>,
+    log: Vec<LogEntry>,
+    cursor: usize,
+    current: Instance,
+    /// (log position, instance at that position), ascending; position 0 always present.
+    checkpoints: Vec<(usize, Instance)>,
+    /// Unique id, used for the autosave file name.
+    pub id: String,
+    pub created: u64,
+    pub updated: u64,
+}
+
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("game", &self.plugin.info.id)
+            .field("cursor", &self.cursor)
+            .field("log", &self.log.len())
+            .finish()
+    }
+}
+
+/// Seconds since the Unix epoch.
+pub fn now_unix() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
+}
+
+/// The seed for the chance step at log position `index`: a SplitMix64 mix of the session
+/// seed and the position, so resuming a save samples what an uninterrupted game would.
+pub fn step_seed(seed: u64, index: usize) -> u64 {
+    let mut z = seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Session {
+    /// Starts a new game and samples any chance steps its setup needs.
+    pub fn new(plugin: Arc<Plugin>, setup: Setup, undo_mode: UndoMode) -> Result<Session> {
+        let n = setup.seats.len();
+        let info = &plugin.info;
+        if n < info.min_players || n > info.max_players {
+            return Err(SessionError::Plugin(PluginError::BadRequest(format!(
+                "{} is for {}–{} players, not {n}",
+                info.name, info.min_players, info.max_players
+            ))));
+        }
+        let current = plugin.create(&setup)?;
+        let first = current.try_clone()?;
+        let now = now_unix();
+        let mut s = Session {
+            id: format!("{}-{now}-{:08x}", plugin.info.id, (setup.seed as u32) ^ (now as u32)),
+            plugin,
+            profiles: vec![None; n],
+            setup,
+            undo_mode,
+            log: Vec::new(),
+            cursor: 0,
+            current,
+            checkpoints: vec![(0, first)],
+            created: now,
+            updated: now,
+        };
+        s.run_chance()?;
+        Ok(s)
+    }
+
+    /// Rebuilds a session from a log, checking every action. Used by save loading; the
+    /// error names the first action that does not replay.
+    pub fn replay(
+        plugin: Arc<Plugin>,
+        setup: Setup,
+        undo_mode: UndoMode,
+        entries: &[LogEntry],
+        cursor: usize,
+    ) -> std::result::Result<Session, ReplayError> {
+        let current = plugin.create(&setup).map_err(ReplayError::Setup)?;
+        let first = current.try_clone().map_err(ReplayError::Setup)?;
+        let now = now_unix();
+        let mut s = Session {
+            id: format!("{}-{now}-{:08x}", plugin.info.id, setup.seed as u32),
+            plugin,
+            profiles: vec![None; setup.seats.len()],
+            setup,
+            undo_mode,
+            log: Vec::with_capacity(entries.len()),
+            cursor: 0,
+            current,
+            checkpoints: vec![(0, first)],
+            created: now,
+            updated: now,
+        };
+        for (index, e) in entries.iter().enumerate() {
+            let reply = s
+                .current
+                .apply(e.seat, e.action.clone())
+                .map_err(|error| ReplayError::Action {
+                    index,
+                    label: e.label.clone(),
+                    error,
+                })?;
+            // Labels come from the plugin, never from the file, so a tampered save cannot
+            // put words in the log.
+            s.log.push(LogEntry {
+                seat: e.seat,
+                action: reply.action,
+                label: reply.label,
+                private_label: reply.private_label,
+                reveal: reply.reveal,
+            });
+            s.cursor = s.log.len();
+            s.maybe_checkpoint().map_err(ReplayError::Setup)?;
+        }
+        if cursor > s.log.len() {
+            return Err(ReplayError::Cursor {
+                cursor,
+                len: s.log.len(),
+            });
+        }
+        // A log that stops before a due chance step (cut short) is completed here.
+        s.run_chance().map_err(|e| match e {
+            SessionError::Plugin(p) => ReplayError::Setup(p),
+            SessionError::NotAllowed(m) => ReplayError::Setup(PluginError::Protocol(m)),
+        })?;
+        if cursor < entries.len() {
+            s.rewind(cursor).map_err(ReplayError::Setup)?;
+        }
+        Ok(s)
+    }
+
+    pub fn plugin(&self) -> &Arc<Plugin> {
+        &self.plugin
+    }
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+    pub fn undo_mode(&self) -> UndoMode {
+        self.undo_mode
+    }
+    /// Every entry, including those past the cursor (the redo branch).
+    pub fn log(&self) -> &[LogEntry] {
+        &self.log
+    }
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+    /// The instance at the cursor, for direct queries (state export, bots).
+    pub fn instance(&self) -> &Instance {
+        &self.current
+    }
+
+    pub fn to_act(&self) -> Result<ToAct> {
+        Ok(self.current.to_act()?)
+    }
+    pub fn legal(&self, seat: usize) -> Result<Vec<ActionEntry>> {
+        Ok(self.current.legal(seat)?)
+    }
+    pub fn view(&self, viewer: Option<usize>) -> Result<View> {
+        Ok(self.current.view(viewer)?)
+    }
+    pub fn outcome(&self) -> Result<Option<Outcome>> {
+        Ok(self.current.outcome()?)
+    }
+    pub fn is_bot(&self, seat: usize) -> bool {
+        matches!(self.setup.seats.get(seat).map(|s| &s.kind), Some(SeatKind::Bot { .. }))
+    }
+    pub fn seat_name(&self, seat: usize) -> &str {
+        self.setup.seats.get(seat).map(|s| s.name.as_str()).unwrap_or("?")
+    }
+
+    /// Applies a seat's action, drops any redo branch, and samples the chance steps that
+    /// follow. An illegal action or a plugin failure changes nothing.
+    pub fn apply(&mut self, seat: usize, action: Value) -> Result<&LogEntry> {
+        let reply = self.current.apply(Some(seat), action)?;
+        self.record(Some(seat), reply)?;
+        self.run_chance()?;
+        Ok(&self.log[self.log.len() - 1])
+    }
+
+    /// Applies entry `index` of `legal(seat)`.
+    pub fn apply_index(&mut self, seat: usize, index: usize) -> Result<()> {
+        let reply = self.current.apply_index(seat, index)?;
+        self.record(Some(seat), reply)?;
+        self.run_chance()
+    }
+
+    fn record(&mut self, seat: Option<usize>, reply: tavern_plugin_api::proto::AppliedReply) -> Result<()> {
+        self.log.truncate(self.cursor);
+        self.checkpoints.retain(|(i, _)| *i <= self.cursor);
+        self.log.push(LogEntry {
+            seat,
+            action: reply.action,
+            label: reply.label,
+            private_label: reply.private_label,
+            reveal: reply.reveal,
+        });
+        self.cursor = self.log.len();
+        self.updated = now_unix();
+        self.maybe_checkpoint()?;
+        Ok(())
+    }
+
+    fn run_chance(&mut self) -> Result<()> {
+        for _ in 0..MAX_CHANCE_RUN {
+            if self.current.to_act()? != ToAct::Chance {
+                return Ok(());
+            }
+            let reply = self.current.chance(step_seed(self.setup.seed, self.cursor))?;
+            self.record(None, reply)?;
+        }
+        Err(SessionError::Plugin(PluginError::Protocol(
+            "the game asked for chance steps without end".into(),
+        )))
+    }
+
+    fn maybe_checkpoint(&mut self) -> std::result::Result<(), PluginError> {
+        let last = self.checkpoints.last().map(|c| c.0).unwrap_or(0);
+        if self.cursor >= last + CHECKPOINT_EVERY {
+            self.checkpoints.push((self.cursor, self.current.try_clone()?));
+        }
+        Ok(())
+    }
+
+    /// Rebuilds the state at log position `target` from the nearest checkpoint.
+    fn rewind(&mut self, target: usize) -> std::result::Result<(), PluginError> {
+        let (at, base) = self
+            .checkpoints
+            .iter()
+            .rev()
+            .find(|(i, _)| *i <= target)
+            .expect("checkpoint 0 always exists");
+        let inst = base.try_clone()?;
+        for e in &self.log[*at..target] {
+            inst.apply(e.seat, e.action.clone())?;
+        }
+        self.current = inst;
+        self.cursor = target;
+        Ok(())
+    }
+
+    /// The position of the last seat action before the cursor.
+    fn last_seat_action(&self) -> Option<usize> {
+        (0..self.cursor).rev().find(|&i| self.log[i].seat.is_some())
+    }
+
+    /// The position after `from`'s seat action and the chance steps it triggered.
+    fn end_of_step(&self, from: usize) -> usize {
+        let mut end = from + 1;
+        while end < self.log.len() && self.log[end].seat.is_none() {
+            end += 1;
+        }
+        end.min(self.log.len())
+    }
+
+    /// Whether `requester` (the seat at the screen; `None` for a spectator or the command
+    /// line) may undo now, with the reason when not.
+    pub fn can_undo(&self, requester: Option<usize>) -> Result<(), String> {
+        let Some(j) = self.last_seat_action() else {
+            return Err("Nothing to undo".into());
+        };
+        self.may_take_back(j, requester)
+    }
+
+    fn may_take_back(&self, from: usize, requester: Option<usize>) -> Result<(), String> {
+        if self.undo_mode == UndoMode::Learning {
+            return Ok(());
+        }
+        for e in &self.log[from..self.cursor] {
+            if e.reveal {
+                return Err("Fair play: hidden information has been revealed since".into());
+            }
+            if let Some(s) = e.seat
+                && Some(s) != requester
+            {
+                return Err(format!("Fair play: {} has acted since", self.seat_name(s)));
+            }
+        }
+        Ok(())
+    }
+
+    pub fn can_redo(&self) -> bool {
+        self.cursor < self.log.len()
+    }
+
+    /// Takes back the last seat action (and the chance steps it triggered).
+    pub fn undo(&mut self, requester: Option<usize>) -> Result<()> {
+        self.can_undo(requester).map_err(SessionError::NotAllowed)?;
+        let j = self.last_seat_action().expect("checked");
+        self.rewind(j)?;
+        Ok(())
+    }
+
+    /// Re-applies the next action of the redo branch (and the chance steps after it).
+    pub fn redo(&mut self) -> Result<()> {
+        if !self.can_redo() {
+            return Err(SessionError::NotAllowed("Nothing to redo".into()));
+        }
+        let end = self.end_of_step(self.cursor);
+        for i in self.cursor..end {
+            let e = &self.log[i];
+            self.current.apply(e.seat, e.action.clone())?;
+            self.cursor = i + 1;
+        }
+        Ok(())
+    }
+
+    /// The log position that clicking entry `index` rewinds to: right after that entry
+    /// and the chance steps it triggered.
+    pub fn position_after(&self, index: usize) -> usize {
+        self.end_of_step(index)
+    }
+
+    /// Whether `requester` may move the cursor to `position` (back or forward).
+    pub fn can_rewind_to(&self, position: usize, requester: Option<usize>) -> Result<(), String> {
+        if position > self.log.len() {
+            return Err("No such position in the log".into());
+        }
+        if position >= self.cursor {
+            return Ok(());
+        }
+        self.may_take_back(position, requester)
+    }
+
+    /// Moves the cursor to `position` (the redo branch is kept until a new action).
+    pub fn rewind_to(&mut self, position: usize, requester: Option<usize>) -> Result<()> {
+        self.can_rewind_to(position, requester)
+            .map_err(SessionError::NotAllowed)?;
+        if position >= self.cursor {
+            while self.cursor < position {
+                self.redo()?;
+            }
+            return Ok(());
+        }
+        self.rewind(position)?;
+        Ok(())
+    }
+
+    /// Asks the plugin's bot for `seat`'s move on a copy of the state, so a long search
+    /// never holds the live instance. Safe to call from a worker thread.
+    pub fn bot_instance(&self) -> Result<Instance> {
+        Ok(self.current.try_clone()?)
+    }
+
+    /// A bot move computed synchronously (command line, tests).
+    pub fn bot_move(&self, seat: usize, level: u8) -> Result<ActionEntry> {
+        let copy = self.bot_instance()?;
+        Ok(copy.bot(seat, step_seed(self.setup.seed ^ 0xB07, self.cursor), level)?)
+    }
+}
+
+/// Why a log does not replay.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReplayError {
+    /// The game could not be set up (bad options, plugin failure).
+    Setup(PluginError),
+    /// Action `index` (0-based) was refused.
+    Action {
+        index: usize,
+        label: String,
+        error: PluginError,
+    },
+    Cursor {
+        cursor: usize,
+        len: usize,
+    },
+}
+
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReplayError::Setup(e) => write!(f, "the game could not be set up: {e}"),
+            ReplayError::Action { index, label, error } => write!(
+                f,
+                "action {} (\u{201c}{label}\u{201d}) does not replay: {error}",
+                index + 1
+            ),
+            ReplayError::Cursor { cursor, len } => {
+                write!(f, "the save's position {cursor} is past its {len} actions")
+            }
+        }
+    }
+}
