@@ -393,6 +393,7 @@ fn unsold_artefacts_stay_and_are_offered_next_round() {
     clear_caves(&mut g);
     put(&mut g, 0, 9, data::ROOM_K);
     put(&mut g, 0, 8, GUARD);
+    give(&mut g, 0, GOLD, 9);
     let top = *g.stacks[0].last().unwrap();
     resolve(&mut g);
     act(&mut g, 0, Action::DeclineBuy);
@@ -401,7 +402,7 @@ fn unsold_artefacts_stay_and_are_offered_next_round() {
     assert!(g.top_up[0]);
     // Everything went home, the caves emptied into the treasury.
     assert!(g.players.iter().all(|p| p.unplaced().count() == 8));
-    assert_eq!(g.treasury.iter().map(|&v| v as u32).sum::<u32>(), 145 - 9);
+    assert_eq!(g.treasury.iter().map(|&v| v as u32).sum::<u32>(), 145 - 18);
     let card = g.card_deck[0];
     apply_checked(&mut g, None, &Action::StartRound { guard: 3, card }).unwrap();
     assert!(g.is_active(data::ROOM_K));
@@ -645,17 +646,23 @@ fn views_hide_face_down_workers_and_private_treasure() {
     );
     let v = g.view(Some(1));
     let json = serde_json::to_string(&v).unwrap();
-    assert!(json.contains("face-down worker"));
-    assert!(!json.contains("strength 7"), "seat 1 must not learn the 7");
+    assert!(json.contains("Player 1's face-down worker"));
     assert!(
-        !json.contains("mine:"),
-        "no private treasure ids for others"
+        !json.contains("Player 1's worker, strength"),
+        "seat 1 must not learn the 7"
     );
+    assert!(!json.contains("Your worker, strength"));
     assert!(!json.contains("guard this round has strength"));
     let mine = serde_json::to_string(&g.view(Some(0))).unwrap();
     assert!(mine.contains("Your worker, strength 7"));
     let spectator = serde_json::to_string(&g.view(None)).unwrap();
     assert!(!spectator.contains("strength 7"));
+    assert!(spectator.contains("Player 1's face-down worker"));
+    assert!(
+        !spectator.contains("mine:"),
+        "nobody's treasure types in the spectator view"
+    );
+    assert!(spectator.contains("Treasure worth 3"));
 }
 
 #[test]
