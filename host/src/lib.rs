@@ -4,5 +4,6 @@
 pub mod app;
 pub mod paths;
 pub mod plugin;
+pub mod profiles;
 pub mod save;
 pub mod session;

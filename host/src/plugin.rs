@@ -254,6 +254,9 @@ impl Instance {
     pub fn apply_index(&self, seat: usize, index: usize) -> Result<AppliedReply, PluginError> {
         self.call(&Request::ApplyIndex { seat, index })
     }
+    pub fn legal_count(&self, seat: usize) -> Result<usize, PluginError> {
+        self.call(&Request::LegalCount { seat })
+    }
     pub fn chance(&self, seed: u64) -> Result<AppliedReply, PluginError> {
         self.call(&Request::Chance { seed })
     }

@@ -308,7 +308,7 @@ pub fn respond<G: Game>(state: &mut G, req: Request) -> Result<Value, ErrorReply
             apply_reply(state, seat, action)
         }
         Request::ApplyIndex { seat, index } => {
-            let mut legal = state.legal(seat);
+            let mut legal = state.legal_actions(seat);
             if index >= legal.len() {
                 return Err(err(
                     ErrorKind::Illegal,
@@ -319,9 +319,10 @@ pub fn respond<G: Game>(state: &mut G, req: Request) -> Result<Value, ErrorReply
                     ),
                 ));
             }
-            let action = legal.swap_remove(index).action;
+            let action = legal.swap_remove(index);
             apply_reply(state, Some(seat), action)
         }
+        Request::LegalCount { seat } => to_value(state.legal_actions(seat).len()),
         Request::Chance { seed } => {
             if state.to_act() != ToAct::Chance {
                 return Err(err(ErrorKind::Illegal, "no chance step is pending"));

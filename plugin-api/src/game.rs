@@ -119,8 +119,9 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + 'static {
     /// Games without hidden information return a clone.
     fn determinize(&self, viewer: usize, rng: &mut GameRng) -> Self;
 
-    /// Cheap legal-action count for random playouts; override when `legal` builds
-    /// expensive labels.
+    /// The actions of `legal(seat)`, in the same order, without labels. Random playouts
+    /// and `ApplyIndex` use it; override when `legal` builds expensive labels, keeping
+    /// the order identical.
     fn legal_actions(&self, seat: usize) -> Vec<Self::Action> {
         self.legal(seat).into_iter().map(|l| l.action).collect()
     }

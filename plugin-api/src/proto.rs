@@ -218,6 +218,9 @@ pub enum Request {
     Apply { seat: Option<usize>, action: Value },
     /// Apply entry `index` of `legal(seat)`. -> [`AppliedReply`]
     ApplyIndex { seat: usize, index: usize },
+    /// The number of entries `legal(seat)` would list, without building labels.
+    /// -> `usize`
+    LegalCount { seat: usize },
     /// Sample the pending chance step with a ChaCha stream of `seed` and apply it.
     /// -> [`AppliedReply`]
     Chance { seed: u64 },
