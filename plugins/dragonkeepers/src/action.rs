@@ -15,28 +15,52 @@ pub enum Deck {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq, Hash)]
 pub enum Action {
     /// Chance: the pile's new order, bottom first, as offsets into that pile's card ids.
-    Shuffle { deck: Deck, order: Vec<u8> },
+    Shuffle {
+        deck: Deck,
+        order: Vec<u8>,
+    },
     /// Chance: the amulet pieces returned to the box face down.
-    RemovePieces { pieces: Vec<u8> },
+    RemovePieces {
+        pieces: Vec<u8>,
+    },
     /// Chance: the one magic chest revealed in the "random chest" variant.
-    RevealChest { item: Item },
+    RevealChest {
+        item: Item,
+    },
     /// Chance: the face-down pearl drawn for a ring just closed.
-    DrawPearl { pearl: u8 },
+    DrawPearl {
+        pearl: u8,
+    },
     /// Pay a crystal: take the top card of both pages (dragon mint, start of own turn).
     UseMint,
-    TakeDisplay { page: Page },
+    TakeDisplay {
+        page: Page,
+    },
     /// Return a crystal to be allowed a fourth card this turn.
     PayCrystalForFourth,
-    PlaceOnPage { card: u8, page: Page },
+    PlaceOnPage {
+        card: u8,
+        page: Page,
+    },
     /// Switch an item on for the coming play; its crystal is paid when the play is made.
-    Arm { item: Item },
-    Disarm { item: Item },
+    Arm {
+        item: Item,
+    },
+    Disarm {
+        item: Item,
+    },
     /// Add a hand card to the running selection (undo takes it back out).
-    Select { card: u8 },
+    Select {
+        card: u8,
+    },
     /// Lay out the selection; `end` says where a new colour's stack goes.
-    Play { end: Option<End> },
+    Play {
+        end: Option<End>,
+    },
     /// Twilight flute: the played cards except `keep` go back to hand.
-    UseFlute { keep: u8 },
+    UseFlute {
+        keep: u8,
+    },
     EndTurn,
     /// A completing player declines to play, or is done.
     Pass,

@@ -117,6 +117,8 @@ struct Raw {
 /// Everything the rules read from the data file.
 pub struct Data {
     pub cards: Vec<CardDef>,
+    /// Label text per card id.
+    pub names: Vec<String>,
     pub left: std::ops::Range<u8>,
     pub right: std::ops::Range<u8>,
     pub starting: std::ops::Range<u8>,
@@ -172,7 +174,7 @@ fn parse() -> Data {
                 front: Some(c),
                 back: Back::Ribbon,
                 kind: Kind::Starting,
-                    look: 0,
+                look: 0,
             });
         }
     }
@@ -182,14 +184,18 @@ fn parse() -> Data {
             front: None,
             back: Back::Number(raw.shadow_back),
             kind: Kind::Shadow,
-                    look: 0,
+            look: 0,
         });
     }
     let shadow_end = cards.len() as u8;
     for c in &mut cards {
         c.look = look(c.front, c.back);
     }
-    let max_number = raw.rewards.keys().filter_map(|k| k.parse::<usize>().ok()).max();
+    let max_number = raw
+        .rewards
+        .keys()
+        .filter_map(|k| k.parse::<usize>().ok())
+        .max();
     let mut rewards = vec![Vec::new(); max_number.unwrap_or(0) + 1];
     for (k, v) in &raw.rewards {
         let n: usize = k.parse().expect("reward keys are numbers");
@@ -209,8 +215,14 @@ fn parse() -> Data {
         }
         a
     };
+    let names = cards
+        .iter()
+        .enumerate()
+        .map(|(_, c)| make_name(c))
+        .collect();
     Data {
         cards,
+        names,
         left: 0..left_end,
         right: left_end..right_end,
         starting: right_end..start_end,
@@ -241,10 +253,13 @@ pub fn card(id: u8) -> &'static CardDef {
 }
 
 /// Short name of a card's face for labels ("red dragon").
-pub fn front_name(id: u8) -> String {
+pub fn front_name(id: u8) -> &'static str {
     match card(id).front {
-        Some(c) => format!("{} dragon", c.name()),
-        None => "shadow dragon".to_string(),
+        Some(Colour::White) => "white dragon",
+        Some(Colour::Red) => "red dragon",
+        Some(Colour::Blue) => "blue dragon",
+        Some(Colour::Green) => "green dragon",
+        None => "shadow dragon",
     }
 }
 
@@ -256,14 +271,21 @@ pub fn back_name(back: Back) -> String {
     }
 }
 
-/// "red dragon (back 3)", naming what a card looks like from both sides.
-pub fn card_name(id: u8) -> String {
-    let c = card(id);
+fn make_name(c: &CardDef) -> String {
+    let front = match c.front {
+        Some(k) => format!("{} dragon", k.name()),
+        None => "shadow dragon".to_string(),
+    };
     match c.kind {
-        Kind::Shadow => "shadow dragon".to_string(),
-        Kind::Starting => format!("{} (starting card)", front_name(id)),
-        _ => format!("{} (back {})", front_name(id), back_name(c.back)),
+        Kind::Shadow => front,
+        Kind::Starting => format!("{front} (starting card)"),
+        _ => format!("{front} (back {})", back_name(c.back)),
     }
+}
+
+/// "red dragon (back 3)", naming what a card looks like from both sides.
+pub fn card_name(id: u8) -> &'static str {
+    &DATA.names[id as usize]
 }
 
 pub fn reward_name(r: Reward) -> &'static str {
@@ -279,6 +301,11 @@ pub fn reward_name(r: Reward) -> &'static str {
 pub fn rewards_text(number: u8) -> String {
     DATA.rewards
         .get(number as usize)
-        .map(|r| r.iter().map(|&x| reward_name(x)).collect::<Vec<_>>().join(" + "))
+        .map(|r| {
+            r.iter()
+                .map(|&x| reward_name(x))
+                .collect::<Vec<_>>()
+                .join(" + ")
+        })
         .unwrap_or_default()
 }

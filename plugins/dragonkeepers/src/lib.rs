@@ -13,8 +13,8 @@ pub mod scoring;
 pub mod view;
 
 use tavern_plugin_api::{
-    Applied, Game, GameError, GameInfo, GameRng, Legal, OptionChoice, OptionSpec, Outcome,
-    Setup, ToAct, View,
+    Applied, Game, GameError, GameInfo, GameRng, Legal, OptionChoice, OptionSpec, Outcome, Setup,
+    ToAct, View,
 };
 
 pub use action::{Action, Deck};

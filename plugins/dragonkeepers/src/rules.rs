@@ -202,7 +202,11 @@ impl Dk {
             && self.item_free(seat, Item::TwilightFlute)
             && self.players[seat].usable_crystals() >= 1
         {
-            let real = st.last_play.iter().copied().filter(|&c| card(c).front.is_some());
+            let real = st
+                .last_play
+                .iter()
+                .copied()
+                .filter(|&c| card(c).front.is_some());
             for keep in distinct(real) {
                 out.push(Action::UseFlute { keep });
             }
@@ -325,16 +329,19 @@ impl Dk {
                 let s = if n == 1 { "" } else { "s" };
                 match end {
                     None => {
-                        let target = match p.stack_index(self.selection_colour().unwrap_or(Colour::White)) {
-                            Some(_) => format!("stack:{seat}:{colour}"),
-                            None => format!("row:{seat}:right"),
-                        };
+                        let target =
+                            match p.stack_index(self.selection_colour().unwrap_or(Colour::White)) {
+                                Some(_) => format!("stack:{seat}:{colour}"),
+                                None => format!("row:{seat}:right"),
+                            };
                         (format!("Lay out {n} {colour} dragon{s}"), Some(target))
                     }
                     Some(e) => {
                         let side = if *e == End::Left { "left" } else { "right" };
                         (
-                            format!("Lay out {n} {colour} dragon{s} as a new stack at the {side} end"),
+                            format!(
+                                "Lay out {n} {colour} dragon{s} as a new stack at the {side} end"
+                            ),
                             Some(format!("row:{seat}:{side}")),
                         )
                     }
@@ -349,7 +356,11 @@ impl Dk {
             ),
             Action::EndTurn => ("End your turn".into(), Some("button:end".into())),
             Action::Pass => {
-                let l = if self.step.played { "Done" } else { "Don't play this time" };
+                let l = if self.step.played {
+                    "Done"
+                } else {
+                    "Don't play this time"
+                };
                 (l.into(), Some("button:end".into()))
             }
             _ => (format!("{a:?}"), None),
@@ -443,19 +454,37 @@ impl Dk {
             Ok(())
         };
         let label = match (step, a) {
-            (SetupStep::ShuffleStarting, Action::Shuffle { deck: Deck::Starting, order }) => {
+            (
+                SetupStep::ShuffleStarting,
+                Action::Shuffle {
+                    deck: Deck::Starting,
+                    order,
+                },
+            ) => {
                 check_perm(order, d.starting.len())?;
                 self.start_pile = order.iter().map(|&o| d.starting.start + o).collect();
                 self.phase = Phase::Setup(SetupStep::ShuffleLeft);
                 "The starting cards are shuffled".to_string()
             }
-            (SetupStep::ShuffleLeft, Action::Shuffle { deck: Deck::Left, order }) => {
+            (
+                SetupStep::ShuffleLeft,
+                Action::Shuffle {
+                    deck: Deck::Left,
+                    order,
+                },
+            ) => {
                 check_perm(order, d.left.len())?;
                 self.pages[0] = order.iter().map(|&o| new_slot(d.left.start + o)).collect();
                 self.phase = Phase::Setup(SetupStep::ShuffleRight);
                 "The cards of the left page are shuffled".to_string()
             }
-            (SetupStep::ShuffleRight, Action::Shuffle { deck: Deck::Right, order }) => {
+            (
+                SetupStep::ShuffleRight,
+                Action::Shuffle {
+                    deck: Deck::Right,
+                    order,
+                },
+            ) => {
                 check_perm(order, d.right.len())?;
                 self.pages[1] = order.iter().map(|&o| new_slot(d.right.start + o)).collect();
                 self.phase = Phase::Setup(SetupStep::RemovePieces);
@@ -578,7 +607,11 @@ impl Dk {
                 self.players[seat].hand.push(c);
                 self.step.taken += 1;
                 self.refill(*page);
-                let mut l = format!("{name} takes the {} from the {} display", card_name(c), page.name());
+                let mut l = format!(
+                    "{name} takes the {} from the {} display",
+                    card_name(c),
+                    page.name()
+                );
                 if self.early_end {
                     l.push_str("; a page is down to one card: the game ends after this turn");
                 }
@@ -592,7 +625,10 @@ impl Dk {
             }
             Action::PlaceOnPage { card: c, page } => {
                 let hand = &mut self.players[seat].hand;
-                let i = hand.iter().position(|x| x == c).ok_or_else(|| GameError::new("not in hand"))?;
+                let i = hand
+                    .iter()
+                    .position(|x| x == c)
+                    .ok_or_else(|| GameError::new("not in hand"))?;
                 hand.remove(i);
                 self.pages[page.idx()].push(Slot {
                     card: *c,
@@ -617,15 +653,19 @@ impl Dk {
             }
             Action::Select { card: c } => {
                 self.step.selection.push(*c);
-                Applied::public(format!("{name} picks a card to play")).with_private(format!(
-                    "You add the {} to the play",
-                    card_name(*c)
-                ))
+                Applied::public(format!("{name} picks a card to play"))
+                    .with_private(format!("You add the {} to the play", card_name(*c)))
             }
             Action::Play { end } => self.play(seat, name, *end)?,
             Action::UseFlute { keep } => {
                 self.pay(seat, Item::TwilightFlute);
-                let back: Vec<u8> = self.step.last_play.iter().copied().filter(|c| c != keep).collect();
+                let back: Vec<u8> = self
+                    .step
+                    .last_play
+                    .iter()
+                    .copied()
+                    .filter(|c| c != keep)
+                    .collect();
                 let p = &mut self.players[seat];
                 for s in &mut p.row {
                     s.cards.retain(|c| !back.contains(c));
@@ -739,7 +779,11 @@ impl Dk {
             }
         }
         let p = &mut self.players[seat];
-        if !self.options.children && p.crest.is_none() && p.row.len() == 4 && !self.crests.is_empty() {
+        if !self.options.children
+            && p.crest.is_none()
+            && p.row.len() == 4
+            && !self.crests.is_empty()
+        {
             let c = self.crests.remove(0);
             p.crest = Some(c);
             got.push("a crest");
@@ -752,7 +796,11 @@ impl Dk {
             "{name} lays out {n} {} dragon{} and receives {}",
             colour.name(),
             if n == 1 { "" } else { "s" },
-            if got.is_empty() { "nothing".to_string() } else { got.join(", ") }
+            if got.is_empty() {
+                "nothing".to_string()
+            } else {
+                got.join(", ")
+            }
         );
         if self.phase != Phase::Turn {
             let mut flute = Vec::new();
@@ -768,7 +816,9 @@ impl Dk {
         self.piece_supply &= !(1u64 << id);
         let p = &mut self.players[seat];
         p.pieces.push(id);
-        if p.pieces.len() % 3 == 0 && (self.pearl_supply.count_ones() as usize) > self.pearls_due.len() {
+        if p.pieces.len() % 3 == 0
+            && (self.pearl_supply.count_ones() as usize) > self.pearls_due.len()
+        {
             self.pearls_due.push(seat as u8);
         }
     }

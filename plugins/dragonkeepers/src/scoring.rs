@@ -12,8 +12,16 @@ impl Dk {
         let p = &self.players[seat];
         let most = self.players.iter().map(|p| p.eggs).max().unwrap_or(0);
         let pieces: i64 = p.pieces.iter().map(|&i| Dk::piece_value(i) as i64).sum();
-        let pearls: i64 = p.pearls.iter().map(|&i| d.pearl_values[i as usize] as i64).sum();
-        let flip = if most > 0 && p.eggs == most { d.egg_flip_bonus } else { 0 };
+        let pearls: i64 = p
+            .pearls
+            .iter()
+            .map(|&i| d.pearl_values[i as usize] as i64)
+            .sum();
+        let flip = if most > 0 && p.eggs == most {
+            d.egg_flip_bonus
+        } else {
+            0
+        };
         vec![
             ("Amulet pieces", pieces),
             ("Pearls", pearls),

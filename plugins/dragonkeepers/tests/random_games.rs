@@ -52,9 +52,9 @@ fn random_games_variants() {
 
 #[test]
 fn save_replay_round_trip() {
+    use rand::RngExt;
     use tavern_plugin_api::GameRng;
     use tavern_plugin_api::ToAct;
-    use rand::RngExt;
     for n in 2..=4 {
         let s = setup_with(n, &[("chests", "random")]);
         let mut g = Dk::new(&s).unwrap();
@@ -79,7 +79,10 @@ fn save_replay_round_trip() {
             let a = serde_json::from_str(&a).unwrap();
             apply_checked(&mut h, seat, &a).unwrap();
         }
-        assert_eq!(serde_json::to_string(&g).unwrap(), serde_json::to_string(&h).unwrap());
+        assert_eq!(
+            serde_json::to_string(&g).unwrap(),
+            serde_json::to_string(&h).unwrap()
+        );
         let back: Dk = serde_json::from_str(&serde_json::to_string(&g).unwrap()).unwrap();
         assert_eq!(back, g);
         assert_eq!(h.outcome(), g.outcome());
