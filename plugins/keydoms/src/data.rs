@@ -22,6 +22,7 @@ pub const ROOM_L: u8 = 11;
 pub const ROOM_M: u8 = 12;
 pub const ROOM_N: u8 = 13;
 pub const ROOM_O: u8 = 14;
+pub const ROUNDHOUSE_LOC: u8 = ROUNDHOUSE;
 /// Worker strengths every player owns (there is no 3).
 pub const STRENGTHS: [u8; 8] = [1, 2, 4, 5, 6, 7, 8, 9];
 /// Ledges per cave.
@@ -160,4 +161,39 @@ pub fn artefact_name(a: u8) -> &'static str {
 pub fn type_value(t: usize) -> u16 {
     let s = &COMPONENTS.treasures[t];
     s.small as u16 + s.large as u16 * COMPONENTS.large_value as u16
+}
+
+#[derive(Debug, Deserialize)]
+pub struct SpellSpec {
+    pub id: u8,
+    pub name: String,
+    pub help: String,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Spells {
+    pub spells: Vec<SpellSpec>,
+}
+
+pub static SPELLS: LazyLock<Spells> = LazyLock::new(|| {
+    serde_json::from_str(include_str!("../../../resources/keydoms/spells.json"))
+        .expect("spells.json parses")
+});
+
+pub fn spell_name(id: u8) -> &'static str {
+    SPELLS
+        .spells
+        .iter()
+        .find(|s| s.id == id)
+        .map(|s| s.name.as_str())
+        .unwrap_or("an unknown spell")
+}
+
+pub fn spell_help(id: u8) -> &'static str {
+    SPELLS
+        .spells
+        .iter()
+        .find(|s| s.id == id)
+        .map(|s| s.help.as_str())
+        .unwrap_or("")
 }

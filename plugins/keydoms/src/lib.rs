@@ -2,15 +2,17 @@
 //! favours and the castle's artefacts; whoever holds the most artefacts when the castle
 //! runs dry wins.
 //!
-//! Implemented so far: the full 3–6 player game in its Muggles (non-magic) form. The
-//! magic game (artefact powers, spells, cottage and roundhouse), the ghosts for one and
-//! two players and the Spooky and Foreknown variants are refused by `new()`.
+//! Implemented: the 3–6 player game with artefact powers, spells and response windows,
+//! and the Muggles variant. The ghosts for one and two players and the Spooky and
+//! Foreknown variants are refused by `new()`.
 
 // Treasure types and artefact kinds are small fixed indices; indexing by them reads
 // closer to the rules than zipped iterators.
 #![allow(clippy::needless_range_loop)]
 
 pub mod data;
+pub mod magic;
+pub mod magic_view;
 pub mod rules;
 pub mod state;
 pub mod treasure;
@@ -40,18 +42,24 @@ impl Game for Keydoms {
             options: vec![OptionSpec {
                 key: "variant".into(),
                 label: "Variant".into(),
-                help: "Which rules to play. Only the non-magic Muggles game is available in \
-                       this version; the magic game, ghosts and the other variants are not yet \
-                       implemented."
+                help: "Which rules to play. The solo and two-player ghost games and the Spooky \
+                       and Foreknown variants are not available yet."
                     .into(),
-                choices: vec![OptionChoice {
-                    value: "muggles".into(),
-                    label: "Muggles (no magic)".into(),
-                    help: "Artefacts only count (scrolls break ties); cottage and roundhouse are \
-                           closed and there are no spells."
-                        .into(),
-                }],
-                default: "muggles".into(),
+                choices: vec![
+                    OptionChoice {
+                        value: "standard".into(),
+                        label: "Standard (with magic)".into(),
+                        help: "Artefact powers, spells, cottage and roundhouse.".into(),
+                    },
+                    OptionChoice {
+                        value: "muggles".into(),
+                        label: "Muggles (no magic)".into(),
+                        help: "Artefacts only count (scrolls still break ties); cottage and \
+                               roundhouse are closed and there are no spells."
+                            .into(),
+                    },
+                ],
+                default: "standard".into(),
             }],
             hidden_information: true,
             rules: include_str!("../../../resources/keydoms/rules.md").into(),
@@ -63,6 +71,17 @@ impl Game for Keydoms {
     }
 
     fn to_act(&self) -> ToAct {
+        if self.stage != Stage::Over
+            && (self.m.need_spell_shuffle || self.m.need_stack_shuffle.is_some())
+        {
+            return ToAct::Chance;
+        }
+        if let Some(p) = &self.pending {
+            return ToAct::Seats(vec![p.seat()]);
+        }
+        if let Some(s) = self.window_seat() {
+            return ToAct::Seats(vec![s]);
+        }
         match self.stage {
             Stage::Setup | Stage::RoundStart => ToAct::Chance,
             Stage::Over => ToAct::Over,
@@ -75,6 +94,17 @@ impl Game for Keydoms {
 
     fn sample_chance(&self, rng: &mut GameRng) -> Action {
         use rand::RngExt;
+        if let Some((stack, _)) = self.m.need_stack_shuffle {
+            return Action::ShuffleStack {
+                stack,
+                order: perm(rng, self.stacks[stack as usize].len()),
+            };
+        }
+        if self.m.need_spell_shuffle {
+            return Action::ShuffleSpells {
+                order: perm(rng, self.m.discard.len()),
+            };
+        }
         match self.stage {
             Stage::Setup => Action::ShuffleArtefacts {
                 order: rng
@@ -129,6 +159,10 @@ impl Game for Keydoms {
     fn determinize(&self, viewer: usize, rng: &mut GameRng) -> Self {
         self.resample_hidden(viewer, rng)
     }
+}
+
+fn perm(rng: &mut GameRng, n: usize) -> Vec<u16> {
+    rng.permutation(n).into_iter().map(|i| i as u16).collect()
 }
 
 impl Keydoms {

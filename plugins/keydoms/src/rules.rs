@@ -24,12 +24,13 @@ impl Keydoms {
         if n > MAX_PLAYERS {
             return Err(GameError::new("Keydom's Dragons takes at most 6 players"));
         }
-        let mode = match setup.option("variant", "muggles") {
+        let mode = match setup.option("variant", "standard") {
+            "standard" => Mode::Standard,
             "muggles" => Mode::Muggles,
             other => {
                 return Err(GameError::new(format!(
-                    "variant '{other}' is not available: only the Muggles (no magic) game is \
-                     implemented so far"
+                    "variant '{other}' is not available: the Spooky and Foreknown variants \
+                     are not implemented yet"
                 )));
             }
         };
@@ -68,6 +69,7 @@ impl Keydoms {
             cursor: Cursor::default(),
             entered: vec![false; n],
             last_loc: None,
+            m: crate::magic::Magic::new(n, mode != Mode::Muggles),
         };
         g.refill_card_deck();
         Ok(g)
@@ -92,6 +94,15 @@ impl Keydoms {
     // ----- chance ---------------------------------------------------------------------
 
     pub fn apply_chance(&mut self, action: &Action) -> Result<Applied, GameError> {
+        if matches!(
+            action,
+            Action::ShuffleSpells { .. } | Action::ShuffleStack { .. }
+        ) {
+            return self.apply_magic_chance(action);
+        }
+        if self.m.need_spell_shuffle || self.m.need_stack_shuffle.is_some() {
+            return Err(GameError::new("a different shuffle is due"));
+        }
         match (self.stage, action) {
             (Stage::Setup, Action::ShuffleArtefacts { order }) => {
                 let tiles = Self::castle_tiles(self.n());
@@ -209,8 +220,23 @@ impl Keydoms {
     /// game is over.
     pub fn advance(&mut self) {
         loop {
-            if self.pending.is_some() {
+            if self.pending.is_some()
+                || self.stage == Stage::Over
+                || self.m.need_spell_shuffle
+                || self.m.need_stack_shuffle.is_some()
+            {
                 return;
+            }
+            if !self.m.queue.is_empty() {
+                let p = self.m.queue.remove(0);
+                self.take_up(p);
+                continue;
+            }
+            if !self.m.windows.is_empty() {
+                if self.step_window() {
+                    return;
+                }
+                continue;
             }
             match self.stage {
                 Stage::Setup | Stage::RoundStart | Stage::Over => return,
@@ -237,16 +263,102 @@ impl Keydoms {
                         self.pending = Some(Pending::Place { seat });
                     }
                 }
-                Stage::Resolving => self.step_resolution(),
+                Stage::Resolving => {
+                    if !self.flow_windows() {
+                        self.step_resolution();
+                    }
+                }
             }
+        }
+    }
+
+    /// Makes a queued decision current, settling it at once when public counts leave
+    /// no choice (too few treasures to pay, nothing left to act on).
+    fn take_up(&mut self, p: Pending) {
+        use crate::magic::{PayFor, Step};
+        match p {
+            Pending::Magic {
+                seat,
+                step:
+                    Step::Pay {
+                        owed,
+                        paid,
+                        purpose,
+                    },
+            } => {
+                let total = self.players[seat].total_treasure();
+                let still_there = match purpose {
+                    PayFor::Levy { seq } => self.players[seat]
+                        .workers
+                        .iter()
+                        .any(|w| w.seq == seq && w.loc.is_some()),
+                    PayFor::Extortion => self.players[seat]
+                        .workers
+                        .iter()
+                        .any(|w| w.loc.is_some_and(is_castle_room)),
+                    _ => true,
+                };
+                if !still_there
+                    || total == 0 && matches!(purpose, PayFor::Treasury | PayFor::Teleport { .. })
+                {
+                    return;
+                }
+                match purpose {
+                    PayFor::Treasury | PayFor::Teleport { .. } if total <= owed as u16 => {
+                        // Everything goes: no choice to make.
+                        let all = std::mem::take(&mut self.players[seat].treasure);
+                        let to = match purpose {
+                            PayFor::Teleport { to } => &mut self.players[to].treasure,
+                            _ => &mut self.treasury,
+                        };
+                        for t in 0..TYPES {
+                            to[t] += all[t];
+                        }
+                    }
+                    PayFor::Extortion | PayFor::Levy { .. } if total < owed as u16 => {
+                        // Publicly unable to pay: the workers go home.
+                        let _ = self.apply_step(
+                            seat,
+                            Step::Pay {
+                                owed,
+                                paid,
+                                purpose,
+                            },
+                            &Action::Refuse,
+                        );
+                    }
+                    _ => {
+                        self.pending = Some(Pending::Magic {
+                            seat,
+                            step: Step::Pay {
+                                owed,
+                                paid,
+                                purpose,
+                            },
+                        })
+                    }
+                }
+            }
+            Pending::Magic {
+                seat,
+                step: Step::EvictBack { victim },
+            } => {
+                if self.workers_left_for_evict(victim) {
+                    self.pending = Some(Pending::Magic {
+                        seat,
+                        step: Step::EvictBack { victim },
+                    });
+                }
+            }
+            Pending::MarketGive { seat } if self.players[seat].total_treasure() == 0 => {}
+            p => self.pending = Some(p),
         }
     }
 
     fn close_location(&mut self) {
         self.cursor = Cursor {
             loc: self.cursor.loc + 1,
-            opened: false,
-            queue: Vec::new(),
+            ..Cursor::default()
         };
     }
 
@@ -282,40 +394,61 @@ impl Keydoms {
                     }
                 }
             }
-            self.cursor.opened = true;
-            match kind {
-                LocKind::Cave => {
-                    self.award_cave(loc as usize);
-                    self.close_location();
-                }
-                LocKind::Stables => {
-                    let seat = self.ranking(loc)[0].0;
-                    self.pending = Some(Pending::NameStartPlayer { seat });
-                }
-                LocKind::Market => {
-                    let seat = self.ranking(loc)[0].0;
-                    if self.players[seat].total_treasure() > 0 {
-                        self.pending = Some(Pending::MarketGive { seat });
-                    } else {
-                        self.close_location();
-                    }
-                }
-                // Closed in the Muggles game; placement never reaches them.
-                LocKind::Cottage | LocKind::Roundhouse => self.close_location(),
-                LocKind::Guard => {
-                    self.guard_up = true;
-                    self.cursor.queue = self.turn_order();
-                }
-                LocKind::Castle => {
-                    self.cursor.queue = self.ranking(loc).into_iter().map(|(s, _)| s).collect();
-                }
+            if loc == GUARD {
+                self.guard_up = true;
             }
+            self.cursor.opened = true;
+            self.open_location_window(loc);
+            return;
+        }
+        if !self.cursor.rewarded {
+            self.start_reward(loc, kind);
             return;
         }
         match kind {
             LocKind::Guard => self.step_guard(),
             LocKind::Castle => self.step_castle(loc),
             _ => self.close_location(),
+        }
+    }
+
+    fn start_reward(&mut self, loc: u8, kind: LocKind) {
+        let ranking = self.ranking(loc);
+        if kind == LocKind::Roundhouse
+            && self.m.deck.len() < 2
+            && !self.m.discard.is_empty()
+            && !ranking.is_empty()
+        {
+            // Not enough spells left: the discards are shuffled in first.
+            self.m.need_spell_shuffle = true;
+            return;
+        }
+        self.cursor.rewarded = true;
+        let first = ranking.first().map(|r| r.0);
+        match kind {
+            LocKind::Cave => self.award_cave(loc as usize),
+            LocKind::Stables => {
+                if let Some(seat) = first {
+                    self.pending = Some(Pending::NameStartPlayer { seat });
+                }
+            }
+            LocKind::Market => {
+                if let Some(seat) = first.filter(|&s| self.players[s].total_treasure() > 0) {
+                    self.pending = Some(Pending::MarketGive { seat });
+                }
+            }
+            LocKind::Cottage => {
+                if let Some(seat) = first {
+                    self.m.allowance[seat] += 1;
+                }
+            }
+            LocKind::Roundhouse => {
+                if let Some(seat) = first {
+                    self.draw_spells(seat, ranking.get(1).map(|r| r.0));
+                }
+            }
+            LocKind::Guard => self.cursor.queue = self.turn_order(),
+            LocKind::Castle => self.cursor.queue = ranking.into_iter().map(|(s, _)| s).collect(),
         }
     }
 
@@ -339,10 +472,10 @@ impl Keydoms {
             return;
         }
         let guard = self.guard.unwrap_or(10) as u16;
-        let mine = self.players[seat].strength_in(GUARD);
-        if mine >= guard {
+        let mine = self.strength(seat, GUARD);
+        if mine >= guard || self.m.key[seat] {
             self.entered[seat] = true;
-        } else if mine == 0 || self.players[seat].total_treasure() < guard - mine {
+        } else if !self.present(seat, GUARD) || self.players[seat].total_treasure() < guard - mine {
             // No worker to bribe with, or (publicly) too few treasures for the bribe.
             self.turn_back_from_castle(seat);
         } else {
@@ -365,12 +498,7 @@ impl Keydoms {
 
     /// The strengths a buyer must pay in room `loc`, strongest first.
     pub fn price(&self, seat: usize, loc: u8) -> Vec<u8> {
-        let mut need: Vec<u8> = self.players[seat]
-            .workers
-            .iter()
-            .filter(|w| w.loc == Some(loc))
-            .map(|w| w.strength)
-            .collect();
+        let mut need = self.strengths_at(seat, loc);
         need.sort_unstable_by(|a, b| b.cmp(a));
         need
     }
@@ -415,6 +543,7 @@ impl Keydoms {
         self.guard = None;
         self.guard_up = false;
         self.card_shown = None;
+        self.m.new_round();
         self.last_loc = None;
         if self.card_deck.is_empty() {
             self.refill_card_deck();
@@ -426,7 +555,13 @@ impl Keydoms {
 
     /// Every legal action of `seat`, without labels (the fast path for playouts).
     pub fn actions_for(&self, seat: usize) -> Vec<Action> {
+        if self.m.need_spell_shuffle || self.m.need_stack_shuffle.is_some() {
+            return Vec::new();
+        }
         let Some(p) = &self.pending else {
+            if self.window_seat() == Some(seat) {
+                return self.window_actions(seat);
+            }
             return Vec::new();
         };
         if p.seat() != seat {
@@ -454,6 +589,7 @@ impl Keydoms {
                         });
                     }
                 }
+                v.extend(self.magic_actions(seat, crate::magic::Ctx::Placement));
             }
             Pending::NameStartPlayer { .. } => {
                 for s in 0..self.n() as u8 {
@@ -485,6 +621,7 @@ impl Keydoms {
                     v.push(Action::RefuseBribe);
                 }
             }
+            Pending::Magic { step, .. } => return self.step_actions(seat, step),
             Pending::Buy {
                 room,
                 stack,
@@ -594,7 +731,8 @@ impl Keydoms {
             (Action::DeclineBuy, Some(Pending::Buy { room, .. })) => {
                 ("Do not buy this artefact".into(), format!("loc:{room}"))
             }
-            _ => (format!("{a:?}"), String::new()),
+            _ => crate::magic_view::describe(self, seat, &a)
+                .unwrap_or_else(|| (format!("{a:?}"), String::new())),
         };
         let l = Legal::new(a, label);
         if target.is_empty() { l } else { l.at(target) }
@@ -603,11 +741,20 @@ impl Keydoms {
     /// Applies a seat's decision (already checked to be legal).
     pub fn apply_seat(&mut self, seat: usize, action: &Action) -> Result<Applied, GameError> {
         let name = self.players[seat].name.clone();
-        let pending = self
-            .pending
-            .take()
-            .ok_or_else(|| GameError::new("nobody is to act"))?;
+        let Some(pending) = self.pending.take() else {
+            if self.window_seat() != Some(seat) {
+                return Err(GameError::new("nobody is to act"));
+            }
+            return self.apply_magic(seat, action, true);
+        };
+        if matches!(pending, Pending::Place { .. })
+            && matches!(action, Action::Invoke { .. } | Action::Cast { .. })
+        {
+            // The placement turn resumes once the artefact or spell has played out.
+            return self.apply_magic(seat, action, false);
+        }
         let applied = match (pending, action) {
+            (Pending::Magic { step, .. }, a) => return self.apply_step(seat, step, a),
             (Pending::StartTreasure { .. }, Action::TakeStartTreasure { treasure }) => {
                 let t = *treasure as usize;
                 self.treasury[t] -= 1;
@@ -625,6 +772,15 @@ impl Keydoms {
                     .find(|w| w.strength == *strength && w.loc.is_none())
                     .ok_or_else(|| GameError::new("no such worker behind the screen"))?;
                 w.loc = Some(*loc);
+                w.seq = self.m.seq;
+                self.m.seq += 1;
+                let shown = (0..self.m.disclosure.len()).any(|o| o != seat && self.m.disclosure[o]);
+                let w = self.players[seat]
+                    .workers
+                    .iter_mut()
+                    .find(|w| w.strength == *strength && w.loc == Some(*loc))
+                    .expect("just placed");
+                w.face_up = shown;
                 self.placed += 1;
                 Applied::public(format!(
                     "{name} places a worker face down in the {}",
@@ -637,14 +793,12 @@ impl Keydoms {
             }
             (Pending::NameStartPlayer { .. }, Action::NameStartPlayer { seat: s }) => {
                 self.start = *s as usize;
-                self.close_location();
                 Applied::public(format!(
                     "{name} wins the stables and makes {} the start player",
                     self.players[*s as usize].name
                 ))
             }
             (Pending::MarketGive { .. }, Action::MarketPass) => {
-                self.close_location();
                 Applied::public(format!("{name} wins the market but makes no trade"))
             }
             (Pending::MarketGive { .. }, Action::MarketGive { treasure }) => {
@@ -664,8 +818,6 @@ impl Keydoms {
                 let left = left - 1;
                 if left > 0 && self.treasury.iter().any(|&v| v > 0) {
                     self.pending = Some(Pending::MarketTake { seat, left });
-                } else {
-                    self.close_location();
                 }
                 Applied::public(format!(
                     "{name} takes a small {} from the treasury",
@@ -775,6 +927,23 @@ impl Keydoms {
                 format!("{s} {}", treasure_name(t as usize))
             })
             .collect();
+        if self.m.choice[seat] == Some(room) {
+            // Choice: the buyer looks through the whole stack and picks privately.
+            self.m.choice[seat] = None;
+            self.pending = Some(Pending::Magic {
+                seat,
+                step: crate::magic::Step::StackPick {
+                    stack: stack as u8,
+                    rearrange: false,
+                },
+            });
+            return Applied::public(format!(
+                "{} pays {} and searches the stack in {}",
+                self.players[seat].name,
+                parts.join(" and "),
+                loc_name(room)
+            ));
+        }
         let art = self.stacks[stack]
             .pop()
             .expect("bought from a stack with a tile");
@@ -788,8 +957,7 @@ impl Keydoms {
             loc_name(room)
         );
         if self.artefacts_left() == 0 {
-            self.stage = Stage::Over;
-            self.pending = None;
+            self.after_purchase_check();
             return Applied::public(format!("{label}. The last artefact is gone: game over"));
         }
         Applied::public(label)

@@ -10,8 +10,12 @@ pub struct Worker {
     pub strength: u8,
     /// `None` while behind the owner's screen.
     pub loc: Option<u8>,
-    /// Revealed to everybody (its location has been turned up).
+    /// Revealed to everybody (its location has been turned up, or it was placed face
+    /// up under Disclosure).
     pub face_up: bool,
+    /// Placement order this round: identifies a face-down worker without naming it.
+    #[serde(default)]
+    pub seq: u32,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -38,6 +42,7 @@ impl Player {
                     strength: s,
                     loc: None,
                     face_up: false,
+                    seq: 0,
                 })
                 .collect(),
             artefacts: [0; 6],
@@ -116,6 +121,11 @@ pub enum Pending {
         need: Vec<u8>,
         paid: Vec<u8>,
     },
+    /// A decision inside an artefact or spell effect (see `magic`).
+    Magic {
+        seat: usize,
+        step: crate::magic::Step,
+    },
 }
 
 impl Pending {
@@ -127,7 +137,8 @@ impl Pending {
             | Pending::MarketGive { seat }
             | Pending::MarketTake { seat, .. }
             | Pending::Bribe { seat, .. }
-            | Pending::Buy { seat, .. } => seat,
+            | Pending::Buy { seat, .. }
+            | Pending::Magic { seat, .. } => seat,
         }
     }
 }
@@ -139,6 +150,9 @@ pub struct Cursor {
     pub loc: u8,
     /// Location set up (workers turned, queue built) and waiting for its steps.
     pub opened: bool,
+    /// Its reward is being (or has been) handed out: no more responses here.
+    #[serde(default)]
+    pub rewarded: bool,
     /// Seats still to be asked at this location, in order.
     pub queue: Vec<usize>,
 }
@@ -183,10 +197,67 @@ pub enum Action {
         treasure: u8,
     },
     DeclineBuy,
+    /// Setup and reshuffles: the spell deck's new order (a permutation of the cards
+    /// being shuffled, in the order they lay in the discard pile).
+    ShuffleSpells {
+        order: Vec<u16>,
+    },
+    /// After Choice or Rearrange: the order of the tiles left in a castle stack.
+    ShuffleStack {
+        stack: u8,
+        order: Vec<u16>,
+    },
+    /// Let the chance to respond go by.
+    Pass,
+    /// Let every remaining chance to respond this round go by.
+    PassRound,
+    Invoke {
+        artefact: u8,
+    },
+    Cast {
+        spell: u8,
+    },
+    /// Choose one of your face-up workers (mirror).
+    ChooseOwnWorker {
+        loc: u8,
+        strength: u8,
+    },
+    /// Choose a worker by owner, location and placement slot (face-down ones too).
+    ChooseWorker {
+        seat: u8,
+        loc: u8,
+        slot: u8,
+    },
+    ChooseLocation {
+        loc: u8,
+    },
+    ChooseArtefact {
+        artefact: u8,
+    },
+    ChooseStackTile {
+        index: u8,
+    },
+    KeepSpell {
+        spell: u8,
+    },
+    PayOne {
+        treasure: u8,
+    },
+    Refuse,
+    TakeOne {
+        treasure: u8,
+    },
+    TradeOne {
+        give: u8,
+        take: u8,
+    },
+    Done,
 }
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub enum Mode {
+    /// The full game with artefact powers, spells, cottage and roundhouse.
+    Standard,
     /// The non-magic variant: artefacts have no powers except the scroll's tie-break;
     /// cottage and roundhouse are closed and there are no spells.
     Muggles,
@@ -222,6 +293,9 @@ pub struct Keydoms {
     /// Location flagged as just changed, for the view.
     #[serde(default)]
     pub last_loc: Option<u8>,
+    /// Artefact powers, spells and response windows.
+    #[serde(default)]
+    pub m: crate::magic::Magic,
 }
 
 impl Keydoms {
@@ -274,27 +348,85 @@ impl Keydoms {
     /// the start player clockwise.
     pub fn ranking(&self, loc: u8) -> Vec<(usize, u16)> {
         let mut v: Vec<(usize, u16)> = (0..self.n())
-            .filter(|&s| self.players[s].has_worker_in(loc))
-            .map(|s| (s, self.players[s].strength_in(loc)))
+            .filter(|&s| self.present(s, loc))
+            .map(|s| (s, self.strength(s, loc)))
             .collect();
         v.sort_by_key(|&(s, t)| (std::cmp::Reverse(t), self.order_pos(s)));
         v
     }
 
     pub fn any_worker_in(&self, loc: u8) -> bool {
-        self.players.iter().any(|p| p.has_worker_in(loc))
+        (0..self.n()).any(|s| self.present(s, loc))
+    }
+
+    /// A worker, raven or mirror image of `seat` stands at `loc`.
+    pub fn present(&self, seat: usize, loc: u8) -> bool {
+        self.players[seat].has_worker_in(loc)
+            || self.m.extras.iter().any(|e| e.seat == seat && e.loc == loc)
+    }
+
+    /// Strength a worker of printed strength `s` counts at `loc` (Substitute swaps 1 and 9).
+    pub fn effective(&self, s: u8, loc: u8) -> u8 {
+        if self.m.substitute_from.is_some_and(|f| loc >= f) && loc != crate::data::GUARD {
+            match s {
+                1 => 9,
+                9 => 1,
+                x => x,
+            }
+        } else {
+            s
+        }
+    }
+
+    /// Every strength `seat` has at `loc`: workers, mirror images and ravens.
+    pub fn strengths_at(&self, seat: usize, loc: u8) -> Vec<u8> {
+        let mut v: Vec<u8> = self.players[seat]
+            .workers
+            .iter()
+            .filter(|w| w.loc == Some(loc))
+            .map(|w| self.effective(w.strength, loc))
+            .collect();
+        for e in &self.m.extras {
+            if e.seat == seat && e.loc == loc {
+                v.push(if e.raven {
+                    3
+                } else {
+                    self.effective(e.strength, loc)
+                });
+            }
+        }
+        v
+    }
+
+    pub fn strength(&self, seat: usize, loc: u8) -> u16 {
+        self.strengths_at(seat, loc).iter().map(|&s| s as u16).sum()
     }
 
     pub fn is_active(&self, loc: u8) -> bool {
         use crate::data::{LocKind, loc_kind};
-        if loc as usize >= LOCS {
+        if loc as usize >= LOCS || self.m.taboo.contains(&loc) {
             return false;
         }
         match loc_kind(loc) {
             LocKind::Cave => self.cave_value(loc as usize) > 0,
             LocKind::Stables | LocKind::Market | LocKind::Guard => true,
-            LocKind::Cottage | LocKind::Roundhouse => self.mode != Mode::Muggles,
+            LocKind::Cottage | LocKind::Roundhouse => self.magic(),
             LocKind::Castle => !self.offered(loc).is_empty(),
+        }
+    }
+
+    pub fn magic(&self) -> bool {
+        self.mode != Mode::Muggles
+    }
+
+    /// Not yet resolved (the location being resolved counts until its reward starts).
+    pub fn unresolved(&self, loc: u8) -> bool {
+        match self.stage {
+            Stage::Placing | Stage::StartTreasures | Stage::RoundStart | Stage::Setup => true,
+            Stage::Resolving => {
+                loc > self.cursor.loc || (loc == self.cursor.loc && !self.cursor.rewarded)
+            }
+            Stage::Over => false,
         }
     }
 }

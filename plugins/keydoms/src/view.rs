@@ -432,6 +432,7 @@ fn prompt(k: &Keydoms, viewer: Option<usize>) -> String {
         return format!("Waiting for {}", k.players[p.seat()].name);
     }
     match p {
+        Pending::Magic { step, .. } => crate::magic_view::step_prompt(k, step),
         Pending::StartTreasure { .. } => {
             "Take a small treasure: three different types to start".into()
         }

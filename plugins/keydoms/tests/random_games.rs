@@ -4,7 +4,7 @@
 
 use tavern_plugin_api::game::{apply_checked, check::random_game};
 use tavern_plugin_api::{Game, GameRng, Setup, ToAct};
-use tavern_plugin_keydoms::data::{STRENGTHS, WAND};
+use tavern_plugin_keydoms::data::STRENGTHS;
 use tavern_plugin_keydoms::{Keydoms, Stage};
 
 fn invariants(g: &Keydoms) {
@@ -21,7 +21,6 @@ fn invariants(g: &Keydoms) {
     if g.stage != Stage::Setup {
         let mut kinds = [0usize; 6];
         for p in &g.players {
-            assert_eq!(p.artefacts[WAND as usize], 1);
             for k in 0..6 {
                 kinds[k] += p.artefacts[k] as usize;
             }
@@ -31,9 +30,47 @@ fn invariants(g: &Keydoms) {
                 kinds[a as usize] += 1;
             }
         }
+        if let Some((_, Some(t))) = g.m.need_stack_shuffle {
+            kinds[t as usize] += 1;
+        }
         for (k, &c) in kinds.iter().enumerate() {
-            let want = n;
-            assert_eq!(c, want, "artefact kind {k} not conserved");
+            assert_eq!(c, n, "artefact kind {k} not conserved");
+        }
+        // Spells: all 21 between deck, discards, hands and casts in flight (magic game).
+        if g.magic() {
+            let mut all: Vec<u8> = g.m.deck.clone();
+            all.extend(&g.m.discard);
+            for h in &g.m.hands {
+                all.extend(h);
+            }
+            for c in &g.m.casts {
+                all.push(c.spell);
+            }
+            if let Some(tavern_plugin_keydoms::Pending::Magic {
+                step: tavern_plugin_keydoms::magic::Step::Keep { drawn, .. },
+                ..
+            }) = &g.pending
+            {
+                all.extend(drawn);
+            }
+            if let Some(tavern_plugin_keydoms::Pending::Magic {
+                step: tavern_plugin_keydoms::magic::Step::Target { spell, .. },
+                ..
+            }) = &g.pending
+            {
+                all.push(*spell);
+            }
+            for p in &g.m.queue {
+                if let tavern_plugin_keydoms::Pending::Magic {
+                    step: tavern_plugin_keydoms::magic::Step::Keep { drawn, .. },
+                    ..
+                } = p
+                {
+                    all.extend(drawn);
+                }
+            }
+            all.sort();
+            assert_eq!(all, (1..=21).collect::<Vec<u8>>(), "spells not conserved");
         }
     }
     // Workers: everyone keeps exactly their eight.
@@ -54,7 +91,13 @@ fn invariants(g: &Keydoms) {
 }
 
 fn games(n: usize, count: u64) {
-    let setup = Setup::players(n);
+    games_in(n, count, "standard");
+    games_in(n, count, "muggles");
+}
+
+fn games_in(n: usize, count: u64, variant: &str) {
+    let mut setup = Setup::players(n);
+    setup.options.insert("variant".into(), variant.into());
     let mut longest = 0;
     for seed in 0..count {
         let r = random_game::<Keydoms>(&setup, seed * 7919 + n as u64, 20_000, invariants);
@@ -66,7 +109,14 @@ fn games(n: usize, count: u64) {
         assert_eq!(w.len(), 1, "player order always breaks the last tie");
         assert_eq!(o.scores[w[0]].total, best);
     }
-    println!("{n} players: {count} games, longest {longest} actions");
+    println!("{n} players ({variant}): {count} games, longest {longest} actions");
+}
+
+#[test]
+fn smoke_standard() {
+    for n in 3..=6 {
+        games_in(n, 30, "standard");
+    }
 }
 
 #[test]

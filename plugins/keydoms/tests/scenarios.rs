@@ -16,7 +16,33 @@ const GOLD: u8 = 4;
 /// A fresh game after setup: identity artefact order, a known card and guard, and
 /// every player holding crown, pearl and goblet.
 fn table(n: usize, guard: u8) -> Keydoms {
-    let mut g = Keydoms::new(&Setup::players(n)).unwrap();
+    table_in(n, guard, "muggles")
+}
+
+/// Like [`table`] but with every artefact power and spell (spell deck in order 1..21,
+/// 21 on top).
+fn table_magic(n: usize, guard: u8) -> Keydoms {
+    table_in(n, guard, "standard")
+}
+
+fn setup_in(n: usize, variant: &str) -> Setup {
+    let mut s = Setup::players(n);
+    s.options.insert("variant".into(), variant.into());
+    s
+}
+
+fn table_in(n: usize, guard: u8, variant: &str) -> Keydoms {
+    let mut g = Keydoms::new(&setup_in(n, variant)).unwrap();
+    if g.magic() {
+        apply_checked(
+            &mut g,
+            None,
+            &Action::ShuffleSpells {
+                order: (0..21).collect(),
+            },
+        )
+        .unwrap();
+    }
     let tiles = Keydoms::castle_tiles(n).len();
     apply_checked(
         &mut g,
@@ -487,7 +513,7 @@ fn single_remaining_stack_is_spread_over_the_rooms() {
 
 #[test]
 fn six_players_add_a_small_treasure_under_filled_ledges() {
-    let mut g = Keydoms::new(&Setup::players(6)).unwrap();
+    let mut g = Keydoms::new(&setup_in(6, "muggles")).unwrap();
     apply_checked(
         &mut g,
         None,
@@ -513,7 +539,7 @@ fn six_players_add_a_small_treasure_under_filled_ledges() {
         }
     }
     // With five players the empty ledges stay empty.
-    let mut g = Keydoms::new(&Setup::players(5)).unwrap();
+    let mut g = Keydoms::new(&setup_in(5, "muggles")).unwrap();
     apply_checked(
         &mut g,
         None,
@@ -535,7 +561,7 @@ fn six_players_add_a_small_treasure_under_filled_ledges() {
 #[test]
 fn setup_by_player_count() {
     for n in 3..=6 {
-        let mut g = Keydoms::new(&Setup::players(n)).unwrap();
+        let mut g = Keydoms::new(&setup_in(n, "muggles")).unwrap();
         assert_eq!(g.to_act(), ToAct::Chance);
         let a = g.sample_chance(&mut tavern_plugin_api::GameRng::new(5));
         apply_checked(&mut g, None, &a).unwrap();
@@ -564,7 +590,7 @@ fn setup_by_player_count() {
 
 #[test]
 fn starting_treasures_are_three_different_types() {
-    let mut g = Keydoms::new(&Setup::players(3)).unwrap();
+    let mut g = Keydoms::new(&setup_in(3, "muggles")).unwrap();
     apply_checked(
         &mut g,
         None,
@@ -696,7 +722,7 @@ fn determinize_keeps_what_the_viewer_knows() {
 
 #[test]
 fn tampered_chance_outcomes_are_refused() {
-    let mut g = Keydoms::new(&Setup::players(3)).unwrap();
+    let mut g = Keydoms::new(&setup_in(3, "muggles")).unwrap();
     for bad in [
         Action::ShuffleArtefacts { order: vec![0; 15] },
         Action::ShuffleArtefacts {

@@ -1,0 +1,1316 @@
+//! Artefact powers, spells and the response windows that replace "at any time".
+//!
+//! A window passes around the table in turn order from the start player; each seat
+//! acts or passes and it closes once every seat has passed in a row. A seat is skipped
+//! without being asked only when public counts show it cannot act (no artefact use
+//! left and no active wand with spells in hand) or it passed for the round.
+
+use serde::{Deserialize, Serialize};
+use tavern_plugin_api::{Applied, GameError};
+
+use crate::data::{
+    self, AMULET, GUARD, KEY, LEDGES, LocKind, MIRROR, RAVEN, ROOM_K, SCROLL, STABLES, TYPES, WAND,
+    artefact_name, is_castle_room, loc_kind, loc_name, spell_name,
+};
+use crate::rules::treasure_singular;
+use crate::state::{Action, Keydoms, Pending, Stage};
+use crate::treasure::fill_ledge;
+
+/// A mirror image or a raven standing with a player's workers.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Extra {
+    pub seat: usize,
+    pub loc: u8,
+    pub strength: u8,
+    pub raven: bool,
+}
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum WinKind {
+    /// Workers at this location are face up; its reward is not yet given.
+    Location(u8),
+    /// All workers are placed; nothing is resolved yet.
+    BeforeResolve,
+    /// The last cave has just been resolved (Smuggler's moment).
+    AfterCaves,
+    /// A spell was just cast: the moment to cancel it with an amulet.
+    Spell,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Window {
+    pub kind: WinKind,
+    /// Index into the turn order of the seat to ask next.
+    pub pos: usize,
+    /// Passes in a row so far.
+    pub passes: usize,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Cast {
+    pub caster: usize,
+    pub spell: u8,
+    /// The targets chosen while casting, as the actions that chose them.
+    pub targets: Vec<Action>,
+    pub cancelled: bool,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum PayFor {
+    /// Donation or Toll: pay what you can, no refusing.
+    Treasury,
+    /// Extortion: refuse and every castle worker goes home.
+    Extortion,
+    /// Levy for one Keytown worker (by placement number): refuse and it goes home.
+    Levy { seq: u32 },
+    /// Teleport's compensation to that seat.
+    Teleport { to: usize },
+}
+
+/// A decision inside an artefact or spell effect.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum Step {
+    /// Mirror: pick one of your face-up workers.
+    Mirror,
+    /// Choosing the targets of a spell being cast.
+    Target {
+        spell: u8,
+        picks: Vec<Action>,
+    },
+    /// Roundhouse or Smuggler: keep one of the drawn spells.
+    Keep {
+        drawn: Vec<u8>,
+        give_to: Option<usize>,
+    },
+    Pay {
+        owed: u8,
+        paid: u8,
+        purpose: PayFor,
+    },
+    /// Gift: take small treasures from the treasury.
+    Take {
+        left: u8,
+    },
+    /// Trade: swap treasures with the treasury one at a time.
+    Trade,
+    /// Evict's answer: send one of `victim`'s workers home.
+    EvictBack {
+        victim: usize,
+    },
+    /// Choice or Rearrange: pick a tile from a castle stack (seen only by the picker).
+    StackPick {
+        stack: u8,
+        rearrange: bool,
+    },
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq, Default)]
+pub struct Magic {
+    /// Artefact uses allowed this round (1, plus 1 for the cottage).
+    pub allowance: Vec<u8>,
+    /// Artefacts invoked this round, per kind (in front of the screen).
+    pub invoked: Vec<[u8; 6]>,
+    pub wand: Vec<bool>,
+    pub key: Vec<bool>,
+    pub extras: Vec<Extra>,
+    /// Spells behind each screen.
+    pub hands: Vec<Vec<u8>>,
+    /// The spell deck, top last.
+    pub deck: Vec<u8>,
+    pub discard: Vec<u8>,
+    pub passed: Vec<bool>,
+    pub disclosure: Vec<bool>,
+    pub substitute_from: Option<u8>,
+    pub taboo: Vec<u8>,
+    /// Room in which each seat's Choice applies this round.
+    pub choice: Vec<Option<u8>>,
+    pub windows: Vec<Window>,
+    pub casts: Vec<Cast>,
+    /// Decisions waiting their turn, first in front.
+    pub queue: Vec<Pending>,
+    pub need_spell_shuffle: bool,
+    /// A stack whose tiles under the chosen one must be shuffled: (stack, chosen tile,
+    /// chosen tile goes face up on top).
+    pub need_stack_shuffle: Option<(u8, Option<u8>)>,
+    pub before_done: bool,
+    pub after_caves_done: bool,
+    pub seq: u32,
+}
+
+impl Magic {
+    pub fn new(n: usize, magic: bool) -> Magic {
+        Magic {
+            allowance: vec![1; n],
+            invoked: vec![[0; 6]; n],
+            wand: vec![false; n],
+            key: vec![false; n],
+            hands: vec![Vec::new(); n],
+            discard: if magic {
+                (1..=21).collect()
+            } else {
+                Vec::new()
+            },
+            passed: vec![false; n],
+            disclosure: vec![false; n],
+            choice: vec![None; n],
+            need_spell_shuffle: magic,
+            ..Default::default()
+        }
+    }
+
+    pub fn new_round(&mut self) {
+        let n = self.allowance.len();
+        self.allowance = vec![1; n];
+        self.invoked = vec![[0; 6]; n];
+        self.wand = vec![false; n];
+        self.key = vec![false; n];
+        self.extras.clear();
+        self.passed = vec![false; n];
+        self.disclosure = vec![false; n];
+        self.substitute_from = None;
+        self.taboo.clear();
+        self.choice = vec![None; n];
+        self.before_done = false;
+        self.after_caves_done = false;
+    }
+}
+
+/// Where a seat is being offered its magic options.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Ctx {
+    Placement,
+    Window(WinKind),
+}
+
+impl Keydoms {
+    fn uses_left(&self, seat: usize) -> u8 {
+        let used: u8 = self.m.invoked[seat].iter().sum();
+        self.m.allowance[seat].saturating_sub(used)
+    }
+
+    fn unused(&self, seat: usize, kind: u8) -> bool {
+        self.players[seat].artefacts[kind as usize] > self.m.invoked[seat][kind as usize]
+    }
+
+    /// Public view of whether `seat` could do anything in a window.
+    pub fn may_respond(&self, seat: usize) -> bool {
+        if self.m.passed[seat] {
+            return false;
+        }
+        let unused: u16 = (0..6)
+            .map(|k| self.players[seat].artefacts[k].saturating_sub(self.m.invoked[seat][k]) as u16)
+            .sum();
+        (self.uses_left(seat) > 0 && unused > 0)
+            || (self.m.wand[seat] && !self.m.hands[seat].is_empty())
+    }
+
+    /// The location being resolved, while its workers are up and its reward is pending.
+    fn current_loc(&self) -> Option<u8> {
+        match self
+            .m
+            .windows
+            .iter()
+            .rev()
+            .find(|w| w.kind != WinKind::Spell)
+        {
+            Some(Window {
+                kind: WinKind::Location(l),
+                ..
+            }) => Some(*l),
+            _ => None,
+        }
+    }
+
+    fn in_spell_window(&self) -> bool {
+        self.m
+            .windows
+            .last()
+            .is_some_and(|w| w.kind == WinKind::Spell)
+    }
+
+    fn guard_open(&self) -> bool {
+        self.unresolved(GUARD)
+    }
+
+    /// Whether artefact `kind`'s power can be used by `seat` right now (own or copied).
+    fn power_usable(&self, seat: usize, kind: u8, ctx: Ctx) -> bool {
+        match kind {
+            AMULET => {
+                ctx == Ctx::Window(WinKind::Spell)
+                    && self
+                        .m
+                        .casts
+                        .last()
+                        .is_some_and(|c| c.caster != seat && !c.cancelled)
+            }
+            KEY => !self.m.key[seat] && self.guard_open(),
+            MIRROR => !self.own_face_up(seat).is_empty(),
+            RAVEN => self
+                .current_loc()
+                .is_some_and(|l| !self.m.taboo.contains(&l) && !self.in_spell_window()),
+            WAND => !self.m.wand[seat],
+            _ => false,
+        }
+    }
+
+    /// (loc, strength) of `seat`'s face-up workers at unresolved locations.
+    fn own_face_up(&self, seat: usize) -> Vec<(u8, u8)> {
+        self.players[seat]
+            .workers
+            .iter()
+            .filter_map(|w| match w.loc {
+                Some(l) if w.face_up && self.unresolved(l) => Some((l, w.strength)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Workers (seat, loc, slot) at unresolved locations, optionally filtered by owner.
+    fn workers_at_unresolved(
+        &self,
+        filter: impl Fn(usize) -> bool,
+        guard_too: bool,
+    ) -> Vec<(usize, u8, u8)> {
+        let mut v = Vec::new();
+        for s in 0..self.n() {
+            if !filter(s) {
+                continue;
+            }
+            for loc in 0..data::LOCS as u8 {
+                if (!guard_too && loc == GUARD) || !self.unresolved(loc) {
+                    continue;
+                }
+                let k = self.players[s]
+                    .workers
+                    .iter()
+                    .filter(|w| w.loc == Some(loc))
+                    .count();
+                for slot in 0..k as u8 {
+                    v.push((s, loc, slot));
+                }
+            }
+        }
+        v
+    }
+
+    /// Whether `victim` still has a worker Evict's answer could send home.
+    pub fn workers_left_for_evict(&self, victim: usize) -> bool {
+        !self
+            .workers_at_unresolved(|s| s == victim, false)
+            .is_empty()
+    }
+
+    /// The worker index of `seat`'s `slot`-th worker (placement order) at `loc`.
+    pub fn worker_at(&self, seat: usize, loc: u8, slot: u8) -> Option<usize> {
+        let mut idx: Vec<usize> = (0..self.players[seat].workers.len())
+            .filter(|&i| self.players[seat].workers[i].loc == Some(loc))
+            .collect();
+        idx.sort_by_key(|&i| self.players[seat].workers[i].seq);
+        idx.get(slot as usize).copied()
+    }
+
+    fn destinations(&self, from: u8) -> Vec<u8> {
+        (0..data::LOCS as u8)
+            .filter(|&l| l != from && self.unresolved(l) && self.is_active(l))
+            .collect()
+    }
+
+    fn face_up_locations(&self) -> Vec<u8> {
+        (0..data::LOCS as u8)
+            .filter(|&l| {
+                self.unresolved(l)
+                    && self
+                        .players
+                        .iter()
+                        .any(|p| p.workers.iter().any(|w| w.loc == Some(l) && w.face_up))
+            })
+            .collect()
+    }
+
+    fn caves_allow_dragon_leaves(&self) -> bool {
+        match self.stage {
+            Stage::Placing => true,
+            Stage::Resolving => {
+                self.cursor.loc < 4 || (self.cursor.loc == 4 && !self.cursor.rewarded)
+            }
+            _ => false,
+        }
+    }
+
+    fn spell_castable(&self, seat: usize, spell: u8, ctx: Ctx) -> bool {
+        let opp = |s: usize| s != seat;
+        match spell {
+            1 => matches!(ctx, Ctx::Window(WinKind::Location(l)) if is_castle_room(l)
+                && self.present(seat, l) && !self.offered(l).is_empty()
+                && self.m.choice[seat] != Some(l)),
+            2 => self.copyable(seat, ctx).next().is_some(),
+            3 => !self.m.disclosure[seat] && self.stage == Stage::Placing,
+            4 | 9 | 12 | 20 => true,
+            5 => self.caves_allow_dragon_leaves(),
+            6 => (0..5u8).any(|c| self.cave_value(c as usize) > 0 && self.unresolved(c)),
+            7 => !self.workers_at_unresolved(opp, false).is_empty(),
+            8 => {
+                (0..6u8).any(|k| self.unused(seat, k))
+                    && (0..6).any(|s| self.top_up[s] && !self.stacks[s].is_empty())
+            }
+            10 | 14 => !self.face_up_locations().is_empty(),
+            11 => self.treasury.iter().any(|&v| v > 0),
+            13 => self
+                .workers_at_unresolved(|_| true, true)
+                .iter()
+                .any(|&(_, l, _)| !self.destinations(l).is_empty()),
+            15 => self.stacks.iter().any(|s| !s.is_empty()),
+            16 => {
+                ctx == Ctx::Window(WinKind::AfterCaves)
+                    && (STABLES..=data::ROUNDHOUSE).any(|l| !self.any_worker_in(l))
+            }
+            17 => {
+                self.m.substitute_from.is_none()
+                    && matches!(self.stage, Stage::Placing | Stage::Resolving)
+            }
+            18 => (0..data::LOCS as u8).any(|l| self.unresolved(l) && !self.m.taboo.contains(&l)),
+            19 => {
+                self.players[seat].total_treasure() >= 3
+                    && self
+                        .workers_at_unresolved(opp, true)
+                        .iter()
+                        .any(|&(_, l, _)| !self.destinations(l).is_empty())
+            }
+            21 => self.players[seat].total_treasure() > 0,
+            _ => false,
+        }
+    }
+
+    /// Artefact kinds an opponent invoked this round whose power `seat` could use now.
+    fn copyable(&self, seat: usize, ctx: Ctx) -> impl Iterator<Item = u8> + '_ {
+        (0..6u8).filter(move |&k| {
+            k != SCROLL
+                && (0..self.n()).any(|s| s != seat && self.m.invoked[s][k as usize] > 0)
+                && self.power_usable(seat, k, ctx)
+        })
+    }
+
+    /// Artefact and spell actions open to `seat` in this context (no Pass).
+    pub fn magic_actions(&self, seat: usize, ctx: Ctx) -> Vec<Action> {
+        let mut v = Vec::new();
+        if !self.magic() {
+            return v;
+        }
+        if self.uses_left(seat) > 0 {
+            for k in [AMULET, KEY, MIRROR, RAVEN, WAND] {
+                if self.unused(seat, k) && self.power_usable(seat, k, ctx) {
+                    v.push(Action::Invoke { artefact: k });
+                }
+            }
+        }
+        if self.m.wand[seat] {
+            let mut seen = 0u32;
+            for &sp in &self.m.hands[seat] {
+                if seen & (1 << sp) == 0 && self.spell_castable(seat, sp, ctx) {
+                    // In the amulet's moment only a Copy of an amulet answers.
+                    if ctx == Ctx::Window(WinKind::Spell) && sp != 2 {
+                        continue;
+                    }
+                    v.push(Action::Cast { spell: sp });
+                }
+                seen |= 1 << sp;
+            }
+        }
+        v
+    }
+
+    /// The seat a window is waiting for, if it is waiting.
+    pub fn window_seat(&self) -> Option<usize> {
+        let w = self.m.windows.last()?;
+        Some(self.turn_order()[w.pos % self.n()])
+    }
+
+    /// Moves the top window past seats that publicly cannot act; closes it when every
+    /// seat has passed in a row. Returns true when a seat must now be asked.
+    pub fn step_window(&mut self) -> bool {
+        let n = self.n();
+        loop {
+            let Some(w) = self.m.windows.last() else {
+                return false;
+            };
+            if w.passes >= n {
+                let w = self.m.windows.pop().expect("window");
+                self.close_window(w.kind);
+                return false;
+            }
+            let seat = self.turn_order()[w.pos % n];
+            let caster_skip =
+                w.kind == WinKind::Spell && self.m.casts.last().is_some_and(|c| c.caster == seat);
+            if caster_skip || !self.may_respond(seat) {
+                let w = self.m.windows.last_mut().expect("window");
+                w.passes += 1;
+                w.pos += 1;
+                continue;
+            }
+            return true;
+        }
+    }
+
+    fn open_window(&mut self, kind: WinKind) {
+        self.m.windows.push(Window {
+            kind,
+            pos: 0,
+            passes: 0,
+        });
+    }
+
+    fn close_window(&mut self, kind: WinKind) {
+        match kind {
+            WinKind::Location(_) => self.cursor.queue.clear(),
+            WinKind::BeforeResolve => self.m.before_done = true,
+            WinKind::AfterCaves => self.m.after_caves_done = true,
+            WinKind::Spell => {
+                let cast = self.m.casts.pop().expect("a cast under its window");
+                self.m.discard.push(cast.spell);
+                if !cast.cancelled {
+                    self.spell_effect(cast);
+                }
+                if let Some(w) = self.m.windows.last_mut() {
+                    w.passes = 0;
+                }
+            }
+        }
+    }
+
+    /// The window opened when a location's workers are turned up (magic game only).
+    pub fn open_location_window(&mut self, loc: u8) {
+        if self.magic() {
+            self.open_window(WinKind::Location(loc));
+        }
+    }
+
+    /// Called by the flow before resolution and after the last cave.
+    pub fn flow_windows(&mut self) -> bool {
+        if !self.magic() {
+            return false;
+        }
+        if self.stage == Stage::Resolving
+            && !self.m.before_done
+            && self.cursor.loc == 0
+            && !self.cursor.opened
+        {
+            self.m.before_done = true;
+            self.open_window(WinKind::BeforeResolve);
+            return true;
+        }
+        if self.stage == Stage::Resolving
+            && !self.m.after_caves_done
+            && self.cursor.loc == STABLES
+            && !self.cursor.opened
+        {
+            self.m.after_caves_done = true;
+            self.open_window(WinKind::AfterCaves);
+            return true;
+        }
+        false
+    }
+
+    fn after_window_action(&mut self) {
+        let n = self.n();
+        if let Some(w) = self.m.windows.last_mut() {
+            w.passes = 0;
+            w.pos = (w.pos + 1) % n.max(1);
+        }
+    }
+
+    // ----- legal actions in windows and magic steps -----------------------------------
+
+    pub fn window_actions(&self, seat: usize) -> Vec<Action> {
+        let Some(w) = self.m.windows.last() else {
+            return Vec::new();
+        };
+        let mut v = self.magic_actions(seat, Ctx::Window(w.kind));
+        v.push(Action::Pass);
+        v.push(Action::PassRound);
+        v
+    }
+
+    pub fn step_actions(&self, seat: usize, step: &Step) -> Vec<Action> {
+        let me = &self.players[seat];
+        let mut v = Vec::new();
+        match step {
+            Step::Mirror => {
+                for (loc, strength) in self.own_face_up(seat) {
+                    v.push(Action::ChooseOwnWorker { loc, strength });
+                }
+            }
+            Step::Target { spell, picks } => self.target_actions(seat, *spell, picks, &mut v),
+            Step::Keep { drawn, .. } => {
+                for &sp in drawn {
+                    if !v.contains(&Action::KeepSpell { spell: sp }) {
+                        v.push(Action::KeepSpell { spell: sp });
+                    }
+                }
+            }
+            Step::Pay { purpose, paid, .. } => {
+                for t in 0..TYPES as u8 {
+                    if me.treasure[t as usize] > 0 {
+                        v.push(Action::PayOne { treasure: t });
+                    }
+                }
+                if *paid == 0 && matches!(purpose, PayFor::Extortion | PayFor::Levy { .. }) {
+                    v.push(Action::Refuse);
+                }
+            }
+            Step::Take { .. } => {
+                for t in 0..TYPES as u8 {
+                    if self.treasury[t as usize] > 0 {
+                        v.push(Action::TakeOne { treasure: t });
+                    }
+                }
+            }
+            Step::Trade => {
+                for give in 0..TYPES as u8 {
+                    for take in 0..TYPES as u8 {
+                        if give != take
+                            && me.treasure[give as usize] > 0
+                            && self.treasury[take as usize] > 0
+                        {
+                            v.push(Action::TradeOne { give, take });
+                        }
+                    }
+                }
+                v.push(Action::Done);
+            }
+            Step::EvictBack { victim } => {
+                for (s, loc, slot) in self.workers_at_unresolved(|s| s == *victim, false) {
+                    v.push(Action::ChooseWorker {
+                        seat: s as u8,
+                        loc,
+                        slot,
+                    });
+                }
+            }
+            Step::StackPick { stack, .. } => {
+                for i in 0..self.stacks[*stack as usize].len() as u8 {
+                    v.push(Action::ChooseStackTile { index: i });
+                }
+            }
+        }
+        v
+    }
+
+    fn target_actions(&self, seat: usize, spell: u8, picks: &[Action], v: &mut Vec<Action>) {
+        let opp = |s: usize| s != seat;
+        match (spell, picks.len()) {
+            (2, 0) => {
+                for k in self.copyable(seat, Ctx::Window(self.window_kind_or_placement())) {
+                    v.push(Action::ChooseArtefact { artefact: k });
+                }
+            }
+            (6, 0) => {
+                for c in 0..5u8 {
+                    if self.cave_value(c as usize) > 0 && self.unresolved(c) {
+                        v.push(Action::ChooseLocation { loc: c });
+                    }
+                }
+            }
+            (7, 0) => {
+                for (s, loc, slot) in self.workers_at_unresolved(opp, false) {
+                    v.push(Action::ChooseWorker {
+                        seat: s as u8,
+                        loc,
+                        slot,
+                    });
+                }
+            }
+            (8, 0) => {
+                for k in 0..6u8 {
+                    if self.unused(seat, k) {
+                        v.push(Action::ChooseArtefact { artefact: k });
+                    }
+                }
+            }
+            (8, 1) => {
+                for s in 0..6u8 {
+                    if self.top_up[s as usize] && !self.stacks[s as usize].is_empty() {
+                        v.push(Action::ChooseStack { stack: s });
+                    }
+                }
+            }
+            (10 | 14, 0) => {
+                for loc in self.face_up_locations() {
+                    v.push(Action::ChooseLocation { loc });
+                }
+            }
+            (13, 0) | (19, 0) => {
+                let who: &dyn Fn(usize) -> bool = if spell == 13 { &|_| true } else { &opp };
+                for (s, loc, slot) in self.workers_at_unresolved(who, true) {
+                    if !self.destinations(loc).is_empty() {
+                        v.push(Action::ChooseWorker {
+                            seat: s as u8,
+                            loc,
+                            slot,
+                        });
+                    }
+                }
+            }
+            (13, 1) | (19, 1) => {
+                if let Action::ChooseWorker { loc, .. } = picks[0] {
+                    for d in self.destinations(loc) {
+                        v.push(Action::ChooseLocation { loc: d });
+                    }
+                }
+            }
+            (15, 0) => {
+                for s in 0..6u8 {
+                    if !self.stacks[s as usize].is_empty() {
+                        v.push(Action::ChooseStack { stack: s });
+                    }
+                }
+            }
+            (18, 0) => {
+                for loc in 0..data::LOCS as u8 {
+                    if self.unresolved(loc) && !self.m.taboo.contains(&loc) {
+                        v.push(Action::ChooseLocation { loc });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn window_kind_or_placement(&self) -> WinKind {
+        self.m
+            .windows
+            .last()
+            .map(|w| w.kind)
+            .unwrap_or(WinKind::BeforeResolve)
+    }
+
+    /// Targets each spell needs before it is announced.
+    fn targets_needed(spell: u8) -> usize {
+        match spell {
+            2 | 6 | 7 | 10 | 14 | 15 | 18 => 1,
+            8 | 13 | 19 => 2,
+            _ => 0,
+        }
+    }
+
+    // ----- applying ---------------------------------------------------------------------
+
+    /// Invocations and casts, from a window or a placement turn.
+    pub fn apply_magic(
+        &mut self,
+        seat: usize,
+        action: &Action,
+        from_window: bool,
+    ) -> Result<Applied, GameError> {
+        let name = self.players[seat].name.clone();
+        let applied = match action {
+            Action::Pass => {
+                let w = self
+                    .m
+                    .windows
+                    .last_mut()
+                    .ok_or_else(|| GameError::new("no window"))?;
+                w.passes += 1;
+                w.pos += 1;
+                return Ok(Applied::public(format!("{name} passes")));
+            }
+            Action::PassRound => {
+                self.m.passed[seat] = true;
+                let w = self
+                    .m
+                    .windows
+                    .last_mut()
+                    .ok_or_else(|| GameError::new("no window"))?;
+                w.passes += 1;
+                w.pos += 1;
+                return Ok(Applied::public(format!(
+                    "{name} passes for the rest of the round"
+                )));
+            }
+            Action::Invoke { artefact } => {
+                if from_window {
+                    self.after_window_action();
+                }
+                self.m.invoked[seat][*artefact as usize] += 1;
+                self.artefact_power(seat, *artefact);
+                Applied::public(format!("{name} invokes the {}", artefact_name(*artefact)))
+            }
+            Action::Cast { spell } => {
+                if from_window {
+                    self.after_window_action();
+                }
+                let pos = self.m.hands[seat]
+                    .iter()
+                    .position(|s| s == spell)
+                    .ok_or_else(|| GameError::new("spell not in hand"))?;
+                self.m.hands[seat].remove(pos);
+                if Self::targets_needed(*spell) > 0 {
+                    self.pending = Some(Pending::Magic {
+                        seat,
+                        step: Step::Target {
+                            spell: *spell,
+                            picks: Vec::new(),
+                        },
+                    });
+                } else {
+                    self.announce(seat, *spell, Vec::new());
+                }
+                Applied::public(format!("{name} casts {}", spell_name(*spell)))
+            }
+            _ => return Err(GameError::new("not an artefact or spell action")),
+        };
+        Ok(applied)
+    }
+
+    fn announce(&mut self, caster: usize, spell: u8, targets: Vec<Action>) {
+        self.m.casts.push(Cast {
+            caster,
+            spell,
+            targets,
+            cancelled: false,
+        });
+        self.open_window(WinKind::Spell);
+    }
+
+    fn artefact_power(&mut self, seat: usize, kind: u8) {
+        match kind {
+            AMULET => {
+                if let Some(c) = self.m.casts.last_mut() {
+                    c.cancelled = true;
+                }
+            }
+            KEY => self.m.key[seat] = true,
+            WAND => self.m.wand[seat] = true,
+            RAVEN => {
+                if let Some(loc) = self.current_loc() {
+                    self.m.extras.push(Extra {
+                        seat,
+                        loc,
+                        strength: 3,
+                        raven: true,
+                    });
+                }
+            }
+            MIRROR => self.m.queue.insert(
+                0,
+                Pending::Magic {
+                    seat,
+                    step: Step::Mirror,
+                },
+            ),
+            _ => {}
+        }
+    }
+
+    /// Applies a decision inside a magic step (the pending was taken by the caller).
+    pub fn apply_step(
+        &mut self,
+        seat: usize,
+        step: Step,
+        action: &Action,
+    ) -> Result<Applied, GameError> {
+        let name = self.players[seat].name.clone();
+        let label = match (step, action) {
+            (Step::Mirror, Action::ChooseOwnWorker { loc, strength }) => {
+                self.m.extras.push(Extra {
+                    seat,
+                    loc: *loc,
+                    strength: *strength,
+                    raven: false,
+                });
+                Applied::public(format!(
+                    "{name} mirrors their {strength} in the {}",
+                    loc_name(*loc)
+                ))
+            }
+            (Step::Target { spell, mut picks }, a) => {
+                picks.push(a.clone());
+                let label = Applied::public(format!("{name} targets {}", self.describe_target(a)));
+                if picks.len() < Self::targets_needed(spell) {
+                    self.pending = Some(Pending::Magic {
+                        seat,
+                        step: Step::Target { spell, picks },
+                    });
+                } else {
+                    self.announce(seat, spell, picks);
+                }
+                label
+            }
+            (Step::Keep { drawn, give_to }, Action::KeepSpell { spell }) => {
+                let mut rest = drawn.clone();
+                let i = rest
+                    .iter()
+                    .position(|s| s == spell)
+                    .ok_or_else(|| GameError::new("not drawn"))?;
+                rest.remove(i);
+                self.m.hands[seat].push(*spell);
+                let mut txt = format!("{name} keeps a spell");
+                for other in rest {
+                    match give_to {
+                        Some(to) => {
+                            self.m.hands[to].push(other);
+                            txt.push_str(&format!(" and hands one to {}", self.players[to].name));
+                        }
+                        None => {
+                            self.m.deck.insert(0, other);
+                            txt.push_str(" and puts one under the spell deck");
+                        }
+                    }
+                }
+                Applied::public(txt).with_private(format!("You keep {}", spell_name(*spell)))
+            }
+            (
+                Step::Pay {
+                    owed,
+                    paid,
+                    purpose,
+                },
+                Action::PayOne { treasure },
+            ) => {
+                let t = *treasure as usize;
+                self.players[seat].treasure[t] -= 1;
+                match purpose {
+                    PayFor::Teleport { to } => self.players[to].treasure[t] += 1,
+                    _ => self.treasury[t] += 1,
+                }
+                let paid = paid + 1;
+                if paid < owed && self.players[seat].total_treasure() > 0 {
+                    self.pending = Some(Pending::Magic {
+                        seat,
+                        step: Step::Pay {
+                            owed,
+                            paid,
+                            purpose,
+                        },
+                    });
+                }
+                Applied::public(format!(
+                    "{name} pays one {} ({paid} of {owed})",
+                    treasure_singular(*treasure)
+                ))
+            }
+            (Step::Pay { purpose, .. }, Action::Refuse) => {
+                match purpose {
+                    PayFor::Extortion => self.send_castle_home(seat),
+                    PayFor::Levy { seq } => {
+                        if let Some(w) = self.players[seat]
+                            .workers
+                            .iter_mut()
+                            .find(|w| w.seq == seq && w.loc.is_some())
+                        {
+                            w.loc = None;
+                            w.face_up = false;
+                        }
+                    }
+                    _ => {}
+                }
+                Applied::public(format!("{name} refuses to pay; the worker(s) go home"))
+            }
+            (Step::Take { left }, Action::TakeOne { treasure }) => {
+                let t = *treasure as usize;
+                self.treasury[t] -= 1;
+                self.players[seat].treasure[t] += 1;
+                if left > 1 && self.treasury.iter().any(|&v| v > 0) {
+                    self.pending = Some(Pending::Magic {
+                        seat,
+                        step: Step::Take { left: left - 1 },
+                    });
+                }
+                Applied::public(format!(
+                    "{name} takes a small {}",
+                    treasure_singular(*treasure)
+                ))
+            }
+            (Step::Trade, Action::TradeOne { give, take }) => {
+                self.players[seat].treasure[*give as usize] -= 1;
+                self.treasury[*give as usize] += 1;
+                self.treasury[*take as usize] -= 1;
+                self.players[seat].treasure[*take as usize] += 1;
+                self.pending = Some(Pending::Magic {
+                    seat,
+                    step: Step::Trade,
+                });
+                Applied::public(format!(
+                    "{name} trades a {} for a {}",
+                    treasure_singular(*give),
+                    treasure_singular(*take)
+                ))
+            }
+            (Step::Trade, Action::Done) => Applied::public(format!("{name} finishes trading")),
+            (Step::EvictBack { victim }, Action::ChooseWorker { loc, slot, .. }) => {
+                let i = self
+                    .worker_at(victim, *loc, *slot)
+                    .ok_or_else(|| GameError::new("no such worker"))?;
+                let w = &mut self.players[victim].workers[i];
+                w.loc = None;
+                w.face_up = false;
+                Applied::public(format!(
+                    "{name} sends one of {}'s workers home from the {}",
+                    self.players[victim].name,
+                    loc_name(*loc)
+                ))
+            }
+            (Step::StackPick { stack, rearrange }, Action::ChooseStackTile { index }) => {
+                let s = stack as usize;
+                if *index as usize >= self.stacks[s].len() {
+                    return Err(GameError::new("no such tile"));
+                }
+                let tile = self.stacks[s].remove(*index as usize);
+                if rearrange {
+                    self.m.need_stack_shuffle = Some((stack, Some(tile)));
+                    Applied::public(format!("{name} rearranges a castle stack"))
+                        .with_private(format!("You put the {} on top", artefact_name(tile)))
+                } else {
+                    self.players[seat].artefacts[tile as usize] += 1;
+                    self.top_up[s] = false;
+                    if !self.stacks[s].is_empty() {
+                        self.m.need_stack_shuffle = Some((stack, None));
+                    }
+                    self.after_purchase_check();
+                    Applied::public(format!("{name} picks an artefact from the stack"))
+                        .with_private(format!("You take the {}", artefact_name(tile)))
+                }
+            }
+            (step, a) => {
+                self.pending = Some(Pending::Magic { seat, step });
+                return Err(GameError::new(format!("{a:?} does not fit this step")));
+            }
+        };
+        Ok(label)
+    }
+
+    fn describe_target(&self, a: &Action) -> String {
+        match a {
+            Action::ChooseLocation { loc } => format!("the {}", loc_name(*loc)),
+            Action::ChooseWorker { seat, loc, .. } => format!(
+                "a worker of {} in the {}",
+                self.players[*seat as usize].name,
+                loc_name(*loc)
+            ),
+            Action::ChooseArtefact { artefact } => format!("the {}", artefact_name(*artefact)),
+            Action::ChooseStack { stack } => {
+                let room = if *stack == 5 {
+                    data::ROOM_M
+                } else {
+                    ROOM_K + stack
+                };
+                format!("a stack in {}", loc_name(room))
+            }
+            _ => String::new(),
+        }
+    }
+
+    fn send_castle_home(&mut self, seat: usize) {
+        for w in &mut self.players[seat].workers {
+            if w.loc.is_some_and(is_castle_room) {
+                w.loc = None;
+                w.face_up = false;
+            }
+        }
+    }
+
+    /// Ends the game when the castle is empty.
+    pub fn after_purchase_check(&mut self) {
+        if self.artefacts_left() == 0 {
+            self.stage = Stage::Over;
+            self.pending = None;
+            self.m.queue.clear();
+            self.m.windows.clear();
+            self.m.casts.clear();
+            self.m.need_stack_shuffle = None;
+        }
+    }
+
+    fn spell_effect(&mut self, cast: Cast) {
+        let c = cast.caster;
+        let order = self.turn_order();
+        match cast.spell {
+            1 => self.m.choice[c] = self.current_loc(),
+            2 => {
+                if let Some(Action::ChooseArtefact { artefact }) = cast.targets.first() {
+                    self.artefact_power(c, *artefact);
+                }
+            }
+            3 => self.m.disclosure[c] = true,
+            4 | 20 => {
+                let owed = if cast.spell == 4 { 5 } else { 7 };
+                for s in order {
+                    self.m.queue.push(Pending::Magic {
+                        seat: s,
+                        step: Step::Pay {
+                            owed,
+                            paid: 0,
+                            purpose: PayFor::Treasury,
+                        },
+                    });
+                }
+            }
+            5 => {
+                if let Some(cave) = (0..5).find(|&cv| self.cave_value(cv) == 0) {
+                    fill_ledge(&mut self.treasury, &mut self.caves[cave][0], cave, 0, 4);
+                    fill_ledge(&mut self.treasury, &mut self.caves[cave][1], cave, 0, 2);
+                }
+            }
+            6 => {
+                if let Some(Action::ChooseLocation { loc }) = cast.targets.first() {
+                    for l in 0..LEDGES {
+                        let g = std::mem::take(&mut self.caves[*loc as usize][l]);
+                        for t in 0..TYPES {
+                            self.treasury[t] += g[t];
+                        }
+                    }
+                }
+            }
+            7 => {
+                if let Some(&Action::ChooseWorker { seat, loc, slot }) = cast.targets.first() {
+                    let victim = seat as usize;
+                    if let Some(i) = self.worker_at(victim, loc, slot) {
+                        let w = &mut self.players[victim].workers[i];
+                        w.loc = None;
+                        w.face_up = false;
+                    }
+                    if !self.workers_at_unresolved(|s| s == c, false).is_empty() {
+                        self.m.queue.push(Pending::Magic {
+                            seat: victim,
+                            step: Step::EvictBack { victim: c },
+                        });
+                    }
+                }
+            }
+            8 => {
+                if let (
+                    Some(&Action::ChooseArtefact { artefact }),
+                    Some(&Action::ChooseStack { stack }),
+                ) = (cast.targets.first(), cast.targets.get(1))
+                {
+                    let s = stack as usize;
+                    if self.unused(c, artefact) && self.top_up[s] {
+                        if let Some(top) = self.stacks[s].pop() {
+                            self.stacks[s].push(artefact);
+                            self.players[c].artefacts[artefact as usize] -= 1;
+                            self.players[c].artefacts[top as usize] += 1;
+                        }
+                    }
+                }
+            }
+            9 => {
+                for s in order {
+                    let count = self.players[s]
+                        .workers
+                        .iter()
+                        .filter(|w| w.loc.is_some_and(is_castle_room))
+                        .count() as u8;
+                    if s != c && count > 0 {
+                        self.m.queue.push(Pending::Magic {
+                            seat: s,
+                            step: Step::Pay {
+                                owed: count,
+                                paid: 0,
+                                purpose: PayFor::Extortion,
+                            },
+                        });
+                    }
+                }
+            }
+            10 | 14 => {
+                if let Some(&Action::ChooseLocation { loc }) = cast.targets.first() {
+                    let odd = cast.spell == 14;
+                    for p in &mut self.players {
+                        for w in &mut p.workers {
+                            if w.loc == Some(loc) && (w.strength % 2 == 1) == odd {
+                                w.loc = None;
+                                w.face_up = false;
+                            }
+                        }
+                    }
+                    self.m.extras.retain(|e| {
+                        e.loc != loc
+                            || if odd {
+                                !(e.raven || e.strength % 2 == 1)
+                            } else {
+                                e.strength % 2 == 1
+                            }
+                    });
+                }
+            }
+            11 => self.m.queue.push(Pending::Magic {
+                seat: c,
+                step: Step::Take { left: 3 },
+            }),
+            12 => {
+                for s in order {
+                    if s == c {
+                        continue;
+                    }
+                    let mut seqs: Vec<u32> = self.players[s]
+                        .workers
+                        .iter()
+                        .filter(|w| {
+                            w.loc.is_some_and(|l| {
+                                (STABLES..=data::ROUNDHOUSE).contains(&l) && self.unresolved(l)
+                            })
+                        })
+                        .map(|w| w.seq)
+                        .collect();
+                    seqs.sort_unstable();
+                    for seq in seqs {
+                        self.m.queue.push(Pending::Magic {
+                            seat: s,
+                            step: Step::Pay {
+                                owed: 2,
+                                paid: 0,
+                                purpose: PayFor::Levy { seq },
+                            },
+                        });
+                    }
+                }
+            }
+            13 | 19 => {
+                if let (
+                    Some(&Action::ChooseWorker { seat, loc, slot }),
+                    Some(&Action::ChooseLocation { loc: dest }),
+                ) = (cast.targets.first(), cast.targets.get(1))
+                {
+                    let owner = seat as usize;
+                    if let Some(i) = self.worker_at(owner, loc, slot) {
+                        let current = self.current_loc() == Some(dest);
+                        let w = &mut self.players[owner].workers[i];
+                        w.loc = Some(dest);
+                        // Joining the location being resolved means it is counted now.
+                        if current {
+                            w.face_up = true;
+                        }
+                    }
+                    if cast.spell == 19 && owner != c && self.players[c].total_treasure() > 0 {
+                        self.m.queue.push(Pending::Magic {
+                            seat: c,
+                            step: Step::Pay {
+                                owed: 3,
+                                paid: 0,
+                                purpose: PayFor::Teleport { to: owner },
+                            },
+                        });
+                    }
+                }
+            }
+            15 => {
+                if let Some(&Action::ChooseStack { stack }) = cast.targets.first() {
+                    if !self.stacks[stack as usize].is_empty() {
+                        self.m.queue.push(Pending::Magic {
+                            seat: c,
+                            step: Step::StackPick {
+                                stack,
+                                rearrange: true,
+                            },
+                        });
+                    }
+                }
+            }
+            16 => {
+                for loc in STABLES..=data::ROUNDHOUSE {
+                    if self.any_worker_in(loc) {
+                        continue;
+                    }
+                    match loc_kind(loc) {
+                        LocKind::Stables => self.m.queue.push(Pending::NameStartPlayer { seat: c }),
+                        LocKind::Market => {
+                            if self.players[c].total_treasure() > 0 {
+                                self.m.queue.push(Pending::MarketGive { seat: c });
+                            }
+                        }
+                        LocKind::Cottage => self.m.allowance[c] += 1,
+                        _ => self.draw_spells(c, None),
+                    }
+                }
+            }
+            17 => {
+                self.m.substitute_from = Some(if self.stage == Stage::Resolving {
+                    self.cursor.loc
+                } else {
+                    0
+                })
+            }
+            18 => {
+                if let Some(&Action::ChooseLocation { loc }) = cast.targets.first() {
+                    self.m.taboo.push(loc);
+                }
+            }
+            21 => self.m.queue.push(Pending::Magic {
+                seat: c,
+                step: Step::Trade,
+            }),
+            _ => {}
+        }
+    }
+
+    /// Draws up to two spells for `seat` (the roundhouse's or Smuggler's reward).
+    pub fn draw_spells(&mut self, seat: usize, give_to: Option<usize>) {
+        let mut drawn = Vec::new();
+        for _ in 0..2 {
+            if let Some(s) = self.m.deck.pop() {
+                drawn.push(s);
+            }
+        }
+        if !drawn.is_empty() {
+            self.m.queue.push(Pending::Magic {
+                seat,
+                step: Step::Keep { drawn, give_to },
+            });
+        }
+    }
+
+    /// Applies the spell-deck and stack shuffles.
+    pub fn apply_magic_chance(&mut self, action: &Action) -> Result<Applied, GameError> {
+        match action {
+            Action::ShuffleSpells { order } if self.m.need_spell_shuffle => {
+                let pool = &self.m.discard;
+                check_perm(order, pool.len())?;
+                let mut shuffled: Vec<u8> = order.iter().map(|&i| pool[i as usize]).collect();
+                self.m.discard.clear();
+                shuffled.extend(self.m.deck.drain(..));
+                self.m.deck = shuffled;
+                self.m.need_spell_shuffle = false;
+                Ok(Applied::public(
+                    "The spell cards are shuffled into the deck",
+                ))
+            }
+            Action::ShuffleStack { stack, order } => {
+                let Some((s, chosen)) = self.m.need_stack_shuffle else {
+                    return Err(GameError::new("no stack is waiting to be shuffled"));
+                };
+                if *stack != s {
+                    return Err(GameError::new("a different stack is waiting"));
+                }
+                let tiles = self.stacks[s as usize].clone();
+                check_perm(order, tiles.len())?;
+                let mut new: Vec<u8> = order.iter().map(|&i| tiles[i as usize]).collect();
+                if let Some(t) = chosen {
+                    new.push(t);
+                    self.top_up[s as usize] = true;
+                }
+                self.stacks[s as usize] = new;
+                self.m.need_stack_shuffle = None;
+                Ok(Applied::public(
+                    "The rest of the stack is shuffled face down",
+                ))
+            }
+            _ => Err(GameError::new(
+                "this chance outcome does not fit the game's state",
+            )),
+        }
+    }
+}
+
+pub fn check_perm(order: &[u16], len: usize) -> Result<(), GameError> {
+    if order.len() != len {
+        return Err(GameError::new("shuffle has the wrong length"));
+    }
+    let mut seen = vec![false; len];
+    for &i in order {
+        let i = i as usize;
+        if i >= len || seen[i] {
+            return Err(GameError::new("shuffle is not a permutation"));
+        }
+        seen[i] = true;
+    }
+    Ok(())
+}

@@ -1,0 +1,142 @@
+//! Prompts and labels for artefact and spell decisions.
+
+use crate::data::{artefact_name, loc_name, spell_name, treasure_name};
+use crate::magic::{PayFor, Step, WinKind};
+use crate::rules::treasure_singular;
+use crate::state::{Action, Keydoms};
+
+pub fn step_prompt(k: &Keydoms, step: &Step) -> String {
+    match step {
+        Step::Mirror => "Choose one of your face-up workers to mirror".into(),
+        Step::Target { spell, .. } => format!("Choose the target of {}", spell_name(*spell)),
+        Step::Keep { give_to, .. } => match give_to {
+            Some(s) => format!("Keep one spell; the other goes to {}", k.players[*s].name),
+            None => "Keep one spell; the other goes under the spell deck".into(),
+        },
+        Step::Pay {
+            owed,
+            paid,
+            purpose,
+        } => {
+            let why = match purpose {
+                PayFor::Treasury => "to the treasury".to_string(),
+                PayFor::Extortion => "for your castle workers (or refuse: they go home)".into(),
+                PayFor::Levy { .. } => "for a Keytown worker (or refuse: it goes home)".into(),
+                PayFor::Teleport { to } => format!("to {} as compensation", k.players[*to].name),
+            };
+            format!("Pay {owed} treasures {why}: {paid} paid, one at a time")
+        }
+        Step::Take { left } => format!("Take {left} more small treasure(s) from the treasury"),
+        Step::Trade => "Swap treasures with the treasury one for one, then finish".into(),
+        Step::EvictBack { victim } => {
+            format!("Send one of {}'s workers home", k.players[*victim].name)
+        }
+        Step::StackPick { .. } => "Pick an artefact from the stack".into(),
+    }
+}
+
+pub fn window_prompt(k: &Keydoms) -> String {
+    match k.m.windows.last().map(|w| w.kind) {
+        Some(WinKind::Location(l)) => format!(
+            "The {} is revealed: invoke an artefact, cast a spell, or pass",
+            loc_name(l)
+        ),
+        Some(WinKind::BeforeResolve) => {
+            "All workers are out: last chance before resolving (Dragon leaves, …), or pass".into()
+        }
+        Some(WinKind::AfterCaves) => "The caves are done: the moment for Smuggler, or pass".into(),
+        Some(WinKind::Spell) => match k.m.casts.last() {
+            Some(c) => format!(
+                "{} cast {}: cancel it with an amulet, or pass",
+                k.players[c.caster].name,
+                spell_name(c.spell)
+            ),
+            None => "Respond or pass".into(),
+        },
+        None => String::new(),
+    }
+}
+
+/// Label and scene target for a magic action.
+pub fn describe(k: &Keydoms, seat: usize, a: &Action) -> Option<(String, String)> {
+    Some(match a {
+        Action::Pass => ("Pass".into(), String::new()),
+        Action::PassRound => ("Pass for the rest of this round".into(), String::new()),
+        Action::Invoke { artefact } => (
+            format!("Invoke your {}", artefact_name(*artefact)),
+            format!("art:{artefact}"),
+        ),
+        Action::Cast { spell } => (
+            format!("Cast {}", spell_name(*spell)),
+            format!("spell:{spell}"),
+        ),
+        Action::ChooseOwnWorker { loc, strength } => (
+            format!("Mirror your {strength} in the {}", loc_name(*loc)),
+            format!("loc:{loc}"),
+        ),
+        Action::ChooseWorker { seat: s, loc, slot } => {
+            let owner = *s as usize;
+            let shown = k
+                .worker_at(owner, *loc, *slot)
+                .map(|i| &k.players[owner].workers[i])
+                .filter(|w| w.face_up || owner == seat)
+                .map(|w| format!("the {}", w.strength))
+                .unwrap_or_else(|| format!("face-down worker #{}", slot + 1));
+            (
+                format!(
+                    "Choose {}'s {shown} in the {}",
+                    k.players[owner].name,
+                    loc_name(*loc)
+                ),
+                format!("loc:{loc}"),
+            )
+        }
+        Action::ChooseLocation { loc } => (
+            format!("Choose the {}", loc_name(*loc)),
+            format!("loc:{loc}"),
+        ),
+        Action::ChooseArtefact { artefact } => (
+            format!("Choose the {}", artefact_name(*artefact)),
+            format!("art:{artefact}"),
+        ),
+        Action::ChooseStackTile { index } => {
+            let name = match &k.pending {
+                Some(crate::state::Pending::Magic {
+                    step: Step::StackPick { stack, .. },
+                    ..
+                }) => k.stacks[*stack as usize]
+                    .get(*index as usize)
+                    .map(|&t| artefact_name(t))
+                    .unwrap_or("?"),
+                _ => "?",
+            };
+            (
+                format!("Pick the {name} (tile {})", index + 1),
+                String::new(),
+            )
+        }
+        Action::KeepSpell { spell } => (
+            format!("Keep {}", spell_name(*spell)),
+            format!("spell:{spell}"),
+        ),
+        Action::PayOne { treasure } => (
+            format!("Pay one {}", treasure_singular(*treasure)),
+            format!("mine:{treasure}"),
+        ),
+        Action::Refuse => ("Refuse to pay".into(), String::new()),
+        Action::TakeOne { treasure } => (
+            format!("Take one {}", treasure_singular(*treasure)),
+            format!("treasury:{treasure}"),
+        ),
+        Action::TradeOne { give, take } => (
+            format!(
+                "Trade one {} for one {}",
+                treasure_singular(*give),
+                treasure_name(*take as usize)
+            ),
+            format!("mine:{give}"),
+        ),
+        Action::Done => ("Finish trading".into(), String::new()),
+        _ => return None,
+    })
+}
