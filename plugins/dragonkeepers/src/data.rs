@@ -215,11 +215,7 @@ fn parse() -> Data {
         }
         a
     };
-    let names = cards
-        .iter()
-        .enumerate()
-        .map(|(_, c)| make_name(c))
-        .collect();
+    let names = cards.iter().map(make_name).collect();
     Data {
         cards,
         names,
@@ -263,11 +259,11 @@ pub fn front_name(id: u8) -> &'static str {
     }
 }
 
-pub fn back_name(back: Back) -> String {
+pub fn back_name(back: Back) -> &'static str {
     match back {
-        Back::Number(n) => format!("{n}"),
-        Back::Colour(c) => c.name().to_string(),
-        Back::Ribbon => "ribbon".to_string(),
+        Back::Number(n) => ["0", "1", "2", "3", "4", "5", "6", "7"][n.min(7) as usize],
+        Back::Colour(c) => c.name(),
+        Back::Ribbon => "ribbon",
     }
 }
 

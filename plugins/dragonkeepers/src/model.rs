@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use tavern_plugin_api::{GameError, Setup};
 
-use crate::data::{Back, Colour, Kind, card, data};
+use crate::data::{Back, Colour, card, data};
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, Hash)]
 pub enum Page {
@@ -165,10 +165,8 @@ impl Player {
         self.row.iter().position(|s| s.colour == c)
     }
     pub fn shadows_in_hand(&self) -> u8 {
-        self.hand
-            .iter()
-            .filter(|&&c| card(c).kind == Kind::Shadow)
-            .count() as u8
+        let first = data().shadows.start;
+        self.hand.iter().filter(|&&c| c >= first).count() as u8
     }
 }
 

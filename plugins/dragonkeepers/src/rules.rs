@@ -85,9 +85,10 @@ impl Dk {
                 }
             }
         }
+        let defs = &data().cards;
         let mut seen = 0u64;
         for &c in &self.players[seat].hand {
-            let d = card(c);
+            let d = &defs[c as usize];
             let ok = match d.front {
                 None => shadow_ok,
                 Some(k) => allowed[k.idx()],
@@ -250,10 +251,22 @@ impl Dk {
             if !may_act {
                 return out;
             }
-            if !self.early_end && !st.played && st.selection.is_empty() && st.armed == 0 {
+            if !self.early_end
+                && !st.played
+                && st.selection.is_empty()
+                && st.armed == 0
+                && st.placed != [true, true]
+            {
+                let defs = &data().cards;
                 let shadows_ok = self.usable_shadows(seat) > 0;
-                for c in distinct(p.hand.iter().copied()) {
-                    let d = card(c);
+                let mut seen = 0u64;
+                for &c in &p.hand {
+                    let d = &defs[c as usize];
+                    let bit = 1u64 << d.look;
+                    if seen & bit != 0 {
+                        continue;
+                    }
+                    seen |= bit;
                     if d.kind == Kind::Shadow && !shadows_ok {
                         continue;
                     }
@@ -607,11 +620,14 @@ impl Dk {
                 self.players[seat].hand.push(c);
                 self.step.taken += 1;
                 self.refill(*page);
-                let mut l = format!(
-                    "{name} takes the {} from the {} display",
+                let mut l = cat(&[
+                    name,
+                    " takes the ",
                     card_name(c),
-                    page.name()
-                );
+                    " from the ",
+                    page.name(),
+                    " display",
+                ]);
                 if self.early_end {
                     l.push_str("; a page is down to one card: the game ends after this turn");
                 }
@@ -636,12 +652,16 @@ impl Dk {
                     back_seen: true,
                 });
                 self.step.placed[page.idx()] = true;
-                Applied::public(format!(
-                    "{name} places a card showing {} face down on the {} page",
-                    crate::data::back_name(card(*c).back),
-                    page.name()
-                ))
-                .with_private(format!("You place the {}", card_name(*c)))
+                let back = crate::data::back_name(card(*c).back);
+                Applied::public(cat(&[
+                    name,
+                    " places a card showing ",
+                    &back,
+                    " face down on the ",
+                    page.name(),
+                    " page",
+                ]))
+                .with_private(cat(&["You place the ", card_name(*c)]))
             }
             Action::Arm { item } => {
                 self.step.armed |= item.bit();
@@ -685,14 +705,17 @@ impl Dk {
                 self.step.selection.clear();
                 self.step.armed = 0;
                 self.next_completer();
-                Applied::public(format!("{name} ends the turn"))
+                Applied::public(cat(&[name, " ends the turn"]))
             }
             Action::Pass => {
-                let l = if self.step.played {
-                    format!("{name} is done")
-                } else {
-                    format!("{name} does not play")
-                };
+                let l = cat(&[
+                    name,
+                    if self.step.played {
+                        " is done"
+                    } else {
+                        " does not play"
+                    },
+                ]);
                 self.next_completer();
                 Applied::public(l)
             }
@@ -816,7 +839,7 @@ impl Dk {
         self.piece_supply &= !(1u64 << id);
         let p = &mut self.players[seat];
         p.pieces.push(id);
-        if p.pieces.len() % 3 == 0
+        if p.pieces.len().is_multiple_of(3)
             && (self.pearl_supply.count_ones() as usize) > self.pearls_due.len()
         {
             self.pearls_due.push(seat as u8);
@@ -854,6 +877,16 @@ impl Dk {
         self.phase = Phase::Turn;
         self.begin_turn();
     }
+}
+
+/// Joins label pieces without the formatting machinery (labels are built on every action,
+/// also in bot playouts).
+fn cat(parts: &[&str]) -> String {
+    let mut s = String::with_capacity(parts.iter().map(|p| p.len()).sum());
+    for p in parts {
+        s.push_str(p);
+    }
+    s
 }
 
 fn new_slot(card: u8) -> Slot {

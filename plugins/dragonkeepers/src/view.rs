@@ -44,7 +44,7 @@ fn back_fill(b: Back) -> Color {
 fn face(s: &mut Scene, r: Rect, c: u8) -> tavern_plugin_api::scene::ItemBuilder<'_> {
     let d = card(c);
     let back = match d.kind {
-        Kind::Starting => "start".to_string(),
+        Kind::Starting => "start",
         _ => back_name(d.back),
     };
     s.card(

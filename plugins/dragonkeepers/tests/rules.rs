@@ -475,11 +475,8 @@ fn determinize_keeps_what_the_viewer_knows() {
         invariants(&d);
         assert_eq!(d.players[1].hand, mine);
         assert_eq!(d.display, b.g.display);
-        for p in 0..2 {
-            assert_eq!(
-                card(d.pages[p].last().unwrap().card).back,
-                card(tops[p]).back
-            );
+        for (page, top) in d.pages.iter().zip(tops) {
+            assert_eq!(card(page.last().unwrap().card).back, card(top).back);
         }
         assert_eq!(
             d.players[0].hand, b.g.players[0].hand,
