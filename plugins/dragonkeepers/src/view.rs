@@ -349,7 +349,7 @@ fn supply(s: &mut Scene, g: &Dk, viewer: Option<usize>) {
         }
         let armed = g.step.armed & it.bit() != 0;
         let used = viewer.is_some_and(|v| g.players[v].items_used & it.bit() != 0);
-        let r = rect(ix, 530.0, 136.0, 80.0);
+        let r = rect(ix, 530.0, 134.0, 80.0);
         s.panel(r, Color::rgb(90, 60, 110), Color::rgb(230, 200, 250))
             .id(format!("item:{}", it.key()))
             .tooltip(format!(
@@ -376,7 +376,7 @@ fn supply(s: &mut Scene, g: &Dk, viewer: Option<usize>) {
             16.0,
             Color::rgb(230, 220, 240),
         );
-        ix += 142.0;
+        ix += 140.0;
     }
 }
 
@@ -458,11 +458,11 @@ fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: Option<usize
     )
     .tooltip("A crest is earned once, for having all four colours laid out");
     s.text(pos(x + 32.0, y), crest, TEXT, Color::WHITE);
-    x += 140.0;
+    x += 112.0;
     s.text(
         pos(x, y),
         format!(
-            "{} laid out · {} complete amulet(s)",
+            "{} laid out · {} amulets",
             p.laid_out(),
             p.completed_amulets()
         ),
@@ -473,9 +473,11 @@ fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: Option<usize
     // Amulets: rings of three pieces with a pearl.
     let ay = r.y + 100.0;
     let mut ax = r.x + 20.0;
+    let rings = p.pieces.len().div_ceil(3).max(1);
+    let spacing = ((r.w - 40.0) / rings as f32).min(116.0);
     for (ring, pieces) in p.pieces.chunks(3).enumerate() {
         for (k, &pc_id) in pieces.iter().enumerate() {
-            let c = pos(ax + k as f32 * 34.0, ay);
+            let c = pos(ax + k as f32 * (spacing - 14.0) / 3.0 + 19.0, ay);
             let (label, tip) = if mine {
                 let v = Dk::piece_value(pc_id);
                 (
@@ -485,7 +487,7 @@ fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: Option<usize
             } else {
                 ("?".to_string(), "A face-down amulet piece".to_string())
             };
-            s.token(c, 16.0, Color::rgb(218, 180, 80), label)
+            s.token(c, 19.0, Color::rgb(218, 180, 80), label)
                 .tooltip(tip);
         }
         if let Some(&pe) = p.pearls.get(ring) {
@@ -500,14 +502,19 @@ fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: Option<usize
             } else {
                 Color::rgb(90, 140, 230)
             };
-            s.token(pos(ax + 34.0, ay + 30.0), 14.0, fill, label)
-                .tooltip(format!(
-                    "A {} pearl closing this amulet{}",
-                    if red { "red" } else { "blue" },
-                    if mine { " (value private to you)" } else { "" }
-                ));
+            s.token(
+                pos(ax + (spacing - 14.0) / 3.0 + 19.0, ay + 34.0),
+                19.0,
+                fill,
+                label,
+            )
+            .tooltip(format!(
+                "A {} pearl closing this amulet{}",
+                if red { "red" } else { "blue" },
+                if mine { " (value private to you)" } else { "" }
+            ));
         }
-        ax += 116.0;
+        ax += spacing;
     }
     if p.pieces.is_empty() {
         s.text(

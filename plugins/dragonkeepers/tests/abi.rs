@@ -1,0 +1,70 @@
+//! The plugin answers the host's JSON requests (the path the C ABI takes).
+mod common;
+
+use common::*;
+use tavern_plugin_api::abi::respond;
+use tavern_plugin_api::proto::{ActionEntry, AppliedReply, PlayoutReport, Request};
+use tavern_plugin_api::{Game, ToAct, View};
+use tavern_plugin_dragonkeepers::Dk;
+
+#[test]
+fn host_requests_round_trip() {
+    let mut g = Dk::new(&setup(3)).unwrap();
+    let mut seed = 1;
+    while g.to_act() == ToAct::Chance {
+        let r = respond(&mut g, Request::Chance { seed }).unwrap();
+        let a: AppliedReply = serde_json::from_value(r).unwrap();
+        assert!(a.reveal);
+        assert!(!a.label.contains("order"), "shuffle results stay hidden");
+        seed += 1;
+    }
+    let legal: Vec<ActionEntry> =
+        serde_json::from_value(respond(&mut g, Request::Legal { seat: 0 }).unwrap()).unwrap();
+    assert!(!legal.is_empty());
+    assert!(legal.iter().all(|e| e.target.is_some()));
+    let r = respond(
+        &mut g,
+        Request::Apply {
+            seat: Some(0),
+            action: legal[0].action.clone(),
+        },
+    )
+    .unwrap();
+    let a: AppliedReply = serde_json::from_value(r).unwrap();
+    assert!(a.label.contains("takes"));
+    // An action of another seat is refused and changes nothing.
+    let before = serde_json::to_string(&g).unwrap();
+    assert!(
+        respond(
+            &mut g,
+            Request::Apply {
+                seat: Some(1),
+                action: legal[0].action.clone()
+            }
+        )
+        .is_err()
+    );
+    assert_eq!(before, serde_json::to_string(&g).unwrap());
+    let v: View =
+        serde_json::from_value(respond(&mut g, Request::View { viewer: Some(1) }).unwrap())
+            .unwrap();
+    assert!(v.status.contains("Player 1"));
+    let bot: ActionEntry = serde_json::from_value(
+        respond(
+            &mut g,
+            Request::Bot {
+                seat: 0,
+                seed: 3,
+                level: 1,
+            },
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    assert!(!bot.label.is_empty());
+    let p: PlayoutReport =
+        serde_json::from_value(respond(&mut g, Request::Playouts { games: 20, seed: 4 }).unwrap())
+            .unwrap();
+    assert_eq!(p.wins.len(), 3);
+    assert!(p.min_len > 0);
+}
