@@ -232,6 +232,23 @@ impl Keydoms {
         if g.guard.is_some() && !g.guard_up {
             g.guard = Some(rng.random_range(1..=10));
         }
+        // Spells: other hands and the deck are re-dealt from the cards the viewer cannot
+        // see (a pending roundhouse draw of another seat stays as it is).
+        let mut pool: Vec<u8> = g.m.deck.clone();
+        for s in 0..g.n() {
+            if s != viewer {
+                pool.extend(&g.m.hands[s]);
+            }
+        }
+        pool.shuffle(rng);
+        let deck_len = g.m.deck.len();
+        g.m.deck = pool.drain(..deck_len).collect();
+        for s in 0..g.n() {
+            if s != viewer {
+                let k = g.m.hands[s].len();
+                g.m.hands[s] = pool.drain(..k).collect();
+            }
+        }
         let mut slots = Vec::new();
         let mut tiles = Vec::new();
         for s in 0..6 {

@@ -422,7 +422,7 @@ impl Keydoms {
     /// The seat a window is waiting for, if it is waiting.
     pub fn window_seat(&self) -> Option<usize> {
         let w = self.m.windows.last()?;
-        Some(self.turn_order()[w.pos % self.n()])
+        Some((self.start + w.pos) % self.n())
     }
 
     /// Moves the top window past seats that publicly cannot act; closes it when every
@@ -438,7 +438,7 @@ impl Keydoms {
                 self.close_window(w.kind);
                 return false;
             }
-            let seat = self.turn_order()[w.pos % n];
+            let seat = (self.start + w.pos) % n;
             let caster_skip =
                 w.kind == WinKind::Spell && self.m.casts.last().is_some_and(|c| c.caster == seat);
             if caster_skip || !self.may_respond(seat) {
@@ -1083,12 +1083,13 @@ impl Keydoms {
                 ) = (cast.targets.first(), cast.targets.get(1))
                 {
                     let s = stack as usize;
-                    if self.unused(c, artefact) && self.top_up[s] {
-                        if let Some(top) = self.stacks[s].pop() {
-                            self.stacks[s].push(artefact);
-                            self.players[c].artefacts[artefact as usize] -= 1;
-                            self.players[c].artefacts[top as usize] += 1;
-                        }
+                    if self.unused(c, artefact)
+                        && self.top_up[s]
+                        && let Some(top) = self.stacks[s].pop()
+                    {
+                        self.stacks[s].push(artefact);
+                        self.players[c].artefacts[artefact as usize] -= 1;
+                        self.players[c].artefacts[top as usize] += 1;
                     }
                 }
             }
@@ -1193,16 +1194,16 @@ impl Keydoms {
                 }
             }
             15 => {
-                if let Some(&Action::ChooseStack { stack }) = cast.targets.first() {
-                    if !self.stacks[stack as usize].is_empty() {
-                        self.m.queue.push(Pending::Magic {
-                            seat: c,
-                            step: Step::StackPick {
-                                stack,
-                                rearrange: true,
-                            },
-                        });
-                    }
+                if let Some(&Action::ChooseStack { stack }) = cast.targets.first()
+                    && !self.stacks[stack as usize].is_empty()
+                {
+                    self.m.queue.push(Pending::Magic {
+                        seat: c,
+                        step: Step::StackPick {
+                            stack,
+                            rearrange: true,
+                        },
+                    });
                 }
             }
             16 => {
@@ -1266,7 +1267,7 @@ impl Keydoms {
                 check_perm(order, pool.len())?;
                 let mut shuffled: Vec<u8> = order.iter().map(|&i| pool[i as usize]).collect();
                 self.m.discard.clear();
-                shuffled.extend(self.m.deck.drain(..));
+                shuffled.append(&mut self.m.deck);
                 self.m.deck = shuffled;
                 self.m.need_spell_shuffle = false;
                 Ok(Applied::public(

@@ -512,7 +512,13 @@ impl Keydoms {
         let seat = self.cursor.queue.remove(0);
         let need = self.price(seat, loc);
         let sum: u16 = need.iter().map(|&s| s as u16).sum();
-        if need.is_empty() || need.len() > TYPES || self.players[seat].total_treasure() < sum {
+        // A seat that did not get past the guard cannot buy, even with a worker moved in
+        // or a raven sent later.
+        if !self.entered[seat]
+            || need.is_empty()
+            || need.len() > TYPES
+            || self.players[seat].total_treasure() < sum
+        {
             // Publicly unable to pay: skipped without being asked.
             return;
         }
@@ -712,11 +718,17 @@ impl Keydoms {
                 "loc:9".into(),
             ),
             (Action::ChooseStack { stack }, _) => {
-                let art = self.stacks[*stack as usize].last().copied().unwrap_or(0);
-                (
-                    format!("Buy the {}", artefact_name(art)),
-                    format!("stack:{stack}"),
-                )
+                let s = *stack as usize;
+                let what = match self.stacks[s].last() {
+                    Some(&a) if self.top_up[s] => format!("the {}", artefact_name(a)),
+                    _ => format!("the face-down stack of {}", self.stacks[s].len()),
+                };
+                let verb = if matches!(self.pending, Some(Pending::Buy { .. })) {
+                    "Buy"
+                } else {
+                    "Choose"
+                };
+                (format!("{verb} {what}"), format!("stack:{stack}"))
             }
             (Action::PayWorker { treasure: t }, Some(Pending::Buy { need, paid, .. })) => {
                 let s = need.get(paid.len()).copied().unwrap_or(0);
@@ -782,14 +794,21 @@ impl Keydoms {
                     .expect("just placed");
                 w.face_up = shown;
                 self.placed += 1;
-                Applied::public(format!(
-                    "{name} places a worker face down in the {}",
-                    loc_name(*loc)
-                ))
-                .with_private(format!(
-                    "You place your {strength} face down in the {}",
-                    loc_name(*loc)
-                ))
+                if shown {
+                    Applied::public(format!(
+                        "{name} places their {strength} face up in the {} (Disclosure)",
+                        loc_name(*loc)
+                    ))
+                } else {
+                    Applied::public(format!(
+                        "{name} places a worker face down in the {}",
+                        loc_name(*loc)
+                    ))
+                    .with_private(format!(
+                        "You place your {strength} face down in the {}",
+                        loc_name(*loc)
+                    ))
+                }
             }
             (Pending::NameStartPlayer { .. }, Action::NameStartPlayer { seat: s }) => {
                 self.start = *s as usize;

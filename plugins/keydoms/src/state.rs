@@ -340,6 +340,13 @@ impl Keydoms {
             .collect()
     }
 
+    /// Whether room `loc` has a face-up artefact on offer (no allocation: hot path).
+    pub fn has_offer(&self, loc: u8) -> bool {
+        let r = (loc - crate::data::ROOM_K) as usize;
+        let up = |s: usize| self.top_up[s] && !self.stacks[s].is_empty();
+        up(r) || (loc == crate::data::ROOM_M && up(5))
+    }
+
     pub fn artefacts_left(&self) -> usize {
         self.stacks.iter().map(Vec::len).sum()
     }
@@ -411,7 +418,7 @@ impl Keydoms {
             LocKind::Cave => self.cave_value(loc as usize) > 0,
             LocKind::Stables | LocKind::Market | LocKind::Guard => true,
             LocKind::Cottage | LocKind::Roundhouse => self.magic(),
-            LocKind::Castle => !self.offered(loc).is_empty(),
+            LocKind::Castle => self.has_offer(loc),
         }
     }
 

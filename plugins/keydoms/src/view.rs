@@ -234,6 +234,44 @@ fn draw_workers(s: &mut Scene, k: &Keydoms, viewer: Option<usize>, loc: u8, r: R
             );
             i += 1;
         }
+        for e in &k.m.extras {
+            if e.seat != seat || e.loc != loc {
+                continue;
+            }
+            let col = (i % 7) as f32;
+            let row = (i / 7) as f32;
+            let c = pos(r.x + 18.0 + col * 30.0, top + row * 32.0);
+            let (txt, tip) = if e.raven {
+                (
+                    "R3".to_string(),
+                    format!(
+                        "{}'s raven: an extra strength-3 worker here",
+                        k.players[seat].name
+                    ),
+                )
+            } else {
+                (
+                    format!("M{}", e.strength),
+                    format!(
+                        "{}'s mirror image of a strength-{} worker",
+                        k.players[seat].name, e.strength
+                    ),
+                )
+            };
+            s.token(c, 14.0, Color::player(seat), txt)
+                .tooltip(tip)
+                .highlight(Highlight::Changed);
+            i += 1;
+        }
+    }
+    if k.m.taboo.contains(&loc) {
+        s.text(
+            pos(r.x + r.w - 70.0, r.y + 44.0),
+            "TABOO",
+            16.0,
+            Color::rgb(200, 30, 30),
+        )
+        .tooltip("Taboo: no more workers or ravens may come here this round");
     }
 }
 
@@ -288,6 +326,88 @@ fn draw_side(s: &mut Scene, k: &Keydoms) {
     )
     .tooltip("The start player places first and wins ties; the stables can change it");
     s.icon(pos(1570.0, 490.0), 22.0, Icon::Star, Color::player(k.start));
+    if k.magic() {
+        s.card_back(
+            rect(1255.0, 520.0, 70.0, 90.0),
+            Color::rgb(90, 60, 130),
+            format!("{}", k.m.deck.len()),
+        )
+        .id("spells:deck")
+        .tooltip(format!(
+            "The spell deck ({} cards); {} spells in the discard pile",
+            k.m.deck.len(),
+            k.m.discard.len()
+        ));
+        let mut y = 535.0;
+        if let Some(f) = k.m.substitute_from {
+            s.text(
+                pos(1340.0, y),
+                format!("Substitute from {} on", crate::data::loc_letter(f)),
+                16.0,
+                Color::WHITE,
+            )
+            .tooltip(
+                "Strength-1 workers count 9 and strength-9 workers count 1 (not in the guard room)",
+            );
+            y += 24.0;
+        }
+        for c in &k.m.casts {
+            s.text(
+                pos(1340.0, y),
+                format!(
+                    "{} casts {}",
+                    k.players[c.caster].name,
+                    crate::data::spell_name(c.spell)
+                ),
+                16.0,
+                Color::rgb(230, 200, 255),
+            )
+            .tooltip(crate::data::spell_help(c.spell));
+            y += 24.0;
+        }
+        let prompt = crate::magic_view::window_prompt(k);
+        if !prompt.is_empty() {
+            s.text(
+                pos(1255.0, 640.0),
+                "Responses, in turn order:",
+                16.0,
+                Color::WHITE,
+            );
+            s.text(pos(1255.0, 664.0), prompt, 16.0, Color::rgb(255, 230, 150));
+            if let Some(seat) = k.window_seat() {
+                s.text(
+                    pos(1255.0, 688.0),
+                    format!(
+                        "Now asking: {} ({})",
+                        k.players[seat].name,
+                        Color::PLAYER_MARK[seat]
+                    ),
+                    16.0,
+                    Color::player(seat),
+                );
+            }
+        }
+    }
+}
+
+/// Artefacts invoked this round lie in front of the screen for everyone to see.
+fn draw_invoked(s: &mut Scene, k: &Keydoms, seat: usize, x: f32, y: f32) {
+    if !k.magic() {
+        return;
+    }
+    let mut x = x;
+    for a in 0..6u8 {
+        for _ in 0..k.m.invoked[seat][a as usize] {
+            s.rect(rect(x, y, 64.0, 22.0), Color::rgb(200, 180, 230), 4.0)
+                .tooltip(format!(
+                    "{} invoked the {} this round",
+                    k.players[seat].name,
+                    artefact_name(a)
+                ));
+            s.text(pos(x + 4.0, y + 11.0), artefact_name(a), 14.0, Color::INK);
+            x += 68.0;
+        }
+    }
 }
 
 fn draw_opponents(s: &mut Scene, k: &Keydoms, viewer: Option<usize>) {
@@ -296,6 +416,7 @@ fn draw_opponents(s: &mut Scene, k: &Keydoms, viewer: Option<usize>) {
     for (i, &seat) in others.iter().enumerate() {
         let r = rect(10.0 + i as f32 * w, 8.0, w - 8.0, 110.0);
         let p = &k.players[seat];
+        let w = r.w;
         s.panel(r, Color::rgb(60, 60, 66), Color::player(seat))
             .id(format!("seat:{seat}"))
             .tooltip(format!(
@@ -329,6 +450,16 @@ fn draw_opponents(s: &mut Scene, k: &Keydoms, viewer: Option<usize>) {
             16.0,
             Color::WHITE,
         );
+        if k.magic() {
+            s.text(
+                pos(r.x + w * 0.55, r.y + 48.0),
+                format!("Spells {}", k.m.hands[seat].len()),
+                18.0,
+                Color::WHITE,
+            )
+            .tooltip("Number of spell cards behind this screen (which ones is hidden)");
+            draw_invoked(s, k, seat, r.x + w * 0.55, r.y + 64.0);
+        }
     }
 }
 
@@ -402,6 +533,43 @@ fn draw_own(s: &mut Scene, k: &Keydoms, me: usize) {
         .private();
         x += 120.0;
     }
+    if k.magic() {
+        draw_invoked(s, k, me, 190.0, 985.0 - 12.0);
+        let used: u8 = k.m.invoked[me].iter().sum();
+        s.text(
+            pos(900.0, 800.0),
+            format!(
+                "Artefact uses this round: {used} of {}{}",
+                k.m.allowance[me],
+                if k.m.wand[me] { " · wand active" } else { "" }
+            ),
+            18.0,
+            Color::WHITE,
+        )
+        .tooltip("One artefact per round, two after winning the cottage; an invoked wand lets you cast spells");
+        s.text(pos(900.0, 860.0), "Your spells:", 18.0, Color::WHITE);
+        for (i, &sp) in k.m.hands[me].iter().enumerate() {
+            s.card(
+                rect(
+                    1010.0 + (i % 5) as f32 * 112.0,
+                    840.0 + (i / 5) as f32 * 70.0,
+                    106.0,
+                    64.0,
+                ),
+                Color::rgb(225, 210, 245),
+                Some(Color::rgb(90, 60, 130)),
+                crate::data::spell_name(sp),
+                format!("{sp}"),
+            )
+            .id(format!("spell:{sp}"))
+            .tooltip(format!(
+                "{} (private): {}",
+                crate::data::spell_name(sp),
+                crate::data::spell_help(sp)
+            ))
+            .private();
+        }
+    }
 }
 
 fn status(k: &Keydoms) -> String {
@@ -426,7 +594,11 @@ fn status(k: &Keydoms) -> String {
 
 fn prompt(k: &Keydoms, viewer: Option<usize>) -> String {
     let Some(p) = &k.pending else {
-        return String::new();
+        return match k.window_seat() {
+            Some(s) if Some(s) == viewer => crate::magic_view::window_prompt(k),
+            Some(s) => format!("Waiting for {} to respond", k.players[s].name),
+            None => String::new(),
+        };
     };
     if Some(p.seat()) != viewer {
         return format!("Waiting for {}", k.players[p.seat()].name);
