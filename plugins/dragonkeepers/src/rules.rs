@@ -656,7 +656,7 @@ impl Dk {
                 Applied::public(cat(&[
                     name,
                     " places a card showing ",
-                    &back,
+                    back,
                     " face down on the ",
                     page.name(),
                     " page",

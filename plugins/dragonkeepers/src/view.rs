@@ -165,7 +165,7 @@ fn book(s: &mut Scene, g: &Dk) {
             Some(Back::Number(k)) => (
                 format!("{k}"),
                 format!(
-                    "Left page: lay out exactly {k} cards. Reward: {}. {} cards in this page.",
+                    "Left page: lay out exactly {k} card(s). Reward: {}. {} cards in this page.",
                     rewards_text(k),
                     page.len()
                 ),
@@ -570,64 +570,50 @@ fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: Option<usize
     // Hand.
     let hx = r.x + 400.0;
     if mine {
-        if r.h > 300.0 {
-            let shown = p.hand.len();
-            let step = ((r.w - 420.0 - 140.0) / shown.max(1) as f32).min(78.0);
-            s.text(
-                pos(hx, sy - 18.0),
-                format!("Your hand ({shown}, private)"),
-                TEXT,
-                Color::WHITE,
-            );
-            for (i, &c) in p.hand.iter().enumerate() {
-                let selected = acting && g.step.selection.contains(&c);
-                let fresh_note = if card(c).kind == Kind::Shadow && p.fresh_shadows > 0 {
-                    " Shadow dragons received this turn cannot be used until your next turn."
-                } else {
-                    ""
-                };
-                let hr = rect(
-                    hx + i as f32 * step,
-                    sy + if selected { -8.0 } else { 4.0 },
-                    72.0,
-                    104.0,
-                );
-                face(s, hr, c)
-                    .id(format!("hand:{c}"))
-                    .tooltip(format!("{} in your hand.{fresh_note}", card_name(c)))
-                    .private()
-                    .highlight(if selected {
-                        Highlight::Selected
-                    } else {
-                        Highlight::None
-                    })
-                    .z(2 + i as i32);
-            }
-        } else {
-            s.text(
-                pos(hx, sy),
-                format!("Hand: {} cards", p.hand.len()),
-                TEXT,
-                Color::WHITE,
-            );
-        }
-    } else {
-        s.card_back(
-            rect(hx, sy, 60.0, 84.0),
-            Color::rgb(120, 100, 80),
-            format!("{}", p.hand.len()),
-        )
-        .tooltip(format!(
-            "{} holds {} card(s), hidden from you",
-            p.name,
-            p.hand.len()
-        ));
+        let shown = p.hand.len();
+        let step = ((r.w - 420.0 - 140.0) / shown.max(1) as f32).min(78.0);
         s.text(
-            pos(hx + 70.0, sy + 40.0),
-            format!("{} in hand", p.hand.len()),
+            pos(hx, sy - 18.0),
+            format!("Your hand ({shown}, private)"),
             TEXT,
             Color::WHITE,
         );
+        for (i, &c) in p.hand.iter().enumerate() {
+            let selected = acting && g.step.selection.contains(&c);
+            let fresh_note = if card(c).kind == Kind::Shadow && p.fresh_shadows > 0 {
+                " Shadow dragons received this turn cannot be used until your next turn."
+            } else {
+                ""
+            };
+            let hr = rect(
+                hx + i as f32 * step,
+                sy + if selected { -8.0 } else { 4.0 },
+                72.0,
+                104.0,
+            );
+            face(s, hr, c)
+                .id(format!("hand:{c}"))
+                .tooltip(format!("{} in your hand.{fresh_note}", card_name(c)))
+                .private()
+                .highlight(if selected {
+                    Highlight::Selected
+                } else {
+                    Highlight::None
+                })
+                .z(2 + i as i32);
+        }
+    } else {
+        let tip = format!("{} holds {} card(s), hidden from you", p.name, p.hand.len());
+        let bx = if r.h > 300.0 { hx } else { r.x + r.w - 70.0 };
+        s.card_back(
+            rect(bx, sy, 60.0, 84.0),
+            Color::rgb(120, 100, 80),
+            format!("{}", p.hand.len()),
+        )
+        .tooltip(tip.clone());
+        s.text(pos(bx + 30.0, sy + ch - 2.0), "in hand", 16.0, Color::WHITE)
+            .align(tavern_plugin_api::scene::Align::Center)
+            .tooltip(tip);
     }
     if mine && acting {
         let br = rect(r.x + r.w - 130.0, r.y + r.h - 60.0, 120.0, 48.0);
