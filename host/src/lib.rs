@@ -2,6 +2,8 @@
 //! through the desktop app (`app`) and the command line (`cli`).
 
 pub mod app;
+pub mod bench;
+pub mod cli;
 pub mod paths;
 pub mod plugin;
 pub mod profiles;

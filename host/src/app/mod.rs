@@ -1,1 +1,178 @@
-//! The desktop app (in progress).
+//! The desktop app: a launcher (games, seats, saves, profiles) and the game table.
+//!
+//! State lives in [`state::AppState`] and [`table::TableState`] with no egui in them; the
+//! `*_ui` modules draw that state and change it. [`TavernApp::ui`] is the whole frame,
+//! so tests drive it through egui_kittest without a window.
+
+pub mod end_ui;
+pub mod files;
+pub mod icons;
+pub mod launcher_ui;
+pub mod profiles_ui;
+pub mod scene_painter;
+pub mod settings;
+pub mod state;
+pub mod table;
+pub mod table_ui;
+
+use std::sync::Arc;
+
+use crate::paths::Paths;
+use crate::plugin::Catalog;
+
+pub use settings::{APP_KEY, Settings};
+pub use state::{AppState, Screen};
+
+/// Opens the Tavern window and runs until it is closed.
+pub fn run() -> eframe::Result {
+    let viewport = egui::ViewportBuilder::default()
+        .with_title("Tavern")
+        .with_app_id("tavern")
+        .with_inner_size([1280.0, 800.0])
+        .with_min_inner_size([1024.0, 700.0]);
+    let paths = Paths::standard().unwrap_or_else(|| Paths::at(std::env::temp_dir().join("tavern")));
+    let options = eframe::NativeOptions {
+        viewport,
+        persist_window: true,
+        persistence_path: Some(paths.root().join("app.ron")),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "Tavern",
+        options,
+        Box::new(move |cc| {
+            let settings = cc
+                .storage
+                .and_then(|s| eframe::get_value::<Settings>(s, APP_KEY))
+                .unwrap_or_default()
+                .sanitized();
+            let mut app = TavernApp::new(Catalog::discover(), paths, settings);
+            app.attach(&cc.egui_ctx);
+            Ok(Box::new(app))
+        }),
+    )
+}
+
+pub struct TavernApp {
+    pub state: AppState,
+    attached: bool,
+}
+
+impl TavernApp {
+    pub fn new(catalog: Catalog, paths: Paths, settings: Settings) -> TavernApp {
+        TavernApp {
+            state: AppState::new(catalog, paths, settings),
+            attached: false,
+        }
+    }
+
+    /// An app for tests: default settings without animation (frames settle), data in
+    /// `paths`.
+    pub fn new_for_test(catalog: Catalog, paths: Paths) -> TavernApp {
+        let settings = Settings {
+            animate: false,
+            ..Settings::default()
+        };
+        TavernApp::new(catalog, paths, settings)
+    }
+
+    /// Lets worker threads wake the window and sets the look once.
+    fn attach(&mut self, ctx: &egui::Context) {
+        if self.attached {
+            return;
+        }
+        self.attached = true;
+        let c = ctx.clone();
+        let waker: table::Waker = Arc::new(move || c.request_repaint());
+        self.state.waker = Some(waker.clone());
+        if let Some(t) = &mut self.state.table {
+            t.set_waker(waker);
+        }
+        // The table handles Ctrl +/− itself (table zoom); the whole UI keeps its size.
+        ctx.options_mut(|o| o.zoom_with_keyboard = false);
+        ctx.all_styles_mut(|style| {
+            use egui::{FontId, TextStyle};
+            style.text_styles.insert(TextStyle::Body, FontId::proportional(15.0));
+            style.text_styles.insert(TextStyle::Button, FontId::proportional(15.0));
+            style.text_styles.insert(TextStyle::Small, FontId::proportional(13.0));
+            style.text_styles.insert(TextStyle::Monospace, FontId::monospace(14.0));
+            style.text_styles.insert(TextStyle::Heading, FontId::proportional(22.0));
+        });
+    }
+
+    /// One frame of the whole app.
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        self.attach(ui.ctx());
+        let theme = if self.state.settings.dark {
+            egui::Theme::Dark
+        } else {
+            egui::Theme::Light
+        };
+        ui.ctx().set_theme(theme);
+        self.state.poll();
+        match self.state.screen {
+            Screen::Launcher => launcher_ui::show(ui, &mut self.state),
+            Screen::Profiles => profiles_ui::show(ui, &mut self.state),
+            Screen::Table => {
+                if self.state.table.is_some() {
+                    table_ui::show(ui, &mut self.state);
+                } else {
+                    self.state.screen = Screen::Launcher;
+                }
+            }
+        }
+        error_window(ui.ctx(), &mut self.state);
+        settings_window(ui.ctx(), &mut self.state);
+    }
+}
+
+impl eframe::App for TavernApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        TavernApp::ui(self, ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, APP_KEY, &self.state.settings);
+    }
+}
+
+fn error_window(ctx: &egui::Context, state: &mut AppState) {
+    let Some(err) = state.error.clone() else { return };
+    let mut close = false;
+    egui::Modal::new(egui::Id::new("error-window")).show(ctx, |ui| {
+        ui.set_max_width(520.0);
+        ui.heading(&err.title);
+        ui.add_space(6.0);
+        ui.label(&err.message);
+        ui.add_space(10.0);
+        if ui.button("OK").clicked() {
+            close = true;
+        }
+    });
+    if close || ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+        state.error = None;
+    }
+}
+
+fn settings_window(ctx: &egui::Context, state: &mut AppState) {
+    let mut open = state.show_settings;
+    egui::Window::new("Settings")
+        .open(&mut open)
+        .resizable(false)
+        .collapsible(false)
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.label("Theme:");
+                ui.selectable_value(&mut state.settings.dark, true, "Dark");
+                ui.selectable_value(&mut state.settings.dark, false, "Light");
+            });
+            let l = ui.label("Bot pace (seconds per move):");
+            ui.add(egui::Slider::new(&mut state.settings.bot_pace, settings::BOT_PACE_RANGE).step_by(0.1))
+                .labelled_by(l.id);
+            let l = ui.label("Table zoom:");
+            ui.add(egui::Slider::new(&mut state.settings.zoom, settings::ZOOM_MIN..=settings::ZOOM_MAX))
+                .labelled_by(l.id);
+            ui.checkbox(&mut state.settings.animate, "Animate legal targets");
+        });
+    state.show_settings = open;
+}

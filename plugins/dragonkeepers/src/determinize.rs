@@ -55,7 +55,8 @@ impl Dk {
                 continue;
             }
             for (i, &c) in p.hand.iter().enumerate() {
-                if card(c).kind == Kind::Starting {
+                // Cards the acting seat has picked for its play are named by the step.
+                if card(c).kind == Kind::Starting && !self.step.selection.contains(&c) {
                     slots.push((1, si, i, Need::Starting));
                     pool.push(c);
                 }

@@ -100,7 +100,6 @@ pub enum SetupStep {
     ShuffleRight,
     RemovePieces,
     RevealChest,
-    Done,
 }
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]

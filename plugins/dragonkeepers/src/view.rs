@@ -111,7 +111,10 @@ fn prompt(g: &Dk, viewer: Option<usize>) -> String {
         return String::new();
     };
     if g.actor() != Some(v) {
-        return String::new();
+        return match g.actor() {
+            Some(a) => format!("Waiting for {}", g.players[a].name),
+            None => String::new(),
+        };
     }
     let st = &g.step;
     let ask = format!(

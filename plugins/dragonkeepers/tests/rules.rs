@@ -67,6 +67,15 @@ fn three_cards_then_a_fourth_only_for_a_crystal_once() {
     assert!(!has(&b.g, 0, &Action::PayCrystalForFourth), "never a fifth");
     assert!(!has(&b.g, 0, &Action::TakeDisplay { page: Page::Left }));
     assert_eq!(b.g.players[0].crystals, 1);
+    // A crystal won this turn does not pay for the fourth card.
+    let mut b = fresh(2);
+    b.g.players[0].crystals = 1;
+    b.g.players[0].fresh_crystals = 1;
+    b.g.crystals -= 1;
+    for _ in 0..3 {
+        b.act(0, Action::TakeDisplay { page: Page::Right });
+    }
+    assert!(!has(&b.g, 0, &Action::PayCrystalForFourth));
 }
 
 #[test]

@@ -468,7 +468,10 @@ impl Keydoms {
             return;
         }
         let seat = self.cursor.queue.remove(0);
-        if !self.has_castle_workers(seat) {
+        // Without castle workers entry only matters for a later raven or moved worker,
+        // which needs magic; such a player may still pass or bribe from the guard room.
+        if !self.has_castle_workers(seat) && !(self.magic() && self.present(seat, GUARD)) {
+            self.entered[seat] = self.m.key[seat];
             return;
         }
         let guard = self.guard.unwrap_or(10) as u16;

@@ -1,0 +1,215 @@
+//! The end of a game: every scoring category per seat, the winners, the tie-break, a bar
+//! chart of the breakdown, and what to do next.
+
+use egui::{Color32, RichText, Ui};
+use tavern_plugin_api::Outcome;
+use tavern_plugin_api::scene::Color as SceneColor;
+
+use super::state::AppState;
+use super::table::TableState;
+
+enum Next {
+    PlayAgain,
+    SaveReplay,
+    Launcher,
+}
+
+pub fn show(ctx: &egui::Context, state: &mut AppState) {
+    let Some(t) = state.table.as_mut() else { return };
+    if !t.show_end {
+        return;
+    }
+    let outcome = match t.session.outcome() {
+        Ok(Some(o)) => o,
+        _ => return,
+    };
+    let mut open = true;
+    let mut next = None;
+    egui::Window::new("Game over")
+        .id(egui::Id::new("end-window"))
+        .open(&mut open)
+        .collapsible(false)
+        .default_width(640.0)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical().max_height(560.0).show(ui, |ui| {
+                next = body(ui, t, &outcome);
+            });
+        });
+    if !open {
+        t.show_end = false;
+    }
+    match next {
+        Some(Next::PlayAgain) => state.play_again(),
+        Some(Next::SaveReplay) => state.save_as(),
+        Some(Next::Launcher) => state.back_to_launcher(),
+        None => {}
+    }
+}
+
+fn seat_color(seat: usize) -> Color32 {
+    let c = SceneColor::player(seat);
+    Color32::from_rgb(c.0, c.1, c.2)
+}
+
+/// The winners' names joined for a headline.
+pub fn winners_text(t: &TableState, o: &Outcome) -> String {
+    let names: Vec<&str> = o.winners().iter().map(|&s| t.session.seat_name(s)).collect();
+    match names.as_slice() {
+        [] => "No winner".into(),
+        [one] => format!("{one} wins"),
+        many => format!("Shared win: {}", many.join(" and ")),
+    }
+}
+
+fn body(ui: &mut Ui, t: &TableState, o: &Outcome) -> Option<Next> {
+    ui.label(RichText::new(winners_text(t, o)).size(24.0).strong());
+    if let Some(tb) = &o.tie_break {
+        ui.label(format!("Tie-break: {tb}"));
+    }
+    ui.add_space(8.0);
+    // Categories in the order they first appear.
+    let mut cats: Vec<String> = Vec::new();
+    for s in &o.scores {
+        for l in &s.breakdown {
+            if !cats.contains(&l.label) {
+                cats.push(l.label.clone());
+            }
+        }
+    }
+    let n = o.scores.len();
+    egui::Grid::new("score-table")
+        .striped(true)
+        .num_columns(n + 1)
+        .spacing([16.0, 6.0])
+        .show(ui, |ui| {
+            ui.label(RichText::new("Category").strong());
+            for seat in 0..n {
+                let place = o.rank.get(seat).map(|r| r + 1).unwrap_or(0);
+                ui.label(
+                    RichText::new(format!(
+                        "{} {} (#{place})",
+                        SceneColor::PLAYER_MARK[seat % 8],
+                        t.session.seat_name(seat)
+                    ))
+                    .strong()
+                    .color(seat_color(seat)),
+                );
+            }
+            ui.end_row();
+            for c in &cats {
+                ui.label(c);
+                for s in &o.scores {
+                    let p: i64 = s.breakdown.iter().filter(|l| &l.label == c).map(|l| l.points).sum();
+                    ui.label(p.to_string());
+                }
+                ui.end_row();
+            }
+            ui.label(RichText::new("Total").strong());
+            for s in &o.scores {
+                ui.label(RichText::new(s.total.to_string()).strong());
+            }
+            ui.end_row();
+        });
+    ui.add_space(10.0);
+    chart(ui, t, o, &cats);
+    ui.add_space(10.0);
+    let mut next = None;
+    ui.horizontal(|ui| {
+        if ui.button("Play again").on_hover_text("Same seats and options, a new deal").clicked() {
+            next = Some(Next::PlayAgain);
+        }
+        if ui.button("Save replay").clicked() {
+            next = Some(Next::SaveReplay);
+        }
+        if ui.button("Back to launcher").clicked() {
+            next = Some(Next::Launcher);
+        }
+    });
+    next
+}
+
+/// Stacked bars, one per seat, each category a shade; negative points drawn below zero.
+fn chart(ui: &mut Ui, t: &TableState, o: &Outcome, cats: &[String]) {
+    let n = o.scores.len().max(1);
+    let max_pos: i64 = o
+        .scores
+        .iter()
+        .map(|s| s.breakdown.iter().map(|l| l.points.max(0)).sum::<i64>())
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let max_neg: i64 = o
+        .scores
+        .iter()
+        .map(|s| s.breakdown.iter().map(|l| (-l.points).max(0)).sum::<i64>())
+        .max()
+        .unwrap_or(0);
+    let width = ui.available_width().min(600.0);
+    let height = 200.0;
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(width, height + 24.0), egui::Sense::hover());
+    let p = ui.painter_at(rect);
+    let total = (max_pos + max_neg) as f32;
+    let unit = height / total;
+    let zero_y = rect.top() + max_pos as f32 * unit;
+    let slot = width / n as f32;
+    let bar_w = (slot * 0.5).min(70.0);
+    let shades = [
+        Color32::from_rgb(0, 114, 178),
+        Color32::from_rgb(230, 159, 0),
+        Color32::from_rgb(0, 158, 115),
+        Color32::from_rgb(204, 121, 167),
+        Color32::from_rgb(86, 180, 233),
+        Color32::from_rgb(213, 94, 0),
+        Color32::from_rgb(240, 228, 66),
+        Color32::from_rgb(150, 150, 150),
+    ];
+    p.line_segment(
+        [egui::pos2(rect.left(), zero_y), egui::pos2(rect.right(), zero_y)],
+        egui::Stroke::new(1.0, ui.visuals().text_color()),
+    );
+    let mut hovered = None;
+    let pointer = ui.input(|i| i.pointer.hover_pos());
+    for (seat, s) in o.scores.iter().enumerate() {
+        let x = rect.left() + slot * (seat as f32 + 0.5) - bar_w / 2.0;
+        let (mut up, mut down) = (zero_y, zero_y);
+        for (ci, c) in cats.iter().enumerate() {
+            let pts: i64 = s.breakdown.iter().filter(|l| &l.label == c).map(|l| l.points).sum();
+            if pts == 0 {
+                continue;
+            }
+            let h = pts.unsigned_abs() as f32 * unit;
+            let r = if pts > 0 {
+                up -= h;
+                egui::Rect::from_min_size(egui::pos2(x, up), egui::vec2(bar_w, h))
+            } else {
+                let r = egui::Rect::from_min_size(egui::pos2(x, down), egui::vec2(bar_w, h));
+                down += h;
+                r
+            };
+            p.rect_filled(r, 0.0, shades[ci % shades.len()]);
+            p.rect_stroke(r, 0.0, egui::Stroke::new(1.0, Color32::BLACK), egui::StrokeKind::Inside);
+            if pointer.is_some_and(|q| r.contains(q)) {
+                hovered = Some(format!("{}: {c} {pts}", t.session.seat_name(seat)));
+            }
+        }
+        p.text(
+            egui::pos2(x + bar_w / 2.0, rect.bottom() - 10.0),
+            egui::Align2::CENTER_CENTER,
+            format!("{} {}", SceneColor::PLAYER_MARK[seat % 8], t.session.seat_name(seat)),
+            egui::FontId::proportional(13.0),
+            seat_color(seat),
+        );
+    }
+    // Legend: category shades.
+    ui.horizontal_wrapped(|ui| {
+        for (ci, c) in cats.iter().enumerate() {
+            let (r, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+            ui.painter().rect_filled(r, 2.0, shades[ci % shades.len()]);
+            ui.label(RichText::new(c).size(13.0));
+        }
+    });
+    if let Some(h) = hovered {
+        ui.label(RichText::new(h).weak());
+    }
+}

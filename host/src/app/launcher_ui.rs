@@ -1,0 +1,395 @@
+//! The launcher: games with their options and seats, games in progress, saves, and the
+//! way to the profiles screen.
+
+use egui::{Color32, RichText, Ui};
+use tavern_plugin_api::scene::Color as SceneColor;
+
+use super::files::{SaveSummary, list_saves, when};
+use super::settings::SeatChoice;
+use super::state::{AppState, Screen};
+
+pub fn show(ui: &mut Ui, state: &mut AppState) {
+    egui::Panel::top("launcher-top").show(ui, |ui| {
+        ui.add_space(4.0);
+        ui.horizontal(|ui| {
+            ui.heading("Tavern");
+            ui.separator();
+            if ui.button("Profiles").clicked() {
+                state.screen = Screen::Profiles;
+            }
+            if ui.button("Open…").on_hover_text("Open a saved game (Ctrl+O)").clicked() {
+                state.open_dialog();
+            }
+            if ui.button("Settings").clicked() {
+                state.show_settings = true;
+            }
+        });
+        ui.add_space(4.0);
+    });
+    if ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::O)) {
+        state.open_dialog();
+    }
+    egui::Panel::left("launcher-games")
+        .resizable(false)
+        .exact_size(270.0)
+        .show(ui, |ui| games_list(ui, state));
+    egui::Panel::right("launcher-saves")
+        .resizable(false)
+        .exact_size(340.0)
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("saves-scroll")
+                .show(ui, |ui| saves_column(ui, state));
+        });
+    egui::CentralPanel::default().show(ui, |ui| {
+        egui::ScrollArea::vertical()
+            .id_salt("setup-scroll")
+            .show(ui, |ui| setup_form(ui, state));
+    });
+}
+
+fn games_list(ui: &mut Ui, state: &mut AppState) {
+    ui.add_space(6.0);
+    ui.label(RichText::new("Games").heading());
+    ui.add_space(4.0);
+    if state.catalog.games.is_empty() {
+        ui.label("No games found. Put game plugins next to the tavern program or in a folder named by TAVERN_PLUGIN_PATH.");
+    }
+    let mut pick = None;
+    egui::ScrollArea::vertical().id_salt("games-scroll").show(ui, |ui| {
+        for g in &state.catalog.games {
+            let info = &g.info;
+            let selected = state.launcher.game.as_deref() == Some(info.id.as_str());
+            let text = format!(
+                "{}\n{}–{} players",
+                info.name, info.min_players, info.max_players
+            );
+            let r = ui
+                .add_sized([ui.available_width(), 44.0], egui::Button::selectable(selected, text))
+                .on_hover_text(&info.description);
+            if r.clicked() {
+                pick = Some(info.id.clone());
+            }
+        }
+        if !state.catalog.incompatible.is_empty() {
+            ui.add_space(10.0);
+            ui.label(RichText::new("Not loaded").strong());
+            for inc in &state.catalog.incompatible {
+                let name = inc
+                    .path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().to_string())
+                    .unwrap_or_default();
+                ui.label(
+                    RichText::new(format!("{name} — incompatible: {}", inc.reason))
+                        .color(ui.visuals().warn_fg_color),
+                );
+            }
+        }
+    });
+    if let Some(id) = pick {
+        state.select_game(&id);
+    }
+}
+
+fn setup_form(ui: &mut Ui, state: &mut AppState) {
+    let Some(plugin) = state.selected_plugin() else {
+        ui.label("Choose a game on the left.");
+        return;
+    };
+    let info = &plugin.info;
+    ui.add_space(6.0);
+    ui.heading(&info.name);
+    ui.label(format!(
+        "{}–{} players · version {}",
+        info.min_players, info.max_players, info.version
+    ));
+    ui.add_space(4.0);
+    ui.label(&info.description);
+    ui.add_space(10.0);
+
+    if !info.options.is_empty() {
+        ui.label(RichText::new("Options").strong());
+        egui::Grid::new("options-grid")
+            .num_columns(2)
+            .spacing([12.0, 8.0])
+            .show(ui, |ui| {
+                for opt in &info.options {
+                    ui.label(&opt.label).on_hover_text(&opt.help);
+                    let current = state
+                        .launcher
+                        .options
+                        .entry(opt.key.clone())
+                        .or_insert_with(|| opt.default.clone());
+                    let shown = opt
+                        .choices
+                        .iter()
+                        .find(|c| &c.value == current)
+                        .map(|c| c.label.clone())
+                        .unwrap_or_else(|| current.clone());
+                    ui.vertical(|ui| {
+                        egui::ComboBox::from_id_salt(("opt", &opt.key))
+                            .selected_text(shown)
+                            .width(220.0)
+                            .show_ui(ui, |ui| {
+                                for c in &opt.choices {
+                                    ui.selectable_value(current, c.value.clone(), &c.label)
+                                        .on_hover_text(&c.help);
+                                }
+                            })
+                            .response
+                            .accessible_name(opt.label.clone())
+                            .on_hover_text(&opt.help);
+                        let chosen_help = opt
+                            .choices
+                            .iter()
+                            .find(|c| &c.value == current)
+                            .map(|c| c.help.as_str())
+                            .unwrap_or("");
+                        ui.label(RichText::new(if chosen_help.is_empty() { &opt.help } else { chosen_help }).weak());
+                    });
+                    ui.end_row();
+                }
+            });
+        ui.add_space(10.0);
+    }
+
+    ui.label(RichText::new("Seats").strong());
+    let profiles: Vec<(String, String)> = state
+        .profiles
+        .profiles
+        .iter()
+        .map(|p| (p.id.clone(), p.name.clone()))
+        .collect();
+    let mut remove = None;
+    let n = state.launcher.seats.len();
+    egui::Grid::new("seats-grid")
+        .num_columns(4)
+        .spacing([10.0, 6.0])
+        .show(ui, |ui| {
+            for (i, seat) in state.launcher.seats.iter_mut().enumerate() {
+                seat_marker(ui, i);
+                match &seat.choice {
+                    SeatChoice::Profile(id) => {
+                        let name = profiles
+                            .iter()
+                            .find(|(pid, _)| pid == id)
+                            .map(|p| p.1.clone())
+                            .unwrap_or_else(|| "(deleted profile)".into());
+                        ui.label(name);
+                    }
+                    _ => {
+                        ui.add(egui::TextEdit::singleline(&mut seat.name).desired_width(150.0))
+                            .accessible_name(format!("Seat {} name", i + 1));
+                    }
+                }
+                let label = choice_label(&seat.choice, &profiles);
+                egui::ComboBox::from_id_salt(("seat-kind", i))
+                    .selected_text(label)
+                    .width(170.0)
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut seat.choice, SeatChoice::Human, "Human");
+                        for (id, name) in &profiles {
+                            ui.selectable_value(
+                                &mut seat.choice,
+                                SeatChoice::Profile(id.clone()),
+                                format!("Profile: {name}"),
+                            );
+                        }
+                        for level in 1..=3u8 {
+                            ui.selectable_value(&mut seat.choice, SeatChoice::Bot(level), bot_label(level));
+                        }
+                    })
+                    .response
+                    .accessible_name(format!("Seat {} player", i + 1));
+                if n > info.min_players {
+                    if ui.button("Remove").on_hover_text("Remove this seat").clicked() {
+                        remove = Some(i);
+                    }
+                } else {
+                    ui.label("");
+                }
+                ui.end_row();
+            }
+        });
+    if let Some(i) = remove {
+        state.remove_seat(i);
+    }
+    if state.launcher.seats.len() < info.max_players && ui.button("Add a seat").clicked() {
+        state.add_seat();
+    }
+    ui.add_space(10.0);
+
+    ui.horizontal(|ui| {
+        let l = ui.label("Seed:");
+        ui.add(egui::TextEdit::singleline(&mut state.launcher.seed_text).desired_width(200.0))
+            .labelled_by(l.id)
+            .on_hover_text("The same seed, seats and options deal the same game again.");
+        if ui.button("New seed").clicked() {
+            state.launcher.seed_text = super::state::random_seed().to_string();
+        }
+    });
+    ui.add_space(6.0);
+    ui.horizontal(|ui| {
+        ui.label("Undo:");
+        ui.radio_value(&mut state.settings.fair_undo, false, "Learning")
+            .on_hover_text("Take back anything, any number of moves. Good for learning a game.");
+        ui.radio_value(&mut state.settings.fair_undo, true, "Fair")
+            .on_hover_text("Take back only your own moves, and only until something hidden or random is revealed.");
+    });
+    ui.label(
+        RichText::new(if state.settings.fair_undo {
+            "Fair: you may take back only your own moves since the last reveal."
+        } else {
+            "Learning: anything can be taken back."
+        })
+        .weak(),
+    );
+    ui.add_space(12.0);
+    let start = ui.add_sized([160.0, 36.0], egui::Button::new(RichText::new("Start").heading()));
+    if start.clicked() {
+        state.start_game();
+    }
+}
+
+fn bot_label(level: u8) -> String {
+    let word = match level {
+        1 => "quick",
+        2 => "steady",
+        _ => "strong",
+    };
+    format!("Bot level {level} ({word})")
+}
+
+fn choice_label(c: &SeatChoice, profiles: &[(String, String)]) -> String {
+    match c {
+        SeatChoice::Human => "Human".into(),
+        SeatChoice::Profile(id) => profiles
+            .iter()
+            .find(|(pid, _)| pid == id)
+            .map(|p| format!("Profile: {}", p.1))
+            .unwrap_or_else(|| "Profile (deleted)".into()),
+        SeatChoice::Bot(l) => bot_label(*l),
+    }
+}
+
+/// The seat's colour with its letter, so colour is never the only signal.
+pub fn seat_marker(ui: &mut Ui, seat: usize) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(26.0, 26.0), egui::Sense::hover());
+    let c = SceneColor::player(seat);
+    let fill = Color32::from_rgb(c.0, c.1, c.2);
+    ui.painter().circle(rect.center(), 12.0, fill, egui::Stroke::new(1.0, Color32::BLACK));
+    let letter = SceneColor::PLAYER_MARK[seat % SceneColor::PLAYER_MARK.len()];
+    let text = if super::scene_painter::luminance(fill) > 0.55 {
+        Color32::from_rgb(30, 30, 36)
+    } else {
+        Color32::WHITE
+    };
+    ui.painter().text(
+        rect.center(),
+        egui::Align2::CENTER_CENTER,
+        letter,
+        egui::FontId::proportional(14.0),
+        text,
+    );
+}
+
+fn saves_column(ui: &mut Ui, state: &mut AppState) {
+    let now = state.now_unix();
+    ui.add_space(6.0);
+    ui.label(RichText::new("Continue").heading());
+    let autosaves = list_saves(&state.paths.autosave_dir(), &state.catalog);
+    if autosaves.is_empty() {
+        ui.label(RichText::new("No games in progress.").weak());
+    }
+    for s in &autosaves {
+        save_card(ui, s, now, |ui| {
+            if ui.button("Resume").clicked() {
+                state.open_path(&s.path.clone());
+            }
+            if state.launcher.confirm_discard.as_ref() == Some(&s.path) {
+                if ui.button("Really discard").clicked() {
+                    state.discard_autosave(&s.path.clone());
+                }
+                if ui.button("Keep").clicked() {
+                    state.launcher.confirm_discard = None;
+                }
+            } else if ui.button("Discard").clicked() {
+                state.launcher.confirm_discard = Some(s.path.clone());
+            }
+        });
+    }
+    ui.add_space(10.0);
+    ui.label(RichText::new("Recent files").heading());
+    let recent = state.recent.files.clone();
+    if recent.is_empty() {
+        ui.label(RichText::new("Nothing opened or saved yet.").weak());
+    }
+    for p in recent {
+        let name = p
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_else(|| p.display().to_string());
+        if ui
+            .link(name)
+            .on_hover_text(p.display().to_string())
+            .clicked()
+        {
+            state.open_path(&p);
+        }
+    }
+    ui.add_space(10.0);
+    ui.label(RichText::new("Open a file").heading());
+    ui.horizontal(|ui| {
+        ui.add(
+            egui::TextEdit::singleline(&mut state.launcher.path_text)
+                .hint_text("Path to a save file")
+                .desired_width(220.0),
+        )
+        .accessible_name("Save file path");
+        if ui.button("Open path").clicked() {
+            let p = std::path::PathBuf::from(state.launcher.path_text.trim());
+            state.open_path(&p);
+        }
+    });
+    ui.horizontal(|ui| {
+        if ui.button("Open…").on_hover_text("The desktop's file dialog").clicked() {
+            state.open_dialog();
+        }
+        let label = if state.launcher.show_browser {
+            "Hide saved games"
+        } else {
+            "Browse saved games"
+        };
+        if ui.button(label).clicked() {
+            state.launcher.show_browser = !state.launcher.show_browser;
+        }
+    });
+    if state.launcher.show_browser {
+        let saves = list_saves(&state.paths.saves_dir(), &state.catalog);
+        let history = list_saves(&state.paths.history_dir(), &state.catalog);
+        ui.label(RichText::new(format!("Saves in {}", state.paths.saves_dir().display())).weak());
+        if saves.is_empty() {
+            ui.label(RichText::new("No saves yet.").weak());
+        }
+        for s in saves.iter().chain(history.iter()) {
+            save_card(ui, s, now, |ui| {
+                if ui.button("Open").clicked() {
+                    state.open_path(&s.path.clone());
+                }
+            });
+        }
+    }
+}
+
+fn save_card(ui: &mut Ui, s: &SaveSummary, now: u64, buttons: impl FnOnce(&mut Ui)) {
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.label(RichText::new(&s.game).strong());
+        ui.label(&s.seats);
+        ui.label(
+            RichText::new(format!("{} moves · {}", s.moves, when(s.updated, now))).weak(),
+        );
+        ui.horizontal(buttons);
+    });
+}

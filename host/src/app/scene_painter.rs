@@ -1,0 +1,453 @@
+//! Draws a game's [`Scene`] into a rectangle, scaled to fit while keeping its aspect
+//! ratio, and turns clicks on items named by legal actions into those actions.
+
+use egui::{
+    Align2, Color32, CornerRadius, FontId, Painter, Pos2, Rect, Sense, Stroke, StrokeKind, Ui,
+    Vec2, WidgetInfo, WidgetType, pos2, vec2,
+};
+use serde_json::Value;
+use tavern_plugin_api::ActionEntry;
+use tavern_plugin_api::scene::{self, Align, Highlight, Item, Scene, Shape};
+
+use super::icons::paint_icon;
+
+/// Text is never drawn smaller than this at 100 % zoom (points).
+pub const MIN_TEXT: f32 = 13.0;
+
+pub struct PaintOptions {
+    pub zoom: f32,
+    /// Seconds, for the glow animation; `None` draws a steady glow.
+    pub time: Option<f64>,
+}
+
+/// Legal actions as the painter needs them: which seat takes which action.
+pub type Targets<'a> = &'a [(usize, ActionEntry)];
+
+/// The result of one frame of the scene.
+#[derive(Default)]
+pub struct SceneResponse {
+    /// An action the player chose by clicking the table.
+    pub chosen: Option<(usize, Value)>,
+    /// The scene's rectangle on screen (for Ctrl+wheel zoom).
+    pub rect: Rect,
+    pub hovered: bool,
+}
+
+pub fn luminance(c: Color32) -> f32 {
+    (0.299 * c.r() as f32 + 0.587 * c.g() as f32 + 0.114 * c.b() as f32) / 255.0
+}
+
+fn color(c: scene::Color) -> Color32 {
+    Color32::from_rgba_unmultiplied(c.0, c.1, c.2, c.3)
+}
+
+/// Maps canvas units to screen points.
+#[derive(Clone, Copy)]
+struct Xf {
+    origin: Pos2,
+    scale: f32,
+    min_text: f32,
+}
+
+impl Xf {
+    fn p(&self, p: scene::Pos) -> Pos2 {
+        pos2(self.origin.x + p.x * self.scale, self.origin.y + p.y * self.scale)
+    }
+    fn r(&self, r: scene::Rect) -> Rect {
+        Rect::from_min_size(
+            self.p(scene::pos(r.x, r.y)),
+            vec2(r.w * self.scale, r.h * self.scale),
+        )
+    }
+    fn len(&self, l: f32) -> f32 {
+        l * self.scale
+    }
+    fn text(&self, size: f32) -> f32 {
+        (size * self.scale).max(self.min_text)
+    }
+}
+
+/// The scale that fits a `w`×`h` scene into `avail`.
+pub fn fit_scale(avail: Vec2, w: f32, h: f32) -> f32 {
+    if w <= 0.0 || h <= 0.0 {
+        return 1.0;
+    }
+    (avail.x / w).min(avail.y / h).max(0.05)
+}
+
+/// Paints the scene in the space left in `ui` and returns the chosen action, if any.
+pub fn show_scene(ui: &mut Ui, scene: &Scene, targets: Targets<'_>, opts: &PaintOptions) -> SceneResponse {
+    let avail = ui.available_size();
+    let scale = fit_scale(avail, scene.width, scene.height) * opts.zoom;
+    let size = vec2(scene.width * scale, scene.height * scale);
+    let mut out = SceneResponse::default();
+    egui::ScrollArea::both()
+        .id_salt("scene-scroll")
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            let outer = size.max(ui.available_size());
+            let (outer_rect, bg) = ui.allocate_exact_size(outer, Sense::hover());
+            let rect = Rect::from_center_size(outer_rect.center(), size);
+            out.rect = outer_rect;
+            out.hovered = bg.hovered() || bg.contains_pointer();
+            let xf = Xf {
+                origin: rect.min,
+                scale,
+                min_text: MIN_TEXT * opts.zoom.min(1.0),
+            };
+            let painter = ui.painter_at(outer_rect);
+            painter.rect_filled(rect, CornerRadius::same(6), color(scene.background));
+            for item in scene.draw_order() {
+                paint_item(&painter, &xf, item);
+                paint_highlight(&painter, &xf, item);
+            }
+            out.chosen = interact(ui, &painter, &xf, scene, targets, opts);
+            // Tooltips of items nobody can click.
+            if let Some(pointer) = bg.hover_pos()
+                && let Some(tip) = tooltip_at(scene, &xf, pointer, targets)
+            {
+                bg.on_hover_text(tip);
+            }
+        });
+    out
+}
+
+fn tooltip_at(scene: &Scene, xf: &Xf, pointer: Pos2, targets: Targets<'_>) -> Option<String> {
+    scene
+        .draw_order()
+        .into_iter()
+        .rev()
+        .filter(|i| i.tooltip.is_some())
+        .filter(|i| !is_target(i, targets))
+        .find(|i| xf.r(i.shape.bounds()).contains(pointer))
+        .and_then(|i| i.tooltip.clone())
+}
+
+fn is_target(item: &Item, targets: Targets<'_>) -> bool {
+    item.id
+        .as_ref()
+        .is_some_and(|id| targets.iter().any(|(_, a)| a.target.as_ref() == Some(id)))
+}
+
+/// Makes every item named by a legal action clickable, glowing, and named for screen
+/// readers and tests ("<action> on the table").
+fn interact(
+    ui: &mut Ui,
+    painter: &Painter,
+    xf: &Xf,
+    scene: &Scene,
+    targets: Targets<'_>,
+    opts: &PaintOptions,
+) -> Option<(usize, Value)> {
+    let pulse = match opts.time {
+        Some(t) => {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(50));
+            0.6 + 0.4 * ((t * 4.0).sin() as f32)
+        }
+        None => 1.0,
+    };
+    let glow = Color32::from_rgb(255, 214, 10).gamma_multiply(pulse);
+    let mut chosen = None;
+    let mut seen: Vec<&str> = Vec::new();
+    // Topmost first, so overlapping items resolve like the drawing.
+    for item in scene.draw_order().into_iter().rev() {
+        let Some(id) = item.id.as_deref() else { continue };
+        if seen.contains(&id) {
+            continue;
+        }
+        let actions: Vec<&(usize, ActionEntry)> = targets
+            .iter()
+            .filter(|(_, a)| a.target.as_deref() == Some(id))
+            .collect();
+        if actions.is_empty() {
+            continue;
+        }
+        seen.push(id);
+        let rect = xf.r(item.shape.bounds()).expand(2.0);
+        painter.rect_stroke(
+            rect,
+            CornerRadius::same(6),
+            Stroke::new(3.0, glow),
+            StrokeKind::Outside,
+        );
+        let resp = ui.interact(rect, ui.id().with(("scene-item", id)), Sense::click());
+        let what = item
+            .tooltip
+            .as_deref()
+            .map(first_sentence)
+            .unwrap_or(id)
+            .to_string();
+        let name = if actions.len() == 1 {
+            format!("{} on the table", actions[0].1.label)
+        } else {
+            format!("{what}: {} choices", actions.len())
+        };
+        resp.widget_info(|| WidgetInfo::labeled(WidgetType::Button, true, &name));
+        if resp.hovered() {
+            painter.rect_stroke(
+                rect,
+                CornerRadius::same(6),
+                Stroke::new(2.0, Color32::WHITE),
+                StrokeKind::Inside,
+            );
+        }
+        let mut tip = item.tooltip.clone().unwrap_or_default();
+        if !tip.is_empty() {
+            tip.push('\n');
+        }
+        if actions.len() == 1 {
+            tip.push_str(&format!("Click: {}", actions[0].1.label));
+        } else {
+            tip.push_str("Click to choose: ");
+            tip.push_str(
+                &actions
+                    .iter()
+                    .map(|(_, a)| a.label.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            );
+        }
+        let resp = resp.on_hover_text(tip);
+        if actions.len() == 1 {
+            if resp.clicked() {
+                chosen = Some((actions[0].0, actions[0].1.action.clone()));
+            }
+        } else {
+            egui::Popup::menu(&resp).show(|ui| {
+                ui.label(egui::RichText::new(&what).strong());
+                for (seat, a) in &actions {
+                    if ui.button(&a.label).clicked() {
+                        chosen = Some((*seat, a.action.clone()));
+                        ui.close();
+                    }
+                }
+            });
+        }
+    }
+    chosen
+}
+
+fn first_sentence(s: &str) -> &str {
+    let end = s.find(['.', '\n']).unwrap_or(s.len());
+    &s[..end]
+}
+
+fn paint_highlight(p: &Painter, xf: &Xf, item: &Item) {
+    let r = xf.r(item.shape.bounds());
+    match item.highlight {
+        Highlight::None => {}
+        Highlight::Selected => {
+            p.rect_stroke(
+                r.expand(3.0),
+                CornerRadius::same(6),
+                Stroke::new(4.0, Color32::from_rgb(86, 180, 233)),
+                StrokeKind::Outside,
+            );
+        }
+        Highlight::Changed => {
+            p.rect_filled(
+                r.expand(5.0),
+                CornerRadius::same(8),
+                Color32::from_rgba_unmultiplied(255, 255, 255, 40),
+            );
+            p.rect_stroke(
+                r.expand(5.0),
+                CornerRadius::same(8),
+                Stroke::new(2.0, Color32::from_rgb(230, 159, 0)),
+                StrokeKind::Outside,
+            );
+        }
+        Highlight::Active => {
+            p.rect_stroke(
+                r.expand(2.0),
+                CornerRadius::same(6),
+                Stroke::new(2.0, Color32::WHITE),
+                StrokeKind::Outside,
+            );
+            p.rect_stroke(
+                r.expand(6.0),
+                CornerRadius::same(8),
+                Stroke::new(2.0, Color32::from_rgb(0, 158, 115)),
+                StrokeKind::Outside,
+            );
+        }
+    }
+}
+
+fn stroke_of(s: &Option<scene::Stroke>, xf: &Xf) -> Stroke {
+    match s {
+        Some(s) => Stroke::new(xf.len(s.width).max(1.0), color(s.color)),
+        None => Stroke::NONE,
+    }
+}
+
+fn contrast_text(fill: Color32) -> Color32 {
+    if luminance(fill) > 0.55 {
+        Color32::from_rgb(30, 30, 36)
+    } else {
+        Color32::WHITE
+    }
+}
+
+fn paint_item(p: &Painter, xf: &Xf, item: &Item) {
+    match &item.shape {
+        Shape::Rect {
+            rect,
+            fill,
+            stroke,
+            radius,
+        } => {
+            let r = xf.r(*rect);
+            let cr = CornerRadius::same(xf.len(*radius).clamp(0.0, 255.0) as u8);
+            p.rect(r, cr, color(*fill), stroke_of(stroke, xf), StrokeKind::Inside);
+        }
+        Shape::Card {
+            rect,
+            fill,
+            band,
+            title,
+            value,
+            face_down,
+            private,
+        } => paint_card(p, xf, *rect, color(*fill), band.map(color), title, value, *face_down, *private),
+        Shape::Circle {
+            center,
+            radius,
+            fill,
+            stroke,
+        } => {
+            p.circle(xf.p(*center), xf.len(*radius), color(*fill), stroke_of(stroke, xf));
+        }
+        Shape::Polygon {
+            points,
+            fill,
+            stroke,
+        } => {
+            let pts: Vec<Pos2> = points.iter().map(|q| xf.p(*q)).collect();
+            if pts.len() >= 3 {
+                p.add(egui::Shape::convex_polygon(pts, color(*fill), stroke_of(stroke, xf)));
+            }
+        }
+        Shape::Line { points, stroke } => {
+            let pts: Vec<Pos2> = points.iter().map(|q| xf.p(*q)).collect();
+            p.add(egui::Shape::line(
+                pts,
+                Stroke::new(xf.len(stroke.width).max(1.0), color(stroke.color)),
+            ));
+        }
+        Shape::Text {
+            pos,
+            text,
+            size,
+            color: c,
+            align,
+            bold,
+        } => {
+            let anchor = match align {
+                Align::Left => Align2::LEFT_CENTER,
+                Align::Center => Align2::CENTER_CENTER,
+                Align::Right => Align2::RIGHT_CENTER,
+            };
+            paint_text(p, xf.p(*pos), anchor, text, xf.text(*size), color(*c), *bold);
+        }
+        Shape::Icon {
+            center,
+            size,
+            icon,
+            color: c,
+        } => paint_icon(p, xf.p(*center), xf.len(*size), *icon, color(*c)),
+    }
+}
+
+/// Text, with bold faked by a second pass half a point to the right (the default fonts
+/// have no bold face).
+pub fn paint_text(p: &Painter, at: Pos2, anchor: Align2, text: &str, size: f32, c: Color32, bold: bool) -> Rect {
+    let font = FontId::proportional(size);
+    if bold {
+        p.text(at + vec2(0.6, 0.0), anchor, text, font.clone(), c);
+    }
+    p.text(at, anchor, text, font, c)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn paint_card(
+    p: &Painter,
+    xf: &Xf,
+    rect: scene::Rect,
+    fill: Color32,
+    band: Option<Color32>,
+    title: &str,
+    value: &str,
+    face_down: bool,
+    private: bool,
+) {
+    let r = xf.r(rect);
+    let radius = (r.width().min(r.height()) * 0.08).clamp(2.0, 20.0);
+    let cr = CornerRadius::same(radius as u8);
+    let edge = Stroke::new(1.5, Color32::from_rgb(30, 30, 36));
+    if face_down {
+        let back = fill.gamma_multiply(0.75);
+        p.rect(r, cr, back, edge, StrokeKind::Inside);
+        let inner = r.shrink((r.width() * 0.1).min(8.0));
+        p.rect_stroke(inner, cr, Stroke::new(1.5, contrast_text(back).gamma_multiply(0.5)), StrokeKind::Inside);
+        // Diagonal hatching so a back never looks like a blank face.
+        let clip = p.with_clip_rect(inner);
+        let step = (r.width() / 5.0).max(6.0);
+        let mut x = inner.left() - inner.height();
+        while x < inner.right() {
+            clip.line_segment(
+                [pos2(x, inner.bottom()), pos2(x + inner.height(), inner.top())],
+                Stroke::new(1.0, contrast_text(back).gamma_multiply(0.2)),
+            );
+            x += step;
+        }
+        if !value.is_empty() {
+            let size = xf.text(20.0).max(r.height() * 0.22).min(r.width() * 0.5);
+            paint_text(p, r.center(), Align2::CENTER_CENTER, value, size, contrast_text(back), true);
+        }
+        return;
+    }
+    p.rect(r, cr, fill, edge, StrokeKind::Inside);
+    let band_h = r.height() * 0.2;
+    if let Some(b) = band {
+        let band_rect = Rect::from_min_size(r.min, vec2(r.width(), band_h));
+        p.rect_filled(
+            band_rect.shrink(1.0),
+            CornerRadius {
+                nw: radius as u8,
+                ne: radius as u8,
+                sw: 0,
+                se: 0,
+            },
+            b,
+        );
+    }
+    let ink = contrast_text(fill);
+    if !value.is_empty() {
+        let size = (r.height() * 0.34).min(r.width() * 0.55).max(xf.text(20.0));
+        paint_text(p, r.center() + vec2(0.0, band_h * 0.25), Align2::CENTER_CENTER, value, size, ink, true);
+    }
+    if !title.is_empty() {
+        let size = xf.text(14.0);
+        let (at, c) = match band {
+            Some(b) => (pos2(r.center().x, r.top() + band_h / 2.0), contrast_text(b)),
+            None => (pos2(r.center().x, r.bottom() - size * 0.8), ink),
+        };
+        let clip = p.with_clip_rect(r.shrink(2.0));
+        paint_text(&clip, at, Align2::CENTER_CENTER, title, size, c, false);
+    }
+    if private {
+        // "Only you see this face": an eye-less lock in the corner plus a dashed edge.
+        let s = (r.width() * 0.22).clamp(10.0, 22.0);
+        let c = pos2(r.right() - s * 0.7, r.bottom() - s * 0.7);
+        p.circle_filled(c, s * 0.65, Color32::from_rgb(30, 30, 36));
+        paint_icon(p, c, s, tavern_plugin_api::scene::Icon::Lock, Color32::from_rgb(240, 228, 66));
+        p.add(egui::Shape::dashed_line(
+            &[r.left_top(), r.right_top(), r.right_bottom(), r.left_bottom(), r.left_top()],
+            Stroke::new(1.5, Color32::from_rgb(240, 228, 66)),
+            6.0,
+            4.0,
+        ));
+    }
+}

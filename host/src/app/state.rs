@@ -1,0 +1,397 @@
+//! Everything the app knows, without any drawing: the catalog, settings, profiles, the
+//! launcher's form, the table, open dialogs and errors. The view modules read and change
+//! it; tests can inspect it.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use tavern_plugin_api::{SeatKind, SeatSetup, Setup};
+
+use crate::paths::Paths;
+use crate::plugin::{Catalog, Plugin};
+use crate::profiles::{Profiles, Recent};
+use crate::save;
+use crate::session::{Session, UndoMode, now_unix};
+
+use super::files::{DialogPurpose, FileDialog};
+use super::settings::{SeatChoice, SeatPlan, Settings};
+use super::table::{TableState, Waker};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    Launcher,
+    Profiles,
+    Table,
+}
+
+/// An error shown in its own window until dismissed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ErrorWindow {
+    pub title: String,
+    pub message: String,
+}
+
+/// The launcher's new-game form.
+#[derive(Clone, Debug, Default)]
+pub struct LauncherForm {
+    pub game: Option<String>,
+    pub seats: Vec<SeatPlan>,
+    pub options: BTreeMap<String, String>,
+    pub seed_text: String,
+    pub path_text: String,
+    /// The autosave whose discard waits for confirmation.
+    pub confirm_discard: Option<PathBuf>,
+    pub show_browser: bool,
+}
+
+/// The profiles screen's editing state.
+#[derive(Clone, Debug, Default)]
+pub struct ProfilesForm {
+    pub new_name: String,
+    pub new_color: [u8; 3],
+    pub selected: Option<String>,
+    pub rename_text: String,
+    pub confirm_delete: Option<String>,
+}
+
+pub struct AppState {
+    pub catalog: Catalog,
+    pub paths: Paths,
+    pub settings: Settings,
+    pub profiles: Profiles,
+    pub recent: Recent,
+    pub screen: Screen,
+    pub launcher: LauncherForm,
+    pub profiles_form: ProfilesForm,
+    pub table: Option<TableState>,
+    pub error: Option<ErrorWindow>,
+    pub dialog: FileDialog,
+    pub waker: Option<Waker>,
+    /// The settings window is open.
+    pub show_settings: bool,
+}
+
+/// A fresh random seed (time and address entropy; the seed only needs to differ).
+pub fn random_seed() -> u64 {
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    let local = 0u8;
+    crate::session::step_seed(t, &local as *const u8 as usize)
+}
+
+impl AppState {
+    pub fn new(catalog: Catalog, paths: Paths, settings: Settings) -> AppState {
+        let profiles = Profiles::load(&paths);
+        let recent = Recent::load(&paths);
+        let mut s = AppState {
+            catalog,
+            paths,
+            settings,
+            profiles,
+            recent,
+            screen: Screen::Launcher,
+            launcher: LauncherForm::default(),
+            profiles_form: ProfilesForm {
+                new_color: [0, 114, 178],
+                ..Default::default()
+            },
+            table: None,
+            error: None,
+            dialog: FileDialog::default(),
+            waker: None,
+            show_settings: false,
+        };
+        if let Some(first) = s.catalog.games.first().map(|g| g.info.id.clone()) {
+            s.select_game(&first);
+        }
+        s
+    }
+
+    pub fn show_error(&mut self, title: impl Into<String>, message: impl Into<String>) {
+        self.error = Some(ErrorWindow {
+            title: title.into(),
+            message: message.into(),
+        });
+    }
+
+    pub fn selected_plugin(&self) -> Option<Arc<Plugin>> {
+        self.launcher.game.as_deref().and_then(|g| self.catalog.get(g))
+    }
+
+    /// Picks a game in the launcher, restoring the seats and options used last time.
+    pub fn select_game(&mut self, id: &str) {
+        let Some(plugin) = self.catalog.get(id) else {
+            return;
+        };
+        let info = &plugin.info;
+        let f = &mut self.launcher;
+        f.game = Some(id.to_string());
+        f.seats = self
+            .settings
+            .last_seats
+            .get(id)
+            .cloned()
+            .filter(|s| (info.min_players..=info.max_players).contains(&s.len()))
+            .unwrap_or_else(|| {
+                (0..info.min_players.max(2).min(info.max_players))
+                    .map(|i| SeatPlan {
+                        name: format!("Player {}", i + 1),
+                        choice: SeatChoice::Human,
+                    })
+                    .collect()
+            });
+        let remembered = self.settings.last_options.get(id);
+        f.options = info
+            .options
+            .iter()
+            .map(|o| {
+                let v = remembered
+                    .and_then(|r| r.get(&o.key))
+                    .filter(|v| o.choices.iter().any(|c| &c.value == *v))
+                    .cloned()
+                    .unwrap_or_else(|| o.default.clone());
+                (o.key.clone(), v)
+            })
+            .collect();
+        f.seed_text = random_seed().to_string();
+    }
+
+    pub fn add_seat(&mut self) {
+        let Some(p) = self.selected_plugin() else { return };
+        let seats = &mut self.launcher.seats;
+        if seats.len() < p.info.max_players {
+            let n = seats.len() + 1;
+            seats.push(SeatPlan {
+                name: format!("Player {n}"),
+                choice: SeatChoice::Bot(2),
+            });
+        }
+    }
+
+    pub fn remove_seat(&mut self, i: usize) {
+        let Some(p) = self.selected_plugin() else { return };
+        if self.launcher.seats.len() > p.info.min_players && i < self.launcher.seats.len() {
+            self.launcher.seats.remove(i);
+        }
+    }
+
+    /// The setup the form describes, or why it cannot start.
+    pub fn setup_from_form(&self) -> Result<(Arc<Plugin>, Setup, Vec<Option<String>>), String> {
+        let plugin = self.selected_plugin().ok_or("Choose a game first")?;
+        let f = &self.launcher;
+        let seed: u64 = f
+            .seed_text
+            .trim()
+            .parse()
+            .map_err(|_| "The seed must be a whole number (0 or more)".to_string())?;
+        let mut seats = Vec::new();
+        let mut profiles = Vec::new();
+        for (i, plan) in f.seats.iter().enumerate() {
+            let (name, kind, profile) = match &plan.choice {
+                SeatChoice::Human => (plan.name.trim().to_string(), SeatKind::Human, None),
+                SeatChoice::Profile(id) => {
+                    let p = self
+                        .profiles
+                        .get(id)
+                        .ok_or_else(|| format!("Seat {} names a deleted profile", i + 1))?;
+                    (p.name.clone(), SeatKind::Human, Some(id.clone()))
+                }
+                SeatChoice::Bot(level) => (
+                    plan.name.trim().to_string(),
+                    SeatKind::Bot {
+                        level: (*level).clamp(1, 3),
+                    },
+                    None,
+                ),
+            };
+            let name = if name.is_empty() {
+                format!("Player {}", i + 1)
+            } else {
+                name
+            };
+            seats.push(SeatSetup { name, kind });
+            profiles.push(profile);
+        }
+        let setup = Setup {
+            seats,
+            options: f.options.clone(),
+            seed,
+        };
+        Ok((plugin, setup, profiles))
+    }
+
+    pub fn undo_mode(&self) -> UndoMode {
+        if self.settings.fair_undo {
+            UndoMode::Fair
+        } else {
+            UndoMode::Learning
+        }
+    }
+
+    /// Starts the game the launcher describes.
+    pub fn start_game(&mut self) {
+        let (plugin, setup, profiles) = match self.setup_from_form() {
+            Ok(x) => x,
+            Err(m) => {
+                self.show_error("Cannot start", m);
+                return;
+            }
+        };
+        let id = plugin.info.id.clone();
+        self.settings
+            .last_seats
+            .insert(id.clone(), self.launcher.seats.clone());
+        self.settings
+            .last_options
+            .insert(id, self.launcher.options.clone());
+        self.start_setup(plugin, setup, profiles, self.undo_mode());
+    }
+
+    fn start_setup(&mut self, plugin: Arc<Plugin>, setup: Setup, profiles: Vec<Option<String>>, mode: UndoMode) {
+        match Session::new(plugin, setup, mode) {
+            Ok(mut session) => {
+                session.profiles = profiles;
+                let mut t = TableState::new(session, &self.paths, None);
+                t.autosave_now();
+                self.open_table(t);
+            }
+            Err(e) => self.show_error("Cannot start the game", e.to_string()),
+        }
+    }
+
+    fn open_table(&mut self, mut t: TableState) {
+        if let Some(w) = &self.waker {
+            t.set_waker(w.clone());
+        }
+        self.table = Some(t);
+        self.screen = Screen::Table;
+    }
+
+    /// Same seats and options, a new seed.
+    pub fn play_again(&mut self) {
+        let Some(t) = &self.table else { return };
+        let plugin = t.session.plugin().clone();
+        let mut setup = t.session.setup().clone();
+        setup.seed = random_seed();
+        let profiles = t.session.profiles.clone();
+        let mode = t.session.undo_mode();
+        self.start_setup(plugin, setup, profiles, mode);
+    }
+
+    /// Opens a save file (or an autosave, or a replay from the history).
+    pub fn open_path(&mut self, path: &Path) {
+        match save::open(path, &self.catalog) {
+            Ok(session) => {
+                let is_auto = path.starts_with(self.paths.autosave_dir());
+                let is_history = path.starts_with(self.paths.history_dir());
+                if !is_auto && !is_history {
+                    self.recent.touch(path);
+                    let _ = self.recent.save(&self.paths);
+                }
+                let save_path = (!is_auto && !is_history).then(|| path.to_path_buf());
+                let t = TableState::new(session, &self.paths, save_path);
+                self.open_table(t);
+            }
+            Err(e) => self.show_error(
+                "Cannot open the saved game",
+                format!("{}\n\n{}", path.display(), capitalize(&e.to_string())),
+            ),
+        }
+    }
+
+    pub fn discard_autosave(&mut self, path: &Path) {
+        if path.starts_with(self.paths.autosave_dir()) {
+            let _ = std::fs::remove_file(path);
+        }
+        self.launcher.confirm_discard = None;
+    }
+
+    /// Ctrl+S: the current file, or Save As when there is none.
+    pub fn save(&mut self) {
+        let Some(t) = &mut self.table else { return };
+        match t.save_path.clone() {
+            Some(p) => {
+                if let Err(m) = t.save_to(&p) {
+                    self.show_error("Cannot save", m);
+                } else {
+                    self.recent.touch(&p);
+                    let _ = self.recent.save(&self.paths);
+                }
+            }
+            None => self.save_as(),
+        }
+    }
+
+    /// Asks for a file name with the native dialog (where there is one); the table's save
+    /// bar with its path field works either way.
+    pub fn save_as(&mut self) {
+        let Some(t) = &self.table else { return };
+        let name = format!("{}.json", t.session.id);
+        self.dialog.start(
+            DialogPurpose::SaveAs,
+            self.paths.saves_dir(),
+            name,
+            self.waker.clone(),
+        );
+    }
+
+    pub fn save_to(&mut self, path: &Path) {
+        let Some(t) = &mut self.table else { return };
+        match t.save_to(path) {
+            Ok(()) => {
+                self.recent.touch(path);
+                let _ = self.recent.save(&self.paths);
+            }
+            Err(m) => self.show_error("Cannot save", m),
+        }
+    }
+
+    pub fn open_dialog(&mut self) {
+        self.dialog.start(
+            DialogPurpose::Open,
+            self.paths.saves_dir(),
+            String::new(),
+            self.waker.clone(),
+        );
+    }
+
+    /// Handles a finished file dialog and a game that just ended.
+    pub fn poll(&mut self) {
+        if let Some((purpose, picked)) = self.dialog.poll() {
+            match (purpose, picked) {
+                (DialogPurpose::Open, Some(p)) => self.open_path(&p),
+                (DialogPurpose::SaveAs, Some(p)) => self.save_to(&p),
+                _ => {}
+            }
+        }
+        if let Some(t) = &mut self.table
+            && let Some(f) = t.take_finished()
+        {
+            self.profiles
+                .record_finished(&t.session, &f.outcome, &f.history_path);
+            if let Err(e) = self.profiles.save() {
+                t.notice = Some(format!("Could not update the profiles: {e}"));
+            }
+        }
+    }
+
+    pub fn back_to_launcher(&mut self) {
+        self.table = None;
+        self.screen = Screen::Launcher;
+    }
+
+    pub fn now_unix(&self) -> u64 {
+        now_unix()
+    }
+}
+
+fn capitalize(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,435 @@
+//! The game table: top bar, the scene in the centre, the log and the action list on the
+//! right, the hot-seat cover, the error banner and the rules window.
+
+use egui::{Color32, Key, Modifiers, RichText, Ui};
+use tavern_plugin_api::View;
+use tavern_plugin_api::scene::{Color as SceneColor, Icon};
+
+use super::icons::paint_icon;
+use super::scene_painter::{PaintOptions, show_scene};
+use super::settings::{ZOOM_MAX, ZOOM_MIN};
+use super::state::AppState;
+use super::table::TableState;
+use super::{end_ui, launcher_ui};
+
+const SIDE_WIDTH: f32 = 340.0;
+
+pub fn show(ui: &mut Ui, state: &mut AppState) {
+    let now = ui.input(|i| i.time);
+    let pace = state.settings.bot_pace;
+    {
+        let t = state.table.as_mut().expect("checked by the caller");
+        if let Some(after) = t.tick(now, pace) {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_secs_f64(after.clamp(0.02, 1.0)));
+        }
+    }
+    shortcuts(ui, state, now);
+    if state.table.is_none() {
+        return;
+    }
+    top_bar(ui, state, now);
+    let Some(t) = state.table.as_mut() else { return };
+    let view = if t.cover.is_some() {
+        None
+    } else {
+        match t.session.view(t.viewer()) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                t.banner = Some(format!("{e}. The game is kept at the last good move."));
+                None
+            }
+        }
+    };
+    egui::Panel::right("table-side")
+        .resizable(true)
+        .default_size(SIDE_WIDTH)
+        .min_size(280.0)
+        .max_size(520.0)
+        .show(ui, |ui| side_panel(ui, t, view.as_ref(), now));
+    egui::CentralPanel::default()
+        .frame(egui::Frame::NONE.fill(ui.visuals().extreme_bg_color))
+        .show(ui, |ui| {
+            if let Some(seat) = t.cover {
+                cover(ui, t, seat);
+            } else if let Some(v) = &view {
+                let targets = t.viewer_actions();
+                let opts = PaintOptions {
+                    zoom: state.settings.zoom,
+                    time: state.settings.animate.then_some(now),
+                };
+                let r = show_scene(ui, &v.scene, &targets, &opts);
+                if let Some((seat, action)) = r.chosen {
+                    t.act(seat, action, now);
+                }
+                if r.hovered {
+                    let dz = ui.input(|i| i.zoom_delta());
+                    if dz != 1.0 {
+                        state.settings.zoom = (state.settings.zoom * dz).clamp(ZOOM_MIN, ZOOM_MAX);
+                    }
+                }
+            }
+        });
+    rules_window(ui.ctx(), t);
+    end_ui::show(ui.ctx(), state);
+}
+
+fn shortcuts(ui: &mut Ui, state: &mut AppState, now: f64) {
+    let shift_cmd = Modifiers::COMMAND | Modifiers::SHIFT;
+    let (redo, undo, save_as, save, open, help, zoom_in, zoom_out, zoom_reset) = ui.input_mut(|i| {
+        let redo = i.consume_key(shift_cmd, Key::Z) || i.consume_key(Modifiers::COMMAND, Key::Y);
+        let undo = i.consume_key(Modifiers::COMMAND, Key::Z);
+        let save_as = i.consume_key(shift_cmd, Key::S);
+        let save = i.consume_key(Modifiers::COMMAND, Key::S);
+        let open = i.consume_key(Modifiers::COMMAND, Key::O);
+        let help = i.consume_key(Modifiers::NONE, Key::F1);
+        let zoom_in = i.consume_key(Modifiers::COMMAND, Key::Plus) || i.consume_key(Modifiers::COMMAND, Key::Equals);
+        let zoom_out = i.consume_key(Modifiers::COMMAND, Key::Minus);
+        let zoom_reset = i.consume_key(Modifiers::COMMAND, Key::Num0);
+        (redo, undo, save_as, save, open, help, zoom_in, zoom_out, zoom_reset)
+    });
+    if let Some(t) = state.table.as_mut() {
+        if redo {
+            t.redo(now);
+        } else if undo {
+            t.undo(now);
+        }
+        if help {
+            t.show_rules = !t.show_rules;
+        }
+    }
+    if save_as {
+        state.save_as();
+    } else if save {
+        state.save();
+    }
+    if open {
+        state.open_dialog();
+    }
+    let z = &mut state.settings.zoom;
+    if zoom_in {
+        *z = (*z * 1.1).min(ZOOM_MAX);
+    }
+    if zoom_out {
+        *z = (*z / 1.1).max(ZOOM_MIN);
+    }
+    if zoom_reset {
+        *z = 1.0;
+    }
+}
+
+fn top_bar(ui: &mut Ui, state: &mut AppState, now: f64) {
+    egui::Panel::top("table-top").show(ui, |ui| {
+        ui.add_space(4.0);
+        let mut leave = false;
+        let mut save = false;
+        let mut save_as = false;
+        let mut open = false;
+        ui.horizontal_wrapped(|ui| {
+            if ui.button("Launcher").on_hover_text("Back to the launcher (the game stays in Continue)").clicked() {
+                leave = true;
+            }
+            ui.separator();
+            let t = state.table.as_mut().expect("table shown");
+            let can_undo = t.can_undo();
+            let r = ui
+                .add_enabled(can_undo.is_ok(), egui::Button::new("Undo"))
+                .on_hover_text("Take back the last move (Ctrl+Z)");
+            let r = match &can_undo {
+                Err(reason) => r.on_disabled_hover_text(reason.as_str()),
+                Ok(()) => r,
+            };
+            if r.clicked() {
+                t.undo(now);
+            }
+            let can_redo = t.can_redo();
+            let r = ui
+                .add_enabled(can_redo.is_ok(), egui::Button::new("Redo"))
+                .on_hover_text("Play the taken-back move again (Ctrl+Shift+Z)");
+            let r = match &can_redo {
+                Err(reason) => r.on_disabled_hover_text(reason.as_str()),
+                Ok(()) => r,
+            };
+            if r.clicked() {
+                t.redo(now);
+            }
+            ui.separator();
+            save = ui.button("Save").on_hover_text("Ctrl+S").clicked();
+            save_as = ui.button("Save As…").on_hover_text("Ctrl+Shift+S").clicked();
+            open = ui.button("Open…").on_hover_text("Ctrl+O").clicked();
+            ui.separator();
+            if ui.button("Rules").on_hover_text("The rules in short (F1)").clicked() {
+                t.show_rules = !t.show_rules;
+            }
+            ui.separator();
+            let z = &mut state.settings.zoom;
+            if ui.button("Zoom out").on_hover_text("Ctrl+− or Ctrl+wheel").clicked() {
+                *z = (*z / 1.1).max(ZOOM_MIN);
+            }
+            if ui
+                .button(format!("{:.0}%", *z * 100.0))
+                .on_hover_text("Fit the table to the window (Ctrl+0)")
+                .clicked()
+            {
+                *z = 1.0;
+            }
+            if ui.button("Zoom in").on_hover_text("Ctrl++ or Ctrl+wheel").clicked() {
+                *z = (*z * 1.1).min(ZOOM_MAX);
+            }
+            ui.separator();
+            if ui.button("Settings").clicked() {
+                state.show_settings = true;
+            }
+        });
+        let t = state.table.as_mut().expect("table shown");
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(t.game_name()).strong().size(17.0));
+            let status = t
+                .session
+                .view(t.viewer())
+                .map(|v| v.status)
+                .unwrap_or_default();
+            if !status.is_empty() && t.cover.is_none() {
+                ui.label("·");
+                ui.label(RichText::new(status).size(16.0));
+            }
+            ui.label("·");
+            ui.label(RichText::new(turn_text(t)).size(16.0));
+            if let Some(n) = &t.notice {
+                ui.label("·");
+                ui.label(RichText::new(n).color(ui.visuals().warn_fg_color));
+            }
+        });
+        if let Some(msg) = t.banner.clone() {
+            egui::Frame::new()
+                .fill(ui.visuals().error_fg_color.gamma_multiply(0.25))
+                .inner_margin(8.0)
+                .corner_radius(4.0)
+                .show(ui, |ui| {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(RichText::new(msg).strong());
+                        if ui.button("Save As…").clicked() {
+                            save_as = true;
+                        }
+                        if ui.button("Dismiss").on_hover_text("Hide this message and try again").clicked() {
+                            t.banner = None;
+                        }
+                    });
+                });
+        }
+        if t.bots_held() && t.humans_to_act().is_empty() && !t.is_over() {
+            ui.horizontal(|ui| {
+                ui.label("You stepped back in the log; the bots wait so you can look or redo.");
+                if ui.button("Let the bots play from here").clicked() {
+                    t.bots_released = true;
+                }
+            });
+        }
+        ui.add_space(4.0);
+        if leave {
+            state.back_to_launcher();
+        }
+        if save_as {
+            state.save_as();
+        } else if save {
+            state.save();
+        }
+        if open {
+            state.open_dialog();
+        }
+    });
+}
+
+/// "Anna to play", "Bot 2 is thinking…", "Game over".
+pub fn turn_text(t: &TableState) -> String {
+    if t.is_over() {
+        return "Game over".into();
+    }
+    if let Some(seat) = t.thinking() {
+        return format!("{} is thinking…", t.session.seat_name(seat));
+    }
+    let names: Vec<&str> = t.to_act().iter().map(|&s| t.session.seat_name(s)).collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [one] => format!("{one} to play"),
+        many => format!("{} to choose", many.join(", ")),
+    }
+}
+
+fn seat_color(seat: usize) -> Color32 {
+    let c = SceneColor::player(seat);
+    Color32::from_rgb(c.0, c.1, c.2)
+}
+
+fn cover(ui: &mut Ui, t: &mut TableState, seat: usize) {
+    let rect = ui.max_rect();
+    let fill = seat_color(seat);
+    ui.painter().rect_filled(rect, 0.0, fill.gamma_multiply(0.35));
+    let name = t.session.seat_name(seat).to_string();
+    ui.vertical_centered(|ui| {
+        ui.add_space(rect.height() * 0.3);
+        ui.horizontal(|ui| {
+            ui.add_space((ui.available_width() - 40.0) / 2.0);
+            launcher_ui::seat_marker(ui, seat);
+        });
+        ui.add_space(8.0);
+        ui.label(RichText::new(format!("Pass to {name}")).size(36.0).strong().color(fill));
+        ui.add_space(6.0);
+        ui.label("The table is hidden so nobody sees another player's secrets.");
+        ui.add_space(16.0);
+        let b = egui::Button::new(RichText::new(format!("I am {name}: show my table")).size(20.0))
+            .fill(fill.gamma_multiply(0.8));
+        if ui.add(b).clicked() {
+            t.reveal();
+        }
+    });
+}
+
+fn side_panel(ui: &mut Ui, t: &mut TableState, view: Option<&View>, now: f64) {
+    if t.cover.is_some() {
+        ui.add_space(12.0);
+        ui.label("The log and the actions are hidden until the next player takes the screen.");
+        return;
+    }
+    egui::Panel::bottom("side-actions")
+        .resizable(true)
+        .default_size(280.0)
+        .min_size(120.0)
+        .show(ui, |ui| actions(ui, t, view, now));
+    egui::CentralPanel::default().show(ui, |ui| log(ui, t, now));
+}
+
+fn actions(ui: &mut Ui, t: &mut TableState, view: Option<&View>, now: f64) {
+    ui.add_space(6.0);
+    if let Some(v) = view
+        && !v.prompt.is_empty()
+    {
+        ui.label(RichText::new(&v.prompt).strong().size(16.0));
+        ui.add_space(4.0);
+    }
+    let list = t.viewer_actions();
+    if list.is_empty() {
+        let msg = if t.is_over() {
+            "The game is over.".to_string()
+        } else {
+            match t.thinking() {
+                Some(s) => format!("{} is thinking…", t.session.seat_name(s)),
+                None => {
+                    let w = turn_text(t);
+                    if w.is_empty() { "Waiting…".into() } else { format!("Waiting: {w}") }
+                }
+            }
+        };
+        ui.label(RichText::new(msg).weak());
+        if t.is_over() && ui.button("Show the scores").clicked() {
+            t.show_end = true;
+        }
+        return;
+    }
+    let mut chosen = None;
+    egui::ScrollArea::vertical()
+        .id_salt("actions-scroll")
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            let w = ui.available_width();
+            for (seat, a) in &list {
+                if ui
+                    .add_sized([w, 30.0], egui::Button::new(&a.label).wrap())
+                    .clicked()
+                {
+                    chosen = Some((*seat, a.action.clone()));
+                }
+            }
+        });
+    if let Some((seat, action)) = chosen {
+        t.act(seat, action, now);
+    }
+}
+
+fn log(ui: &mut Ui, t: &mut TableState, now: f64) {
+    ui.add_space(6.0);
+    ui.label(RichText::new("Log").strong());
+    let viewer = t.viewer();
+    let cursor = t.session.cursor();
+    let mut rewind = None;
+    egui::ScrollArea::vertical()
+        .id_salt("log-scroll")
+        .stick_to_bottom(true)
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            let entries = t.session.log();
+            if entries.is_empty() {
+                ui.label(RichText::new("No moves yet.").weak());
+            }
+            for (i, e) in entries.iter().enumerate() {
+                let who = match e.seat {
+                    Some(s) => t.session.seat_name(s).to_string(),
+                    None => "Table".to_string(),
+                };
+                let text = format!("{}. {who}: {}", i + 1, e.text_for(viewer));
+                let past = i >= cursor;
+                let mut rich = RichText::new(text);
+                if past {
+                    rich = rich.weak().italics();
+                } else if e.seat.is_none() {
+                    rich = rich.italics();
+                }
+                ui.horizontal(|ui| {
+                    let (r, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
+                    if e.reveal {
+                        paint_icon(ui.painter(), r.center(), 14.0, Icon::Star, Color32::from_rgb(240, 228, 66));
+                    }
+                    let allowed = t.can_rewind_to_entry(i);
+                    let mut resp = ui.add(egui::Button::selectable(false, rich).wrap());
+                    if e.reveal {
+                        resp = resp.on_hover_text("Revealed hidden or random information");
+                    }
+                    resp = match &allowed {
+                        Ok(()) => resp.on_hover_text(if past {
+                            "Taken back. Click to go forward to here."
+                        } else {
+                            "Click to go back to right after this move."
+                        }),
+                        Err(reason) => resp.on_hover_text(format!("Cannot go back here: {reason}")),
+                    };
+                    if resp.clicked() {
+                        rewind = Some(i);
+                    }
+                });
+            }
+        });
+    if let Some(i) = rewind {
+        t.rewind_to_entry(i, now);
+    }
+}
+
+fn rules_window(ctx: &egui::Context, t: &mut TableState) {
+    let mut open = t.show_rules;
+    let rules = t.session.plugin().info.rules.clone();
+    egui::Window::new(format!("Rules: {}", t.game_name()))
+        .id(egui::Id::new("rules-window"))
+        .open(&mut open)
+        .default_size([560.0, 600.0])
+        .vscroll(true)
+        .show(ctx, |ui| {
+            if rules.trim().is_empty() {
+                ui.label("This game has no rules summary.");
+            }
+            for line in rules.lines() {
+                let l = line.trim_end();
+                if let Some(h) = l.strip_prefix('#') {
+                    let h = h.trim_start_matches('#').trim();
+                    ui.add_space(6.0);
+                    ui.label(RichText::new(h).strong().size(18.0));
+                } else if let Some(b) = l.trim_start().strip_prefix("- ") {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label("  •");
+                        ui.label(b);
+                    });
+                } else if !l.is_empty() {
+                    ui.label(l);
+                }
+            }
+        });
+    t.show_rules = open;
+}

@@ -1,0 +1,154 @@
+//! `tavern bench`: the figures the README quotes, measured on this machine.
+//!
+//! Everything goes through the same paths the app uses (the C ABI, the session, save
+//! files), except the in-process random games, which the plugin runs itself to give the
+//! baseline for the ABI overhead ratio.
+
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use tavern_plugin_api::{GameRng, Setup, ToAct};
+
+use crate::cli::CliError;
+use crate::plugin::{Catalog, Instance, Plugin};
+use crate::save::SaveFile;
+use crate::session::{Session, UndoMode, step_seed};
+
+/// How long the first plugin discovery of this process took (set by the binary).
+pub static LOAD_TIME: OnceLock<Duration> = OnceLock::new();
+
+fn ms(d: Duration) -> String {
+    format!("{:.3} ms", d.as_secs_f64() * 1000.0)
+}
+
+fn err(m: impl std::fmt::Display) -> CliError {
+    CliError {
+        code: 1,
+        message: m.to_string(),
+    }
+}
+
+/// One complete random game through a session, timing apply+view of each action.
+fn session_game(plugin: &std::sync::Arc<Plugin>, setup: Setup) -> Result<(Session, Vec<Duration>), CliError> {
+    let mut s = Session::new(plugin.clone(), setup.clone(), UndoMode::Learning).map_err(err)?;
+    let mut rng = GameRng::new(setup.seed);
+    let mut times = Vec::new();
+    use rand::RngExt;
+    for _ in 0..200_000 {
+        let ToAct::Seats(seats) = s.to_act().map_err(err)? else { break };
+        let seat = seats[rng.random_range(0..seats.len())];
+        let n = s.instance().legal_count(seat).map_err(err)?;
+        if n == 0 {
+            return Err(err(format!("{}: seat {seat} to act without legal actions", plugin.info.id)));
+        }
+        let i = rng.random_range(0..n);
+        let t = Instant::now();
+        s.apply_index(seat, i).map_err(err)?;
+        let _ = s.view(Some(seat)).map_err(err)?;
+        times.push(t.elapsed());
+    }
+    Ok((s, times))
+}
+
+/// Random games played by the host through the C ABI (to_act, legal count, apply by
+/// index, chance), for the overhead ratio.
+fn abi_random_games(plugin: &std::sync::Arc<Plugin>, setup: &Setup, games: u32) -> Result<(Duration, u64), CliError> {
+    use rand::RngExt;
+    let start = Instant::now();
+    let mut actions = 0u64;
+    let mut rng = GameRng::new(setup.seed);
+    for g in 0..games {
+        let inst: Instance = plugin.create(setup).map_err(err)?;
+        let mut step = 0;
+        loop {
+            match inst.to_act().map_err(err)? {
+                ToAct::Over => break,
+                ToAct::Chance => {
+                    inst.chance(step_seed(setup.seed ^ g as u64, step)).map_err(err)?;
+                }
+                ToAct::Seats(seats) => {
+                    let seat = seats[rng.random_range(0..seats.len())];
+                    let n = inst.legal_count(seat).map_err(err)?;
+                    inst.apply_index(seat, rng.random_range(0..n)).map_err(err)?;
+                }
+            }
+            step += 1;
+            actions += 1;
+        }
+    }
+    Ok((start.elapsed(), actions))
+}
+
+pub fn run(catalog: &Catalog, scale: u32, only: Option<&str>, out: &mut dyn std::io::Write) -> Result<(), CliError> {
+    let load = LOAD_TIME.get().copied().unwrap_or_else(|| {
+        let t = Instant::now();
+        let _ = Catalog::discover();
+        t.elapsed()
+    });
+    writeln!(out, "load all plugins ({} games): {}", catalog.games.len(), ms(load)).ok();
+    for plugin in &catalog.games {
+        if only.is_some_and(|o| o != plugin.info.id) {
+            continue;
+        }
+        let players = plugin.info.min_players.max(2).min(plugin.info.max_players);
+        let mut setup = Setup::players(players);
+        setup.seed = 7;
+        for spec in &plugin.info.options {
+            setup.options.insert(spec.key.clone(), spec.default.clone());
+        }
+        writeln!(out, "\n{} ({players} players)", plugin.info.name).ok();
+
+        let (mut s, mut times) = session_game(plugin, setup.clone())?;
+        times.sort();
+        let n = times.len().max(1);
+        let mean = times.iter().sum::<Duration>() / n as u32;
+        let p99 = times.get(n * 99 / 100).copied().unwrap_or_default();
+        writeln!(out, "  apply + view per action: mean {}, p99 {} ({} actions)", ms(mean), ms(p99), times.len()).ok();
+
+        let len = s.log().len();
+        for depth in [1usize, 100, len] {
+            if depth > len {
+                continue;
+            }
+            let t = Instant::now();
+            s.rewind_to(len - depth, None).map_err(err)?;
+            let d = t.elapsed();
+            s.rewind_to(len, None).map_err(err)?;
+            let what = if depth == len { format!("whole game ({len})") } else { depth.to_string() };
+            writeln!(out, "  undo at depth {what}: {}", ms(d)).ok();
+        }
+
+        let text = SaveFile::from_session(&s).to_json();
+        let t = Instant::now();
+        let reps = 5 * scale;
+        for _ in 0..reps {
+            SaveFile::parse(&text).map_err(err)?.replay(catalog).map_err(err)?;
+        }
+        writeln!(out, "  replay-validate a complete saved game ({len} actions): {}", ms(t.elapsed() / reps)).ok();
+
+        let games = 200 * scale;
+        let inst = plugin.create(&setup).map_err(err)?;
+        let report = inst.playouts(games, 11).map_err(err)?;
+        let in_process = report.seconds / games as f64;
+        writeln!(
+            out,
+            "  random games in-process: {:.0} games/s ({:.1} actions per game)",
+            1.0 / in_process.max(1e-12),
+            report.actions as f64 / games as f64
+        )
+        .ok();
+        let abi_games = (games / 4).max(10);
+        let (d, actions) = abi_random_games(plugin, &setup, abi_games)?;
+        let through_abi = d.as_secs_f64() / abi_games as f64;
+        let per_action_in = report.seconds / report.actions.max(1) as f64;
+        let per_action_abi = d.as_secs_f64() / actions.max(1) as f64;
+        writeln!(
+            out,
+            "  random games through the C ABI: {:.0} games/s; overhead ×{:.2} per action",
+            1.0 / through_abi.max(1e-12),
+            per_action_abi / per_action_in.max(1e-12)
+        )
+        .ok();
+    }
+    Ok(())
+}
