@@ -101,9 +101,9 @@ pub const fn table<G: Game>() -> PluginTable {
         create: create::<G>,
         load: load::<G>,
         clone: clone::<G>,
-        destroy: destroy,
+        destroy,
         call: call::<G>,
-        free: free,
+        free,
     }
 }
 
