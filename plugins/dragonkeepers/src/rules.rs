@@ -133,12 +133,23 @@ impl Dk {
         let bc = self.book_colour();
         let usable = p.usable_crystals();
         let shadows = self.usable_shadows(seat) as usize;
+        let defs = &data().cards;
+        let mut real = [0usize; 4];
+        for &c in &p.hand {
+            if let Some(k) = defs[c as usize].front {
+                real[k.idx()] += 1;
+            }
+        }
         for feather in [false, true] {
             if feather && !(self.item_free(seat, Item::SwindleFeather) && n >= 2) {
                 continue;
             }
             let need = (n - feather as u8) as usize;
             for k in Colour::ALL {
+                let have = real[k.idx()];
+                if have == 0 || have + shadows < need {
+                    continue;
+                }
                 let mut cost = feather as u8;
                 if Some(k) != bc {
                     if !self.item_free(seat, Item::PrismInk) {
@@ -152,11 +163,7 @@ impl Dk {
                     }
                     cost += 1;
                 }
-                if cost > usable {
-                    continue;
-                }
-                let real = p.hand.iter().filter(|&&c| card(c).front == Some(k)).count();
-                if real >= 1 && real + shadows >= need {
+                if cost <= usable {
                     return true;
                 }
             }
