@@ -15,7 +15,9 @@ enum Next {
 }
 
 pub fn show(ctx: &egui::Context, state: &mut AppState) {
-    let Some(t) = state.table.as_mut() else { return };
+    let Some(t) = state.table.as_mut() else {
+        return;
+    };
     if !t.show_end {
         return;
     }
@@ -26,15 +28,17 @@ pub fn show(ctx: &egui::Context, state: &mut AppState) {
     let mut open = true;
     let mut next = None;
     egui::Window::new("Game over")
-        .id(egui::Id::new("end-window"))
+        .id(egui::Id::unique("end-window"))
         .open(&mut open)
         .collapsible(false)
         .default_width(640.0)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
-            egui::ScrollArea::vertical().max_height(560.0).show(ui, |ui| {
-                next = body(ui, t, &outcome);
-            });
+            egui::ScrollArea::vertical()
+                .max_height(560.0)
+                .show(ui, |ui| {
+                    next = body(ui, t, &outcome);
+                });
         });
     if !open {
         t.show_end = false;
@@ -54,7 +58,11 @@ fn seat_color(seat: usize) -> Color32 {
 
 /// The winners' names joined for a headline.
 pub fn winners_text(t: &TableState, o: &Outcome) -> String {
-    let names: Vec<&str> = o.winners().iter().map(|&s| t.session.seat_name(s)).collect();
+    let names: Vec<&str> = o
+        .winners()
+        .iter()
+        .map(|&s| t.session.seat_name(s))
+        .collect();
     match names.as_slice() {
         [] => "No winner".into(),
         [one] => format!("{one} wins"),
@@ -100,7 +108,12 @@ fn body(ui: &mut Ui, t: &TableState, o: &Outcome) -> Option<Next> {
             for c in &cats {
                 ui.label(c);
                 for s in &o.scores {
-                    let p: i64 = s.breakdown.iter().filter(|l| &l.label == c).map(|l| l.points).sum();
+                    let p: i64 = s
+                        .breakdown
+                        .iter()
+                        .filter(|l| &l.label == c)
+                        .map(|l| l.points)
+                        .sum();
                     ui.label(p.to_string());
                 }
                 ui.end_row();
@@ -116,7 +129,11 @@ fn body(ui: &mut Ui, t: &TableState, o: &Outcome) -> Option<Next> {
     ui.add_space(10.0);
     let mut next = None;
     ui.horizontal(|ui| {
-        if ui.button("Play again").on_hover_text("Same seats and options, a new deal").clicked() {
+        if ui
+            .button("Play again")
+            .on_hover_text("Same seats and options, a new deal")
+            .clicked()
+        {
             next = Some(Next::PlayAgain);
         }
         if ui.button("Save replay").clicked() {
@@ -165,7 +182,10 @@ fn chart(ui: &mut Ui, t: &TableState, o: &Outcome, cats: &[String]) {
         Color32::from_rgb(150, 150, 150),
     ];
     p.line_segment(
-        [egui::pos2(rect.left(), zero_y), egui::pos2(rect.right(), zero_y)],
+        [
+            egui::pos2(rect.left(), zero_y),
+            egui::pos2(rect.right(), zero_y),
+        ],
         egui::Stroke::new(1.0, ui.visuals().text_color()),
     );
     let mut hovered = None;
@@ -174,7 +194,12 @@ fn chart(ui: &mut Ui, t: &TableState, o: &Outcome, cats: &[String]) {
         let x = rect.left() + slot * (seat as f32 + 0.5) - bar_w / 2.0;
         let (mut up, mut down) = (zero_y, zero_y);
         for (ci, c) in cats.iter().enumerate() {
-            let pts: i64 = s.breakdown.iter().filter(|l| &l.label == c).map(|l| l.points).sum();
+            let pts: i64 = s
+                .breakdown
+                .iter()
+                .filter(|l| &l.label == c)
+                .map(|l| l.points)
+                .sum();
             if pts == 0 {
                 continue;
             }
@@ -188,7 +213,12 @@ fn chart(ui: &mut Ui, t: &TableState, o: &Outcome, cats: &[String]) {
                 r
             };
             p.rect_filled(r, 0.0, shades[ci % shades.len()]);
-            p.rect_stroke(r, 0.0, egui::Stroke::new(1.0, Color32::BLACK), egui::StrokeKind::Inside);
+            p.rect_stroke(
+                r,
+                0.0,
+                egui::Stroke::new(1.0, Color32::BLACK),
+                egui::StrokeKind::Inside,
+            );
             if pointer.is_some_and(|q| r.contains(q)) {
                 hovered = Some(format!("{}: {c} {pts}", t.session.seat_name(seat)));
             }
@@ -196,7 +226,11 @@ fn chart(ui: &mut Ui, t: &TableState, o: &Outcome, cats: &[String]) {
         p.text(
             egui::pos2(x + bar_w / 2.0, rect.bottom() - 10.0),
             egui::Align2::CENTER_CENTER,
-            format!("{} {}", SceneColor::PLAYER_MARK[seat % 8], t.session.seat_name(seat)),
+            format!(
+                "{} {}",
+                SceneColor::PLAYER_MARK[seat % 8],
+                t.session.seat_name(seat)
+            ),
             egui::FontId::proportional(13.0),
             seat_color(seat),
         );

@@ -113,7 +113,13 @@ impl FileDialog {
         self.pending.is_some()
     }
 
-    pub fn start(&mut self, purpose: DialogPurpose, dir: PathBuf, file_name: String, waker: Option<Waker>) {
+    pub fn start(
+        &mut self,
+        purpose: DialogPurpose,
+        dir: PathBuf,
+        file_name: String,
+        waker: Option<Waker>,
+    ) {
         if self.pending.is_some() {
             return;
         }
@@ -127,7 +133,10 @@ impl FileDialog {
                     .set_directory(&dir);
                 let picked = match purpose {
                     DialogPurpose::Open => d.set_title("Open a saved game").pick_file(),
-                    DialogPurpose::SaveAs => d.set_title("Save the game as").set_file_name(file_name).save_file(),
+                    DialogPurpose::SaveAs => d
+                        .set_title("Save the game as")
+                        .set_file_name(file_name)
+                        .save_file(),
                 };
                 let _ = tx.send(picked);
                 if let Some(w) = waker {

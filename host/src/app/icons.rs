@@ -61,7 +61,11 @@ pub fn paint_icon(p: &Painter, c: Pos2, size: f32, icon: Icon, fill: Color32) {
             p.line_segment([at(-0.6, 0.1), at(-0.1, 0.6)], Stroke::new(size / 9.0, INK));
         }
         Icon::Crown => {
-            p.rect_filled(egui::Rect::from_two_pos(at(-0.8, 0.2), at(0.8, 0.7)), 1.0, fill);
+            p.rect_filled(
+                egui::Rect::from_two_pos(at(-0.8, 0.2), at(0.8, 0.7)),
+                1.0,
+                fill,
+            );
             for x in [-0.8f32, -0.05, 0.7] {
                 p.add(Shape::convex_polygon(
                     vec![at(x, 0.25), at(x + 0.15, -0.7), at(x + 0.3, 0.25)],
@@ -72,7 +76,11 @@ pub fn paint_icon(p: &Painter, c: Pos2, size: f32, icon: Icon, fill: Color32) {
         }
         Icon::Skull => {
             p.circle(at(0.0, -0.15), r * 0.7, fill, line);
-            p.rect_filled(egui::Rect::from_two_pos(at(-0.4, 0.3), at(0.4, 0.8)), 2.0, fill);
+            p.rect_filled(
+                egui::Rect::from_two_pos(at(-0.4, 0.3), at(0.4, 0.8)),
+                2.0,
+                fill,
+            );
             p.circle_filled(at(-0.28, -0.15), r * 0.18, INK);
             p.circle_filled(at(0.28, -0.15), r * 0.18, INK);
         }
@@ -84,7 +92,10 @@ pub fn paint_icon(p: &Painter, c: Pos2, size: f32, icon: Icon, fill: Color32) {
             p.line_segment([at(0.8, 0.0), at(0.8, 0.3)], s);
         }
         Icon::Wand => {
-            p.line_segment([at(-0.7, 0.7), at(0.4, -0.4)], Stroke::new(size / 10.0, INK));
+            p.line_segment(
+                [at(-0.7, 0.7), at(0.4, -0.4)],
+                Stroke::new(size / 10.0, INK),
+            );
             star(p, at(0.5, -0.5), r * 0.45, fill, Stroke::NONE);
         }
         Icon::Lantern => {
@@ -107,13 +118,30 @@ pub fn paint_icon(p: &Painter, c: Pos2, size: f32, icon: Icon, fill: Color32) {
             p.add(Shape::convex_polygon(feather, fill, line));
         }
         Icon::Bed => {
-            p.rect_filled(egui::Rect::from_two_pos(at(-0.85, 0.0), at(0.85, 0.45)), 2.0, fill);
-            p.rect_filled(egui::Rect::from_two_pos(at(-0.85, -0.5), at(-0.65, 0.75)), 1.0, INK);
-            p.rect_filled(egui::Rect::from_two_pos(at(-0.6, -0.25), at(-0.2, 0.0)), 2.0, fill);
+            p.rect_filled(
+                egui::Rect::from_two_pos(at(-0.85, 0.0), at(0.85, 0.45)),
+                2.0,
+                fill,
+            );
+            p.rect_filled(
+                egui::Rect::from_two_pos(at(-0.85, -0.5), at(-0.65, 0.75)),
+                1.0,
+                INK,
+            );
+            p.rect_filled(
+                egui::Rect::from_two_pos(at(-0.6, -0.25), at(-0.2, 0.0)),
+                2.0,
+                fill,
+            );
         }
         Icon::Worker => {
             p.circle(at(0.0, -0.5), r * 0.32, fill, line);
-            let body = vec![at(-0.35, -0.15), at(0.35, -0.15), at(0.65, 0.85), at(-0.65, 0.85)];
+            let body = vec![
+                at(-0.35, -0.15),
+                at(0.35, -0.15),
+                at(0.65, 0.85),
+                at(-0.65, 0.85),
+            ];
             p.add(Shape::convex_polygon(body, fill, line));
         }
         Icon::Card => {
@@ -170,7 +198,11 @@ fn star(p: &Painter, c: Pos2, r: f32, fill: Color32, line: Stroke) {
         let tip = point(2 * k, r * 0.95);
         let left = inner[(k + 4) % 5];
         let right = inner[k];
-        p.add(Shape::convex_polygon(vec![left, tip, right], fill, Stroke::NONE));
+        p.add(Shape::convex_polygon(
+            vec![left, tip, right],
+            fill,
+            Stroke::NONE,
+        ));
     }
     if line.width > 0.0 {
         let mut outline: Vec<Pos2> = Vec::with_capacity(10);

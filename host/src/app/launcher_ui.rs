@@ -17,7 +17,11 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
             if ui.button("Profiles").clicked() {
                 state.screen = Screen::Profiles;
             }
-            if ui.button("Open…").on_hover_text("Open a saved game (Ctrl+O)").clicked() {
+            if ui
+                .button("Open…")
+                .on_hover_text("Open a saved game (Ctrl+O)")
+                .clicked()
+            {
                 state.open_dialog();
             }
             if ui.button("Settings").clicked() {
@@ -56,37 +60,42 @@ fn games_list(ui: &mut Ui, state: &mut AppState) {
         ui.label("No games found. Put game plugins next to the tavern program or in a folder named by TAVERN_PLUGIN_PATH.");
     }
     let mut pick = None;
-    egui::ScrollArea::vertical().id_salt("games-scroll").show(ui, |ui| {
-        for g in &state.catalog.games {
-            let info = &g.info;
-            let selected = state.launcher.game.as_deref() == Some(info.id.as_str());
-            let text = format!(
-                "{}\n{}–{} players",
-                info.name, info.min_players, info.max_players
-            );
-            let r = ui
-                .add_sized([ui.available_width(), 44.0], egui::Button::selectable(selected, text))
-                .on_hover_text(&info.description);
-            if r.clicked() {
-                pick = Some(info.id.clone());
-            }
-        }
-        if !state.catalog.incompatible.is_empty() {
-            ui.add_space(10.0);
-            ui.label(RichText::new("Not loaded").strong());
-            for inc in &state.catalog.incompatible {
-                let name = inc
-                    .path
-                    .file_name()
-                    .map(|n| n.to_string_lossy().to_string())
-                    .unwrap_or_default();
-                ui.label(
-                    RichText::new(format!("{name} — incompatible: {}", inc.reason))
-                        .color(ui.visuals().warn_fg_color),
+    egui::ScrollArea::vertical()
+        .id_salt("games-scroll")
+        .show(ui, |ui| {
+            for g in &state.catalog.games {
+                let info = &g.info;
+                let selected = state.launcher.game.as_deref() == Some(info.id.as_str());
+                let text = format!(
+                    "{}\n{}–{} players",
+                    info.name, info.min_players, info.max_players
                 );
+                let r = ui
+                    .add_sized(
+                        [ui.available_width(), 44.0],
+                        egui::Button::selectable(selected, text),
+                    )
+                    .on_hover_text(&info.description);
+                if r.clicked() {
+                    pick = Some(info.id.clone());
+                }
             }
-        }
-    });
+            if !state.catalog.incompatible.is_empty() {
+                ui.add_space(10.0);
+                ui.label(RichText::new("Not loaded").strong());
+                for inc in &state.catalog.incompatible {
+                    let name = inc
+                        .path
+                        .file_name()
+                        .map(|n| n.to_string_lossy().to_string())
+                        .unwrap_or_default();
+                    ui.label(
+                        RichText::new(format!("{name} — incompatible: {}", inc.reason))
+                            .color(ui.visuals().warn_fg_color),
+                    );
+                }
+            }
+        });
     if let Some(id) = pick {
         state.select_game(&id);
     }
@@ -146,7 +155,14 @@ fn setup_form(ui: &mut Ui, state: &mut AppState) {
                             .find(|c| &c.value == current)
                             .map(|c| c.help.as_str())
                             .unwrap_or("");
-                        ui.label(RichText::new(if chosen_help.is_empty() { &opt.help } else { chosen_help }).weak());
+                        ui.label(
+                            RichText::new(if chosen_help.is_empty() {
+                                &opt.help
+                            } else {
+                                chosen_help
+                            })
+                            .weak(),
+                        );
                     });
                     ui.end_row();
                 }
@@ -197,13 +213,21 @@ fn setup_form(ui: &mut Ui, state: &mut AppState) {
                             );
                         }
                         for level in 1..=3u8 {
-                            ui.selectable_value(&mut seat.choice, SeatChoice::Bot(level), bot_label(level));
+                            ui.selectable_value(
+                                &mut seat.choice,
+                                SeatChoice::Bot(level),
+                                bot_label(level),
+                            );
                         }
                     })
                     .response
                     .accessible_name(format!("Seat {} player", i + 1));
                 if n > info.min_players {
-                    if ui.button("Remove").on_hover_text("Remove this seat").clicked() {
+                    if ui
+                        .button("Remove")
+                        .on_hover_text("Remove this seat")
+                        .clicked()
+                    {
                         remove = Some(i);
                     }
                 } else {
@@ -246,7 +270,10 @@ fn setup_form(ui: &mut Ui, state: &mut AppState) {
         .weak(),
     );
     ui.add_space(12.0);
-    let start = ui.add_sized([160.0, 36.0], egui::Button::new(RichText::new("Start").heading()));
+    let start = ui.add_sized(
+        [160.0, 36.0],
+        egui::Button::new(RichText::new("Start").heading()),
+    );
     if start.clicked() {
         state.start_game();
     }
@@ -278,7 +305,12 @@ pub fn seat_marker(ui: &mut Ui, seat: usize) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(26.0, 26.0), egui::Sense::hover());
     let c = SceneColor::player(seat);
     let fill = Color32::from_rgb(c.0, c.1, c.2);
-    ui.painter().circle(rect.center(), 12.0, fill, egui::Stroke::new(1.0, Color32::BLACK));
+    ui.painter().circle(
+        rect.center(),
+        12.0,
+        fill,
+        egui::Stroke::new(1.0, Color32::BLACK),
+    );
     let letter = SceneColor::PLAYER_MARK[seat % SceneColor::PLAYER_MARK.len()];
     let text = if super::scene_painter::luminance(fill) > 0.55 {
         Color32::from_rgb(30, 30, 36)
@@ -353,7 +385,11 @@ fn saves_column(ui: &mut Ui, state: &mut AppState) {
         }
     });
     ui.horizontal(|ui| {
-        if ui.button("Open…").on_hover_text("The desktop's file dialog").clicked() {
+        if ui
+            .button("Open…")
+            .on_hover_text("The desktop's file dialog")
+            .clicked()
+        {
             state.open_dialog();
         }
         let label = if state.launcher.show_browser {
@@ -387,9 +423,7 @@ fn save_card(ui: &mut Ui, s: &SaveSummary, now: u64, buttons: impl FnOnce(&mut U
         ui.set_width(ui.available_width());
         ui.label(RichText::new(&s.game).strong());
         ui.label(&s.seats);
-        ui.label(
-            RichText::new(format!("{} moves · {}", s.moves, when(s.updated, now))).weak(),
-        );
+        ui.label(RichText::new(format!("{} moves · {}", s.moves, when(s.updated, now))).weak());
         ui.horizontal(buttons);
     });
 }

@@ -92,11 +92,21 @@ impl TavernApp {
         ctx.options_mut(|o| o.zoom_with_keyboard = false);
         ctx.all_styles_mut(|style| {
             use egui::{FontId, TextStyle};
-            style.text_styles.insert(TextStyle::Body, FontId::proportional(15.0));
-            style.text_styles.insert(TextStyle::Button, FontId::proportional(15.0));
-            style.text_styles.insert(TextStyle::Small, FontId::proportional(13.0));
-            style.text_styles.insert(TextStyle::Monospace, FontId::monospace(14.0));
-            style.text_styles.insert(TextStyle::Heading, FontId::proportional(22.0));
+            style
+                .text_styles
+                .insert(TextStyle::Body, FontId::proportional(15.0));
+            style
+                .text_styles
+                .insert(TextStyle::Button, FontId::proportional(15.0));
+            style
+                .text_styles
+                .insert(TextStyle::Small, FontId::proportional(13.0));
+            style
+                .text_styles
+                .insert(TextStyle::Monospace, FontId::monospace(14.0));
+            style
+                .text_styles
+                .insert(TextStyle::Heading, FontId::proportional(22.0));
         });
     }
 
@@ -137,9 +147,11 @@ impl eframe::App for TavernApp {
 }
 
 fn error_window(ctx: &egui::Context, state: &mut AppState) {
-    let Some(err) = state.error.clone() else { return };
+    let Some(err) = state.error.clone() else {
+        return;
+    };
     let mut close = false;
-    egui::Modal::new(egui::Id::new("error-window")).show(ctx, |ui| {
+    egui::Modal::new(egui::Id::unique("error-window")).show(ctx, |ui| {
         ui.set_max_width(520.0);
         ui.heading(&err.title);
         ui.add_space(6.0);
@@ -167,11 +179,17 @@ fn settings_window(ctx: &egui::Context, state: &mut AppState) {
                 ui.selectable_value(&mut state.settings.dark, false, "Light");
             });
             let l = ui.label("Bot pace (seconds per move):");
-            ui.add(egui::Slider::new(&mut state.settings.bot_pace, settings::BOT_PACE_RANGE).step_by(0.1))
-                .labelled_by(l.id);
+            ui.add(
+                egui::Slider::new(&mut state.settings.bot_pace, settings::BOT_PACE_RANGE)
+                    .step_by(0.1),
+            )
+            .labelled_by(l.id);
             let l = ui.label("Table zoom:");
-            ui.add(egui::Slider::new(&mut state.settings.zoom, settings::ZOOM_MIN..=settings::ZOOM_MAX))
-                .labelled_by(l.id);
+            ui.add(egui::Slider::new(
+                &mut state.settings.zoom,
+                settings::ZOOM_MIN..=settings::ZOOM_MAX,
+            ))
+            .labelled_by(l.id);
             ui.checkbox(&mut state.settings.animate, "Animate legal targets");
         });
     state.show_settings = open;

@@ -60,7 +60,10 @@ fn list(ui: &mut Ui, state: &mut AppState) {
     });
     ui.separator();
     if state.profiles.profiles.is_empty() {
-        ui.label(RichText::new("No profiles yet. A profile keeps a player's results across games.").weak());
+        ui.label(
+            RichText::new("No profiles yet. A profile keeps a player's results across games.")
+                .weak(),
+        );
     }
     let mut pick = None;
     for p in &state.profiles.profiles {
@@ -97,11 +100,16 @@ fn detail(ui: &mut Ui, state: &mut AppState) {
     ui.add_space(6.0);
     ui.heading(&profile.name);
     ui.horizontal(|ui| {
-        ui.add(egui::TextEdit::singleline(&mut state.profiles_form.rename_text).desired_width(200.0))
-            .accessible_name("Profile name");
+        ui.add(
+            egui::TextEdit::singleline(&mut state.profiles_form.rename_text).desired_width(200.0),
+        )
+        .accessible_name("Profile name");
         let name = state.profiles_form.rename_text.trim().to_string();
         if ui
-            .add_enabled(!name.is_empty() && name != profile.name, egui::Button::new("Rename"))
+            .add_enabled(
+                !name.is_empty() && name != profile.name,
+                egui::Button::new("Rename"),
+            )
             .clicked()
         {
             state.profiles.rename(&id, &name);
@@ -144,7 +152,11 @@ fn detail(ui: &mut Ui, state: &mut AppState) {
                     ui.label(name);
                     ui.label(st.played.to_string());
                     ui.label(st.won.to_string());
-                    ui.label(st.best_score.map(|b| b.to_string()).unwrap_or_else(|| "–".into()));
+                    ui.label(
+                        st.best_score
+                            .map(|b| b.to_string())
+                            .unwrap_or_else(|| "–".into()),
+                    );
                     ui.end_row();
                 }
             });

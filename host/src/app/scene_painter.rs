@@ -3,7 +3,7 @@
 
 use egui::{
     Align2, Color32, CornerRadius, FontId, Painter, Pos2, Rect, Sense, Stroke, StrokeKind, Ui,
-    Vec2, WidgetInfo, WidgetType, pos2, vec2,
+    Vec2, WidgetInfo, pos2, vec2,
 };
 use serde_json::Value;
 use tavern_plugin_api::ActionEntry;
@@ -24,7 +24,6 @@ pub struct PaintOptions {
 pub type Targets<'a> = &'a [(usize, ActionEntry)];
 
 /// The result of one frame of the scene.
-#[derive(Default)]
 pub struct SceneResponse {
     /// An action the player chose by clicking the table.
     pub chosen: Option<(usize, Value)>,
@@ -51,7 +50,10 @@ struct Xf {
 
 impl Xf {
     fn p(&self, p: scene::Pos) -> Pos2 {
-        pos2(self.origin.x + p.x * self.scale, self.origin.y + p.y * self.scale)
+        pos2(
+            self.origin.x + p.x * self.scale,
+            self.origin.y + p.y * self.scale,
+        )
     }
     fn r(&self, r: scene::Rect) -> Rect {
         Rect::from_min_size(
@@ -76,11 +78,20 @@ pub fn fit_scale(avail: Vec2, w: f32, h: f32) -> f32 {
 }
 
 /// Paints the scene in the space left in `ui` and returns the chosen action, if any.
-pub fn show_scene(ui: &mut Ui, scene: &Scene, targets: Targets<'_>, opts: &PaintOptions) -> SceneResponse {
+pub fn show_scene(
+    ui: &mut Ui,
+    scene: &Scene,
+    targets: Targets<'_>,
+    opts: &PaintOptions,
+) -> SceneResponse {
     let avail = ui.available_size();
     let scale = fit_scale(avail, scene.width, scene.height) * opts.zoom;
     let size = vec2(scene.width * scale, scene.height * scale);
-    let mut out = SceneResponse::default();
+    let mut out = SceneResponse {
+        chosen: None,
+        rect: Rect::NOTHING,
+        hovered: false,
+    };
     egui::ScrollArea::both()
         .id_salt("scene-scroll")
         .auto_shrink([false, false])
@@ -152,7 +163,9 @@ fn interact(
     let mut seen: Vec<&str> = Vec::new();
     // Topmost first, so overlapping items resolve like the drawing.
     for item in scene.draw_order().into_iter().rev() {
-        let Some(id) = item.id.as_deref() else { continue };
+        let Some(id) = item.id.as_deref() else {
+            continue;
+        };
         if seen.contains(&id) {
             continue;
         }
@@ -171,7 +184,7 @@ fn interact(
             Stroke::new(3.0, glow),
             StrokeKind::Outside,
         );
-        let resp = ui.interact(rect, ui.id().with(("scene-item", id)), Sense::click());
+        let resp = ui.interact(rect, ui.scope_id().with(("scene-item", id)), Sense::click());
         let what = item
             .tooltip
             .as_deref()
@@ -183,7 +196,7 @@ fn interact(
         } else {
             format!("{what}: {} choices", actions.len())
         };
-        resp.widget_info(|| WidgetInfo::labeled(WidgetType::Button, true, &name));
+        resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, &name));
         if resp.hovered() {
             painter.rect_stroke(
                 rect,
@@ -300,7 +313,13 @@ fn paint_item(p: &Painter, xf: &Xf, item: &Item) {
         } => {
             let r = xf.r(*rect);
             let cr = CornerRadius::same(xf.len(*radius).clamp(0.0, 255.0) as u8);
-            p.rect(r, cr, color(*fill), stroke_of(stroke, xf), StrokeKind::Inside);
+            p.rect(
+                r,
+                cr,
+                color(*fill),
+                stroke_of(stroke, xf),
+                StrokeKind::Inside,
+            );
         }
         Shape::Card {
             rect,
@@ -310,14 +329,29 @@ fn paint_item(p: &Painter, xf: &Xf, item: &Item) {
             value,
             face_down,
             private,
-        } => paint_card(p, xf, *rect, color(*fill), band.map(color), title, value, *face_down, *private),
+        } => paint_card(
+            p,
+            xf,
+            *rect,
+            color(*fill),
+            band.map(color),
+            title,
+            value,
+            *face_down,
+            *private,
+        ),
         Shape::Circle {
             center,
             radius,
             fill,
             stroke,
         } => {
-            p.circle(xf.p(*center), xf.len(*radius), color(*fill), stroke_of(stroke, xf));
+            p.circle(
+                xf.p(*center),
+                xf.len(*radius),
+                color(*fill),
+                stroke_of(stroke, xf),
+            );
         }
         Shape::Polygon {
             points,
@@ -326,7 +360,11 @@ fn paint_item(p: &Painter, xf: &Xf, item: &Item) {
         } => {
             let pts: Vec<Pos2> = points.iter().map(|q| xf.p(*q)).collect();
             if pts.len() >= 3 {
-                p.add(egui::Shape::convex_polygon(pts, color(*fill), stroke_of(stroke, xf)));
+                p.add(egui::Shape::convex_polygon(
+                    pts,
+                    color(*fill),
+                    stroke_of(stroke, xf),
+                ));
             }
         }
         Shape::Line { points, stroke } => {
@@ -349,7 +387,15 @@ fn paint_item(p: &Painter, xf: &Xf, item: &Item) {
                 Align::Center => Align2::CENTER_CENTER,
                 Align::Right => Align2::RIGHT_CENTER,
             };
-            paint_text(p, xf.p(*pos), anchor, text, xf.text(*size), color(*c), *bold);
+            paint_text(
+                p,
+                xf.p(*pos),
+                anchor,
+                text,
+                xf.text(*size),
+                color(*c),
+                *bold,
+            );
         }
         Shape::Icon {
             center,
@@ -362,7 +408,15 @@ fn paint_item(p: &Painter, xf: &Xf, item: &Item) {
 
 /// Text, with bold faked by a second pass half a point to the right (the default fonts
 /// have no bold face).
-pub fn paint_text(p: &Painter, at: Pos2, anchor: Align2, text: &str, size: f32, c: Color32, bold: bool) -> Rect {
+pub fn paint_text(
+    p: &Painter,
+    at: Pos2,
+    anchor: Align2,
+    text: &str,
+    size: f32,
+    c: Color32,
+    bold: bool,
+) -> Rect {
     let font = FontId::proportional(size);
     if bold {
         p.text(at + vec2(0.6, 0.0), anchor, text, font.clone(), c);
@@ -390,21 +444,37 @@ fn paint_card(
         let back = fill.gamma_multiply(0.75);
         p.rect(r, cr, back, edge, StrokeKind::Inside);
         let inner = r.shrink((r.width() * 0.1).min(8.0));
-        p.rect_stroke(inner, cr, Stroke::new(1.5, contrast_text(back).gamma_multiply(0.5)), StrokeKind::Inside);
+        p.rect_stroke(
+            inner,
+            cr,
+            Stroke::new(1.5, contrast_text(back).gamma_multiply(0.5)),
+            StrokeKind::Inside,
+        );
         // Diagonal hatching so a back never looks like a blank face.
         let clip = p.with_clip_rect(inner);
         let step = (r.width() / 5.0).max(6.0);
         let mut x = inner.left() - inner.height();
         while x < inner.right() {
             clip.line_segment(
-                [pos2(x, inner.bottom()), pos2(x + inner.height(), inner.top())],
+                [
+                    pos2(x, inner.bottom()),
+                    pos2(x + inner.height(), inner.top()),
+                ],
                 Stroke::new(1.0, contrast_text(back).gamma_multiply(0.2)),
             );
             x += step;
         }
         if !value.is_empty() {
             let size = xf.text(20.0).max(r.height() * 0.22).min(r.width() * 0.5);
-            paint_text(p, r.center(), Align2::CENTER_CENTER, value, size, contrast_text(back), true);
+            paint_text(
+                p,
+                r.center(),
+                Align2::CENTER_CENTER,
+                value,
+                size,
+                contrast_text(back),
+                true,
+            );
         }
         return;
     }
@@ -426,7 +496,15 @@ fn paint_card(
     let ink = contrast_text(fill);
     if !value.is_empty() {
         let size = (r.height() * 0.34).min(r.width() * 0.55).max(xf.text(20.0));
-        paint_text(p, r.center() + vec2(0.0, band_h * 0.25), Align2::CENTER_CENTER, value, size, ink, true);
+        paint_text(
+            p,
+            r.center() + vec2(0.0, band_h * 0.25),
+            Align2::CENTER_CENTER,
+            value,
+            size,
+            ink,
+            true,
+        );
     }
     if !title.is_empty() {
         let size = xf.text(14.0);
@@ -442,9 +520,21 @@ fn paint_card(
         let s = (r.width() * 0.22).clamp(10.0, 22.0);
         let c = pos2(r.right() - s * 0.7, r.bottom() - s * 0.7);
         p.circle_filled(c, s * 0.65, Color32::from_rgb(30, 30, 36));
-        paint_icon(p, c, s, tavern_plugin_api::scene::Icon::Lock, Color32::from_rgb(240, 228, 66));
+        paint_icon(
+            p,
+            c,
+            s,
+            tavern_plugin_api::scene::Icon::Lock,
+            Color32::from_rgb(240, 228, 66),
+        );
         p.add(egui::Shape::dashed_line(
-            &[r.left_top(), r.right_top(), r.right_bottom(), r.left_bottom(), r.left_top()],
+            &[
+                r.left_top(),
+                r.right_top(),
+                r.right_bottom(),
+                r.left_bottom(),
+                r.left_top(),
+            ],
             Stroke::new(1.5, Color32::from_rgb(240, 228, 66)),
             6.0,
             4.0,

@@ -118,7 +118,10 @@ impl AppState {
     }
 
     pub fn selected_plugin(&self) -> Option<Arc<Plugin>> {
-        self.launcher.game.as_deref().and_then(|g| self.catalog.get(g))
+        self.launcher
+            .game
+            .as_deref()
+            .and_then(|g| self.catalog.get(g))
     }
 
     /// Picks a game in the launcher, restoring the seats and options used last time.
@@ -160,7 +163,9 @@ impl AppState {
     }
 
     pub fn add_seat(&mut self) {
-        let Some(p) = self.selected_plugin() else { return };
+        let Some(p) = self.selected_plugin() else {
+            return;
+        };
         let seats = &mut self.launcher.seats;
         if seats.len() < p.info.max_players {
             let n = seats.len() + 1;
@@ -172,7 +177,9 @@ impl AppState {
     }
 
     pub fn remove_seat(&mut self, i: usize) {
-        let Some(p) = self.selected_plugin() else { return };
+        let Some(p) = self.selected_plugin() else {
+            return;
+        };
         if self.launcher.seats.len() > p.info.min_players && i < self.launcher.seats.len() {
             self.launcher.seats.remove(i);
         }
@@ -250,7 +257,13 @@ impl AppState {
         self.start_setup(plugin, setup, profiles, self.undo_mode());
     }
 
-    fn start_setup(&mut self, plugin: Arc<Plugin>, setup: Setup, profiles: Vec<Option<String>>, mode: UndoMode) {
+    fn start_setup(
+        &mut self,
+        plugin: Arc<Plugin>,
+        setup: Setup,
+        profiles: Vec<Option<String>>,
+        mode: UndoMode,
+    ) {
         match Session::new(plugin, setup, mode) {
             Ok(mut session) => {
                 session.profiles = profiles;

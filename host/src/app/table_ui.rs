@@ -29,7 +29,9 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         return;
     }
     top_bar(ui, state, now);
-    let Some(t) = state.table.as_mut() else { return };
+    let Some(t) = state.table.as_mut() else {
+        return;
+    };
     let view = if t.cover.is_some() {
         None
     } else {
@@ -76,18 +78,23 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
 
 fn shortcuts(ui: &mut Ui, state: &mut AppState, now: f64) {
     let shift_cmd = Modifiers::COMMAND | Modifiers::SHIFT;
-    let (redo, undo, save_as, save, open, help, zoom_in, zoom_out, zoom_reset) = ui.input_mut(|i| {
-        let redo = i.consume_key(shift_cmd, Key::Z) || i.consume_key(Modifiers::COMMAND, Key::Y);
-        let undo = i.consume_key(Modifiers::COMMAND, Key::Z);
-        let save_as = i.consume_key(shift_cmd, Key::S);
-        let save = i.consume_key(Modifiers::COMMAND, Key::S);
-        let open = i.consume_key(Modifiers::COMMAND, Key::O);
-        let help = i.consume_key(Modifiers::NONE, Key::F1);
-        let zoom_in = i.consume_key(Modifiers::COMMAND, Key::Plus) || i.consume_key(Modifiers::COMMAND, Key::Equals);
-        let zoom_out = i.consume_key(Modifiers::COMMAND, Key::Minus);
-        let zoom_reset = i.consume_key(Modifiers::COMMAND, Key::Num0);
-        (redo, undo, save_as, save, open, help, zoom_in, zoom_out, zoom_reset)
-    });
+    let (redo, undo, save_as, save, open, help, zoom_in, zoom_out, zoom_reset) =
+        ui.input_mut(|i| {
+            let redo =
+                i.consume_key(shift_cmd, Key::Z) || i.consume_key(Modifiers::COMMAND, Key::Y);
+            let undo = i.consume_key(Modifiers::COMMAND, Key::Z);
+            let save_as = i.consume_key(shift_cmd, Key::S);
+            let save = i.consume_key(Modifiers::COMMAND, Key::S);
+            let open = i.consume_key(Modifiers::COMMAND, Key::O);
+            let help = i.consume_key(Modifiers::NONE, Key::F1);
+            let zoom_in = i.consume_key(Modifiers::COMMAND, Key::Plus)
+                || i.consume_key(Modifiers::COMMAND, Key::Equals);
+            let zoom_out = i.consume_key(Modifiers::COMMAND, Key::Minus);
+            let zoom_reset = i.consume_key(Modifiers::COMMAND, Key::Num0);
+            (
+                redo, undo, save_as, save, open, help, zoom_in, zoom_out, zoom_reset,
+            )
+        });
     if let Some(t) = state.table.as_mut() {
         if redo {
             t.redo(now);
@@ -126,7 +133,11 @@ fn top_bar(ui: &mut Ui, state: &mut AppState, now: f64) {
         let mut save_as = false;
         let mut open = false;
         ui.horizontal_wrapped(|ui| {
-            if ui.button("Launcher").on_hover_text("Back to the launcher (the game stays in Continue)").clicked() {
+            if ui
+                .button("Launcher")
+                .on_hover_text("Back to the launcher (the game stays in Continue)")
+                .clicked()
+            {
                 leave = true;
             }
             ui.separator();
@@ -155,15 +166,26 @@ fn top_bar(ui: &mut Ui, state: &mut AppState, now: f64) {
             }
             ui.separator();
             save = ui.button("Save").on_hover_text("Ctrl+S").clicked();
-            save_as = ui.button("Save As…").on_hover_text("Ctrl+Shift+S").clicked();
+            save_as = ui
+                .button("Save As…")
+                .on_hover_text("Ctrl+Shift+S")
+                .clicked();
             open = ui.button("Open…").on_hover_text("Ctrl+O").clicked();
             ui.separator();
-            if ui.button("Rules").on_hover_text("The rules in short (F1)").clicked() {
+            if ui
+                .button("Rules")
+                .on_hover_text("The rules in short (F1)")
+                .clicked()
+            {
                 t.show_rules = !t.show_rules;
             }
             ui.separator();
             let z = &mut state.settings.zoom;
-            if ui.button("Zoom out").on_hover_text("Ctrl+− or Ctrl+wheel").clicked() {
+            if ui
+                .button("Zoom out")
+                .on_hover_text("Ctrl+− or Ctrl+wheel")
+                .clicked()
+            {
                 *z = (*z / 1.1).max(ZOOM_MIN);
             }
             if ui
@@ -173,7 +195,11 @@ fn top_bar(ui: &mut Ui, state: &mut AppState, now: f64) {
             {
                 *z = 1.0;
             }
-            if ui.button("Zoom in").on_hover_text("Ctrl++ or Ctrl+wheel").clicked() {
+            if ui
+                .button("Zoom in")
+                .on_hover_text("Ctrl++ or Ctrl+wheel")
+                .clicked()
+            {
                 *z = (*z * 1.1).min(ZOOM_MAX);
             }
             ui.separator();
@@ -211,7 +237,11 @@ fn top_bar(ui: &mut Ui, state: &mut AppState, now: f64) {
                         if ui.button("Save As…").clicked() {
                             save_as = true;
                         }
-                        if ui.button("Dismiss").on_hover_text("Hide this message and try again").clicked() {
+                        if ui
+                            .button("Dismiss")
+                            .on_hover_text("Hide this message and try again")
+                            .clicked()
+                        {
                             t.banner = None;
                         }
                     });
@@ -264,7 +294,8 @@ fn seat_color(seat: usize) -> Color32 {
 fn cover(ui: &mut Ui, t: &mut TableState, seat: usize) {
     let rect = ui.max_rect();
     let fill = seat_color(seat);
-    ui.painter().rect_filled(rect, 0.0, fill.gamma_multiply(0.35));
+    ui.painter()
+        .rect_filled(rect, 0.0, fill.gamma_multiply(0.35));
     let name = t.session.seat_name(seat).to_string();
     ui.vertical_centered(|ui| {
         ui.add_space(rect.height() * 0.3);
@@ -273,7 +304,12 @@ fn cover(ui: &mut Ui, t: &mut TableState, seat: usize) {
             launcher_ui::seat_marker(ui, seat);
         });
         ui.add_space(8.0);
-        ui.label(RichText::new(format!("Pass to {name}")).size(36.0).strong().color(fill));
+        ui.label(
+            RichText::new(format!("Pass to {name}"))
+                .size(36.0)
+                .strong()
+                .color(fill),
+        );
         ui.add_space(6.0);
         ui.label("The table is hidden so nobody sees another player's secrets.");
         ui.add_space(16.0);
@@ -316,7 +352,11 @@ fn actions(ui: &mut Ui, t: &mut TableState, view: Option<&View>, now: f64) {
                 Some(s) => format!("{} is thinking…", t.session.seat_name(s)),
                 None => {
                     let w = turn_text(t);
-                    if w.is_empty() { "Waiting…".into() } else { format!("Waiting: {w}") }
+                    if w.is_empty() {
+                        "Waiting…".into()
+                    } else {
+                        format!("Waiting: {w}")
+                    }
                 }
             }
         };
@@ -375,9 +415,16 @@ fn log(ui: &mut Ui, t: &mut TableState, now: f64) {
                     rich = rich.italics();
                 }
                 ui.horizontal(|ui| {
-                    let (r, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
+                    let (r, _) =
+                        ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
                     if e.reveal {
-                        paint_icon(ui.painter(), r.center(), 14.0, Icon::Star, Color32::from_rgb(240, 228, 66));
+                        paint_icon(
+                            ui.painter(),
+                            r.center(),
+                            14.0,
+                            Icon::Star,
+                            Color32::from_rgb(240, 228, 66),
+                        );
                     }
                     let allowed = t.can_rewind_to_entry(i);
                     let mut resp = ui.add(egui::Button::selectable(false, rich).wrap());
@@ -407,7 +454,7 @@ fn rules_window(ctx: &egui::Context, t: &mut TableState) {
     let mut open = t.show_rules;
     let rules = t.session.plugin().info.rules.clone();
     egui::Window::new(format!("Rules: {}", t.game_name()))
-        .id(egui::Id::new("rules-window"))
+        .id(egui::Id::unique("rules-window"))
         .open(&mut open)
         .default_size([560.0, 600.0])
         .vscroll(true)
