@@ -248,7 +248,6 @@ fn key_enters_the_castle_without_the_guard_room() {
     pass_until(&mut g, WinKind::Location(GUARD));
     assert!(g.guard_up);
     act(&mut g, 0, Action::Invoke { artefact: KEY });
-    pass_all(&mut g);
     // Seat 1 owes 8 but holds 3 treasures: sent home without being asked.
     pass_until(&mut g, WinKind::Location(ROOM_K));
     assert!(
@@ -391,10 +390,12 @@ fn dragon_leaves_fills_the_first_empty_cave() {
     act(&mut g, 1, Action::Pass);
     act(&mut g, 2, Action::Pass);
     act(&mut g, 0, Action::Cast { spell: 5 });
-    pass_all(&mut g);
     // Cave A was empty: 4 crowns on top, 2 on the second ledge; seat 1 takes the top.
-    assert_eq!(g.players[1].treasure[CROWN as usize], 1 + 4);
+    pass_until(&mut g, WinKind::Location(0));
+    assert_eq!(g.caves[0][0][CROWN as usize], 4);
     assert_eq!(g.caves[0][1][CROWN as usize], 2);
+    pass_all(&mut g);
+    assert_eq!(g.players[1].treasure[CROWN as usize], 1 + 4);
 }
 
 #[test]
