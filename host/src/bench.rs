@@ -29,17 +29,25 @@ fn err(m: impl std::fmt::Display) -> CliError {
 }
 
 /// One complete random game through a session, timing apply+view of each action.
-fn session_game(plugin: &std::sync::Arc<Plugin>, setup: Setup) -> Result<(Session, Vec<Duration>), CliError> {
+fn session_game(
+    plugin: &std::sync::Arc<Plugin>,
+    setup: Setup,
+) -> Result<(Session, Vec<Duration>), CliError> {
     let mut s = Session::new(plugin.clone(), setup.clone(), UndoMode::Learning).map_err(err)?;
     let mut rng = GameRng::new(setup.seed);
     let mut times = Vec::new();
     use rand::RngExt;
     for _ in 0..200_000 {
-        let ToAct::Seats(seats) = s.to_act().map_err(err)? else { break };
+        let ToAct::Seats(seats) = s.to_act().map_err(err)? else {
+            break;
+        };
         let seat = seats[rng.random_range(0..seats.len())];
         let n = s.instance().legal_count(seat).map_err(err)?;
         if n == 0 {
-            return Err(err(format!("{}: seat {seat} to act without legal actions", plugin.info.id)));
+            return Err(err(format!(
+                "{}: seat {seat} to act without legal actions",
+                plugin.info.id
+            )));
         }
         let i = rng.random_range(0..n);
         let t = Instant::now();
@@ -52,7 +60,11 @@ fn session_game(plugin: &std::sync::Arc<Plugin>, setup: Setup) -> Result<(Sessio
 
 /// Random games played by the host through the C ABI (to_act, legal count, apply by
 /// index, chance), for the overhead ratio.
-fn abi_random_games(plugin: &std::sync::Arc<Plugin>, setup: &Setup, games: u32) -> Result<(Duration, u64), CliError> {
+fn abi_random_games(
+    plugin: &std::sync::Arc<Plugin>,
+    setup: &Setup,
+    games: u32,
+) -> Result<(Duration, u64), CliError> {
     use rand::RngExt;
     let start = Instant::now();
     let mut actions = 0u64;
@@ -64,12 +76,14 @@ fn abi_random_games(plugin: &std::sync::Arc<Plugin>, setup: &Setup, games: u32) 
             match inst.to_act().map_err(err)? {
                 ToAct::Over => break,
                 ToAct::Chance => {
-                    inst.chance(step_seed(setup.seed ^ g as u64, step)).map_err(err)?;
+                    inst.chance(step_seed(setup.seed ^ g as u64, step))
+                        .map_err(err)?;
                 }
                 ToAct::Seats(seats) => {
                     let seat = seats[rng.random_range(0..seats.len())];
                     let n = inst.legal_count(seat).map_err(err)?;
-                    inst.apply_index(seat, rng.random_range(0..n)).map_err(err)?;
+                    inst.apply_index(seat, rng.random_range(0..n))
+                        .map_err(err)?;
                 }
             }
             step += 1;
@@ -79,13 +93,24 @@ fn abi_random_games(plugin: &std::sync::Arc<Plugin>, setup: &Setup, games: u32) 
     Ok((start.elapsed(), actions))
 }
 
-pub fn run(catalog: &Catalog, scale: u32, only: Option<&str>, out: &mut dyn std::io::Write) -> Result<(), CliError> {
+pub fn run(
+    catalog: &Catalog,
+    scale: u32,
+    only: Option<&str>,
+    out: &mut dyn std::io::Write,
+) -> Result<(), CliError> {
     let load = LOAD_TIME.get().copied().unwrap_or_else(|| {
         let t = Instant::now();
         let _ = Catalog::discover();
         t.elapsed()
     });
-    writeln!(out, "load all plugins ({} games): {}", catalog.games.len(), ms(load)).ok();
+    writeln!(
+        out,
+        "load all plugins ({} games): {}",
+        catalog.games.len(),
+        ms(load)
+    )
+    .ok();
     for plugin in &catalog.games {
         if only.is_some_and(|o| o != plugin.info.id) {
             continue;
@@ -103,7 +128,14 @@ pub fn run(catalog: &Catalog, scale: u32, only: Option<&str>, out: &mut dyn std:
         let n = times.len().max(1);
         let mean = times.iter().sum::<Duration>() / n as u32;
         let p99 = times.get(n * 99 / 100).copied().unwrap_or_default();
-        writeln!(out, "  apply + view per action: mean {}, p99 {} ({} actions)", ms(mean), ms(p99), times.len()).ok();
+        writeln!(
+            out,
+            "  apply + view per action: mean {}, p99 {} ({} actions)",
+            ms(mean),
+            ms(p99),
+            times.len()
+        )
+        .ok();
 
         let len = s.log().len();
         for depth in [1usize, 100, len] {
@@ -114,7 +146,11 @@ pub fn run(catalog: &Catalog, scale: u32, only: Option<&str>, out: &mut dyn std:
             s.rewind_to(len - depth, None).map_err(err)?;
             let d = t.elapsed();
             s.rewind_to(len, None).map_err(err)?;
-            let what = if depth == len { format!("whole game ({len})") } else { depth.to_string() };
+            let what = if depth == len {
+                format!("whole game ({len})")
+            } else {
+                depth.to_string()
+            };
             writeln!(out, "  undo at depth {what}: {}", ms(d)).ok();
         }
 
@@ -122,9 +158,17 @@ pub fn run(catalog: &Catalog, scale: u32, only: Option<&str>, out: &mut dyn std:
         let t = Instant::now();
         let reps = 5 * scale;
         for _ in 0..reps {
-            SaveFile::parse(&text).map_err(err)?.replay(catalog).map_err(err)?;
+            SaveFile::parse(&text)
+                .map_err(err)?
+                .replay(catalog)
+                .map_err(err)?;
         }
-        writeln!(out, "  replay-validate a complete saved game ({len} actions): {}", ms(t.elapsed() / reps)).ok();
+        writeln!(
+            out,
+            "  replay-validate a complete saved game ({len} actions): {}",
+            ms(t.elapsed() / reps)
+        )
+        .ok();
 
         let games = 200 * scale;
         let inst = plugin.create(&setup).map_err(err)?;

@@ -12,11 +12,15 @@ use serde_json::{Value, json};
 use tavern_plugin_api::{SeatKind, SeatSetup, Setup, ToAct};
 
 use crate::plugin::{Catalog, Plugin};
-use crate::save::{self, SaveFile};
+use crate::save;
 use crate::session::{Session, UndoMode};
 
 #[derive(Parser, Debug)]
-#[command(name = "tavern", version, about = "Tavern: a table for full-rules board games. Without a command, opens the app.")]
+#[command(
+    name = "tavern",
+    version,
+    about = "Tavern: a table for full-rules board games. Without a command, opens the app."
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -128,7 +132,11 @@ pub fn run(cmd: Command, catalog: &Catalog, out: &mut dyn std::io::Write) -> Res
             let mode = match undo.as_str() {
                 "learning" => UndoMode::Learning,
                 "fair" => UndoMode::Fair,
-                other => return Err(usage(format!("--undo must be learning or fair, not {other}"))),
+                other => {
+                    return Err(usage(format!(
+                        "--undo must be learning or fair, not {other}"
+                    )));
+                }
             };
             let s = Session::new(plugin, setup, mode).map_err(rules)?;
             write(&s, &output)?;
@@ -142,7 +150,12 @@ pub fn run(cmd: Command, catalog: &Catalog, out: &mut dyn std::io::Write) -> Res
                 .enumerate()
                 .map(|(i, (seat, _, label))| json!({"index": i, "seat": seat, "label": label}))
                 .collect();
-            writeln!(out, "{}", serde_json::to_string_pretty(&list).unwrap_or_default()).ok();
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&list).unwrap_or_default()
+            )
+            .ok();
             Ok(())
         }
         Command::Play { file, entries } => {
@@ -150,14 +163,22 @@ pub fn run(cmd: Command, catalog: &Catalog, out: &mut dyn std::io::Write) -> Res
             for n in entries {
                 let list = legal_list(&s)?;
                 let Some((seat, local, label)) = list.get(n).cloned() else {
-                    return Err(rules(format!("there is no entry {n}: {} legal actions", list.len())));
+                    return Err(rules(format!(
+                        "there is no entry {n}: {} legal actions",
+                        list.len()
+                    )));
                 };
                 s.apply_index(seat, local).map_err(rules)?;
                 writeln!(out, "{}: {label}", s.seat_name(seat)).ok();
             }
             write(&s, &file)
         }
-        Command::Show { file, seat, state, json } => show(catalog, &file, seat, state, json, out),
+        Command::Show {
+            file,
+            seat,
+            state,
+            json,
+        } => show(catalog, &file, seat, state, json, out),
         Command::Check { file } => {
             let s = open(catalog, &file)?;
             let to_act = s.to_act().map_err(rules)?;
@@ -165,7 +186,11 @@ pub fn run(cmd: Command, catalog: &Catalog, out: &mut dyn std::io::Write) -> Res
                 out,
                 "ok: {} actions replay cleanly ({}; position {} of {})",
                 s.log().len(),
-                if to_act.is_over() { "game over" } else { "in progress" },
+                if to_act.is_over() {
+                    "game over"
+                } else {
+                    "in progress"
+                },
                 s.cursor(),
                 s.log().len()
             )
@@ -180,7 +205,9 @@ pub fn run(cmd: Command, catalog: &Catalog, out: &mut dyn std::io::Write) -> Res
             seed,
             options,
         } => simulate(catalog, &game, games, players, &bot, seed, &options, out),
-        Command::Bench { scale, game } => crate::bench::run(catalog, scale.max(1), game.as_deref(), out),
+        Command::Bench { scale, game } => {
+            crate::bench::run(catalog, scale.max(1), game.as_deref(), out)
+        }
     }
 }
 
@@ -194,12 +221,20 @@ fn random_seed() -> u64 {
 fn find(catalog: &Catalog, id: &str) -> Result<std::sync::Arc<Plugin>, CliError> {
     catalog.get(id).ok_or_else(|| {
         let known: Vec<&str> = catalog.games.iter().map(|g| g.info.id.as_str()).collect();
-        usage(format!("unknown game {id:?}; installed: {}", known.join(", ")))
+        usage(format!(
+            "unknown game {id:?}; installed: {}",
+            known.join(", ")
+        ))
     })
 }
 
 /// Builds a setup from command-line values, checking options against the game's list.
-pub fn make_setup(plugin: &Plugin, players: usize, seed: u64, options: &[String]) -> Result<Setup, CliError> {
+pub fn make_setup(
+    plugin: &Plugin,
+    players: usize,
+    seed: u64,
+    options: &[String],
+) -> Result<Setup, CliError> {
     let info = &plugin.info;
     if players < info.min_players || players > info.max_players {
         return Err(usage(format!(
@@ -222,7 +257,10 @@ pub fn make_setup(plugin: &Plugin, players: usize, seed: u64, options: &[String]
             .ok_or_else(|| usage(format!("{} has no option {k:?}", info.name)))?;
         if !spec.choices.iter().any(|c| c.value == v) {
             let values: Vec<&str> = spec.choices.iter().map(|c| c.value.as_str()).collect();
-            return Err(usage(format!("option {k} takes one of {}, not {v:?}", values.join(", "))));
+            return Err(usage(format!(
+                "option {k} takes one of {}, not {v:?}",
+                values.join(", ")
+            )));
         }
         chosen.insert(k.to_string(), v.to_string());
     }
@@ -262,12 +300,23 @@ fn legal_list(s: &Session) -> Result<Vec<(usize, usize, String)>, CliError> {
 fn games(catalog: &Catalog, out: &mut dyn std::io::Write) -> Result<(), CliError> {
     for g in &catalog.games {
         let i = &g.info;
-        writeln!(out, "{}\t{} {}\t{}–{} players\t{}", i.id, i.name, i.version, i.min_players, i.max_players, i.description).ok();
+        writeln!(
+            out,
+            "{}\t{} {}\t{}–{} players\t{}",
+            i.id, i.name, i.version, i.min_players, i.max_players, i.description
+        )
+        .ok();
         for o in &i.options {
             let values: Vec<String> = o
                 .choices
                 .iter()
-                .map(|c| if c.value == o.default { format!("[{}]", c.value) } else { c.value.clone() })
+                .map(|c| {
+                    if c.value == o.default {
+                        format!("[{}]", c.value)
+                    } else {
+                        c.value.clone()
+                    }
+                })
                 .collect();
             writeln!(out, "\t--option {}={}\t{}", o.key, values.join("|"), o.help).ok();
         }
@@ -294,7 +343,12 @@ fn show(
     }
     if state {
         let st = s.instance().state().map_err(rules)?;
-        writeln!(out, "{}", serde_json::to_string_pretty(&st).unwrap_or_default()).ok();
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&st).unwrap_or_default()
+        )
+        .ok();
         return Ok(());
     }
     let to_act = s.to_act().map_err(rules)?;
@@ -315,7 +369,12 @@ fn show(
             "outcome": outcome,
             "scene": view.scene,
         });
-        writeln!(out, "{}", serde_json::to_string_pretty(&v).unwrap_or_default()).ok();
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&v).unwrap_or_default()
+        )
+        .ok();
         return Ok(());
     }
     writeln!(out, "{} — {}", s.plugin().info.name, view.status).ok();
@@ -324,15 +383,37 @@ fn show(
     }
     writeln!(out, "\nLog:").ok();
     for (i, e) in s.log()[..s.cursor()].iter().enumerate() {
-        let who = e.seat.map(|x| s.seat_name(x).to_string()).unwrap_or_else(|| "·".into());
-        writeln!(out, "{:>4}{} {who}: {}", i + 1, if e.reveal { "*" } else { " " }, e.text_for(seat)).ok();
+        let who = e
+            .seat
+            .map(|x| s.seat_name(x).to_string())
+            .unwrap_or_else(|| "·".into());
+        writeln!(
+            out,
+            "{:>4}{} {who}: {}",
+            i + 1,
+            if e.reveal { "*" } else { " " },
+            e.text_for(seat)
+        )
+        .ok();
     }
     match (&to_act, outcome) {
         (ToAct::Over, Some(o)) => {
             writeln!(out, "\nFinal scores:").ok();
             for (i, sc) in o.scores.iter().enumerate() {
-                let parts: Vec<String> = sc.breakdown.iter().map(|l| format!("{} {}", l.label, l.points)).collect();
-                writeln!(out, "  {}. {}: {} ({})", o.rank[i] + 1, s.seat_name(i), sc.total, parts.join(", ")).ok();
+                let parts: Vec<String> = sc
+                    .breakdown
+                    .iter()
+                    .map(|l| format!("{} {}", l.label, l.points))
+                    .collect();
+                writeln!(
+                    out,
+                    "  {}. {}: {} ({})",
+                    o.rank[i] + 1,
+                    s.seat_name(i),
+                    sc.total,
+                    parts.join(", ")
+                )
+                .ok();
             }
             if let Some(t) = o.tie_break {
                 writeln!(out, "Tie-break: {t}").ok();
@@ -387,7 +468,8 @@ fn simulate(
                 for st in &mut setup.seats {
                     st.kind = SeatKind::Bot { level: 1 };
                 }
-                let mut s = Session::new(plugin.clone(), setup, UndoMode::Learning).map_err(rules)?;
+                let mut s =
+                    Session::new(plugin.clone(), setup, UndoMode::Learning).map_err(rules)?;
                 let mut guard = 0;
                 while let ToAct::Seats(seats) = s.to_act().map_err(rules)? {
                     let seat = seats[0];
@@ -399,7 +481,10 @@ fn simulate(
                     }
                 }
                 lengths.push(s.log().len() as u64);
-                let o = s.outcome().map_err(rules)?.ok_or_else(|| rules("finished game without outcome"))?;
+                let o = s
+                    .outcome()
+                    .map_err(rules)?
+                    .ok_or_else(|| rules("finished game without outcome"))?;
                 for p in 0..players {
                     let sc = o.scores[p].total;
                     sums[p] += sc;
@@ -412,7 +497,12 @@ fn simulate(
     }
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let avg_len = lengths.iter().sum::<u64>() as f64 / lengths.len().max(1) as f64;
-    writeln!(out, "{} — {games} games, {players} players, {bot} play", plugin.info.name).ok();
+    writeln!(
+        out,
+        "{} — {games} games, {players} players, {bot} play",
+        plugin.info.name
+    )
+    .ok();
     writeln!(out, "games/s: {:.1}", games as f64 / secs).ok();
     writeln!(
         out,

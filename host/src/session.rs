@@ -103,6 +103,10 @@ pub struct Session {
     checkpoints: Vec<(usize, Instance)>,
     /// Unique id, used for the autosave file name.
     pub id: String,
+    /// Where the session writes itself after every change (see [`Session::set_autosave`]).
+    autosave: Option<std::path::PathBuf>,
+    /// The last autosave failure, for the app to show; cleared by the next success.
+    pub autosave_error: Option<String>,
     pub created: u64,
     pub updated: u64,
 }
@@ -149,7 +153,11 @@ impl Session {
         let first = current.try_clone()?;
         let now = now_unix();
         let mut s = Session {
-            id: format!("{}-{now}-{:08x}", plugin.info.id, (setup.seed as u32) ^ (now as u32)),
+            id: format!(
+                "{}-{now}-{:08x}",
+                plugin.info.id,
+                (setup.seed as u32) ^ (now as u32)
+            ),
             plugin,
             profiles: vec![None; n],
             setup,
@@ -158,6 +166,8 @@ impl Session {
             cursor: 0,
             current,
             checkpoints: vec![(0, first)],
+            autosave: None,
+            autosave_error: None,
             created: now,
             updated: now,
         };
@@ -187,18 +197,20 @@ impl Session {
             cursor: 0,
             current,
             checkpoints: vec![(0, first)],
+            autosave: None,
+            autosave_error: None,
             created: now,
             updated: now,
         };
         for (index, e) in entries.iter().enumerate() {
-            let reply = s
-                .current
-                .apply(e.seat, e.action.clone())
-                .map_err(|error| ReplayError::Action {
-                    index,
-                    label: e.label.clone(),
-                    error,
-                })?;
+            let reply =
+                s.current
+                    .apply(e.seat, e.action.clone())
+                    .map_err(|error| ReplayError::Action {
+                        index,
+                        label: e.label.clone(),
+                        error,
+                    })?;
             // Labels come from the plugin, never from the file, so a tampered save cannot
             // put words in the log.
             s.log.push(LogEntry {
@@ -262,10 +274,17 @@ impl Session {
         Ok(self.current.outcome()?)
     }
     pub fn is_bot(&self, seat: usize) -> bool {
-        matches!(self.setup.seats.get(seat).map(|s| &s.kind), Some(SeatKind::Bot { .. }))
+        matches!(
+            self.setup.seats.get(seat).map(|s| &s.kind),
+            Some(SeatKind::Bot { .. })
+        )
     }
     pub fn seat_name(&self, seat: usize) -> &str {
-        self.setup.seats.get(seat).map(|s| s.name.as_str()).unwrap_or("?")
+        self.setup
+            .seats
+            .get(seat)
+            .map(|s| s.name.as_str())
+            .unwrap_or("?")
     }
 
     /// Applies a seat's action, drops any redo branch, and samples the chance steps that
@@ -273,7 +292,9 @@ impl Session {
     pub fn apply(&mut self, seat: usize, action: Value) -> Result<&LogEntry> {
         let reply = self.current.apply(Some(seat), action)?;
         self.record(Some(seat), reply)?;
-        self.run_chance()?;
+        let chance = self.run_chance();
+        self.persist();
+        chance?;
         Ok(&self.log[self.log.len() - 1])
     }
 
@@ -281,10 +302,35 @@ impl Session {
     pub fn apply_index(&mut self, seat: usize, index: usize) -> Result<()> {
         let reply = self.current.apply_index(seat, index)?;
         self.record(Some(seat), reply)?;
-        self.run_chance()
+        let chance = self.run_chance();
+        self.persist();
+        chance
     }
 
-    fn record(&mut self, seat: Option<usize>, reply: tavern_plugin_api::proto::AppliedReply) -> Result<()> {
+    /// Makes the session write itself to `path` (atomically) now and after every change,
+    /// so closing or crashing loses nothing. `None` stops autosaving.
+    pub fn set_autosave(&mut self, path: Option<std::path::PathBuf>) {
+        self.autosave = path;
+        self.persist();
+    }
+
+    pub fn autosave_path(&self) -> Option<&std::path::Path> {
+        self.autosave.as_deref()
+    }
+
+    fn persist(&mut self) {
+        if let Some(p) = &self.autosave {
+            self.autosave_error = crate::save::save(self, p)
+                .err()
+                .map(|e| format!("autosave to {} failed: {e}", p.display()));
+        }
+    }
+
+    fn record(
+        &mut self,
+        seat: Option<usize>,
+        reply: tavern_plugin_api::proto::AppliedReply,
+    ) -> Result<()> {
         self.log.truncate(self.cursor);
         self.checkpoints.retain(|(i, _)| *i <= self.cursor);
         self.log.push(LogEntry {
@@ -305,7 +351,9 @@ impl Session {
             if self.current.to_act()? != ToAct::Chance {
                 return Ok(());
             }
-            let reply = self.current.chance(step_seed(self.setup.seed, self.cursor))?;
+            let reply = self
+                .current
+                .chance(step_seed(self.setup.seed, self.cursor))?;
             self.record(None, reply)?;
         }
         Err(SessionError::Plugin(PluginError::Protocol(
@@ -316,7 +364,8 @@ impl Session {
     fn maybe_checkpoint(&mut self) -> std::result::Result<(), PluginError> {
         let last = self.checkpoints.last().map(|c| c.0).unwrap_or(0);
         if self.cursor >= last + CHECKPOINT_EVERY {
-            self.checkpoints.push((self.cursor, self.current.try_clone()?));
+            self.checkpoints
+                .push((self.cursor, self.current.try_clone()?));
         }
         Ok(())
     }
@@ -387,6 +436,7 @@ impl Session {
         self.can_undo(requester).map_err(SessionError::NotAllowed)?;
         let j = self.last_seat_action().expect("checked");
         self.rewind(j)?;
+        self.persist();
         Ok(())
     }
 
@@ -401,6 +451,7 @@ impl Session {
             self.current.apply(e.seat, e.action.clone())?;
             self.cursor = i + 1;
         }
+        self.persist();
         Ok(())
     }
 
@@ -432,6 +483,7 @@ impl Session {
             return Ok(());
         }
         self.rewind(position)?;
+        self.persist();
         Ok(())
     }
 
@@ -469,7 +521,11 @@ impl std::fmt::Display for ReplayError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ReplayError::Setup(e) => write!(f, "the game could not be set up: {e}"),
-            ReplayError::Action { index, label, error } => write!(
+            ReplayError::Action {
+                index,
+                label,
+                error,
+            } => write!(
                 f,
                 "action {} (\u{201c}{label}\u{201d}) does not replay: {error}",
                 index + 1

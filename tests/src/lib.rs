@@ -16,7 +16,10 @@ pub const GAMES: &[&str] = &["dragonkeepers", "keydoms"];
 pub const FIXTURES: &[&str] = &["sealed-bid", "bad-abi", "panicky", "no-entry"];
 
 fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ has a parent").to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests/ has a parent")
+        .to_path_buf()
 }
 
 /// The `target/release` folder the plugin libraries are built into.
@@ -33,7 +36,8 @@ pub fn build_libraries() -> &'static Path {
     BUILT.get_or_init(|| {
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
         let mut cmd = Command::new(cargo);
-        cmd.current_dir(workspace_root()).args(["build", "--release", "--quiet"]);
+        cmd.current_dir(workspace_root())
+            .args(["build", "--release", "--quiet"]);
         for g in GAMES {
             cmd.args(["-p", &format!("tavern-{g}")]);
         }
@@ -48,7 +52,11 @@ pub fn build_libraries() -> &'static Path {
 
 /// The file name of a library built from crate lib name `name` on this platform.
 pub fn lib_file(name: &str) -> PathBuf {
-    let file = format!("{}{name}{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_SUFFIX);
+    let file = format!(
+        "{}{name}{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    );
     build_libraries().join(file)
 }
 
@@ -72,9 +80,12 @@ pub fn plugins() -> &'static Catalog {
 
 /// One plugin by game id, loaded through the real ABI.
 pub fn plugin(id: &str) -> Arc<Plugin> {
-    plugins()
-        .get(id)
-        .unwrap_or_else(|| panic!("plugin {id} not loaded; incompatible: {:?}", plugins().incompatible))
+    plugins().get(id).unwrap_or_else(|| {
+        panic!(
+            "plugin {id} not loaded; incompatible: {:?}",
+            plugins().incompatible
+        )
+    })
 }
 
 /// A fresh data folder for one test, removed when the guard drops.
@@ -89,7 +100,8 @@ pub fn temp_paths() -> (tempfile::TempDir, Paths) {
 pub fn tavern_command(home: &Path) -> Command {
     let exe = build_tavern();
     let mut cmd = Command::new(exe);
-    cmd.env("TAVERN_HOME", home).env("TAVERN_PLUGIN_PATH", build_libraries());
+    cmd.env("TAVERN_HOME", home)
+        .env("TAVERN_PLUGIN_PATH", build_libraries());
     cmd
 }
 
@@ -99,7 +111,15 @@ fn build_tavern() -> &'static Path {
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
         let status = Command::new(cargo)
             .current_dir(workspace_root())
-            .args(["build", "--release", "--quiet", "-p", "tavern", "--bin", "tavern"])
+            .args([
+                "build",
+                "--release",
+                "--quiet",
+                "-p",
+                "tavern",
+                "--bin",
+                "tavern",
+            ])
             .status()
             .expect("cargo runs");
         assert!(status.success(), "building tavern failed");

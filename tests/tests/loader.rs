@@ -1,0 +1,101 @@
+//! The host's loader against real libraries: the shipped games and the broken fixtures.
+
+use std::path::PathBuf;
+
+use tavern::plugin::{Catalog, Plugin, PluginError, is_plugin_file};
+use tavern_tests::{GAMES, fixture, lib_file, plugin, plugins};
+
+#[test]
+fn every_shipped_game_loads_with_sane_metadata() {
+    for id in GAMES {
+        let p = plugin(id);
+        let i = &p.info;
+        assert_eq!(&i.id, id);
+        assert!(!i.name.is_empty() && !i.description.is_empty() && !i.rules.is_empty());
+        assert!(i.min_players >= 1 && i.min_players <= i.max_players);
+        for o in &i.options {
+            assert!(!o.help.is_empty(), "{id}: option {} has no help", o.key);
+            assert!(
+                o.choices.iter().any(|c| c.value == o.default),
+                "{id}: option {} default not a choice",
+                o.key
+            );
+        }
+    }
+}
+
+#[test]
+fn wrong_abi_version_is_incompatible_with_reason() {
+    let err = Plugin::load(&fixture("bad-abi")).unwrap_err();
+    let PluginError::Incompatible(reason) = err else {
+        panic!("{err:?}")
+    };
+    assert!(reason.contains("ABI version 999"), "{reason}");
+}
+
+#[test]
+fn missing_entry_symbol_is_incompatible() {
+    let err = Plugin::load(&fixture("no-entry")).unwrap_err();
+    let PluginError::Incompatible(reason) = err else {
+        panic!("{err:?}")
+    };
+    assert!(reason.contains("tavern_plugin_v1"), "{reason}");
+}
+
+#[test]
+fn panic_in_info_is_incompatible_and_the_host_keeps_running() {
+    let err = Plugin::load(&fixture("panicky")).unwrap_err();
+    let PluginError::Incompatible(reason) = err else {
+        panic!("{err:?}")
+    };
+    assert!(reason.contains("panicked"), "{reason}");
+    // Still alive and able to load a good plugin afterwards.
+    assert!(Plugin::load(&fixture("sealed-bid")).is_ok());
+}
+
+#[test]
+fn a_file_that_is_not_a_library_is_incompatible() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = dir.path().join(format!(
+        "libtavern_plugin_fake{}",
+        std::env::consts::DLL_SUFFIX
+    ));
+    std::fs::write(&fake, b"this is not a shared library").unwrap();
+    let cat = Catalog::from_dirs(&[dir.path().to_path_buf()]);
+    assert!(cat.games.is_empty());
+    assert_eq!(cat.incompatible.len(), 1);
+    assert!(cat.incompatible[0].reason.contains("cannot be opened"));
+}
+
+#[test]
+fn discovery_lists_good_plugins_and_incompatible_ones_by_file_name() {
+    // Copy fixtures under plugin names into a folder, as a user's plugins folder would be.
+    let dir = tempfile::tempdir().unwrap();
+    let put = |src: PathBuf, name: &str| {
+        let dst = dir.path().join(format!(
+            "{}tavern_plugin_{name}{}",
+            std::env::consts::DLL_PREFIX,
+            std::env::consts::DLL_SUFFIX
+        ));
+        std::fs::copy(src, &dst).unwrap();
+    };
+    put(fixture("sealed-bid"), "sealedbid");
+    put(fixture("bad-abi"), "badabi");
+    put(fixture("panicky"), "panicky");
+    put(fixture("no-entry"), "noentry");
+    let cat = Catalog::from_dirs(&[dir.path().to_path_buf()]);
+    let ids: Vec<&str> = cat.games.iter().map(|g| g.info.id.as_str()).collect();
+    assert_eq!(ids, vec!["sealed-bid"]);
+    assert_eq!(cat.incompatible.len(), 3, "{:?}", cat.incompatible);
+}
+
+#[test]
+fn fixtures_are_not_mistaken_for_plugins() {
+    assert!(!is_plugin_file(&fixture("sealed-bid")));
+    assert!(is_plugin_file(&lib_file("tavern_plugin_dragonkeepers")));
+    assert!(
+        plugins().incompatible.is_empty(),
+        "{:?}",
+        plugins().incompatible
+    );
+}
