@@ -132,7 +132,7 @@ impl Game for Dk {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.phase == Phase::Over && self.pearls_due.is_empty()).then(|| self.final_outcome())
+        self.outcome_if_over()
     }
 
     fn determinize(&self, viewer: usize, rng: &mut GameRng) -> Self {

@@ -31,6 +31,12 @@ impl Dk {
         ]
     }
 
+    /// The outcome once the game is over and every pearl is drawn.
+    pub fn outcome_if_over(&self) -> Option<Outcome> {
+        (self.phase == crate::model::Phase::Over && self.pearls_due.is_empty())
+            .then(|| self.final_outcome())
+    }
+
     pub fn final_outcome(&self) -> Outcome {
         let scores: Vec<SeatScore> = (0..self.n())
             .map(|s| SeatScore::from_lines(self.score_lines(s)))

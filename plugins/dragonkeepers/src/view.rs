@@ -102,7 +102,17 @@ fn status(g: &Dk) -> String {
             "Turn {} · {} may complete {}'s turn · {am}{ending}",
             g.turn, g.players[c].name, g.players[g.active].name
         ),
-        Phase::Over => format!("Game over · {am}"),
+        Phase::Over => match g.outcome_if_over() {
+            Some(o) => {
+                let names: Vec<&str> = o
+                    .winners()
+                    .iter()
+                    .map(|&w| g.players[w].name.as_str())
+                    .collect();
+                format!("Game over · {} wins · {am}", names.join(" and "))
+            }
+            None => format!("Game over · {am}"),
+        },
     }
 }
 
@@ -475,14 +485,20 @@ fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: Option<usize
     .tooltip("Dragon cards laid out break ties; complete amulets count toward the game end");
     // Amulets: rings of three pieces with a pearl.
     let ay = r.y + 100.0;
+    let over = g.phase == Phase::Over;
     let mut ax = r.x + 20.0;
     let rings = p.pieces.len().div_ceil(3).max(1);
     let spacing = ((r.w - 40.0) / rings as f32).min(116.0);
     for (ring, pieces) in p.pieces.chunks(3).enumerate() {
         for (k, &pc_id) in pieces.iter().enumerate() {
             let c = pos(ax + k as f32 * (spacing - 14.0) / 3.0 + 19.0, ay);
-            let (label, tip) = if mine {
-                let v = Dk::piece_value(pc_id);
+            let v = Dk::piece_value(pc_id);
+            let (label, tip) = if over {
+                (
+                    format!("{v}"),
+                    format!("Amulet piece worth {v}, revealed at the end"),
+                )
+            } else if mine {
                 (
                     format!("{v}"),
                     format!("Your amulet piece worth {v} (face down, private)"),
@@ -495,7 +511,7 @@ fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: Option<usize
         }
         if let Some(&pe) = p.pearls.get(ring) {
             let red = pe < data().red_pearls;
-            let label = if mine {
+            let label = if mine || over {
                 format!("{}", data().pearl_values[pe as usize])
             } else {
                 "?".into()
@@ -514,7 +530,13 @@ fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: Option<usize
             .tooltip(format!(
                 "A {} pearl closing this amulet{}",
                 if red { "red" } else { "blue" },
-                if mine { " (value private to you)" } else { "" }
+                if over {
+                    ", revealed"
+                } else if mine {
+                    " (value private to you)"
+                } else {
+                    ""
+                }
             ));
         }
         ax += spacing;
