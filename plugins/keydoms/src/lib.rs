@@ -39,28 +39,51 @@ impl Game for Keydoms {
                 .into(),
             min_players: rules::MIN_PLAYERS,
             max_players: rules::MAX_PLAYERS,
-            options: vec![OptionSpec {
-                key: "variant".into(),
-                label: "Variant".into(),
-                help: "Which rules to play. The solo and two-player ghost games and the Spooky \
+            options: vec![
+                OptionSpec {
+                    key: "variant".into(),
+                    label: "Variant".into(),
+                    help:
+                        "Which rules to play. The solo and two-player ghost games and the Spooky \
                        and Foreknown variants are not available yet."
-                    .into(),
-                choices: vec![
-                    OptionChoice {
-                        value: "standard".into(),
-                        label: "Standard (with magic)".into(),
-                        help: "Artefact powers, spells, cottage and roundhouse.".into(),
-                    },
-                    OptionChoice {
-                        value: "muggles".into(),
-                        label: "Muggles (no magic)".into(),
-                        help: "Artefacts only count (scrolls still break ties); cottage and \
-                               roundhouse are closed and there are no spells."
                             .into(),
-                    },
-                ],
-                default: "standard".into(),
-            }],
+                    choices: vec![
+                        OptionChoice {
+                            value: "standard".into(),
+                            label: "Standard (with magic)".into(),
+                            help: "Artefact powers, spells, cottage and roundhouse.".into(),
+                        },
+                        OptionChoice {
+                            value: "muggles".into(),
+                            label: "Muggles (no magic)".into(),
+                            help: "Artefacts only count (scrolls still break ties); cottage and \
+                               roundhouse are closed and there are no spells."
+                                .into(),
+                        },
+                    ],
+                    default: "standard".into(),
+                },
+                OptionSpec {
+                    key: "foreknown".into(),
+                    label: "Foreknown".into(),
+                    help: "Each round two spells are turned face up by the roundhouse; its winner \
+                       takes those two instead of drawing blind. Standard game only."
+                        .into(),
+                    choices: vec![
+                        OptionChoice {
+                            value: "no".into(),
+                            label: "Off".into(),
+                            help: String::new(),
+                        },
+                        OptionChoice {
+                            value: "yes".into(),
+                            label: "On".into(),
+                            help: "Untaken spells are discarded at the next round's start.".into(),
+                        },
+                    ],
+                    default: "no".into(),
+                },
+            ],
             hidden_information: true,
             rules: include_str!("../../../resources/keydoms/rules.md").into(),
         }

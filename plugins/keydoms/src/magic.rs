@@ -133,6 +133,13 @@ pub struct Magic {
     /// chosen tile goes face up on top).
     pub need_stack_shuffle: Option<(u8, Option<u8>)>,
     pub before_done: bool,
+    /// Foreknown variant: two spells lie face up by the roundhouse each round.
+    #[serde(default)]
+    pub foreknown: bool,
+    #[serde(default)]
+    pub offer: Vec<u8>,
+    #[serde(default)]
+    pub offer_due: bool,
     pub after_caves_done: bool,
     pub seq: u32,
 }
@@ -1246,9 +1253,13 @@ impl Keydoms {
     /// Draws up to two spells for `seat` (the roundhouse's or Smuggler's reward).
     pub fn draw_spells(&mut self, seat: usize, give_to: Option<usize>) {
         let mut drawn = Vec::new();
-        for _ in 0..2 {
-            if let Some(s) = self.m.deck.pop() {
-                drawn.push(s);
+        if self.m.foreknown {
+            drawn = std::mem::take(&mut self.m.offer);
+        } else {
+            for _ in 0..2 {
+                if let Some(s) = self.m.deck.pop() {
+                    drawn.push(s);
+                }
             }
         }
         if !drawn.is_empty() {

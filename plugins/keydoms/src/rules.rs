@@ -35,12 +35,26 @@ impl Keydoms {
             }
         };
         for (key, value) in &setup.options {
-            if key != "variant" {
+            if key != "variant" && key != "foreknown" {
                 return Err(GameError::new(format!(
                     "unknown option '{key}' = '{value}'"
                 )));
             }
         }
+        let foreknown = match setup.option("foreknown", "no") {
+            "no" => false,
+            "yes" if mode == Mode::Standard => true,
+            "yes" => {
+                return Err(GameError::new(
+                    "Foreknown needs spells: it cannot be combined with Muggles",
+                ));
+            }
+            other => {
+                return Err(GameError::new(format!(
+                    "foreknown must be yes or no, not '{other}'"
+                )));
+            }
+        };
         let mut players: Vec<Player> = setup
             .seats
             .iter()
@@ -71,6 +85,7 @@ impl Keydoms {
             last_loc: None,
             m: crate::magic::Magic::new(n, mode != Mode::Muggles),
         };
+        g.m.foreknown = foreknown;
         g.refill_card_deck();
         Ok(g)
     }
@@ -168,6 +183,12 @@ impl Keydoms {
         self.fill_caves(card);
         self.placed = 0;
         self.entered = vec![false; self.n()];
+        if self.m.foreknown {
+            // Last round's untaken offer is discarded; two new spells are turned up.
+            let old = std::mem::take(&mut self.m.offer);
+            self.m.discard.extend(old);
+            self.m.offer_due = true;
+        }
         self.stage = if self.round == 1 {
             Stage::StartTreasures
         } else {
@@ -226,6 +247,19 @@ impl Keydoms {
                 || self.m.need_stack_shuffle.is_some()
             {
                 return;
+            }
+            if self.m.offer_due {
+                if self.m.deck.len() < 2 && !self.m.discard.is_empty() {
+                    self.m.need_spell_shuffle = true;
+                    return;
+                }
+                self.m.offer_due = false;
+                for _ in 0..2 {
+                    if let Some(sp) = self.m.deck.pop() {
+                        self.m.offer.push(sp);
+                    }
+                }
+                continue;
             }
             if !self.m.queue.is_empty() {
                 let p = self.m.queue.remove(0);
@@ -415,6 +449,7 @@ impl Keydoms {
     fn start_reward(&mut self, loc: u8, kind: LocKind) {
         let ranking = self.ranking(loc);
         if kind == LocKind::Roundhouse
+            && !self.m.foreknown
             && self.m.deck.len() < 2
             && !self.m.discard.is_empty()
             && !ranking.is_empty()

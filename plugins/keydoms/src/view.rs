@@ -158,12 +158,12 @@ fn draw_cave(s: &mut Scene, k: &Keydoms, cave: usize, r: Rect) {
                 continue;
             }
             let (large, small) = pieces(v);
-            s.token(pos(x, y + 12.0), 11.0, TREASURE_COLORS[t], v.to_string())
+            s.token(pos(x, y + 14.5), 14.5, TREASURE_COLORS[t], v.to_string())
                 .tooltip(format!(
                     "{v} worth of {} ({large} large, {small} small)",
                     treasure_name(t)
                 ));
-            x += 26.0;
+            x += 32.0;
         }
     }
 }
@@ -221,7 +221,7 @@ fn draw_workers(s: &mut Scene, k: &Keydoms, viewer: Option<usize>, loc: u8, r: R
             let row = (i / 7) as f32;
             let c = pos(r.x + 18.0 + col * 30.0, top + row * 32.0);
             let (txt, tip) = worker_label(k, viewer, seat, w.strength, w.face_up);
-            s.token(c, 14.0, Color::player(seat), txt).tooltip(format!(
+            s.token(c, 15.0, Color::player(seat), txt).tooltip(format!(
                 "{} ({})",
                 tip,
                 Color::PLAYER_MARK[seat]
@@ -229,7 +229,7 @@ fn draw_workers(s: &mut Scene, k: &Keydoms, viewer: Option<usize>, loc: u8, r: R
             s.text(
                 pos(c.x + 9.0, c.y - 14.0),
                 Color::PLAYER_MARK[seat],
-                13.0,
+                16.0,
                 Color::WHITE,
             );
             i += 1;
@@ -258,7 +258,7 @@ fn draw_workers(s: &mut Scene, k: &Keydoms, viewer: Option<usize>, loc: u8, r: R
                     ),
                 )
             };
-            s.token(c, 14.0, Color::player(seat), txt)
+            s.token(c, 15.0, Color::player(seat), txt)
                 .tooltip(tip)
                 .highlight(Highlight::Changed);
             i += 1;
@@ -338,6 +338,19 @@ fn draw_side(s: &mut Scene, k: &Keydoms) {
             k.m.deck.len(),
             k.m.discard.len()
         ));
+        for (i, &sp) in k.m.offer.iter().enumerate() {
+            s.card(
+                rect(1255.0 + i as f32 * 80.0, 700.0, 74.0, 60.0),
+                Color::rgb(225, 210, 245),
+                Some(Color::rgb(90, 60, 130)),
+                crate::data::spell_name(sp),
+                format!("{sp}"),
+            )
+            .tooltip(format!(
+                "Face up by the roundhouse (Foreknown): {}",
+                crate::data::spell_help(sp)
+            ));
+        }
         let mut y = 535.0;
         if let Some(f) = k.m.substitute_from {
             s.text(
@@ -404,7 +417,7 @@ fn draw_invoked(s: &mut Scene, k: &Keydoms, seat: usize, x: f32, y: f32) {
                     k.players[seat].name,
                     artefact_name(a)
                 ));
-            s.text(pos(x + 4.0, y + 11.0), artefact_name(a), 14.0, Color::INK);
+            s.text(pos(x + 4.0, y + 11.0), artefact_name(a), 16.0, Color::INK);
             x += 68.0;
         }
     }

@@ -855,3 +855,74 @@ fn muggles_offer_no_magic() {
     )));
     let _ = data::LOCS;
 }
+
+#[test]
+fn foreknown_turns_up_two_spells_for_the_roundhouse() {
+    let mut s = Setup::players(3);
+    s.options.insert("foreknown".into(), "yes".into());
+    let mut g = Keydoms::new(&s).unwrap();
+    chance(
+        &mut g,
+        Action::ShuffleSpells {
+            order: (0..21).collect(),
+        },
+    );
+    chance(
+        &mut g,
+        Action::ShuffleArtefacts {
+            order: (0..15).collect(),
+        },
+    );
+    let card = g.card_deck[0];
+    chance(&mut g, Action::StartRound { guard: 4, card });
+    assert_eq!(g.m.offer, vec![21, 20]);
+    // Everyone can read the offer.
+    let v = serde_json::to_string(&g.view(None)).unwrap();
+    assert!(v.contains("Trade") && v.contains("Toll"));
+    for _ in 0..9 {
+        let s = seat(&g);
+        let a = g.legal_actions(s)[0].clone();
+        act(&mut g, s, a);
+    }
+    put(&mut g, 2, 4, ROUNDHOUSE);
+    resolve(&mut g);
+    pass_until(&mut g, WinKind::Location(ROUNDHOUSE));
+    pass_all(&mut g);
+    assert_eq!(
+        g.legal_actions(2),
+        vec![
+            Action::KeepSpell { spell: 21 },
+            Action::KeepSpell { spell: 20 }
+        ]
+    );
+    act(&mut g, 2, Action::KeepSpell { spell: 21 });
+    assert!(g.m.offer.is_empty());
+    assert_eq!(g.m.deck[0], 20);
+}
+
+#[test]
+fn foreknown_discards_an_untaken_offer_next_round() {
+    let mut s = Setup::players(3);
+    s.options.insert("foreknown".into(), "yes".into());
+    let mut g = Keydoms::new(&s).unwrap();
+    chance(
+        &mut g,
+        Action::ShuffleSpells {
+            order: (0..21).collect(),
+        },
+    );
+    chance(
+        &mut g,
+        Action::ShuffleArtefacts {
+            order: (0..15).collect(),
+        },
+    );
+    let card = g.card_deck[0];
+    chance(&mut g, Action::StartRound { guard: 4, card });
+    g.stage = Stage::RoundStart;
+    g.pending = None;
+    let card = g.card_deck[0];
+    chance(&mut g, Action::StartRound { guard: 4, card });
+    assert_eq!(g.m.offer, vec![19, 18]);
+    assert!(g.m.discard.contains(&21) && g.m.discard.contains(&20));
+}

@@ -45,6 +45,7 @@ fn invariants(g: &Keydoms) {
             g.m.deck.iter().chain(&g.m.discard).for_each(|&x| mark(x));
             g.m.hands.iter().flatten().for_each(|&x| mark(x));
             g.m.casts.iter().for_each(|c| mark(c.spell));
+            g.m.offer.iter().for_each(|&x| mark(x));
             let pendings = g.pending.iter().chain(g.m.queue.iter());
             for p in pendings {
                 match p {
@@ -84,7 +85,14 @@ fn invariants(g: &Keydoms) {
 
 fn games_in(n: usize, count: u64, variant: &str) {
     let mut setup = Setup::players(n);
-    setup.options.insert("variant".into(), variant.into());
+    match variant {
+        "foreknown" => {
+            setup.options.insert("foreknown".into(), "yes".into());
+        }
+        v => {
+            setup.options.insert("variant".into(), v.into());
+        }
+    }
     let mut longest = 0;
     for seed in 0..count {
         let r = random_game::<Keydoms>(&setup, seed * 7919 + n as u64, 20_000, invariants);
@@ -147,6 +155,26 @@ fn random_games_6_players_muggles() {
 }
 
 #[test]
+fn random_games_3_players_foreknown() {
+    games_in(3, 2000, "foreknown");
+}
+
+#[test]
+fn random_games_4_players_foreknown() {
+    games_in(4, 2000, "foreknown");
+}
+
+#[test]
+fn random_games_5_players_foreknown() {
+    games_in(5, 2000, "foreknown");
+}
+
+#[test]
+fn random_games_6_players_foreknown() {
+    games_in(6, 2000, "foreknown");
+}
+
+#[test]
 fn unsupported_setups_are_refused() {
     for n in [1, 2, 7] {
         assert!(
@@ -154,7 +182,11 @@ fn unsupported_setups_are_refused() {
             "{n} players must be refused"
         );
     }
-    for v in ["spooky", "foreknown", "nonsense"] {
+    let mut s = Setup::players(4);
+    s.options.insert("variant".into(), "muggles".into());
+    s.options.insert("foreknown".into(), "yes".into());
+    assert!(Keydoms::new(&s).is_err(), "Foreknown needs spells");
+    for v in ["spooky", "nonsense"] {
         let mut s = Setup::players(4);
         s.options.insert("variant".into(), v.into());
         assert!(Keydoms::new(&s).is_err(), "{v} is not implemented");
