@@ -160,8 +160,12 @@ impl Game for Keydoms {
             Some(s) => self.apply_seat(s, action),
         };
         match applied {
-            Ok(a) => {
+            Ok(mut a) => {
+                let before = self.reveals;
                 self.advance();
+                if self.reveals != before {
+                    a.reveal = true;
+                }
                 Ok(a)
             }
             Err(e) => {

@@ -1263,6 +1263,7 @@ impl Keydoms {
             }
         }
         if !drawn.is_empty() {
+            self.reveals += 1;
             self.m.queue.push(Pending::Magic {
                 seat,
                 step: Step::Keep { drawn, give_to },

@@ -83,6 +83,7 @@ impl Keydoms {
             cursor: Cursor::default(),
             entered: vec![false; n],
             last_loc: None,
+            reveals: 0,
             m: crate::magic::Magic::new(n, mode != Mode::Muggles),
         };
         g.m.foreknown = foreknown;
@@ -423,13 +424,15 @@ impl Keydoms {
             self.last_loc = Some(loc);
             for p in &mut self.players {
                 for w in &mut p.workers {
-                    if w.loc == Some(loc) {
+                    if w.loc == Some(loc) && !w.face_up {
                         w.face_up = true;
+                        self.reveals += 1;
                     }
                 }
             }
             if loc == GUARD {
                 self.guard_up = true;
+                self.reveals += 1;
             }
             self.cursor.opened = true;
             self.open_location_window(loc);

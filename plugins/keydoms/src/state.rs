@@ -296,6 +296,10 @@ pub struct Keydoms {
     /// Artefact powers, spells and response windows.
     #[serde(default)]
     pub m: crate::magic::Magic,
+    /// Bumped whenever hidden information comes out (workers or the guard turned up,
+    /// spells drawn), so the action that caused it is logged as a reveal.
+    #[serde(default)]
+    pub reveals: u32,
 }
 
 impl Keydoms {
