@@ -289,13 +289,22 @@ impl Keydoms {
                     }
                 }
                 Stage::Placing => {
-                    let n = self.n() as u32;
-                    if self.placed >= 8 * n {
-                        self.stage = Stage::Resolving;
-                        self.cursor = Cursor::default();
-                    } else {
-                        let seat = (self.start + (self.placed % n) as usize) % self.n();
-                        self.pending = Some(Pending::Place { seat });
+                    // Turns go round from the start player, skipping anyone with nothing
+                    // left behind the screen, until every worker is out. A worker sent
+                    // home during placement (Evict, Levy, ...) is placed again later.
+                    let n = self.n();
+                    let next = (0..n)
+                        .map(|k| (self.start + self.placed as usize + k) % n)
+                        .find(|&s| self.players[s].unplaced().next().is_some());
+                    match next {
+                        None => {
+                            self.stage = Stage::Resolving;
+                            self.cursor = Cursor::default();
+                        }
+                        Some(seat) => {
+                            self.placed = ((seat + n - self.start) % n) as u32;
+                            self.pending = Some(Pending::Place { seat });
+                        }
                     }
                 }
                 Stage::Resolving => {
@@ -508,7 +517,7 @@ impl Keydoms {
         let seat = self.cursor.queue.remove(0);
         // Without castle workers entry only matters for a later raven or moved worker,
         // which needs magic; such a player may still pass or bribe from the guard room.
-        if !self.has_castle_workers(seat) && !(self.magic() && self.present(seat, GUARD)) {
+        if !(self.has_castle_workers(seat) || self.magic() && self.present(seat, GUARD)) {
             self.entered[seat] = self.m.key[seat];
             return;
         }

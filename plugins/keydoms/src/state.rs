@@ -285,7 +285,8 @@ pub struct Keydoms {
     pub card_shown: Option<u16>,
     pub stage: Stage,
     pub pending: Option<Pending>,
-    /// Placements made this round.
+    /// Placement turn pointer: the next turn goes to the first seat from
+    /// `start + placed` (clockwise) that still has a worker behind its screen.
     pub placed: u32,
     pub cursor: Cursor,
     /// Seats allowed to keep workers in the castle this round.

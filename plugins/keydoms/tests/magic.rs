@@ -926,3 +926,67 @@ fn foreknown_discards_an_untaken_offer_next_round() {
     assert_eq!(g.m.offer, vec![19, 18]);
     assert!(g.m.discard.contains(&21) && g.m.discard.contains(&20));
 }
+
+#[test]
+fn a_worker_sent_home_during_placement_is_placed_again() {
+    let mut g = table(3, 1);
+    spell(&mut g, 0, 7);
+    act(
+        &mut g,
+        0,
+        Action::Place {
+            strength: 9,
+            loc: MARKET,
+        },
+    );
+    act(
+        &mut g,
+        1,
+        Action::Place {
+            strength: 8,
+            loc: MARKET,
+        },
+    );
+    act(
+        &mut g,
+        2,
+        Action::Place {
+            strength: 7,
+            loc: STABLES,
+        },
+    );
+    wand_then(&mut g, 0);
+    act(&mut g, 0, Action::Cast { spell: 7 });
+    act(
+        &mut g,
+        0,
+        Action::ChooseWorker {
+            seat: 1,
+            loc: MARKET,
+            slot: 0,
+        },
+    );
+    pass_all(&mut g);
+    act(
+        &mut g,
+        1,
+        Action::ChooseWorker {
+            seat: 0,
+            loc: MARKET,
+            slot: 0,
+        },
+    );
+    assert_eq!(g.pending, Some(Pending::Place { seat: 0 }));
+    while g.stage == Stage::Placing {
+        let s = seat(&g);
+        let a = g
+            .legal_actions(s)
+            .into_iter()
+            .find(|a| matches!(a, Action::Place { .. }))
+            .unwrap();
+        act(&mut g, s, a);
+    }
+    for p in &g.players {
+        assert_eq!(p.unplaced().count(), 0, "all eight of every player go out");
+    }
+}

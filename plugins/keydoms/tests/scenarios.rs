@@ -19,12 +19,6 @@ fn table(n: usize, guard: u8) -> Keydoms {
     table_in(n, guard, "muggles")
 }
 
-/// Like [`table`] but with every artefact power and spell (spell deck in order 1..21,
-/// 21 on top).
-fn table_magic(n: usize, guard: u8) -> Keydoms {
-    table_in(n, guard, "standard")
-}
-
 fn setup_in(n: usize, variant: &str) -> Setup {
     let mut s = Setup::players(n);
     s.options.insert("variant".into(), variant.into());
