@@ -97,7 +97,12 @@ pub fn describe(k: &Keydoms, seat: usize, a: &Action) -> Option<(String, String)
         ),
         Action::ChooseArtefact { artefact } => (
             format!("Choose the {}", artefact_name(*artefact)),
-            format!("art:{artefact}"),
+            // Only your own artefacts are drawn as clickable cards.
+            if k.players[seat].artefacts[*artefact as usize] > 0 {
+                format!("art:{artefact}")
+            } else {
+                String::new()
+            },
         ),
         Action::ChooseStackTile { index } => {
             let name = match &k.pending {
@@ -115,10 +120,7 @@ pub fn describe(k: &Keydoms, seat: usize, a: &Action) -> Option<(String, String)
                 String::new(),
             )
         }
-        Action::KeepSpell { spell } => (
-            format!("Keep {}", spell_name(*spell)),
-            format!("spell:{spell}"),
-        ),
+        Action::KeepSpell { spell } => (format!("Keep {}", spell_name(*spell)), String::new()),
         Action::PayOne { treasure } => (
             format!("Pay one {}", treasure_singular(*treasure)),
             format!("mine:{treasure}"),

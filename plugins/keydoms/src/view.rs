@@ -538,6 +538,7 @@ fn draw_own(s: &mut Scene, k: &Keydoms, me: usize) {
             artefact_name(a),
             format!("×{c}"),
         )
+        .id(format!("art:{a}"))
         .tooltip(format!(
             "{} ×{c} (private). {}",
             artefact_name(a),
@@ -560,6 +561,11 @@ fn draw_own(s: &mut Scene, k: &Keydoms, me: usize) {
             Color::WHITE,
         )
         .tooltip("One artefact per round, two after winning the cottage; an invoked wand lets you cast spells");
+        if let Some(Pending::Magic { seat, step }) = &k.pending {
+            if *seat == me {
+                draw_private_choice(s, k, step);
+            }
+        }
         s.text(pos(900.0, 860.0), "Your spells:", 18.0, Color::WHITE);
         for (i, &sp) in k.m.hands[me].iter().enumerate() {
             s.card(
@@ -649,5 +655,54 @@ fn prompt(k: &Keydoms, viewer: Option<usize>) -> String {
                 need.len()
             ),
         },
+    }
+}
+
+/// Cards only the deciding seat may see: spells just drawn, or a stack being searched.
+fn draw_private_choice(s: &mut Scene, k: &Keydoms, step: &crate::magic::Step) {
+    use crate::magic::Step;
+    let (title, cards): (&str, Vec<(String, String)>) = match step {
+        Step::Keep { drawn, .. } => (
+            "Drawn spells (keep one):",
+            drawn
+                .iter()
+                .map(|&sp| {
+                    (
+                        crate::data::spell_name(sp).to_string(),
+                        crate::data::spell_help(sp).to_string(),
+                    )
+                })
+                .collect(),
+        ),
+        Step::StackPick { stack, .. } => (
+            "The stack, bottom to top:",
+            k.stacks[*stack as usize]
+                .iter()
+                .map(|&a| {
+                    (
+                        artefact_name(a).to_string(),
+                        COMPONENTS.artefacts[a as usize].help.clone(),
+                    )
+                })
+                .collect(),
+        ),
+        _ => return,
+    };
+    s.panel(
+        rect(560.0, 600.0, 640.0, 170.0),
+        Color::rgb(40, 30, 60),
+        Color::WHITE,
+    );
+    s.heading(pos(575.0, 620.0), title, 18.0, Color::WHITE);
+    for (i, (name, help)) in cards.iter().enumerate() {
+        s.card(
+            rect(575.0 + i as f32 * 122.0, 640.0, 116.0, 110.0),
+            Color::rgb(225, 210, 245),
+            Some(Color::rgb(90, 60, 130)),
+            name.clone(),
+            format!("{}", i + 1),
+        )
+        .tooltip(format!("{name} (only you see this): {help}"))
+        .private();
     }
 }
