@@ -561,10 +561,10 @@ fn draw_own(s: &mut Scene, k: &Keydoms, me: usize) {
             Color::WHITE,
         )
         .tooltip("One artefact per round, two after winning the cottage; an invoked wand lets you cast spells");
-        if let Some(Pending::Magic { seat, step }) = &k.pending {
-            if *seat == me {
-                draw_private_choice(s, k, step);
-            }
+        if let Some(Pending::Magic { seat, step }) = &k.pending
+            && *seat == me
+        {
+            draw_private_choice(s, k, step);
         }
         s.text(pos(900.0, 860.0), "Your spells:", 18.0, Color::WHITE);
         for (i, &sp) in k.m.hands[me].iter().enumerate() {
