@@ -703,16 +703,17 @@ impl Dk {
                     "{name} plays the twilight flute and takes {} card(s) back to hand",
                     back.len()
                 );
+                let mut skipped = Vec::new();
                 if self.phase != Phase::Turn {
-                    self.next_completer();
+                    skipped = self.next_completer();
                 }
-                Applied::public(l)
+                self.with_skipped(Applied::public(l), skipped)
             }
             Action::EndTurn => {
                 self.step.selection.clear();
                 self.step.armed = 0;
-                self.next_completer();
-                Applied::public(cat(&[name, " ends the turn"]))
+                let skipped = self.next_completer();
+                self.with_skipped(Applied::public(cat(&[name, " ends the turn"])), skipped)
             }
             Action::Pass => {
                 let l = cat(&[
@@ -723,8 +724,8 @@ impl Dk {
                         " does not play"
                     },
                 ]);
-                self.next_completer();
-                Applied::public(l)
+                let skipped = self.next_completer();
+                self.with_skipped(Applied::public(l), skipped)
             }
             _ => return Err(GameError::new("a chance outcome needs no seat")),
         };
@@ -832,14 +833,15 @@ impl Dk {
                 got.join(", ")
             }
         );
+        let mut skipped = Vec::new();
         if self.phase != Phase::Turn {
             let mut flute = Vec::new();
             self.flute_options(seat, &mut flute);
             if flute.is_empty() {
-                self.next_completer();
+                skipped = self.next_completer();
             }
         }
-        Ok(Applied::public(label))
+        Ok(self.with_skipped(Applied::public(label), skipped))
     }
 
     fn give_piece(&mut self, seat: usize, id: u8) {
@@ -854,24 +856,43 @@ impl Dk {
     }
 
     /// Hands the book to the next seat clockwise that can complete the turn, or ends it.
-    fn next_completer(&mut self) {
+    /// Returns the seats passed over because they could not play: that tells the table
+    /// something about their hands, so the log says it and marks it as a reveal.
+    fn next_completer(&mut self) -> Vec<usize> {
         let n = self.n();
         let mut cur = match self.phase {
             Phase::Completing(s) => s,
             _ => self.active,
         };
         self.step = Step::default();
+        let mut skipped = Vec::new();
         loop {
             cur = (cur + 1) % n;
             if cur == self.active {
                 self.end_of_turn();
-                return;
+                return skipped;
             }
             if self.can_play(cur) {
                 self.phase = Phase::Completing(cur);
-                return;
+                return skipped;
             }
+            skipped.push(cur);
         }
+    }
+
+    /// Adds the "cannot play" note of [`Self::next_completer`] to a log entry.
+    fn with_skipped(&self, mut a: Applied, skipped: Vec<usize>) -> Applied {
+        if !skipped.is_empty() {
+            let names: Vec<&str> = skipped
+                .iter()
+                .map(|&s| self.players[s].name.as_str())
+                .collect();
+            a.label.push_str("; ");
+            a.label.push_str(&names.join(", "));
+            a.label.push_str(" cannot complete the turn");
+            a.reveal = true;
+        }
+        a
     }
 
     fn end_of_turn(&mut self) {

@@ -286,7 +286,16 @@ fn completing_players_clockwise_with_the_book_as_left() {
     )));
     assert!(l.contains(&Action::Pass));
     pick(&mut b, 1, Some(Colour::Red), 1);
-    b.act(1, Action::Play { end: None });
+    let applied = apply_checked(&mut b.g, Some(1), &Action::Play { end: None }).unwrap();
+    assert!(
+        applied.label.contains("Player 3 cannot complete the turn"),
+        "{}",
+        applied.label
+    );
+    assert!(
+        applied.reveal,
+        "a skipped seat tells something about its hand"
+    );
     assert_eq!(b.g.players[1].pieces.len(), 1, "completers get the reward");
     assert_eq!(
         b.g.phase,
