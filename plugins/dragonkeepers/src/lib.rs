@@ -2,7 +2,25 @@
 //!
 //! The state machine lives in [`model`] (state), [`rules`] (legal actions and effects),
 //! [`scoring`], [`determinize`] (bots) and [`view`] (the table). Component data is in
-//! `resources/dragonkeepers/components.json`.
+//! `resources/dragonkeepers/components.json`; the card split and the rewards per number are
+//! our own design (the file's `_about` says which parts).
+//!
+//! Choices written down:
+//! - A turn is a chain of atomic actions: take a display card (one at a time), pay a crystal
+//!   for a fourth, place one hand card on a page, switch a magic-chest item on or off, pick
+//!   one card for the play, confirm the play (naming the row end for a new colour), use the
+//!   twilight flute, end the turn. Picked cards are taken back out by undo, which keeps the
+//!   list of choices short. Cards that look the same on both sides are one choice.
+//! - Items for a play are switched on before picking and paid only when the play is made,
+//!   so switching one on and then not playing costs nothing.
+//! - Completing players who could not lay out anything (items and crystals considered) are
+//!   passed over automatically; the log names them and counts that as a reveal.
+//! - Public: display cards, page backs on top, page sizes, what was taken from the display,
+//!   the backs of placed cards, pearl colours. Hidden: other hands in the view, the fronts of
+//!   placed cards, everything below the page tops, amulet and pearl values of others until
+//!   the end (the owner sees its own).
+//! - Randomness: the starting-card, left and right shuffles, the amulet pieces returned to
+//!   the box, the random magic chest and every pearl draw are chance steps.
 
 pub mod action;
 pub mod data;
