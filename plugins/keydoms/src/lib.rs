@@ -259,12 +259,29 @@ impl Keydoms {
         if g.guard.is_some() && !g.guard_up {
             g.guard = Some(rng.random_range(1..=10));
         }
-        // Spells: other hands and the deck are re-dealt from the cards the viewer cannot
-        // see (a pending roundhouse draw of another seat stays as it is).
+        // Spells: other hands, the deck and another seat's undecided draw are re-dealt
+        // from the cards the viewer cannot see.
         let mut pool: Vec<u8> = g.m.deck.clone();
         for s in 0..g.n() {
             if s != viewer {
                 pool.extend(&g.m.hands[s]);
+            }
+        }
+        let hidden_draw = |p: &Pending| match p {
+            Pending::Magic {
+                seat,
+                step: magic::Step::Keep { drawn, .. },
+            } if *seat != viewer && !g.m.foreknown => Some(drawn.len()),
+            _ => None,
+        };
+        let draw_len = g.pending.as_ref().and_then(hidden_draw);
+        if let Some(Pending::Magic {
+            step: magic::Step::Keep { drawn, .. },
+            ..
+        }) = &g.pending
+        {
+            if draw_len.is_some() {
+                pool.extend(drawn);
             }
         }
         pool.shuffle(rng);
@@ -275,6 +292,16 @@ impl Keydoms {
                 let k = g.m.hands[s].len();
                 g.m.hands[s] = pool.drain(..k).collect();
             }
+        }
+        if let (
+            Some(k),
+            Some(Pending::Magic {
+                step: magic::Step::Keep { drawn, .. },
+                ..
+            }),
+        ) = (draw_len, g.pending.as_mut())
+        {
+            *drawn = pool.drain(..k).collect();
         }
         let mut slots = Vec::new();
         let mut tiles = Vec::new();

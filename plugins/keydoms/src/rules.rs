@@ -634,11 +634,18 @@ impl Keydoms {
                 }
             }
             Pending::Place { .. } => {
-                let open: Vec<u8> = (0..data::LOCS as u8)
-                    .filter(|&l| self.is_active(l))
-                    .collect();
+                let mut open = [0u8; data::LOCS];
+                let mut k = 0;
+                for l in 0..data::LOCS as u8 {
+                    if self.is_active(l) {
+                        open[k] = l;
+                        k += 1;
+                    }
+                }
+                let open = &open[..k];
+                v.reserve(k * 8 + 4);
                 for w in me.unplaced() {
-                    for &loc in &open {
+                    for &loc in open {
                         v.push(Action::Place {
                             strength: w.strength,
                             loc,

@@ -990,3 +990,31 @@ fn a_worker_sent_home_during_placement_is_placed_again() {
         assert_eq!(p.unplaced().count(), 0, "all eight of every player go out");
     }
 }
+
+#[test]
+fn determinize_redeals_only_spells_the_viewer_cannot_see() {
+    let mut g = table(3, 1);
+    spell(&mut g, 0, 11);
+    spell(&mut g, 1, 4);
+    spell(&mut g, 1, 9);
+    spell(&mut g, 2, 17);
+    let mut rng = tavern_plugin_api::GameRng::new(8);
+    let mut changed = false;
+    for _ in 0..30 {
+        let d = g.determinize(0, &mut rng);
+        assert_eq!(d.m.hands[0], vec![11], "own hand is known");
+        assert_eq!(d.m.hands[1].len(), 2);
+        assert_eq!(d.m.hands[2].len(), 1);
+        assert_eq!(d.m.deck.len(), g.m.deck.len());
+        let mut all: Vec<u8> =
+            d.m.deck
+                .iter()
+                .chain(d.m.hands.iter().flatten())
+                .copied()
+                .collect();
+        all.sort();
+        assert_eq!(all, (1..=21).collect::<Vec<u8>>());
+        changed |= d.m.hands[1] != g.m.hands[1];
+    }
+    assert!(changed, "hidden hands are re-sampled");
+}
