@@ -279,10 +279,9 @@ impl Keydoms {
             step: magic::Step::Keep { drawn, .. },
             ..
         }) = &g.pending
+            && draw_len.is_some()
         {
-            if draw_len.is_some() {
-                pool.extend(drawn);
-            }
+            pool.extend(drawn);
         }
         pool.shuffle(rng);
         let deck_len = g.m.deck.len();
