@@ -27,6 +27,8 @@ pub struct Extra {
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub enum WinKind {
+    /// Before a placement turn: anyone may act first.
+    Placement,
     /// Workers at this location are face up; its reward is not yet given.
     Location(u8),
     /// All workers are placed; nothing is resolved yet.
@@ -133,6 +135,9 @@ pub struct Magic {
     /// chosen tile goes face up on top).
     pub need_stack_shuffle: Option<(u8, Option<u8>)>,
     pub before_done: bool,
+    /// The response window before the current placement turn has closed.
+    #[serde(default)]
+    pub turn_window_done: bool,
     /// Foreknown variant: two spells lie face up by the roundhouse each round.
     #[serde(default)]
     pub foreknown: bool,
@@ -470,6 +475,7 @@ impl Keydoms {
         match kind {
             WinKind::Location(_) => self.cursor.queue.clear(),
             WinKind::BeforeResolve => self.m.before_done = true,
+            WinKind::Placement => self.m.turn_window_done = true,
             WinKind::AfterCaves => self.m.after_caves_done = true,
             WinKind::Spell => {
                 let cast = self.m.casts.pop().expect("a cast under its window");
@@ -489,6 +495,17 @@ impl Keydoms {
         if self.magic() {
             self.open_window(WinKind::Location(loc));
         }
+    }
+
+    /// Opens the window before a placement turn, once per turn. Returns true when it
+    /// opened one.
+    pub fn placement_window(&mut self) -> bool {
+        if !self.magic() || self.m.turn_window_done {
+            return false;
+        }
+        self.m.turn_window_done = true;
+        self.open_window(WinKind::Placement);
+        true
     }
 
     /// Called by the flow before resolution and after the last cave.

@@ -37,6 +37,13 @@ pub fn step_prompt(k: &Keydoms, step: &Step) -> String {
 
 pub fn window_prompt(k: &Keydoms) -> String {
     match k.m.windows.last().map(|w| w.kind) {
+        Some(WinKind::Placement) => {
+            let s = k.placement_seat();
+            format!(
+                "Before {}'s placement: invoke an artefact, cast a spell, or pass",
+                k.players[s].name
+            )
+        }
         Some(WinKind::Location(l)) => format!(
             "The {} is revealed: invoke an artefact, cast a spell, or pass",
             loc_name(l)

@@ -303,7 +303,9 @@ impl Keydoms {
                         }
                         Some(seat) => {
                             self.placed = ((seat + n - self.start) % n) as u32;
-                            self.pending = Some(Pending::Place { seat });
+                            if !self.placement_window() {
+                                self.pending = Some(Pending::Place { seat });
+                            }
                         }
                     }
                 }
@@ -843,6 +845,7 @@ impl Keydoms {
                 w.loc = Some(*loc);
                 w.seq = self.m.seq;
                 self.m.seq += 1;
+                self.m.turn_window_done = false;
                 let shown = (0..self.m.disclosure.len()).any(|o| o != seat && self.m.disclosure[o]);
                 let w = self.players[seat]
                     .workers

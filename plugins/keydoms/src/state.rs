@@ -427,6 +427,11 @@ impl Keydoms {
         }
     }
 
+    /// The seat whose placement turn is next (meaningful while placing).
+    pub fn placement_seat(&self) -> usize {
+        (self.start + self.placed as usize) % self.n()
+    }
+
     pub fn magic(&self) -> bool {
         self.mode != Mode::Muggles
     }

@@ -53,7 +53,16 @@ fn table(n: usize, guard: u8) -> Keydoms {
         }
     }
     assert_eq!(g.stage, Stage::Placing);
+    // Everyone lets the window before the first placement turn go by.
+    pass_all(&mut g);
+    assert_eq!(g.pending, Some(Pending::Place { seat: 0 }));
     g
+}
+
+/// Lets any open window go by, then `s` places a worker.
+fn place(g: &mut Keydoms, s: usize, strength: u8, loc: u8) {
+    pass_all(g);
+    act(g, s, Action::Place { strength, loc });
 }
 
 fn chance(g: &mut Keydoms, a: Action) {
@@ -732,22 +741,8 @@ fn disclosure_makes_others_place_face_up() {
     wand_then(&mut g, 0);
     act(&mut g, 0, Action::Cast { spell: 3 });
     pass_all(&mut g);
-    act(
-        &mut g,
-        0,
-        Action::Place {
-            strength: 9,
-            loc: MARKET,
-        },
-    );
-    act(
-        &mut g,
-        1,
-        Action::Place {
-            strength: 8,
-            loc: MARKET,
-        },
-    );
+    place(&mut g, 0, 9, MARKET);
+    place(&mut g, 1, 8, MARKET);
     assert!(
         !g.players[0]
             .workers
@@ -931,30 +926,10 @@ fn foreknown_discards_an_untaken_offer_next_round() {
 fn a_worker_sent_home_during_placement_is_placed_again() {
     let mut g = table(3, 1);
     spell(&mut g, 0, 7);
-    act(
-        &mut g,
-        0,
-        Action::Place {
-            strength: 9,
-            loc: MARKET,
-        },
-    );
-    act(
-        &mut g,
-        1,
-        Action::Place {
-            strength: 8,
-            loc: MARKET,
-        },
-    );
-    act(
-        &mut g,
-        2,
-        Action::Place {
-            strength: 7,
-            loc: STABLES,
-        },
-    );
+    place(&mut g, 0, 9, MARKET);
+    place(&mut g, 1, 8, MARKET);
+    place(&mut g, 2, 7, STABLES);
+    pass_all(&mut g);
     wand_then(&mut g, 0);
     act(&mut g, 0, Action::Cast { spell: 7 });
     act(
@@ -978,6 +953,10 @@ fn a_worker_sent_home_during_placement_is_placed_again() {
     );
     assert_eq!(g.pending, Some(Pending::Place { seat: 0 }));
     while g.stage == Stage::Placing {
+        pass_all(&mut g);
+        if g.stage != Stage::Placing {
+            break;
+        }
         let s = seat(&g);
         let a = g
             .legal_actions(s)
@@ -1017,4 +996,20 @@ fn determinize_redeals_only_spells_the_viewer_cannot_see() {
         changed |= d.m.hands[1] != g.m.hands[1];
     }
     assert!(changed, "hidden hands are re-sampled");
+}
+
+#[test]
+fn every_placement_turn_opens_a_window_from_the_start_player() {
+    let mut g = table(3, 1);
+    place(&mut g, 0, 9, MARKET);
+    // Before seat 1 places, the window asks seat 0 (the start player) first.
+    assert_eq!(window(&g), Some(WinKind::Placement));
+    assert_eq!(seat(&g), 0);
+    act(&mut g, 0, Action::Invoke { artefact: WAND });
+    act(&mut g, 1, Action::Pass);
+    act(&mut g, 2, Action::Pass);
+    // Seat 0 has no use left and no spell: skipped; the window closes.
+    assert_eq!(g.pending, Some(Pending::Place { seat: 1 }));
+    let v = g.view(Some(1));
+    assert!(v.prompt.contains("Place"));
 }
