@@ -149,3 +149,18 @@ pub fn describe(k: &Keydoms, seat: usize, a: &Action) -> Option<(String, String)
         _ => return None,
     })
 }
+
+/// A short title for the open window, for the side panel.
+pub fn window_title(k: &Keydoms) -> String {
+    match k.m.windows.last().map(|w| w.kind) {
+        Some(WinKind::Placement) => "Before the next placement".into(),
+        Some(WinKind::Location(l)) => format!("At the {}", loc_name(l)),
+        Some(WinKind::BeforeResolve) => "Before resolving".into(),
+        Some(WinKind::AfterCaves) => "After the caves".into(),
+        Some(WinKind::Spell) => match k.m.casts.last() {
+            Some(c) => format!("Against {}", spell_name(c.spell)),
+            None => "Against a spell".into(),
+        },
+        None => String::new(),
+    }
+}

@@ -379,6 +379,7 @@ fn draw_side(s: &mut Scene, k: &Keydoms) {
             y += 24.0;
         }
         let prompt = crate::magic_view::window_prompt(k);
+        let short = crate::magic_view::window_title(k);
         if !prompt.is_empty() {
             s.text(
                 pos(1255.0, 640.0),
@@ -386,7 +387,8 @@ fn draw_side(s: &mut Scene, k: &Keydoms) {
                 16.0,
                 Color::WHITE,
             );
-            s.text(pos(1255.0, 664.0), prompt, 16.0, Color::rgb(255, 230, 150));
+            s.text(pos(1255.0, 664.0), short, 16.0, Color::rgb(255, 230, 150))
+                .tooltip(prompt);
             if let Some(seat) = k.window_seat() {
                 s.text(
                     pos(1255.0, 688.0),
@@ -548,7 +550,13 @@ fn draw_own(s: &mut Scene, k: &Keydoms, me: usize) {
         x += 120.0;
     }
     if k.magic() {
-        draw_invoked(s, k, me, 190.0, 985.0 - 12.0);
+        s.text(
+            pos(900.0, 960.0),
+            "In front of your screen:",
+            16.0,
+            Color::WHITE,
+        );
+        draw_invoked(s, k, me, 1090.0, 949.0);
         let used: u8 = k.m.invoked[me].iter().sum();
         s.text(
             pos(900.0, 800.0),
