@@ -31,8 +31,8 @@ fn fits(c: u8, need: Need) -> bool {
 impl Dk {
     pub fn determinized(&self, viewer: usize, rng: &mut GameRng) -> Dk {
         let mut g = self.clone();
-        // (location, need): location = (page or hand owner, index)
-        let mut slots: Vec<(u8, usize, usize, Need)> = Vec::new(); // (0=page/1=hand, which, index, need)
+        // (0 = page, 1 = hand, 2 = box; which page or seat; index; what may go there)
+        let mut slots: Vec<(u8, usize, usize, Need)> = Vec::new();
         let mut pool: Vec<u8> = Vec::new();
         for (pi, page) in self.pages.iter().enumerate() {
             for (i, s) in page.iter().enumerate() {
@@ -62,6 +62,11 @@ impl Dk {
                 }
             }
         }
+        // Undealt starting cards went back to the box unseen.
+        for (i, &c) in self.start_pile.iter().enumerate() {
+            slots.push((2, 0, i, Need::Starting));
+            pool.push(c);
+        }
         // Most constrained first; a valid assignment always exists (the real one).
         slots.sort_by_key(|s| match s.3 {
             Need::ExactBack(_) => 0,
@@ -74,10 +79,10 @@ impl Dk {
                 return self.clone();
             };
             let c = pool.swap_remove(k);
-            if kind == 0 {
-                g.pages[which][i].card = c;
-            } else {
-                g.players[which].hand[i] = c;
+            match kind {
+                0 => g.pages[which][i].card = c,
+                1 => g.players[which].hand[i] = c,
+                _ => g.start_pile[i] = c,
             }
         }
         // Pearls: other seats' and the supply's, swapped within their colour.
