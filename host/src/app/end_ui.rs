@@ -7,6 +7,7 @@ use tavern_plugin_api::scene::Color as SceneColor;
 
 use super::state::AppState;
 use super::table::TableState;
+use super::text::{readable, readable_owned};
 
 enum Next {
     PlayAgain,
@@ -73,7 +74,7 @@ pub fn winners_text(t: &TableState, o: &Outcome) -> String {
 fn body(ui: &mut Ui, t: &TableState, o: &Outcome) -> Option<Next> {
     ui.label(RichText::new(winners_text(t, o)).size(24.0).strong());
     if let Some(tb) = &o.tie_break {
-        ui.label(format!("Tie-break: {tb}"));
+        ui.label(format!("Tie-break: {}", readable(ui.ctx(), tb)));
     }
     ui.add_space(8.0);
     // Categories in the order they first appear.
@@ -106,7 +107,7 @@ fn body(ui: &mut Ui, t: &TableState, o: &Outcome) -> Option<Next> {
             }
             ui.end_row();
             for c in &cats {
-                ui.label(c);
+                ui.label(readable(ui.ctx(), c));
                 for s in &o.scores {
                     let p: i64 = s
                         .breakdown
@@ -220,7 +221,10 @@ fn chart(ui: &mut Ui, t: &TableState, o: &Outcome, cats: &[String]) {
                 egui::StrokeKind::Inside,
             );
             if pointer.is_some_and(|q| r.contains(q)) {
-                hovered = Some(format!("{}: {c} {pts}", t.session.seat_name(seat)));
+                hovered = Some(readable_owned(
+                    ui.ctx(),
+                    &format!("{}: {c} {pts}", t.session.seat_name(seat)),
+                ));
             }
         }
         p.text(
@@ -240,7 +244,7 @@ fn chart(ui: &mut Ui, t: &TableState, o: &Outcome, cats: &[String]) {
         for (ci, c) in cats.iter().enumerate() {
             let (r, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
             ui.painter().rect_filled(r, 2.0, shades[ci % shades.len()]);
-            ui.label(RichText::new(c).size(13.0));
+            ui.label(RichText::new(readable(ui.ctx(), c)).size(13.0));
         }
     });
     if let Some(h) = hovered {

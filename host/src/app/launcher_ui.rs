@@ -7,6 +7,7 @@ use tavern_plugin_api::scene::Color as SceneColor;
 use super::files::{SaveSummary, list_saves, when};
 use super::settings::SeatChoice;
 use super::state::{AppState, Screen};
+use super::text::{readable, readable_owned};
 
 pub fn show(ui: &mut Ui, state: &mut AppState) {
     egui::Panel::top("launcher-top").show(ui, |ui| {
@@ -75,7 +76,7 @@ fn games_list(ui: &mut Ui, state: &mut AppState) {
                         [ui.available_width(), 44.0],
                         egui::Button::selectable(selected, text),
                     )
-                    .on_hover_text(&info.description);
+                    .on_hover_text(readable_owned(ui.ctx(), &info.description));
                 if r.clicked() {
                     pick = Some(info.id.clone());
                 }
@@ -114,7 +115,7 @@ fn setup_form(ui: &mut Ui, state: &mut AppState) {
         info.min_players, info.max_players, info.version
     ));
     ui.add_space(4.0);
-    ui.label(&info.description);
+    ui.label(readable(ui.ctx(), &info.description));
     ui.add_space(10.0);
 
     if !info.options.is_empty() {
@@ -124,7 +125,8 @@ fn setup_form(ui: &mut Ui, state: &mut AppState) {
             .spacing([12.0, 8.0])
             .show(ui, |ui| {
                 for opt in &info.options {
-                    ui.label(&opt.label).on_hover_text(&opt.help);
+                    ui.label(readable(ui.ctx(), &opt.label))
+                        .on_hover_text(readable_owned(ui.ctx(), &opt.help));
                     let current = state
                         .launcher
                         .options
@@ -155,14 +157,12 @@ fn setup_form(ui: &mut Ui, state: &mut AppState) {
                             .find(|c| &c.value == current)
                             .map(|c| c.help.as_str())
                             .unwrap_or("");
-                        ui.label(
-                            RichText::new(if chosen_help.is_empty() {
-                                &opt.help
-                            } else {
-                                chosen_help
-                            })
-                            .weak(),
-                        );
+                        let help = if chosen_help.is_empty() {
+                            &opt.help
+                        } else {
+                            chosen_help
+                        };
+                        ui.label(RichText::new(readable(ui.ctx(), help)).weak());
                     });
                     ui.end_row();
                 }
@@ -195,7 +195,7 @@ fn setup_form(ui: &mut Ui, state: &mut AppState) {
                         ui.label(name);
                     }
                     _ => {
-                        ui.add(egui::TextEdit::singleline(&mut seat.name).desired_width(150.0))
+                        ui.add_sized([160.0, 24.0], egui::TextEdit::singleline(&mut seat.name))
                             .accessible_name(format!("Seat {} name", i + 1));
                     }
                 }

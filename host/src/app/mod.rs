@@ -14,6 +14,7 @@ pub mod settings;
 pub mod state;
 pub mod table;
 pub mod table_ui;
+pub mod text;
 
 use std::sync::Arc;
 
@@ -131,6 +132,7 @@ impl TavernApp {
                 }
             }
         }
+        save_as_window(ui.ctx(), &mut self.state);
         error_window(ui.ctx(), &mut self.state);
         settings_window(ui.ctx(), &mut self.state);
     }
@@ -193,4 +195,46 @@ fn settings_window(ctx: &egui::Context, state: &mut AppState) {
             ui.checkbox(&mut state.settings.animate, "Animate legal targets");
         });
     state.show_settings = open;
+}
+
+fn save_as_window(ctx: &egui::Context, state: &mut AppState) {
+    let Some(mut path) = state.save_as_path.take() else {
+        return;
+    };
+    let mut open = true;
+    let mut done = false;
+    egui::Window::new("Save as")
+        .id(egui::Id::unique("save-as-window"))
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            let l = ui.label("File:");
+            let field = ui
+                .add(egui::TextEdit::singleline(&mut path).desired_width(460.0))
+                .labelled_by(l.id);
+            let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            ui.horizontal(|ui| {
+                if ui.button("Save here").clicked() || enter {
+                    let p = std::path::PathBuf::from(path.trim());
+                    state.save_to(&p);
+                    done = true;
+                }
+                if ui
+                    .button("Desktop dialog…")
+                    .on_hover_text("Choose the file with your desktop's file dialog")
+                    .clicked()
+                {
+                    state.save_as_native();
+                    done = true;
+                }
+                if ui.button("Cancel").clicked() {
+                    done = true;
+                }
+            });
+        });
+    if open && !done {
+        state.save_as_path = Some(path);
+    }
 }

@@ -10,6 +10,7 @@ use tavern_plugin_api::ActionEntry;
 use tavern_plugin_api::scene::{self, Align, Highlight, Item, Scene, Shape};
 
 use super::icons::paint_icon;
+use super::text::readable_owned;
 
 /// Text is never drawn smaller than this at 100 % zoom (points).
 pub const MIN_TEXT: f32 = 13.0;
@@ -115,7 +116,7 @@ pub fn show_scene(
             out.chosen = interact(ui, &painter, &xf, scene, targets, opts);
             // Tooltips of items nobody can click.
             if let Some(pointer) = bg.hover_pos()
-                && let Some(tip) = tooltip_at(scene, &xf, pointer, targets)
+                && let Some(tip) = tooltip_at(ui.ctx(), scene, &xf, pointer, targets)
             {
                 bg.on_hover_text(tip);
             }
@@ -123,7 +124,13 @@ pub fn show_scene(
     out
 }
 
-fn tooltip_at(scene: &Scene, xf: &Xf, pointer: Pos2, targets: Targets<'_>) -> Option<String> {
+fn tooltip_at(
+    ctx: &egui::Context,
+    scene: &Scene,
+    xf: &Xf,
+    pointer: Pos2,
+    targets: Targets<'_>,
+) -> Option<String> {
     scene
         .draw_order()
         .into_iter()
@@ -132,6 +139,7 @@ fn tooltip_at(scene: &Scene, xf: &Xf, pointer: Pos2, targets: Targets<'_>) -> Op
         .filter(|i| !is_target(i, targets))
         .find(|i| xf.r(i.shape.bounds()).contains(pointer))
         .and_then(|i| i.tooltip.clone())
+        .map(|t| readable_owned(ctx, &t))
 }
 
 fn is_target(item: &Item, targets: Targets<'_>) -> bool {
@@ -196,6 +204,7 @@ fn interact(
         } else {
             format!("{what}: {} choices", actions.len())
         };
+        let name = readable_owned(ui.ctx(), &name);
         resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, &name));
         if resp.hovered() {
             painter.rect_stroke(
@@ -221,16 +230,16 @@ fn interact(
                     .join(", "),
             );
         }
-        let resp = resp.on_hover_text(tip);
+        let resp = resp.on_hover_text(readable_owned(ui.ctx(), &tip));
         if actions.len() == 1 {
             if resp.clicked() {
                 chosen = Some((actions[0].0, actions[0].1.action.clone()));
             }
         } else {
             egui::Popup::menu(&resp).show(|ui| {
-                ui.label(egui::RichText::new(&what).strong());
+                ui.label(egui::RichText::new(readable_owned(ui.ctx(), &what)).strong());
                 for (seat, a) in &actions {
-                    if ui.button(&a.label).clicked() {
+                    if ui.button(readable_owned(ui.ctx(), &a.label)).clicked() {
                         chosen = Some((*seat, a.action.clone()));
                         ui.close();
                     }
@@ -418,6 +427,8 @@ pub fn paint_text(
     bold: bool,
 ) -> Rect {
     let font = FontId::proportional(size);
+    let text = super::text::readable(p.ctx(), text);
+    let text = text.as_ref();
     if bold {
         p.text(at + vec2(0.6, 0.0), anchor, text, font.clone(), c);
     }

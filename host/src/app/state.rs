@@ -70,6 +70,8 @@ pub struct AppState {
     pub waker: Option<Waker>,
     /// The settings window is open.
     pub show_settings: bool,
+    /// The in-app "Save as" window is open with this path in its field.
+    pub save_as_path: Option<String>,
 }
 
 /// A fresh random seed (time and address entropy; the seed only needs to differ).
@@ -103,6 +105,7 @@ impl AppState {
             dialog: FileDialog::default(),
             waker: None,
             show_settings: false,
+            save_as_path: None,
         };
         if let Some(first) = s.catalog.games.first().map(|g| g.info.id.clone()) {
             s.select_game(&first);
@@ -338,9 +341,20 @@ impl AppState {
         }
     }
 
-    /// Asks for a file name with the native dialog (where there is one); the table's save
-    /// bar with its path field works either way.
+    /// Opens the in-app "Save as" window with a path field (it works where the desktop
+    /// offers no file dialog) and a button for the native dialog.
     pub fn save_as(&mut self) {
+        let Some(t) = &self.table else { return };
+        let suggested = t.save_path.clone().unwrap_or_else(|| {
+            self.paths
+                .saves_dir()
+                .join(format!("{}.json", t.session.id))
+        });
+        self.save_as_path = Some(suggested.display().to_string());
+    }
+
+    /// The desktop's own save dialog, on a worker thread.
+    pub fn save_as_native(&mut self) {
         let Some(t) = &self.table else { return };
         let name = format!("{}.json", t.session.id);
         self.dialog.start(

@@ -10,6 +10,7 @@ use super::scene_painter::{PaintOptions, show_scene};
 use super::settings::{ZOOM_MAX, ZOOM_MIN};
 use super::state::AppState;
 use super::table::TableState;
+use super::text::{readable, readable_owned};
 use super::{end_ui, launcher_ui};
 
 const SIDE_WIDTH: f32 = 340.0;
@@ -43,9 +44,14 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
             }
         }
     };
+    let side = if ui.available_width() < 1200.0 {
+        290.0
+    } else {
+        SIDE_WIDTH
+    };
     egui::Panel::right("table-side")
         .resizable(true)
-        .default_size(SIDE_WIDTH)
+        .default_size(side)
         .min_size(280.0)
         .max_size(520.0)
         .show(ui, |ui| side_panel(ui, t, view.as_ref(), now));
@@ -111,7 +117,7 @@ fn shortcuts(ui: &mut Ui, state: &mut AppState, now: f64) {
         state.save();
     }
     if open {
-        state.open_dialog();
+        open_from_table(state);
     }
     let z = &mut state.settings.zoom;
     if zoom_in {
@@ -183,7 +189,7 @@ fn top_bar(ui: &mut Ui, state: &mut AppState, now: f64) {
             let z = &mut state.settings.zoom;
             if ui
                 .button("Zoom out")
-                .on_hover_text("Ctrl+− or Ctrl+wheel")
+                .on_hover_text("Ctrl+minus or Ctrl+wheel")
                 .clicked()
             {
                 *z = (*z / 1.1).max(ZOOM_MIN);
@@ -217,7 +223,7 @@ fn top_bar(ui: &mut Ui, state: &mut AppState, now: f64) {
                 .unwrap_or_default();
             if !status.is_empty() && t.cover.is_none() {
                 ui.label("·");
-                ui.label(RichText::new(status).size(16.0));
+                ui.label(RichText::new(readable(ui.ctx(), &status)).size(16.0));
             }
             ui.label("·");
             ui.label(RichText::new(turn_text(t)).size(16.0));
@@ -265,9 +271,17 @@ fn top_bar(ui: &mut Ui, state: &mut AppState, now: f64) {
             state.save();
         }
         if open {
-            state.open_dialog();
+            open_from_table(state);
         }
     });
+}
+
+/// Open… from the table: the game in progress is autosaved, so the launcher with its save
+/// browser comes up next to the desktop dialog (which may not exist, e.g. without a portal).
+fn open_from_table(state: &mut AppState) {
+    state.launcher.show_browser = true;
+    state.back_to_launcher();
+    state.open_dialog();
 }
 
 /// "Anna to play", "Bot 2 is thinking…", "Game over".
@@ -340,7 +354,11 @@ fn actions(ui: &mut Ui, t: &mut TableState, view: Option<&View>, now: f64) {
     if let Some(v) = view
         && !v.prompt.is_empty()
     {
-        ui.label(RichText::new(&v.prompt).strong().size(16.0));
+        ui.label(
+            RichText::new(readable(ui.ctx(), &v.prompt))
+                .strong()
+                .size(16.0),
+        );
         ui.add_space(4.0);
     }
     let list = t.viewer_actions();
@@ -374,7 +392,10 @@ fn actions(ui: &mut Ui, t: &mut TableState, view: Option<&View>, now: f64) {
             let w = ui.available_width();
             for (seat, a) in &list {
                 if ui
-                    .add_sized([w, 30.0], egui::Button::new(&a.label).wrap())
+                    .add_sized(
+                        [w, 30.0],
+                        egui::Button::new(readable(ui.ctx(), &a.label)).wrap(),
+                    )
                     .clicked()
                 {
                     chosen = Some((*seat, a.action.clone()));
@@ -402,11 +423,8 @@ fn log(ui: &mut Ui, t: &mut TableState, now: f64) {
                 ui.label(RichText::new("No moves yet.").weak());
             }
             for (i, e) in entries.iter().enumerate() {
-                let who = match e.seat {
-                    Some(s) => t.session.seat_name(s).to_string(),
-                    None => "Table".to_string(),
-                };
-                let text = format!("{}. {who}: {}", i + 1, e.text_for(viewer));
+                // Plugin labels name the actor themselves ("Anna takes…").
+                let text = format!("{}. {}", i + 1, readable(ui.ctx(), e.text_for(viewer)));
                 let past = i >= cursor;
                 let mut rich = RichText::new(text);
                 if past {
@@ -462,6 +480,7 @@ fn rules_window(ctx: &egui::Context, t: &mut TableState) {
             if rules.trim().is_empty() {
                 ui.label("This game has no rules summary.");
             }
+            let rules = readable_owned(ui.ctx(), &rules);
             for line in rules.lines() {
                 let l = line.trim_end();
                 if let Some(h) = l.strip_prefix('#') {

@@ -1,0 +1,413 @@
+//! The desktop app driven through egui_kittest: real plugins, a temporary data folder, no
+//! window. Each test clicks the same widgets a player would.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use tavern::app::TavernApp;
+use tavern::app::settings::SeatChoice;
+use tavern::app::state::Screen;
+use tavern::paths::Paths;
+use tavern::plugin::Catalog;
+
+const SEALED_BID: &str = "sealed-bid";
+
+fn catalog() -> Catalog {
+    let c = tavern_tests::plugins();
+    Catalog {
+        games: c.games.clone(),
+        incompatible: c.incompatible.clone(),
+    }
+}
+
+fn harness(paths: &Paths, size: (f32, f32)) -> Harness<'static, TavernApp> {
+    let app = TavernApp::new_for_test(catalog(), paths.clone());
+    Harness::builder()
+        .with_size(egui::vec2(size.0, size.1))
+        .build_ui_state(|ui, app: &mut TavernApp| app.ui(ui), app)
+}
+
+/// Chooses Sealed Bid in the launcher with the given seats and starts it.
+fn start_sealed_bid(
+    h: &mut Harness<'_, TavernApp>,
+    seats: &[SeatChoice],
+    options: &[(&str, &str)],
+) {
+    h.get_by_label_contains("Sealed Bid (test game)").click();
+    h.run();
+    {
+        let f = &mut h.state_mut().state.launcher;
+        assert_eq!(f.game.as_deref(), Some(SEALED_BID));
+        f.seats.truncate(0);
+        for (i, c) in seats.iter().enumerate() {
+            f.seats.push(tavern::app::settings::SeatPlan {
+                name: format!("Player {}", i + 1),
+                choice: c.clone(),
+            });
+        }
+        f.seed_text = "7".into();
+        for (k, v) in options {
+            f.options.insert(k.to_string(), v.to_string());
+        }
+    }
+    h.run();
+    h.get_by_label("Start").click();
+    h.run();
+    assert_eq!(
+        h.state().state.screen,
+        Screen::Table,
+        "{:?}",
+        h.state().state.error
+    );
+}
+
+fn cursor(h: &Harness<'_, TavernApp>) -> usize {
+    h.state().state.table.as_ref().unwrap().session.cursor()
+}
+
+fn seat_moves(h: &Harness<'_, TavernApp>, seat: usize) -> usize {
+    let s = &h.state().state.table.as_ref().unwrap().session;
+    s.log()[..s.cursor()]
+        .iter()
+        .filter(|e| e.seat == Some(seat))
+        .count()
+}
+
+#[test]
+fn launcher_lists_every_game_and_its_options() {
+    let (_dir, paths) = tavern_tests::temp_paths();
+    let mut h = harness(&paths, (1280.0, 800.0));
+    h.run();
+    for g in &tavern_tests::plugins().games {
+        h.get_by_label_contains(&format!("{}\n", g.info.name));
+    }
+    h.get_by_label_contains("Sealed Bid (test game)").click();
+    h.run();
+    // Options are combo boxes named by their label; seats and the seed are editable.
+    h.get_by_role_and_label(egui::accesskit::Role::ComboBox, "Rounds");
+    h.get_by_label("Seat 1 name");
+    h.get_by_label("Seat 2 player");
+    h.get_by_label("Start");
+    h.get_by_label("Continue");
+}
+
+#[test]
+fn launcher_fits_at_the_minimum_window_size() {
+    let (_dir, paths) = tavern_tests::temp_paths();
+    let mut h = harness(&paths, (1024.0, 700.0));
+    h.get_by_label_contains("Sealed Bid (test game)").click();
+    h.run();
+    let start = h.get_by_label("Start").rect();
+    assert!(
+        start.right() <= 1024.0 && start.bottom() <= 700.0,
+        "Start at {start:?}"
+    );
+}
+
+#[test]
+fn starting_a_game_shows_the_table_and_a_click_on_a_target_acts() {
+    let (_dir, paths) = tavern_tests::temp_paths();
+    let mut h = harness(&paths, (1280.0, 800.0));
+    start_sealed_bid(&mut h, &[SeatChoice::Human, SeatChoice::Bot(1)], &[]);
+    // One human with a bot: no cover, the human's own view and actions.
+    assert!(h.query_by_label_contains("Pass to").is_none());
+    h.get_by_label("Log");
+    h.get_by_label("Undo");
+    h.get_by_label("Bid 3");
+    assert_eq!(seat_moves(&h, 0), 0);
+    // The same action from the table itself (the glowing card), not the side list.
+    h.get_by_label("Bid 3 on the table").click();
+    h.run();
+    assert_eq!(seat_moves(&h, 0), 1, "clicking the card bid it");
+    let t = h.state().state.table.as_ref().unwrap();
+    let last = t
+        .session
+        .log()
+        .iter()
+        .rev()
+        .find(|e| e.seat == Some(0))
+        .unwrap();
+    assert_eq!(last.action["Bid"]["card"], 3, "{:?}", last.action);
+    // The autosave follows every action.
+    assert!(t.autosave_path().exists());
+}
+
+#[test]
+fn hot_seat_cover_appears_between_human_seats() {
+    let (_dir, paths) = tavern_tests::temp_paths();
+    let mut h = harness(&paths, (1280.0, 800.0));
+    start_sealed_bid(&mut h, &[SeatChoice::Human, SeatChoice::Human], &[]);
+    h.get_by_label("Pass to Player 1");
+    assert!(
+        h.query_by_label("Bid 1").is_none(),
+        "no actions under the cover"
+    );
+    assert!(h.query_by_label("Log").is_none(), "no log under the cover");
+    h.get_by_label("I am Player 1: show my table").click();
+    h.run();
+    h.get_by_label("Bid 4").click();
+    h.run();
+    // Player 2 must bid too: the table is covered again before their turn.
+    h.get_by_label("Pass to Player 2");
+    assert!(h.query_by_label("Bid 1").is_none());
+    assert_eq!(h.state().state.table.as_ref().unwrap().viewer(), Some(0));
+    h.get_by_label("I am Player 2: show my table").click();
+    h.run();
+    assert_eq!(h.state().state.table.as_ref().unwrap().viewer(), Some(1));
+    // Player 2 sees their own hand, and never Player 1's sealed card in the log.
+    h.get_by_label("Bid 4");
+    assert!(
+        h.query_by_label_contains("You bid 4").is_none(),
+        "Player 1's private bid leaked to Player 2"
+    );
+}
+
+#[test]
+fn undo_and_redo_move_the_log_cursor() {
+    let (_dir, paths) = tavern_tests::temp_paths();
+    let mut h = harness(&paths, (1280.0, 800.0));
+    start_sealed_bid(&mut h, &[SeatChoice::Human, SeatChoice::Human], &[]);
+    h.get_by_label("I am Player 1: show my table").click();
+    h.run();
+    let before = cursor(&h);
+    h.get_by_label("Bid 2").click();
+    h.run();
+    h.get_by_label("I am Player 2: show my table").click();
+    h.run();
+    let after = cursor(&h);
+    assert!(after > before);
+    h.get_by_label("Undo").click();
+    h.run();
+    assert_eq!(cursor(&h), before, "undo took the bid back");
+    let log_len = h.state().state.table.as_ref().unwrap().session.log().len();
+    assert!(
+        log_len > cursor(&h),
+        "the bid stays in the log as the redo branch"
+    );
+    // Both must bid again; Player 2 is at the screen and keeps it (no cover needed).
+    assert!(h.query_by_label_contains("Pass to").is_none());
+    assert_eq!(h.state().state.table.as_ref().unwrap().viewer(), Some(1));
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::Z,
+    );
+    h.run();
+    assert_eq!(cursor(&h), after, "Ctrl+Shift+Z redid the bid");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(cursor(&h), before, "Ctrl+Z undid it again");
+    h.get_by_label("Redo").click();
+    h.run();
+    assert_eq!(cursor(&h), after);
+}
+
+#[test]
+fn fair_undo_shows_why_it_is_refused() {
+    let (_dir, paths) = tavern_tests::temp_paths();
+    let mut h = harness(&paths, (1280.0, 800.0));
+    h.state_mut().state.settings.fair_undo = true;
+    start_sealed_bid(&mut h, &[SeatChoice::Human, SeatChoice::Human], &[]);
+    h.get_by_label("I am Player 1: show my table").click();
+    h.run();
+    h.get_by_label("Bid 2").click();
+    h.run();
+    h.get_by_label("I am Player 2: show my table").click();
+    h.run();
+    let t = h.state().state.table.as_ref().unwrap();
+    let reason = t.can_undo().unwrap_err();
+    assert!(reason.contains("Player 1"), "{reason}");
+    let before = cursor(&h);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(cursor(&h), before, "refused");
+    h.get_by_label_contains(&reason);
+}
+
+#[test]
+fn save_then_open_restores_the_same_position() {
+    let (_dir, paths) = tavern_tests::temp_paths();
+    let mut h = harness(&paths, (1280.0, 800.0));
+    start_sealed_bid(&mut h, &[SeatChoice::Human, SeatChoice::Bot(1)], &[]);
+    h.get_by_label("Bid 5").click();
+    h.run();
+    let file = paths.saves_dir().join("mine.json");
+    h.get_by_label("Save As…").click();
+    h.run();
+    h.state_mut().state.save_as_path = Some(file.display().to_string());
+    h.run();
+    h.get_by_label("Save here").click();
+    h.run();
+    let (log, cur) = {
+        let s = &h.state().state.table.as_ref().unwrap().session;
+        (s.log().to_vec(), s.cursor())
+    };
+    assert!(file.exists());
+    h.get_by_label("Launcher").click();
+    h.run();
+    assert_eq!(h.state().state.screen, Screen::Launcher);
+    h.state_mut().state.launcher.path_text = file.display().to_string();
+    h.get_by_label("Open path").click();
+    h.run();
+    assert_eq!(h.state().state.screen, Screen::Table);
+    let s = &h.state().state.table.as_ref().unwrap().session;
+    assert_eq!(s.cursor(), cur);
+    assert_eq!(s.log(), &log[..]);
+    // It is now a recent file.
+    assert_eq!(h.state().state.recent.files.first(), Some(&file));
+}
+
+#[test]
+fn a_game_in_progress_is_listed_under_continue_and_resumes() {
+    let (_dir, paths) = tavern_tests::temp_paths();
+    let mut h = harness(&paths, (1280.0, 800.0));
+    start_sealed_bid(&mut h, &[SeatChoice::Human, SeatChoice::Bot(1)], &[]);
+    h.get_by_label("Bid 1").click();
+    h.run();
+    let cur = cursor(&h);
+    h.get_by_label("Launcher").click();
+    h.run();
+    h.get_by_label("Resume").click();
+    h.run();
+    assert_eq!(h.state().state.screen, Screen::Table);
+    assert_eq!(cursor(&h), cur);
+}
+
+#[test]
+fn a_corrupt_save_shows_an_error_window() {
+    let (dir, paths) = tavern_tests::temp_paths();
+    let mut h = harness(&paths, (1280.0, 800.0));
+    h.run();
+    let bad = dir.path().join("broken.json");
+    std::fs::write(&bad, "{\"format\":\"tavern-save\",\"version\":1,\"game\":").unwrap();
+    h.state_mut().state.launcher.path_text = bad.display().to_string();
+    h.get_by_label("Open path").click();
+    h.run();
+    h.get_by_label("Cannot open the saved game");
+    h.get_by_label_contains("damaged or cut short");
+    assert_eq!(h.state().state.screen, Screen::Launcher);
+    h.get_by_label("OK").click();
+    h.run();
+    assert!(h.query_by_label("Cannot open the saved game").is_none());
+}
+
+#[test]
+fn a_plugin_panic_shows_a_banner_and_keeps_the_last_good_move() {
+    let (_dir, paths) = tavern_tests::temp_paths();
+    let mut h = harness(&paths, (1280.0, 800.0));
+    start_sealed_bid(
+        &mut h,
+        &[SeatChoice::Human, SeatChoice::Human],
+        &[("trap", "panic-on-bid-5")],
+    );
+    h.get_by_label("I am Player 1: show my table").click();
+    h.run();
+    let before = cursor(&h);
+    h.get_by_label("Bid 5").click();
+    h.run();
+    assert_eq!(cursor(&h), before, "nothing was applied");
+    h.get_by_label_contains("The game is kept at the last good move");
+    h.get_by_label("Dismiss").click();
+    h.run();
+    h.get_by_label("Bid 4").click();
+    h.run();
+    let t = h.state().state.table.as_ref().unwrap();
+    assert!(
+        cursor(&h) > before,
+        "play goes on after the failure: {:?} {:?}",
+        t.banner,
+        t.notice
+    );
+}
+
+#[test]
+fn a_finished_game_shows_scores_and_updates_the_profile_once() {
+    let (_dir, paths) = tavern_tests::temp_paths();
+    let mut h = harness(&paths, (1280.0, 800.0));
+    let anna = h.state_mut().state.profiles.create("Anna", [200, 0, 0]);
+    start_sealed_bid(
+        &mut h,
+        &[SeatChoice::Profile(anna.clone()), SeatChoice::Human],
+        &[("rounds", "3")],
+    );
+    let autosave = h.state().state.table.as_ref().unwrap().autosave_path();
+    for _ in 0..200 {
+        if h.state().state.table.as_ref().unwrap().is_over() {
+            break;
+        }
+        if let Some(cover) = h.query_by_label_contains("show my table") {
+            cover.click();
+        } else {
+            let t = h.state().state.table.as_ref().unwrap();
+            let label = t.viewer_actions()[0].1.label.clone();
+            h.get_by_label(&label).click();
+        }
+        h.run();
+    }
+    assert!(h.state().state.table.as_ref().unwrap().is_over());
+    h.get_by_label("Game over");
+    h.get_by_label("Total");
+    h.get_by_label("Play again");
+    h.get_by_label("Back to launcher");
+    let p = h.state().state.profiles.get(&anna).unwrap();
+    assert_eq!(p.stats[SEALED_BID].played, 1);
+    assert_eq!(p.history.len(), 1);
+    assert!(
+        p.history[0].save_path.exists(),
+        "kept in the history folder"
+    );
+    assert!(
+        !autosave.exists(),
+        "the autosave of a finished game is removed"
+    );
+    // More frames do not record the game again.
+    h.run();
+    let p = h.state().state.profiles.get(&anna).unwrap();
+    assert_eq!(p.stats[SEALED_BID].played, 1);
+    // The history entry opens as a replay.
+    let replay = p.history[0].save_path.clone();
+    h.get_by_label("Back to launcher").click();
+    h.run();
+    h.state_mut().state.open_path(&replay);
+    h.run();
+    assert!(h.state().state.table.as_ref().unwrap().is_over());
+}
+
+#[test]
+fn bots_move_on_their_own() {
+    let (_dir, paths) = tavern_tests::temp_paths();
+    let mut h = harness(&paths, (1280.0, 800.0));
+    h.state_mut().state.settings.bot_pace = 0.3;
+    start_sealed_bid(&mut h, &[SeatChoice::Human, SeatChoice::Bot(1)], &[]);
+    h.get_by_label("Bid 2").click();
+    h.run();
+    for _ in 0..400 {
+        if seat_moves(&h, 1) >= 1 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        h.step();
+    }
+    assert!(seat_moves(&h, 1) >= 1, "the bot bid");
+}
+
+#[test]
+fn the_table_fits_small_and_large_windows() {
+    for size in [(1024.0, 700.0), (1920.0, 1080.0)] {
+        let (_dir, paths) = tavern_tests::temp_paths();
+        let mut h = harness(&paths, size);
+        start_sealed_bid(&mut h, &[SeatChoice::Human, SeatChoice::Bot(1)], &[]);
+        for label in [
+            "Undo",
+            "Redo",
+            "Save",
+            "Rules",
+            "Bid 1",
+            "Bid 1 on the table",
+        ] {
+            let r = h.get_by_label(label).rect();
+            assert!(
+                r.right() <= size.0 + 0.5 && r.bottom() <= size.1 + 0.5 && r.left() >= 0.0,
+                "{label} at {r:?} in {size:?}"
+            );
+        }
+    }
+}
