@@ -28,14 +28,16 @@ fn err(m: impl std::fmt::Display) -> CliError {
     }
 }
 
+type Timings = (Vec<Duration>, Vec<Duration>, Vec<Duration>);
+
 /// One complete random game through a session, timing apply+view of each action.
 fn session_game(
     plugin: &std::sync::Arc<Plugin>,
     setup: Setup,
-) -> Result<(Session, Vec<Duration>), CliError> {
+) -> Result<(Session, Timings), CliError> {
     let mut s = Session::new(plugin.clone(), setup.clone(), UndoMode::Learning).map_err(err)?;
     let mut rng = GameRng::new(setup.seed);
-    let mut times = Vec::new();
+    let (mut times, mut applies, mut views) = (Vec::new(), Vec::new(), Vec::new());
     use rand::RngExt;
     for _ in 0..200_000 {
         let ToAct::Seats(seats) = s.to_act().map_err(err)? else {
@@ -52,10 +54,14 @@ fn session_game(
         let i = rng.random_range(0..n);
         let t = Instant::now();
         s.apply_index(seat, i).map_err(err)?;
+        let a = t.elapsed();
         let _ = s.view(Some(seat)).map_err(err)?;
-        times.push(t.elapsed());
+        let all = t.elapsed();
+        times.push(all);
+        applies.push(a);
+        views.push(all - a);
     }
-    Ok((s, times))
+    Ok((s, (times, applies, views)))
 }
 
 /// Random games played by the host through the C ABI (to_act, legal count, apply by
@@ -123,15 +129,17 @@ pub fn run(
         }
         writeln!(out, "\n{} ({players} players)", plugin.info.name).ok();
 
-        let (mut s, mut times) = session_game(plugin, setup.clone())?;
+        let (mut s, (mut times, applies, views)) = session_game(plugin, setup.clone())?;
         times.sort();
         let n = times.len().max(1);
-        let mean = times.iter().sum::<Duration>() / n as u32;
+        let mean = |v: &[Duration]| v.iter().sum::<Duration>() / n as u32;
         let p99 = times.get(n * 99 / 100).copied().unwrap_or_default();
         writeln!(
             out,
-            "  apply + view per action: mean {}, p99 {} ({} actions)",
-            ms(mean),
+            "  apply + view per action: mean {} (apply {}, view {}), p99 {} ({} actions)",
+            ms(mean(&times)),
+            ms(mean(&applies)),
+            ms(mean(&views)),
             ms(p99),
             times.len()
         )

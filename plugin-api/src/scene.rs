@@ -135,7 +135,7 @@ pub enum Icon {
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Shape {
     Rect {
         rect: Rect,
@@ -220,9 +220,9 @@ pub struct Item {
     pub id: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tooltip: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub z: i32,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_plain")]
     pub highlight: Highlight,
 }
 
@@ -516,6 +516,14 @@ impl Shape {
     }
 }
 
+fn is_zero(z: &i32) -> bool {
+    *z == 0
+}
+
+fn is_plain(h: &Highlight) -> bool {
+    *h == Highlight::None
+}
+
 pub struct ItemBuilder<'a>(&'a mut Item);
 
 impl ItemBuilder<'_> {
@@ -591,7 +599,7 @@ mod tests {
         let json = serde_json::to_string(&s).unwrap();
         let back: Scene = serde_json::from_str(&json).unwrap();
         assert_eq!(s, back);
-        assert!(json.contains("\"kind\":\"card\""));
+        assert!(json.contains("\"card\":{"));
     }
 
     #[test]

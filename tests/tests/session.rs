@@ -127,9 +127,9 @@ fn rewind_to_a_log_entry_and_forward_again() {
 #[test]
 fn undo_at_every_depth_reproduces_the_states_seen_on_the_way() {
     // Long enough to cross several checkpoints.
-    let mut setup = Setup::players(4);
+    let mut setup = Setup::players(3);
     setup.seed = 9;
-    let mut s = Session::new(plugin("sealed-bid"), setup, UndoMode::Learning).unwrap();
+    let mut s = Session::new(plugin("dragonkeepers"), setup, UndoMode::Learning).unwrap();
     let mut views = vec![(s.cursor(), s.view(None).unwrap())];
     while let ToAct::Seats(seats) = s.to_act().unwrap() {
         let seat = seats[0];
