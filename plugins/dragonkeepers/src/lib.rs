@@ -1,6 +1,7 @@
 //! Dragonkeepers: collect young dragons as the two-page magic book allows.
 //!
-//! The state machine lives in [`model`] (state), [`rules`] (legal actions and effects),
+//! The state machine lives in [`model`] (state), [`legal`] (what may be done), [`labels`],
+//! [`rules`] (effects), [`chance`] (shuffles, draws and setup),
 //! [`scoring`], [`determinize`] (bots) and [`view`] (the table). Component data is in
 //! `resources/dragonkeepers/components.json`; the card split and the rewards per number are
 //! our own design (the file's `_about` says which parts).
@@ -23,8 +24,11 @@
 //!   the box, the random magic chest and every pearl draw are chance steps.
 
 pub mod action;
+pub mod chance;
 pub mod data;
 pub mod determinize;
+pub mod labels;
+pub mod legal;
 pub mod model;
 pub mod rules;
 pub mod scoring;

@@ -1,0 +1,90 @@
+//! Button labels and scene targets for legal actions.
+
+use crate::action::Action;
+use crate::data::{Colour, card_name, front_name};
+use crate::model::{Dk, End};
+
+impl Dk {
+    /// A button label and scene target for an action of `seat`.
+    pub fn describe(&self, seat: usize, a: &Action) -> (String, Option<String>) {
+        let p = &self.players[seat];
+        match a {
+            Action::UseMint => (
+                "Use the dragon mint (1 crystal): take the top card of both pages".into(),
+                Some("item:dragon_mint".into()),
+            ),
+            Action::TakeDisplay { page } => {
+                let c = self.display[page.idx()].expect("display card");
+                (
+                    format!("Take the {} from the {} display", card_name(c), page.name()),
+                    Some(format!("display:{}", page.name())),
+                )
+            }
+            Action::PayCrystalForFourth => (
+                "Return a crystal to take a 4th card".into(),
+                Some(format!("crystals:{seat}")),
+            ),
+            Action::PlaceOnPage { card: c, page } => (
+                format!(
+                    "Place the {} face down on the {} page",
+                    card_name(*c),
+                    page.name()
+                ),
+                Some(format!("hand:{c}")),
+            ),
+            Action::Arm { item } => (
+                format!("Use the {} for this play (1 crystal)", item.name()),
+                Some(format!("item:{}", item.key())),
+            ),
+            Action::Disarm { item } => (
+                format!("Don't use the {}", item.name()),
+                Some(format!("item:{}", item.key())),
+            ),
+            Action::Select { card: c } => (
+                format!("Add the {} to the play", card_name(*c)),
+                Some(format!("hand:{c}")),
+            ),
+            Action::Play { end } => {
+                let colour = self.selection_colour().map(Colour::name).unwrap_or("");
+                let n = self.step.selection.len();
+                let s = if n == 1 { "" } else { "s" };
+                match end {
+                    None => {
+                        let target =
+                            match p.stack_index(self.selection_colour().unwrap_or(Colour::White)) {
+                                Some(_) => format!("stack:{seat}:{colour}"),
+                                None => format!("row:{seat}:right"),
+                            };
+                        (format!("Lay out {n} {colour} dragon{s}"), Some(target))
+                    }
+                    Some(e) => {
+                        let side = if *e == End::Left { "left" } else { "right" };
+                        (
+                            format!(
+                                "Lay out {n} {colour} dragon{s} as a new stack at the {side} end"
+                            ),
+                            Some(format!("row:{seat}:{side}")),
+                        )
+                    }
+                }
+            }
+            Action::UseFlute { keep } => (
+                format!(
+                    "Use the twilight flute (1 crystal): leave the {} out, the rest back to hand",
+                    front_name(*keep)
+                ),
+                Some("item:twilight_flute".into()),
+            ),
+            Action::EndTurn => ("End your turn".into(), Some("button:end".into())),
+            Action::Pass => {
+                let l = if self.step.played {
+                    "Done"
+                } else {
+                    "Don't play this time"
+                };
+                (l.into(), Some("button:end".into()))
+            }
+            _ => (format!("{a:?}"), None),
+        }
+    }
+}

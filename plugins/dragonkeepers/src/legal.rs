@@ -1,0 +1,304 @@
+//! Which actions are legal now: the running selection, items, taking and placing.
+
+use crate::action::Action;
+use crate::data::{Back, Colour, Kind, Reward, card, data};
+use crate::model::{Dk, End, Item, Page, Phase};
+
+/// Hand cards that look the same from both sides are the same choice; keep one of each.
+fn distinct(cards: impl Iterator<Item = u8>) -> impl Iterator<Item = u8> {
+    let mut seen = 0u64;
+    cards.filter(move |&c| {
+        let bit = 1u64 << card(c).look;
+        let new = seen & bit == 0;
+        seen |= bit;
+        new
+    })
+}
+
+pub(crate) const PLAY_ITEMS: [Item; 4] = [
+    Item::TrollHorn,
+    Item::GreenOreHammer,
+    Item::PrismInk,
+    Item::SwindleFeather,
+];
+
+impl Dk {
+    fn item_free(&self, seat: usize, it: Item) -> bool {
+        self.has_item(it) && self.players[seat].items_used & it.bit() == 0
+    }
+
+    fn armed(&self, it: Item) -> bool {
+        self.step.armed & it.bit() != 0
+    }
+
+    /// How many cards the coming play must have.
+    pub fn needed(&self) -> u8 {
+        let n = self.book_number();
+        if self.armed(Item::SwindleFeather) {
+            n.saturating_sub(1)
+        } else {
+            n
+        }
+    }
+
+    /// The colour of the selection so far (its first real dragon).
+    pub fn selection_colour(&self) -> Option<Colour> {
+        self.step.selection.iter().find_map(|&c| card(c).front)
+    }
+
+    fn usable_shadows(&self, seat: usize) -> u8 {
+        let p = &self.players[seat];
+        p.shadows_in_hand().saturating_sub(p.fresh_shadows)
+    }
+
+    /// The cards that may join the running selection, one per distinct look.
+    fn selectable(&self, seat: usize, out: &mut Vec<Action>) {
+        let st = &self.step;
+        let sel = &st.selection;
+        let need = self.needed() as usize;
+        if sel.len() >= need {
+            return;
+        }
+        let mut shadows_in_sel = 0u8;
+        let mut colour = None;
+        for &x in sel {
+            match card(x).front {
+                None => shadows_in_sel += 1,
+                Some(k) => colour = colour.or(Some(k)),
+            }
+        }
+        let shadow_ok = shadows_in_sel < self.usable_shadows(seat)
+            && (colour.is_some() || sel.len() + 1 < need);
+        let open = |k: Colour| self.stack_open(seat, k) || self.armed(Item::TrollHorn);
+        // Colours a real card may have: the selection's, else the book's (or, with the
+        // prism ink, any other).
+        let mut allowed = [false; 4];
+        match colour {
+            Some(k) => allowed[k.idx()] = open(k),
+            None => {
+                let prism = self.armed(Item::PrismInk);
+                let bc = self.book_colour();
+                for k in Colour::ALL {
+                    allowed[k.idx()] = (Some(k) != bc) == prism && open(k);
+                }
+            }
+        }
+        let defs = &data().cards;
+        let mut seen = 0u64;
+        for &c in &self.players[seat].hand {
+            let d = &defs[c as usize];
+            let ok = match d.front {
+                None => shadow_ok,
+                Some(k) => allowed[k.idx()],
+            };
+            let bit = 1u64 << d.look;
+            if ok && seen & bit == 0 && !sel.contains(&c) {
+                seen |= bit;
+                out.push(Action::Select { card: c });
+            }
+        }
+    }
+
+    fn selection_complete(&self) -> bool {
+        let sel = &self.step.selection;
+        !sel.is_empty()
+            && sel.len() == self.needed() as usize
+            && sel.iter().any(|&c| card(c).front.is_some())
+    }
+
+    fn arm_useful(&self, seat: usize, it: Item) -> bool {
+        match it {
+            Item::TrollHorn => {
+                !self.options.children && Colour::ALL.iter().any(|&c| !self.stack_open(seat, c))
+            }
+            Item::GreenOreHammer => {
+                let rewards = &data().rewards[self.book_number() as usize];
+                rewards.contains(&Reward::LowestPiece)
+                    && self
+                        .piece_at_extreme(false)
+                        .and_then(|p| self.piece_above(Self::piece_value(p)))
+                        .is_some()
+            }
+            Item::SwindleFeather => self.book_number() >= 2,
+            _ => true,
+        }
+    }
+
+    /// Could `seat` make any play to the book as it stands, items and crystals included?
+    pub fn can_play(&self, seat: usize) -> bool {
+        let p = &self.players[seat];
+        let n = self.book_number();
+        let bc = self.book_colour();
+        let usable = p.usable_crystals();
+        let shadows = self.usable_shadows(seat) as usize;
+        let defs = &data().cards;
+        let mut real = [0usize; 4];
+        for &c in &p.hand {
+            if let Some(k) = defs[c as usize].front {
+                real[k.idx()] += 1;
+            }
+        }
+        for feather in [false, true] {
+            if feather && !(self.item_free(seat, Item::SwindleFeather) && n >= 2) {
+                continue;
+            }
+            let need = (n - feather as u8) as usize;
+            for k in Colour::ALL {
+                let have = real[k.idx()];
+                if have == 0 || have + shadows < need {
+                    continue;
+                }
+                let mut cost = feather as u8;
+                if Some(k) != bc {
+                    if !self.item_free(seat, Item::PrismInk) {
+                        continue;
+                    }
+                    cost += 1;
+                }
+                if !self.stack_open(seat, k) {
+                    if !self.item_free(seat, Item::TrollHorn) {
+                        continue;
+                    }
+                    cost += 1;
+                }
+                if cost <= usable {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    fn play_building(&self, seat: usize, out: &mut Vec<Action>) {
+        let p = &self.players[seat];
+        let st = &self.step;
+        if st.selection.is_empty() {
+            let armed_n = st.armed.count_ones() as u8;
+            for it in PLAY_ITEMS {
+                if self.armed(it) {
+                    out.push(Action::Disarm { item: it });
+                } else if self.item_free(seat, it)
+                    && p.usable_crystals() > armed_n
+                    && self.arm_useful(seat, it)
+                {
+                    out.push(Action::Arm { item: it });
+                }
+            }
+        }
+        self.selectable(seat, out);
+        if self.selection_complete() {
+            let colour = self.selection_colour().expect("complete has a colour");
+            if p.stack_index(colour).is_some() || p.row.is_empty() {
+                out.push(Action::Play { end: None });
+            } else {
+                out.push(Action::Play {
+                    end: Some(End::Left),
+                });
+                out.push(Action::Play {
+                    end: Some(End::Right),
+                });
+            }
+        }
+    }
+
+    pub(crate) fn flute_options(&self, seat: usize, out: &mut Vec<Action>) {
+        let st = &self.step;
+        if st.played
+            && st.last_play.len() >= 2
+            && self.item_free(seat, Item::TwilightFlute)
+            && self.players[seat].usable_crystals() >= 1
+        {
+            let real = st
+                .last_play
+                .iter()
+                .copied()
+                .filter(|&c| card(c).front.is_some());
+            for keep in distinct(real) {
+                out.push(Action::UseFlute { keep });
+            }
+        }
+    }
+
+    /// Every legal action for `seat` (no labels: the fast path for playouts).
+    pub fn actions(&self, seat: usize) -> Vec<Action> {
+        let mut out = Vec::with_capacity(16);
+        if self.actor() != Some(seat) {
+            return out;
+        }
+        let st = &self.step;
+        let p = &self.players[seat];
+        if self.phase == Phase::Turn {
+            let take_open = !self.early_end
+                && st.placed == [false, false]
+                && st.selection.is_empty()
+                && st.armed == 0
+                && !st.played;
+            if take_open
+                && st.taken == 0
+                && self.item_free(seat, Item::DragonMint)
+                && p.usable_crystals() >= 1
+                && self.pages.iter().all(|pg| pg.len() >= 2)
+            {
+                out.push(Action::UseMint);
+            }
+            let limit = if st.paid_fourth { 4 } else { 3 };
+            if take_open && st.taken < limit {
+                for page in Page::BOTH {
+                    if self.display[page.idx()].is_some() {
+                        out.push(Action::TakeDisplay { page });
+                    }
+                }
+            }
+            if take_open && st.taken == 3 && !st.paid_fourth && p.usable_crystals() >= 1 {
+                out.push(Action::PayCrystalForFourth);
+            }
+            let may_act = st.taken >= 1 || self.early_end;
+            if !may_act {
+                return out;
+            }
+            if !self.early_end
+                && !st.played
+                && st.selection.is_empty()
+                && st.armed == 0
+                && st.placed != [true, true]
+            {
+                let defs = &data().cards;
+                let shadows_ok = self.usable_shadows(seat) > 0;
+                let mut seen = 0u64;
+                for &c in &p.hand {
+                    let d = &defs[c as usize];
+                    let bit = 1u64 << d.look;
+                    if seen & bit != 0 {
+                        continue;
+                    }
+                    seen |= bit;
+                    if d.kind == Kind::Shadow && !shadows_ok {
+                        continue;
+                    }
+                    let page = match d.back {
+                        Back::Number(_) => Page::Left,
+                        Back::Colour(_) => Page::Right,
+                        Back::Ribbon => continue,
+                    };
+                    if !st.placed[page.idx()] {
+                        out.push(Action::PlaceOnPage { card: c, page });
+                    }
+                }
+            }
+            if st.played {
+                self.flute_options(seat, &mut out);
+            } else {
+                self.play_building(seat, &mut out);
+            }
+            out.push(Action::EndTurn);
+        } else {
+            if st.played {
+                self.flute_options(seat, &mut out);
+            } else {
+                self.play_building(seat, &mut out);
+            }
+            out.push(Action::Pass);
+        }
+        out
+    }
+}
