@@ -30,6 +30,7 @@ pub mod determinize;
 pub mod labels;
 pub mod legal;
 pub mod model;
+pub mod player_view;
 pub mod rules;
 pub mod scoring;
 pub mod view;

@@ -1,0 +1,280 @@
+//! One player's area: counts, amulets, the row of stacks, and the hand (faces only for its
+//! owner).
+
+use tavern_plugin_api::scene::{Color, Highlight, Icon, Rect, Scene, Shape, pos, rect, stroke};
+
+use crate::data::{Kind, card, card_name, data};
+use crate::model::{Dk, Phase};
+use crate::view::{TEXT, dragon_colour, face};
+
+pub(crate) fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: Option<usize>) {
+    let p = &g.players[seat];
+    let mine = viewer == Some(seat);
+    let acting = g.actor() == Some(seat);
+    let pc = Color::player(seat);
+    s.panel(r, Color::rgb(24, 48, 42), pc)
+        .tooltip(format!("{}'s area", p.name))
+        .highlight(if acting {
+            Highlight::Active
+        } else {
+            Highlight::None
+        });
+    s.add(Shape::Rect {
+        rect: rect(r.x, r.y, r.w, 30.0),
+        fill: pc,
+        stroke: Some(stroke(1.0, Color::INK)),
+        radius: 8.0,
+    });
+    let role = if g.active == seat && g.phase != Phase::Over {
+        " · turn"
+    } else {
+        ""
+    };
+    s.heading(
+        pos(r.x + 10.0, r.y + 15.0),
+        format!(
+            "{} {}{}{}",
+            Color::PLAYER_MARK[seat],
+            p.name,
+            role,
+            if mine { " (you)" } else { "" }
+        ),
+        20.0,
+        Color::WHITE,
+    );
+    // Counts.
+    let y = r.y + 52.0;
+    let mut x = r.x + 10.0;
+    let crystal_tip = format!(
+        "{} crystal(s){}: return one for a 4th card or to use a magic chest item",
+        p.crystals,
+        if p.fresh_crystals > 0 {
+            format!(", {} new this turn (not usable yet)", p.fresh_crystals)
+        } else {
+            String::new()
+        }
+    );
+    s.icon(
+        pos(x + 14.0, y),
+        28.0,
+        Icon::Crystal,
+        Color::rgb(170, 220, 255),
+    )
+    .id(format!("crystals:{seat}"))
+    .tooltip(crystal_tip.clone());
+    s.text(
+        pos(x + 32.0, y),
+        format!("{}", p.crystals),
+        20.0,
+        Color::WHITE,
+    )
+    .tooltip(crystal_tip);
+    x += 70.0;
+    s.icon(pos(x + 14.0, y), 28.0, Icon::Egg, Color::rgb(240, 200, 60))
+        .tooltip(format!("{} golden egg(s), 4 points each", p.eggs));
+    s.text(pos(x + 32.0, y), format!("{}", p.eggs), 20.0, Color::WHITE);
+    x += 70.0;
+    let crest = p
+        .crest
+        .map_or("no crest".to_string(), |c| format!("crest {c}"));
+    s.icon(
+        pos(x + 14.0, y),
+        28.0,
+        Icon::Shield,
+        Color::rgb(200, 200, 220),
+    )
+    .tooltip("A crest is earned once, for having all four colours laid out");
+    s.text(pos(x + 32.0, y), crest, TEXT, Color::WHITE);
+    x += 112.0;
+    s.text(
+        pos(x, y),
+        format!(
+            "{} laid out · {} amulets",
+            p.laid_out(),
+            p.completed_amulets()
+        ),
+        TEXT,
+        Color::WHITE,
+    )
+    .tooltip("Dragon cards laid out break ties; complete amulets count toward the game end");
+    // Amulets: rings of three pieces with a pearl.
+    let ay = r.y + 100.0;
+    let over = g.phase == Phase::Over;
+    let mut ax = r.x + 20.0;
+    let rings = p.pieces.len().div_ceil(3).max(1);
+    let spacing = ((r.w - 40.0) / rings as f32).min(116.0);
+    for (ring, pieces) in p.pieces.chunks(3).enumerate() {
+        for (k, &pc_id) in pieces.iter().enumerate() {
+            let c = pos(ax + k as f32 * (spacing - 14.0) / 3.0 + 19.0, ay);
+            let v = Dk::piece_value(pc_id);
+            let (label, tip) = if over {
+                (
+                    format!("{v}"),
+                    format!("Amulet piece worth {v}, revealed at the end"),
+                )
+            } else if mine {
+                (
+                    format!("{v}"),
+                    format!("Your amulet piece worth {v} (face down, private)"),
+                )
+            } else {
+                ("?".to_string(), "A face-down amulet piece".to_string())
+            };
+            s.token(c, 19.0, Color::rgb(218, 180, 80), label)
+                .tooltip(tip);
+        }
+        if let Some(&pe) = p.pearls.get(ring) {
+            let red = pe < data().red_pearls;
+            let label = if mine || over {
+                format!("{}", data().pearl_values[pe as usize])
+            } else {
+                "?".into()
+            };
+            let fill = if red {
+                Color::rgb(220, 60, 60)
+            } else {
+                Color::rgb(90, 140, 230)
+            };
+            s.token(
+                pos(ax + (spacing - 14.0) / 3.0 + 19.0, ay + 34.0),
+                19.0,
+                fill,
+                label,
+            )
+            .tooltip(format!(
+                "A {} pearl closing this amulet{}",
+                if red { "red" } else { "blue" },
+                if over {
+                    ", revealed"
+                } else if mine {
+                    " (value private to you)"
+                } else {
+                    ""
+                }
+            ));
+        }
+        ax += spacing;
+    }
+    if p.pieces.is_empty() {
+        s.text(
+            pos(ax, ay),
+            "No amulet pieces yet",
+            16.0,
+            Color::rgb(200, 200, 200),
+        );
+    }
+    // Stacks in order; the ends of the row are targets for a new colour.
+    let sy = r.y + 150.0;
+    let cw = 66.0;
+    let ch = 92.0;
+    let row_x = r.x + 20.0;
+    s.rect(rect(row_x, sy, 24.0, ch), Color::rgb(60, 90, 80), 4.0)
+        .id(format!("row:{seat}:left"))
+        .tooltip("Left end of the row: a new colour can start here");
+    for (i, st) in p.row.iter().enumerate() {
+        let open = g.stack_open(seat, st.colour);
+        let x = row_x + 30.0 + i as f32 * (cw + 8.0);
+        s.card(
+            rect(x, sy, cw, ch),
+            dragon_colour(Some(st.colour)),
+            Some(dragon_colour(Some(st.colour))),
+            st.colour.name(),
+            format!("{}", st.cards.len()),
+        )
+        .id(format!("stack:{seat}:{}", st.colour.name()))
+        .tooltip(format!(
+            "{} stack: {} card(s). {}",
+            st.colour.name(),
+            st.cards.len(),
+            if open {
+                "Can still grow."
+            } else {
+                "Hemmed in between two stacks: no more of this colour."
+            }
+        ));
+        if !open {
+            s.icon(
+                pos(x + cw / 2.0, sy + ch - 16.0),
+                22.0,
+                Icon::Lock,
+                Color::INK,
+            )
+            .tooltip("Blocked by the placement rule");
+        }
+    }
+    let end_x = row_x + 30.0 + p.row.len() as f32 * (cw + 8.0);
+    s.rect(rect(end_x, sy, 24.0, ch), Color::rgb(60, 90, 80), 4.0)
+        .id(format!("row:{seat}:right"))
+        .tooltip("Right end of the row: a new colour can start here");
+    // Hand.
+    let hx = r.x + 400.0;
+    if mine {
+        let shown = p.hand.len();
+        let step = ((r.w - 420.0 - 140.0) / shown.max(1) as f32).min(78.0);
+        s.text(
+            pos(hx, sy - 18.0),
+            format!("Your hand ({shown}, private)"),
+            TEXT,
+            Color::WHITE,
+        );
+        for (i, &c) in p.hand.iter().enumerate() {
+            let selected = acting && g.step.selection.contains(&c);
+            let fresh_note = if card(c).kind == Kind::Shadow && p.fresh_shadows > 0 {
+                " Shadow dragons received this turn cannot be used until your next turn."
+            } else {
+                ""
+            };
+            let hr = rect(
+                hx + i as f32 * step,
+                sy + if selected { -8.0 } else { 4.0 },
+                72.0,
+                104.0,
+            );
+            face(s, hr, c)
+                .id(format!("hand:{c}"))
+                .tooltip(format!("{} in your hand.{fresh_note}", card_name(c)))
+                .private()
+                .highlight(if selected {
+                    Highlight::Selected
+                } else {
+                    Highlight::None
+                })
+                .z(2 + i as i32);
+        }
+    } else {
+        let tip = format!("{} holds {} card(s), hidden from you", p.name, p.hand.len());
+        let bx = if r.h > 300.0 { hx } else { r.x + r.w - 70.0 };
+        s.card_back(
+            rect(bx, sy, 60.0, 84.0),
+            Color::rgb(120, 100, 80),
+            format!("{}", p.hand.len()),
+        )
+        .tooltip(tip.clone());
+        s.text(pos(bx + 30.0, sy + ch - 2.0), "in hand", 16.0, Color::WHITE)
+            .align(tavern_plugin_api::scene::Align::Center)
+            .tooltip(tip);
+    }
+    if mine && acting {
+        let br = rect(r.x + r.w - 130.0, r.y + r.h - 60.0, 120.0, 48.0);
+        let label = if g.phase == Phase::Turn {
+            "End turn"
+        } else if g.step.played {
+            "Done"
+        } else {
+            "Pass"
+        };
+        s.panel(br, Color::rgb(200, 120, 40), Color::WHITE)
+            .id("button:end")
+            .tooltip("Finish your part of this turn");
+        s.text_centered(br.center(), label, 20.0, Color::WHITE)
+            .bold();
+        if !g.step.selection.is_empty() {
+            s.text(
+                pos(r.x + r.w - 420.0, r.y + r.h - 36.0),
+                format!("Picked {} of {}", g.step.selection.len(), g.needed()),
+                20.0,
+                Color::rgb(255, 230, 150),
+            );
+        }
+    }
+}
