@@ -14,6 +14,7 @@ pub mod data;
 pub mod magic;
 pub mod magic_view;
 pub mod rules;
+pub mod spells;
 pub mod state;
 pub mod treasure;
 pub mod view;

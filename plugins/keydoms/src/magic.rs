@@ -9,12 +9,11 @@ use serde::{Deserialize, Serialize};
 use tavern_plugin_api::{Applied, GameError};
 
 use crate::data::{
-    self, AMULET, GUARD, KEY, LEDGES, LocKind, MIRROR, RAVEN, ROOM_K, SCROLL, STABLES, TYPES, WAND,
-    artefact_name, is_castle_room, loc_kind, loc_name, spell_name,
+    self, AMULET, GUARD, KEY, MIRROR, RAVEN, ROOM_K, STABLES, TYPES, WAND, artefact_name,
+    is_castle_room, loc_name, spell_name,
 };
 use crate::rules::treasure_singular;
 use crate::state::{Action, Keydoms, Pending, Stage};
-use crate::treasure::fill_ledge;
 
 /// A mirror image or a raven standing with a player's workers.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -195,12 +194,12 @@ pub enum Ctx {
 }
 
 impl Keydoms {
-    fn uses_left(&self, seat: usize) -> u8 {
+    pub(crate) fn uses_left(&self, seat: usize) -> u8 {
         let used: u8 = self.m.invoked[seat].iter().sum();
         self.m.allowance[seat].saturating_sub(used)
     }
 
-    fn unused(&self, seat: usize, kind: u8) -> bool {
+    pub(crate) fn unused(&self, seat: usize, kind: u8) -> bool {
         self.players[seat].artefacts[kind as usize] > self.m.invoked[seat][kind as usize]
     }
 
@@ -217,7 +216,7 @@ impl Keydoms {
     }
 
     /// The location being resolved, while its workers are up and its reward is pending.
-    fn current_loc(&self) -> Option<u8> {
+    pub(crate) fn current_loc(&self) -> Option<u8> {
         match self
             .m
             .windows
@@ -233,19 +232,19 @@ impl Keydoms {
         }
     }
 
-    fn in_spell_window(&self) -> bool {
+    pub(crate) fn in_spell_window(&self) -> bool {
         self.m
             .windows
             .last()
             .is_some_and(|w| w.kind == WinKind::Spell)
     }
 
-    fn guard_open(&self) -> bool {
+    pub(crate) fn guard_open(&self) -> bool {
         self.unresolved(GUARD)
     }
 
     /// Whether artefact `kind`'s power can be used by `seat` right now (own or copied).
-    fn power_usable(&self, seat: usize, kind: u8, ctx: Ctx) -> bool {
+    pub(crate) fn power_usable(&self, seat: usize, kind: u8, ctx: Ctx) -> bool {
         match kind {
             AMULET => {
                 ctx == Ctx::Window(WinKind::Spell)
@@ -266,7 +265,7 @@ impl Keydoms {
     }
 
     /// (loc, strength) of `seat`'s face-up workers at unresolved locations.
-    fn own_face_up(&self, seat: usize) -> Vec<(u8, u8)> {
+    pub(crate) fn own_face_up(&self, seat: usize) -> Vec<(u8, u8)> {
         self.players[seat]
             .workers
             .iter()
@@ -278,7 +277,7 @@ impl Keydoms {
     }
 
     /// Workers (seat, loc, slot) at unresolved locations, optionally filtered by owner.
-    fn workers_at_unresolved(
+    pub(crate) fn workers_at_unresolved(
         &self,
         filter: impl Fn(usize) -> bool,
         guard_too: bool,
@@ -321,13 +320,13 @@ impl Keydoms {
         idx.get(slot as usize).copied()
     }
 
-    fn destinations(&self, from: u8) -> Vec<u8> {
+    pub(crate) fn destinations(&self, from: u8) -> Vec<u8> {
         (0..data::LOCS as u8)
             .filter(|&l| l != from && self.unresolved(l) && self.is_active(l))
             .collect()
     }
 
-    fn face_up_locations(&self) -> Vec<u8> {
+    pub(crate) fn face_up_locations(&self) -> Vec<u8> {
         (0..data::LOCS as u8)
             .filter(|&l| {
                 self.unresolved(l)
@@ -339,7 +338,7 @@ impl Keydoms {
             .collect()
     }
 
-    fn caves_allow_dragon_leaves(&self) -> bool {
+    pub(crate) fn caves_allow_dragon_leaves(&self) -> bool {
         match self.stage {
             Stage::Placing => true,
             Stage::Resolving => {
@@ -347,59 +346,6 @@ impl Keydoms {
             }
             _ => false,
         }
-    }
-
-    fn spell_castable(&self, seat: usize, spell: u8, ctx: Ctx) -> bool {
-        let opp = |s: usize| s != seat;
-        match spell {
-            1 => matches!(ctx, Ctx::Window(WinKind::Location(l)) if is_castle_room(l)
-                && self.present(seat, l) && !self.offered(l).is_empty()
-                && self.m.choice[seat] != Some(l)),
-            2 => self.copyable(seat, ctx).next().is_some(),
-            3 => !self.m.disclosure[seat] && self.stage == Stage::Placing,
-            4 | 9 | 12 | 20 => true,
-            5 => self.caves_allow_dragon_leaves(),
-            6 => (0..5u8).any(|c| self.cave_value(c as usize) > 0 && self.unresolved(c)),
-            7 => !self.workers_at_unresolved(opp, false).is_empty(),
-            8 => {
-                (0..6u8).any(|k| self.unused(seat, k))
-                    && (0..6).any(|s| self.top_up[s] && !self.stacks[s].is_empty())
-            }
-            10 | 14 => !self.face_up_locations().is_empty(),
-            11 => self.treasury.iter().any(|&v| v > 0),
-            13 => self
-                .workers_at_unresolved(|_| true, true)
-                .iter()
-                .any(|&(_, l, _)| !self.destinations(l).is_empty()),
-            15 => self.stacks.iter().any(|s| !s.is_empty()),
-            16 => {
-                ctx == Ctx::Window(WinKind::AfterCaves)
-                    && (STABLES..=data::ROUNDHOUSE).any(|l| !self.any_worker_in(l))
-            }
-            17 => {
-                self.m.substitute_from.is_none()
-                    && matches!(self.stage, Stage::Placing | Stage::Resolving)
-            }
-            18 => (0..data::LOCS as u8).any(|l| self.unresolved(l) && !self.m.taboo.contains(&l)),
-            19 => {
-                self.players[seat].total_treasure() >= 3
-                    && self
-                        .workers_at_unresolved(opp, true)
-                        .iter()
-                        .any(|&(_, l, _)| !self.destinations(l).is_empty())
-            }
-            21 => self.players[seat].total_treasure() > 0,
-            _ => false,
-        }
-    }
-
-    /// Artefact kinds an opponent invoked this round whose power `seat` could use now.
-    fn copyable(&self, seat: usize, ctx: Ctx) -> impl Iterator<Item = u8> + '_ {
-        (0..6u8).filter(move |&k| {
-            k != SCROLL
-                && (0..self.n()).any(|s| s != seat && self.m.invoked[s][k as usize] > 0)
-                && self.power_usable(seat, k, ctx)
-        })
     }
 
     /// Artefact and spell actions open to `seat` in this context (no Pass).
@@ -463,7 +409,7 @@ impl Keydoms {
         }
     }
 
-    fn open_window(&mut self, kind: WinKind) {
+    pub(crate) fn open_window(&mut self, kind: WinKind) {
         self.m.windows.push(Window {
             kind,
             pos: 0,
@@ -471,7 +417,7 @@ impl Keydoms {
         });
     }
 
-    fn close_window(&mut self, kind: WinKind) {
+    pub(crate) fn close_window(&mut self, kind: WinKind) {
         match kind {
             WinKind::Location(_) => self.cursor.queue.clear(),
             WinKind::BeforeResolve => self.m.before_done = true,
@@ -534,7 +480,7 @@ impl Keydoms {
         false
     }
 
-    fn after_window_action(&mut self) {
+    pub(crate) fn after_window_action(&mut self) {
         let n = self.n();
         if let Some(w) = self.m.windows.last_mut() {
             w.passes = 0;
@@ -619,105 +565,6 @@ impl Keydoms {
         v
     }
 
-    fn target_actions(&self, seat: usize, spell: u8, picks: &[Action], v: &mut Vec<Action>) {
-        let opp = |s: usize| s != seat;
-        match (spell, picks.len()) {
-            (2, 0) => {
-                for k in self.copyable(seat, Ctx::Window(self.window_kind_or_placement())) {
-                    v.push(Action::ChooseArtefact { artefact: k });
-                }
-            }
-            (6, 0) => {
-                for c in 0..5u8 {
-                    if self.cave_value(c as usize) > 0 && self.unresolved(c) {
-                        v.push(Action::ChooseLocation { loc: c });
-                    }
-                }
-            }
-            (7, 0) => {
-                for (s, loc, slot) in self.workers_at_unresolved(opp, false) {
-                    v.push(Action::ChooseWorker {
-                        seat: s as u8,
-                        loc,
-                        slot,
-                    });
-                }
-            }
-            (8, 0) => {
-                for k in 0..6u8 {
-                    if self.unused(seat, k) {
-                        v.push(Action::ChooseArtefact { artefact: k });
-                    }
-                }
-            }
-            (8, 1) => {
-                for s in 0..6u8 {
-                    if self.top_up[s as usize] && !self.stacks[s as usize].is_empty() {
-                        v.push(Action::ChooseStack { stack: s });
-                    }
-                }
-            }
-            (10 | 14, 0) => {
-                for loc in self.face_up_locations() {
-                    v.push(Action::ChooseLocation { loc });
-                }
-            }
-            (13, 0) | (19, 0) => {
-                let who: &dyn Fn(usize) -> bool = if spell == 13 { &|_| true } else { &opp };
-                for (s, loc, slot) in self.workers_at_unresolved(who, true) {
-                    if !self.destinations(loc).is_empty() {
-                        v.push(Action::ChooseWorker {
-                            seat: s as u8,
-                            loc,
-                            slot,
-                        });
-                    }
-                }
-            }
-            (13, 1) | (19, 1) => {
-                if let Action::ChooseWorker { loc, .. } = picks[0] {
-                    for d in self.destinations(loc) {
-                        v.push(Action::ChooseLocation { loc: d });
-                    }
-                }
-            }
-            (15, 0) => {
-                for s in 0..6u8 {
-                    if !self.stacks[s as usize].is_empty() {
-                        v.push(Action::ChooseStack { stack: s });
-                    }
-                }
-            }
-            (18, 0) => {
-                for loc in 0..data::LOCS as u8 {
-                    if self.unresolved(loc) && !self.m.taboo.contains(&loc) {
-                        v.push(Action::ChooseLocation { loc });
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-
-    fn window_kind_or_placement(&self) -> WinKind {
-        self.m
-            .windows
-            .last()
-            .map(|w| w.kind)
-            .unwrap_or(WinKind::BeforeResolve)
-    }
-
-    /// Targets each spell needs before it is announced.
-    fn targets_needed(spell: u8) -> usize {
-        match spell {
-            2 | 6 | 7 | 10 | 14 | 15 | 18 => 1,
-            8 | 13 | 19 => 2,
-            _ => 0,
-        }
-    }
-
-    // ----- applying ---------------------------------------------------------------------
-
     /// Invocations and casts, from a window or a placement turn.
     pub fn apply_magic(
         &mut self,
@@ -785,7 +632,7 @@ impl Keydoms {
         Ok(applied)
     }
 
-    fn announce(&mut self, caster: usize, spell: u8, targets: Vec<Action>) {
+    pub(crate) fn announce(&mut self, caster: usize, spell: u8, targets: Vec<Action>) {
         self.m.casts.push(Cast {
             caster,
             spell,
@@ -795,7 +642,7 @@ impl Keydoms {
         self.open_window(WinKind::Spell);
     }
 
-    fn artefact_power(&mut self, seat: usize, kind: u8) {
+    pub(crate) fn artefact_power(&mut self, seat: usize, kind: u8) {
         match kind {
             AMULET => {
                 if let Some(c) = self.m.casts.last_mut() {
@@ -1002,7 +849,7 @@ impl Keydoms {
         Ok(label)
     }
 
-    fn describe_target(&self, a: &Action) -> String {
+    pub(crate) fn describe_target(&self, a: &Action) -> String {
         match a {
             Action::ChooseLocation { loc } => format!("the {}", loc_name(*loc)),
             Action::ChooseWorker { seat, loc, .. } => format!(
@@ -1023,7 +870,7 @@ impl Keydoms {
         }
     }
 
-    fn send_castle_home(&mut self, seat: usize) {
+    pub(crate) fn send_castle_home(&mut self, seat: usize) {
         for w in &mut self.players[seat].workers {
             if w.loc.is_some_and(is_castle_room) {
                 w.loc = None;
@@ -1041,250 +888,6 @@ impl Keydoms {
             self.m.windows.clear();
             self.m.casts.clear();
             self.m.need_stack_shuffle = None;
-        }
-    }
-
-    fn spell_effect(&mut self, cast: Cast) {
-        let c = cast.caster;
-        let order = self.turn_order();
-        match cast.spell {
-            1 => self.m.choice[c] = self.current_loc(),
-            2 => {
-                if let Some(Action::ChooseArtefact { artefact }) = cast.targets.first() {
-                    self.artefact_power(c, *artefact);
-                }
-            }
-            3 => self.m.disclosure[c] = true,
-            4 | 20 => {
-                let owed = if cast.spell == 4 { 5 } else { 7 };
-                for s in order {
-                    self.m.queue.push(Pending::Magic {
-                        seat: s,
-                        step: Step::Pay {
-                            owed,
-                            paid: 0,
-                            purpose: PayFor::Treasury,
-                        },
-                    });
-                }
-            }
-            5 => {
-                if let Some(cave) = (0..5).find(|&cv| self.cave_value(cv) == 0) {
-                    fill_ledge(&mut self.treasury, &mut self.caves[cave][0], cave, 0, 4);
-                    fill_ledge(&mut self.treasury, &mut self.caves[cave][1], cave, 0, 2);
-                }
-            }
-            6 => {
-                if let Some(Action::ChooseLocation { loc }) = cast.targets.first() {
-                    for l in 0..LEDGES {
-                        let g = std::mem::take(&mut self.caves[*loc as usize][l]);
-                        for t in 0..TYPES {
-                            self.treasury[t] += g[t];
-                        }
-                    }
-                }
-            }
-            7 => {
-                if let Some(&Action::ChooseWorker { seat, loc, slot }) = cast.targets.first() {
-                    let victim = seat as usize;
-                    if let Some(i) = self.worker_at(victim, loc, slot) {
-                        let w = &mut self.players[victim].workers[i];
-                        w.loc = None;
-                        w.face_up = false;
-                    }
-                    if !self.workers_at_unresolved(|s| s == c, false).is_empty() {
-                        self.m.queue.push(Pending::Magic {
-                            seat: victim,
-                            step: Step::EvictBack { victim: c },
-                        });
-                    }
-                }
-            }
-            8 => {
-                if let (
-                    Some(&Action::ChooseArtefact { artefact }),
-                    Some(&Action::ChooseStack { stack }),
-                ) = (cast.targets.first(), cast.targets.get(1))
-                {
-                    let s = stack as usize;
-                    if self.unused(c, artefact)
-                        && self.top_up[s]
-                        && let Some(top) = self.stacks[s].pop()
-                    {
-                        self.stacks[s].push(artefact);
-                        self.players[c].artefacts[artefact as usize] -= 1;
-                        self.players[c].artefacts[top as usize] += 1;
-                    }
-                }
-            }
-            9 => {
-                for s in order {
-                    let count = self.players[s]
-                        .workers
-                        .iter()
-                        .filter(|w| w.loc.is_some_and(is_castle_room))
-                        .count() as u8;
-                    if s != c && count > 0 {
-                        self.m.queue.push(Pending::Magic {
-                            seat: s,
-                            step: Step::Pay {
-                                owed: count,
-                                paid: 0,
-                                purpose: PayFor::Extortion,
-                            },
-                        });
-                    }
-                }
-            }
-            10 | 14 => {
-                if let Some(&Action::ChooseLocation { loc }) = cast.targets.first() {
-                    let odd = cast.spell == 14;
-                    for p in &mut self.players {
-                        for w in &mut p.workers {
-                            if w.loc == Some(loc) && (w.strength % 2 == 1) == odd {
-                                w.loc = None;
-                                w.face_up = false;
-                            }
-                        }
-                    }
-                    self.m.extras.retain(|e| {
-                        e.loc != loc
-                            || if odd {
-                                !(e.raven || e.strength % 2 == 1)
-                            } else {
-                                e.strength % 2 == 1
-                            }
-                    });
-                }
-            }
-            11 => self.m.queue.push(Pending::Magic {
-                seat: c,
-                step: Step::Take { left: 3 },
-            }),
-            12 => {
-                for s in order {
-                    if s == c {
-                        continue;
-                    }
-                    let mut seqs: Vec<u32> = self.players[s]
-                        .workers
-                        .iter()
-                        .filter(|w| {
-                            w.loc.is_some_and(|l| {
-                                (STABLES..=data::ROUNDHOUSE).contains(&l) && self.unresolved(l)
-                            })
-                        })
-                        .map(|w| w.seq)
-                        .collect();
-                    seqs.sort_unstable();
-                    for seq in seqs {
-                        self.m.queue.push(Pending::Magic {
-                            seat: s,
-                            step: Step::Pay {
-                                owed: 2,
-                                paid: 0,
-                                purpose: PayFor::Levy { seq },
-                            },
-                        });
-                    }
-                }
-            }
-            13 | 19 => {
-                if let (
-                    Some(&Action::ChooseWorker { seat, loc, slot }),
-                    Some(&Action::ChooseLocation { loc: dest }),
-                ) = (cast.targets.first(), cast.targets.get(1))
-                {
-                    let owner = seat as usize;
-                    if let Some(i) = self.worker_at(owner, loc, slot) {
-                        let current = self.current_loc() == Some(dest);
-                        let w = &mut self.players[owner].workers[i];
-                        w.loc = Some(dest);
-                        // Joining the location being resolved means it is counted now.
-                        if current {
-                            w.face_up = true;
-                        }
-                    }
-                    if cast.spell == 19 && owner != c && self.players[c].total_treasure() > 0 {
-                        self.m.queue.push(Pending::Magic {
-                            seat: c,
-                            step: Step::Pay {
-                                owed: 3,
-                                paid: 0,
-                                purpose: PayFor::Teleport { to: owner },
-                            },
-                        });
-                    }
-                }
-            }
-            15 => {
-                if let Some(&Action::ChooseStack { stack }) = cast.targets.first()
-                    && !self.stacks[stack as usize].is_empty()
-                {
-                    self.m.queue.push(Pending::Magic {
-                        seat: c,
-                        step: Step::StackPick {
-                            stack,
-                            rearrange: true,
-                        },
-                    });
-                }
-            }
-            16 => {
-                for loc in STABLES..=data::ROUNDHOUSE {
-                    if self.any_worker_in(loc) {
-                        continue;
-                    }
-                    match loc_kind(loc) {
-                        LocKind::Stables => self.m.queue.push(Pending::NameStartPlayer { seat: c }),
-                        LocKind::Market => {
-                            if self.players[c].total_treasure() > 0 {
-                                self.m.queue.push(Pending::MarketGive { seat: c });
-                            }
-                        }
-                        LocKind::Cottage => self.m.allowance[c] += 1,
-                        _ => self.draw_spells(c, None),
-                    }
-                }
-            }
-            17 => {
-                self.m.substitute_from = Some(if self.stage == Stage::Resolving {
-                    self.cursor.loc
-                } else {
-                    0
-                })
-            }
-            18 => {
-                if let Some(&Action::ChooseLocation { loc }) = cast.targets.first() {
-                    self.m.taboo.push(loc);
-                }
-            }
-            21 => self.m.queue.push(Pending::Magic {
-                seat: c,
-                step: Step::Trade,
-            }),
-            _ => {}
-        }
-    }
-
-    /// Draws up to two spells for `seat` (the roundhouse's or Smuggler's reward).
-    pub fn draw_spells(&mut self, seat: usize, give_to: Option<usize>) {
-        let mut drawn = Vec::new();
-        if self.m.foreknown {
-            drawn = std::mem::take(&mut self.m.offer);
-        } else {
-            for _ in 0..2 {
-                if let Some(s) = self.m.deck.pop() {
-                    drawn.push(s);
-                }
-            }
-        }
-        if !drawn.is_empty() {
-            self.reveals += 1;
-            self.m.queue.push(Pending::Magic {
-                seat,
-                step: Step::Keep { drawn, give_to },
-            });
         }
     }
 
