@@ -121,7 +121,7 @@ impl Dk {
                     "{name} plays the twilight flute and takes {} card(s) back to hand",
                     back.len()
                 );
-                let mut skipped = Vec::new();
+                let mut skipped = 0;
                 if self.phase != Phase::Turn {
                     skipped = self.next_completer();
                 }
@@ -251,7 +251,7 @@ impl Dk {
                 got.join(", ")
             }
         );
-        let mut skipped = Vec::new();
+        let mut skipped = 0;
         if self.phase != Phase::Turn {
             let mut flute = Vec::new();
             self.flute_options(seat, &mut flute);
@@ -276,14 +276,14 @@ impl Dk {
     /// Hands the book to the next seat clockwise that can complete the turn, or ends it.
     /// Returns the seats passed over because they could not play: that tells the table
     /// something about their hands, so the log says it and marks it as a reveal.
-    fn next_completer(&mut self) -> Vec<usize> {
+    fn next_completer(&mut self) -> u8 {
         let n = self.n();
         let mut cur = match self.phase {
             Phase::Completing(s) => s,
             _ => self.active,
         };
         self.step = Step::default();
-        let mut skipped = Vec::new();
+        let mut skipped = 0u8;
         loop {
             cur = (cur + 1) % n;
             if cur == self.active {
@@ -294,16 +294,16 @@ impl Dk {
                 self.phase = Phase::Completing(cur);
                 return skipped;
             }
-            skipped.push(cur);
+            skipped |= 1 << cur;
         }
     }
 
     /// Adds the "cannot play" note of [`Self::next_completer`] to a log entry.
-    fn with_skipped(&self, mut a: Applied, skipped: Vec<usize>) -> Applied {
-        if !skipped.is_empty() {
-            let names: Vec<&str> = skipped
-                .iter()
-                .map(|&s| self.players[s].name.as_str())
+    fn with_skipped(&self, mut a: Applied, skipped: u8) -> Applied {
+        if skipped != 0 {
+            let names: Vec<&str> = (0..self.n())
+                .filter(|&s| skipped & (1 << s) != 0)
+                .map(|s| self.players[s].name.as_str())
                 .collect();
             a.label.push_str("; ");
             a.label.push_str(&names.join(", "));
