@@ -475,6 +475,7 @@ mod tests {
                 scores: vec![SeatScore::from_lines(vec![("count", self.0 as i64)])],
                 rank: vec![0],
                 tie_break: None,
+                others: Vec::new(),
             })
         }
         fn determinize(&self, _: usize, _: &mut GameRng) -> Self {

@@ -206,7 +206,10 @@ pub mod check {
                     (Some(s), legal[rng.random_range(0..legal.len())].clone())
                 }
             };
-            apply_checked(&mut state, seat, &action).unwrap_or_else(|e| {
+            // The action comes from `legal_actions` (or `sample_chance`), so the legality
+            // re-check and state copy of `apply_checked` would only slow the test down;
+            // replay tests use `apply_checked`.
+            state.apply(seat, &action).unwrap_or_else(|e| {
                 panic!("random legal action {action:?} by {seat:?} refused: {e}")
             });
             actions += 1;
@@ -223,7 +226,10 @@ pub mod check {
             let sum: i64 = s.breakdown.iter().map(|l| l.points).sum();
             assert_eq!(sum, s.total, "breakdown does not add up to the total");
         }
-        assert!(outcome.rank.contains(&0), "nobody ranked first");
+        assert!(
+            outcome.rank.contains(&0) || outcome.others.iter().any(|o| o.rank == 0),
+            "nobody ranked first"
+        );
         RandomGame {
             final_state: state,
             actions,

@@ -14,8 +14,8 @@ pub mod scene;
 
 pub use game::{Applied, Game, GameError, Legal};
 pub use proto::{
-    ActionEntry, GameInfo, OptionChoice, OptionSpec, Outcome, ScoreLine, SeatKind, SeatScore,
-    SeatSetup, Setup, ToAct, View,
+    ActionEntry, GameInfo, OptionChoice, OptionSpec, OtherScore, Outcome, ScoreLine, SeatKind,
+    SeatScore, SeatSetup, Setup, ToAct, View,
 };
 pub use rng::GameRng;
 pub use scene::Scene;

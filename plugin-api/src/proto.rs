@@ -154,6 +154,18 @@ pub struct Outcome {
     /// it stands as shared.
     #[serde(default)]
     pub tie_break: Option<String>,
+    /// Participants that are not seats (a game's automated opponents, such as ghosts),
+    /// ranked on the same scale as `rank`: when one of them wins, no seat has rank 0.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub others: Vec<OtherScore>,
+}
+
+/// A non-seat participant's result.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Default)]
+pub struct OtherScore {
+    pub name: String,
+    pub score: SeatScore,
+    pub rank: usize,
 }
 
 impl Outcome {

@@ -60,6 +60,7 @@ impl Dk {
             scores,
             rank,
             tie_break,
+            others: Vec::new(),
         }
     }
 }

@@ -235,6 +235,7 @@ impl Keydoms {
             scores,
             rank,
             tie_break,
+            others: Vec::new(),
         }
     }
 
