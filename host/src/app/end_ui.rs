@@ -76,6 +76,24 @@ fn body(ui: &mut Ui, t: &TableState, o: &Outcome) -> Option<Next> {
     if let Some(tb) = &o.tie_break {
         ui.label(format!("Tie-break: {}", readable(ui.ctx(), tb)));
     }
+    ui.add_space(6.0);
+    // The way on first, so it is never scrolled out of sight on a small window.
+    let mut next = None;
+    ui.horizontal(|ui| {
+        if ui
+            .button("Play again")
+            .on_hover_text("Same seats and options, a new deal")
+            .clicked()
+        {
+            next = Some(Next::PlayAgain);
+        }
+        if ui.button("Save replay").clicked() {
+            next = Some(Next::SaveReplay);
+        }
+        if ui.button("Back to launcher").clicked() {
+            next = Some(Next::Launcher);
+        }
+    });
     ui.add_space(8.0);
     // Categories in the order they first appear.
     let mut cats: Vec<String> = Vec::new();
@@ -127,23 +145,6 @@ fn body(ui: &mut Ui, t: &TableState, o: &Outcome) -> Option<Next> {
         });
     ui.add_space(10.0);
     chart(ui, t, o, &cats);
-    ui.add_space(10.0);
-    let mut next = None;
-    ui.horizontal(|ui| {
-        if ui
-            .button("Play again")
-            .on_hover_text("Same seats and options, a new deal")
-            .clicked()
-        {
-            next = Some(Next::PlayAgain);
-        }
-        if ui.button("Save replay").clicked() {
-            next = Some(Next::SaveReplay);
-        }
-        if ui.button("Back to launcher").clicked() {
-            next = Some(Next::Launcher);
-        }
-    });
     next
 }
 
@@ -164,7 +165,7 @@ fn chart(ui: &mut Ui, t: &TableState, o: &Outcome, cats: &[String]) {
         .max()
         .unwrap_or(0);
     let width = ui.available_width().min(600.0);
-    let height = 200.0;
+    let height = 150.0;
     let (rect, _) = ui.allocate_exact_size(egui::vec2(width, height + 24.0), egui::Sense::hover());
     let p = ui.painter_at(rect);
     let total = (max_pos + max_neg) as f32;

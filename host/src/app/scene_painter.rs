@@ -517,7 +517,8 @@ fn paint_card(
             true,
         );
     }
-    if !title.is_empty() {
+    // On a card too small for both, the value wins: a clipped title only adds noise.
+    if !title.is_empty() && r.height() >= 3.0 * xf.text(14.0) {
         let size = xf.text(14.0);
         let (at, c) = match band {
             Some(b) => (pos2(r.center().x, r.top() + band_h / 2.0), contrast_text(b)),
@@ -527,7 +528,7 @@ fn paint_card(
         paint_text(&clip, at, Align2::CENTER_CENTER, title, size, c, false);
     }
     if private {
-        // "Only you see this face": an eye-less lock in the corner plus a dashed edge.
+        // "Only you see this face": a lock in the corner plus a dashed inner edge.
         let s = (r.width() * 0.22).clamp(10.0, 22.0);
         let c = pos2(r.right() - s * 0.7, r.bottom() - s * 0.7);
         p.circle_filled(c, s * 0.65, Color32::from_rgb(30, 30, 36));
@@ -538,15 +539,16 @@ fn paint_card(
             tavern_plugin_api::scene::Icon::Lock,
             Color32::from_rgb(240, 228, 66),
         );
+        let d = r.shrink(3.0);
         p.add(egui::Shape::dashed_line(
             &[
-                r.left_top(),
-                r.right_top(),
-                r.right_bottom(),
-                r.left_bottom(),
-                r.left_top(),
+                d.left_top(),
+                d.right_top(),
+                d.right_bottom(),
+                d.left_bottom(),
+                d.left_top(),
             ],
-            Stroke::new(1.5, Color32::from_rgb(240, 228, 66)),
+            Stroke::new(1.5, Color32::from_rgb(86, 180, 233)),
             6.0,
             4.0,
         ));

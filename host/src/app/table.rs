@@ -228,6 +228,29 @@ impl TableState {
             SessionError::Plugin(p) => {
                 self.banner = Some(format!(
                     "{p}. The game is kept at the last good move; you can save it with Save As."
+                ));
+                self.rebuild();
+            }
+        }
+    }
+
+    /// A plugin that panicked halfway through a call may have left its instance half
+    /// changed: replay the log into a fresh instance so play resumes from the last good
+    /// move exactly.
+    fn rebuild(&mut self) {
+        let file = crate::save::SaveFile::from_session(&self.session);
+        let catalog = crate::plugin::Catalog {
+            games: vec![self.session.plugin().clone()],
+            incompatible: Vec::new(),
+        };
+        match file.replay(&catalog) {
+            Ok(mut s) => {
+                s.updated = self.session.updated;
+                self.session = s;
+            }
+            Err(e) => {
+                self.banner = Some(format!(
+                    "The game plugin failed and the game could not be rebuilt ({e}). Save it with Save As and reopen it."
                 ))
             }
         }

@@ -225,8 +225,11 @@ fn top_bar(ui: &mut Ui, state: &mut AppState, now: f64) {
                 ui.label("·");
                 ui.label(RichText::new(readable(ui.ctx(), &status)).size(16.0));
             }
-            ui.label("·");
-            ui.label(RichText::new(turn_text(t)).size(16.0));
+            let turn = turn_text(t);
+            if !t.is_over() && !turn.is_empty() {
+                ui.label("·");
+                ui.label(RichText::new(turn).size(16.0));
+            }
             if let Some(n) = &t.notice {
                 ui.label("·");
                 ui.label(RichText::new(n).color(ui.visuals().warn_fg_color));
@@ -309,7 +312,10 @@ fn cover(ui: &mut Ui, t: &mut TableState, seat: usize) {
     let rect = ui.max_rect();
     let fill = seat_color(seat);
     ui.painter()
-        .rect_filled(rect, 0.0, fill.gamma_multiply(0.35));
+        .rect_filled(rect, 0.0, fill.gamma_multiply(0.45));
+    // A band in the seat's full colour, so the colour reads even on a dim screen.
+    let band = egui::Rect::from_min_size(rect.min, egui::vec2(rect.width(), 14.0));
+    ui.painter().rect_filled(band, 0.0, fill);
     let name = t.session.seat_name(seat).to_string();
     ui.vertical_centered(|ui| {
         ui.add_space(rect.height() * 0.3);
@@ -322,7 +328,7 @@ fn cover(ui: &mut Ui, t: &mut TableState, seat: usize) {
             RichText::new(format!("Pass to {name}"))
                 .size(36.0)
                 .strong()
-                .color(fill),
+                .color(Color32::WHITE),
         );
         ui.add_space(6.0);
         ui.label("The table is hidden so nobody sees another player's secrets.");
