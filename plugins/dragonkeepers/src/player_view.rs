@@ -85,7 +85,8 @@ pub(crate) fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: O
     )
     .tooltip("A crest is earned once, for having all four colours laid out");
     s.text(pos(x + 32.0, y), crest, TEXT, Color::WHITE);
-    x += 112.0;
+    // Room for "crest 16" in the host's font, which runs wider than the scene's estimate.
+    x += 150.0;
     s.text(
         pos(x, y),
         format!(

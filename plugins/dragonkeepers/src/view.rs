@@ -160,8 +160,9 @@ fn book(s: &mut Scene, g: &Dk) {
     s.heading(pos(30.0, 302.0), "Magic book", 22.0, Color::PAPER);
     let n = g.book_number();
     let colour = g.book_colour();
+    // Its own line under the book: at the heading's height it ran past the panel.
     s.text(
-        pos(200.0, 302.0),
+        pos(30.0, 568.0),
         format!(
             "Lay out exactly {n} {} · reward: {}",
             colour.map(Colour::name).unwrap_or("?"),
@@ -208,13 +209,10 @@ fn book(s: &mut Scene, g: &Dk) {
             .id(format!("page:{}", p.name()))
             .tooltip(tip)
             .z(1);
-        s.text(
-            pos(x, 536.0),
-            format!(
-                "{} page · {} cards",
-                if p == Page::Left { "Left" } else { "Right" },
-                page.len()
-            ),
+        // Centred under each card so the two captions never run into each other.
+        s.text_centered(
+            pos(x + 65.0, 536.0),
+            format!("{} cards", page.len()),
             TEXT,
             Color::PAPER,
         );
@@ -235,11 +233,11 @@ fn book(s: &mut Scene, g: &Dk) {
                     .tooltip("No display card");
             }
         }
-        s.text(pos(x + 160.0, 536.0), "Display", TEXT, Color::PAPER);
+        s.text_centered(pos(x + 220.0, 536.0), "Display", TEXT, Color::PAPER);
     }
     if g.early_end {
         s.text(
-            pos(30.0, 590.0),
+            pos(30.0, 600.0),
             "A page is down to one card: the game ends after this turn",
             TEXT,
             Color::rgb(255, 210, 120),
