@@ -11,6 +11,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod data;
+pub mod ghost;
 pub mod magic;
 pub mod magic_view;
 pub mod rules;

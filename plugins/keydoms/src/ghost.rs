@@ -1,0 +1,381 @@
+//! Ghost opponents for the one- and two-player games: their component data, the
+//! action-card directives that pick a location, double-sided worker strengths, the
+//! draw deck's round cycle and their final score.
+//!
+//! Pure data and functions over a board snapshot; the game flow does not use them yet
+//! (`new()` still refuses one and two players), see the crate docs.
+
+use std::sync::LazyLock;
+
+use serde::{Deserialize, Serialize};
+
+use crate::Keydoms;
+use crate::data::{COTTAGE, LOCS, MARKET, ROOM_K, ROOM_O, ROUNDHOUSE, STABLES, WAND};
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Area {
+    Castle,
+    Keytown,
+    Caves,
+}
+
+/// One direction on an action card. Each one narrows the candidate locations; one that
+/// would leave none is skipped (the rulebook's "if none").
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Step {
+    /// Castle rooms showing an artefact of a kind the ghost lacks.
+    MissingType,
+    FewestWorkers,
+    /// Among rooms with at least one player's worker, those with the fewest workers.
+    FewestWorkersWithPlayer,
+    MostWorkers,
+    MostTreasure,
+    FewestTreasure,
+    SecondMostTreasure,
+    Leftmost,
+    Rightmost,
+    Roundhouse,
+    OrderMarketStablesRoundhouseCottage,
+    OrderMarketRoundhouseStablesCottage,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct CardSpec {
+    pub id: u8,
+    pub area: Area,
+    pub steps: Vec<Step>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct GhostSpec {
+    pub id: String,
+    pub name: String,
+    /// Per counter: `[castle side, elsewhere side]`.
+    pub workers: Vec<[u8; 2]>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct MirrorBonus {
+    pub castle: u8,
+    pub elsewhere: u8,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct GhostData {
+    pub ghosts: Vec<GhostSpec>,
+    pub placed_per_round: usize,
+    pub placed_with_raven: usize,
+    pub mirror_bonus: MirrorBonus,
+    pub removed_spells: Vec<u8>,
+    pub cards: Vec<CardSpec>,
+}
+
+pub static GHOSTS: LazyLock<GhostData> = LazyLock::new(|| {
+    serde_json::from_str(include_str!("../../../resources/keydoms/ghosts.json"))
+        .expect("ghosts.json parses")
+});
+
+pub fn card_spec(id: u8) -> Option<&'static CardSpec> {
+    GHOSTS.cards.iter().find(|c| c.id == id)
+}
+
+/// What a directive needs beyond the board: the ghosts' counters on the board (every
+/// ghost's, since "workers" counts everybody's) and the artefacts this ghost holds.
+pub struct Table<'a> {
+    pub k: &'a Keydoms,
+    pub ghost_workers: [u8; LOCS],
+    pub has: [u8; 6],
+}
+
+impl Table<'_> {
+    fn player_workers(&self, loc: u8) -> usize {
+        self.k
+            .players
+            .iter()
+            .flat_map(|p| p.workers.iter())
+            .filter(|w| w.loc == Some(loc))
+            .count()
+    }
+
+    pub fn workers(&self, loc: u8) -> usize {
+        self.player_workers(loc) + self.ghost_workers[loc as usize] as usize
+    }
+
+    /// The room shows an artefact of a kind this ghost does not hold.
+    pub fn shows_missing(&self, loc: u8) -> bool {
+        self.k
+            .offered(loc)
+            .into_iter()
+            .filter_map(|s| self.k.stacks[s].last())
+            .any(|&a| self.has[a as usize] == 0)
+    }
+
+    fn candidates(&self, area: Area) -> Vec<u8> {
+        let locs: Vec<u8> = match area {
+            Area::Castle => (ROOM_K..=ROOM_O).collect(),
+            Area::Keytown => vec![STABLES, MARKET, COTTAGE, ROUNDHOUSE],
+            Area::Caves => (0..5).collect(),
+        };
+        locs.into_iter().filter(|&l| self.k.is_active(l)).collect()
+    }
+
+    /// Where card `card` sends this ghost's next worker; `None` if no location of its
+    /// area is active.
+    pub fn target(&self, card: u8) -> Option<u8> {
+        let spec = card_spec(card)?;
+        let mut set = self.candidates(spec.area);
+        if set.is_empty() {
+            return None;
+        }
+        for &step in &spec.steps {
+            let next = self.narrow(step, &set);
+            if !next.is_empty() {
+                set = next;
+            }
+            if set.len() == 1 {
+                break;
+            }
+        }
+        // Our closing tie-break where a chain runs out: the lowest letter.
+        set.into_iter().min()
+    }
+
+    fn narrow(&self, step: Step, set: &[u8]) -> Vec<u8> {
+        let best_by = |key: &dyn Fn(u8) -> i64| -> Vec<u8> {
+            let Some(top) = set.iter().map(|&l| key(l)).max() else {
+                return Vec::new();
+            };
+            set.iter().copied().filter(|&l| key(l) == top).collect()
+        };
+        let value = |l: u8| self.k.cave_value(l as usize) as i64;
+        let order = |list: &[u8]| -> Vec<u8> {
+            list.iter()
+                .copied()
+                .find(|l| set.contains(l))
+                .into_iter()
+                .collect()
+        };
+        match step {
+            Step::MissingType => set
+                .iter()
+                .copied()
+                .filter(|&l| self.shows_missing(l))
+                .collect(),
+            Step::FewestWorkers => best_by(&|l| -(self.workers(l) as i64)),
+            Step::FewestWorkersWithPlayer => {
+                let with: Vec<u8> = set
+                    .iter()
+                    .copied()
+                    .filter(|&l| self.player_workers(l) > 0)
+                    .collect();
+                self.narrow(Step::FewestWorkers, &with)
+            }
+            Step::MostWorkers => best_by(&|l| self.workers(l) as i64),
+            Step::MostTreasure => best_by(&value),
+            Step::FewestTreasure => best_by(&|l| -value(l)),
+            Step::SecondMostTreasure => {
+                let mut v = set.to_vec();
+                v.sort_by_key(|&l| (std::cmp::Reverse(value(l)), l));
+                vec![*v.get(1).unwrap_or(&v[0])]
+            }
+            Step::Leftmost => set.iter().copied().min().into_iter().collect(),
+            Step::Rightmost => set.iter().copied().max().into_iter().collect(),
+            Step::Roundhouse => order(&[ROUNDHOUSE]),
+            Step::OrderMarketStablesRoundhouseCottage => {
+                order(&[MARKET, STABLES, ROUNDHOUSE, COTTAGE])
+            }
+            Step::OrderMarketRoundhouseStablesCottage => {
+                order(&[MARKET, ROUNDHOUSE, STABLES, COTTAGE])
+            }
+        }
+    }
+}
+
+/// A card in a ghost's draw deck.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum GhostCard {
+    Action(u8),
+    Spell(u8),
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct GhostWorker {
+    pub castle: u8,
+    pub elsewhere: u8,
+    pub loc: Option<u8>,
+    pub face_up: bool,
+}
+
+/// Effects that change how a ghost's counters count this round.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Mods {
+    pub mirror: bool,
+    /// Disclosure cast by this ghost: +2 outside the castle (A–I).
+    pub disclosure: bool,
+    /// Trade cast by this ghost: +1 in the castle rooms.
+    pub trade: bool,
+    /// Substitute cast by a player: the castle side counts everywhere.
+    pub substitute: bool,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Ghost {
+    /// 0 = dark, 1 = light.
+    pub kind: usize,
+    pub workers: Vec<GhostWorker>,
+    /// Draw deck, top card last.
+    pub deck: Vec<GhostCard>,
+    pub discard: Vec<u8>,
+    /// Spells turned up this round, cast once placement ends.
+    pub revealed: Vec<u8>,
+    /// Spells gained this round, face down until the end-of-round shuffle.
+    pub gained: Vec<u8>,
+    pub artefacts: [u8; 6],
+    /// Artefacts already turned face up (invoked) this game, per kind; face-down ones are
+    /// `artefacts - face_up`.
+    pub face_up: [u8; 6],
+    /// Kinds invoked at the start of this round.
+    pub invoked: Vec<u8>,
+}
+
+impl Ghost {
+    /// A ghost before setup's shuffle: deck in card order, all counters off the board,
+    /// holding its wand.
+    pub fn new(kind: usize) -> Ghost {
+        let mut artefacts = [0; 6];
+        artefacts[WAND as usize] = 1;
+        Ghost {
+            kind,
+            workers: GHOSTS.ghosts[kind]
+                .workers
+                .iter()
+                .map(|&[c, e]| GhostWorker {
+                    castle: c,
+                    elsewhere: e,
+                    loc: None,
+                    face_up: false,
+                })
+                .collect(),
+            deck: GHOSTS
+                .cards
+                .iter()
+                .map(|c| GhostCard::Action(c.id))
+                .collect(),
+            discard: Vec::new(),
+            revealed: Vec::new(),
+            gained: Vec::new(),
+            artefacts,
+            face_up: [0; 6],
+            invoked: Vec::new(),
+        }
+    }
+
+    pub fn name(&self) -> &'static str {
+        &GHOSTS.ghosts[self.kind].name
+    }
+
+    pub fn placed(&self) -> usize {
+        self.workers.iter().filter(|w| w.loc.is_some()).count()
+    }
+
+    /// Whether the ghost still takes placement turns this round.
+    pub fn wants_turn(&self, raven: bool) -> bool {
+        let quota = if raven {
+            GHOSTS.placed_with_raven
+        } else {
+            GHOSTS.placed_per_round
+        };
+        self.placed() < quota && !self.deck.is_empty()
+    }
+
+    /// Strength of one counter at `loc`: the small side in the castle rooms, the large
+    /// side in the caves and Keytown.
+    pub fn strength(&self, w: &GhostWorker, loc: u8, mods: Mods) -> u8 {
+        let castle = loc >= ROOM_K;
+        let b = &GHOSTS.mirror_bonus;
+        let mut s = if castle || mods.substitute {
+            w.castle
+        } else {
+            w.elsewhere
+        };
+        if mods.mirror {
+            s += if castle { b.castle } else { b.elsewhere };
+        }
+        if mods.disclosure && !castle {
+            s += 2;
+        }
+        if mods.trade && castle {
+            s += 1;
+        }
+        s
+    }
+
+    pub fn strength_in(&self, loc: u8, mods: Mods) -> u16 {
+        self.workers
+            .iter()
+            .filter(|w| w.loc == Some(loc))
+            .map(|w| self.strength(w, loc, mods) as u16)
+            .sum()
+    }
+
+    /// Artefact kinds the ghost could turn over at the start of a round (never the wand).
+    pub fn face_down_kinds(&self) -> Vec<u8> {
+        (0..6u8)
+            .filter(|&a| a != WAND && self.artefacts[a as usize] > self.face_up[a as usize])
+            .collect()
+    }
+
+    /// Start of the ghost's first turn: last round's artefacts go face down again, then
+    /// `turn` (chosen from `face_down_kinds`, one or two by difficulty) are invoked.
+    pub fn invoke(&mut self, turn: &[u8]) {
+        for a in self.invoked.drain(..) {
+            self.face_up[a as usize] -= 1;
+        }
+        for &a in turn {
+            self.face_up[a as usize] += 1;
+            self.invoked.push(a);
+        }
+    }
+
+    /// End of round: counters come home, cast spells leave (returned for the spell
+    /// discard pile) and the cards to be shuffled into the new deck are gathered.
+    pub fn end_round(&mut self) -> Vec<u8> {
+        for w in &mut self.workers {
+            w.loc = None;
+            w.face_up = false;
+        }
+        let cast = std::mem::take(&mut self.revealed);
+        let mut deck: Vec<GhostCard> = GHOSTS
+            .cards
+            .iter()
+            .map(|c| GhostCard::Action(c.id))
+            .collect();
+        deck.extend(
+            self.deck
+                .iter()
+                .filter(|c| matches!(c, GhostCard::Spell(_)))
+                .copied(),
+        );
+        deck.extend(self.gained.drain(..).map(GhostCard::Spell));
+        self.deck = deck;
+        self.discard.clear();
+        cast
+    }
+
+    /// Spells the ghost holds but has not cast (in its deck or gained this round).
+    pub fn unresolved_spells(&self) -> usize {
+        self.deck
+            .iter()
+            .filter(|c| matches!(c, GhostCard::Spell(_)))
+            .count()
+            + self.gained.len()
+    }
+
+    /// Final score: artefacts, plus one per started pair of unresolved spells.
+    pub fn score_lines(&self) -> (u16, u16) {
+        let arts: u16 = self.artefacts.iter().map(|&a| a as u16).sum();
+        (arts, self.unresolved_spells().div_ceil(2) as u16)
+    }
+}

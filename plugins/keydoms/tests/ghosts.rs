@@ -1,0 +1,374 @@
+//! Ghost opponents: data checks, every action card's directive chain, worker sides,
+//! the draw deck's round cycle and the ghost score.
+
+use tavern_plugin_api::game::apply_checked;
+use tavern_plugin_api::{Game, Setup, ToAct};
+use tavern_plugin_keydoms::data::{
+    AMULET, COTTAGE, KEY, LOCS, MARKET, MIRROR, RAVEN, ROOM_K, ROOM_L, ROOM_M, ROUNDHOUSE, SCROLL,
+    STABLES, WAND,
+};
+use tavern_plugin_keydoms::ghost::{GHOSTS, Ghost, GhostCard, Mods, Table};
+use tavern_plugin_keydoms::state::Action;
+use tavern_plugin_keydoms::{Keydoms, Stage};
+
+/// A three-seat standard game in its placing phase, with rooms K, L, M showing an
+/// amulet, a key and a mirror, every cave empty and nobody on the board.
+fn board() -> Keydoms {
+    let mut g = Keydoms::new(&Setup::players(3)).unwrap();
+    apply_checked(
+        &mut g,
+        None,
+        &Action::ShuffleSpells {
+            order: (0..21).collect(),
+        },
+    )
+    .unwrap();
+    let tiles = Keydoms::castle_tiles(3).len();
+    apply_checked(
+        &mut g,
+        None,
+        &Action::ShuffleArtefacts {
+            order: (0..tiles as u16).collect(),
+        },
+    )
+    .unwrap();
+    let card = g.card_deck[0];
+    apply_checked(&mut g, None, &Action::StartRound { guard: 5, card }).unwrap();
+    for _ in 0..9 {
+        let ToAct::Seats(s) = g.to_act() else {
+            panic!("expected a seat")
+        };
+        let a = g.legal_actions(s[0])[0].clone();
+        apply_checked(&mut g, Some(s[0]), &a).unwrap();
+    }
+    assert_eq!(g.stage, Stage::Placing);
+    g.stacks = Default::default();
+    g.stacks[0] = vec![SCROLL, AMULET];
+    g.stacks[1] = vec![KEY];
+    g.stacks[2] = vec![MIRROR];
+    g.top_up = [true; 6];
+    g.caves = Default::default();
+    g
+}
+
+fn put(g: &mut Keydoms, seat: usize, loc: u8) {
+    let w = g.players[seat]
+        .workers
+        .iter_mut()
+        .find(|w| w.loc.is_none())
+        .unwrap();
+    w.loc = Some(loc);
+}
+
+fn cave(g: &mut Keydoms, c: usize, v: u8) {
+    g.caves[c][0][c] = v;
+}
+
+fn table<'a>(g: &'a Keydoms, ghosts: &[(u8, u8)], has: &[u8]) -> Table<'a> {
+    let mut ghost_workers = [0; LOCS];
+    for &(l, n) in ghosts {
+        ghost_workers[l as usize] = n;
+    }
+    let mut h = [0; 6];
+    for &a in has {
+        h[a as usize] += 1;
+    }
+    Table {
+        k: g,
+        ghost_workers,
+        has: h,
+    }
+}
+
+#[test]
+fn data_is_complete() {
+    assert_eq!(GHOSTS.ghosts.len(), 2);
+    for g in &GHOSTS.ghosts {
+        assert_eq!(g.workers.len(), 8);
+        for &[c, e] in &g.workers {
+            assert!(c < e, "the castle side is the smaller number");
+        }
+    }
+    let ids: Vec<u8> = GHOSTS.cards.iter().map(|c| c.id).collect();
+    assert_eq!(ids, (1..=12).collect::<Vec<u8>>());
+    assert_eq!(GHOSTS.placed_per_round, 7);
+    assert_eq!(GHOSTS.placed_with_raven, 8);
+    assert_eq!(GHOSTS.removed_spells, vec![5, 6]);
+}
+
+#[test]
+fn card1_missing_kind_then_fewest_workers_then_leftmost() {
+    let mut g = board();
+    // Holds an amulet and a key: only M (mirror) shows a missing kind.
+    assert_eq!(table(&g, &[], &[AMULET, KEY]).target(1), Some(ROOM_M));
+    // Missing kinds in K and M; M is busier.
+    put(&mut g, 0, ROOM_M);
+    assert_eq!(table(&g, &[], &[KEY]).target(1), Some(ROOM_K));
+    // None missing: fewest workers among all three (K, L tie -> leftmost K).
+    assert_eq!(
+        table(&g, &[], &[AMULET, KEY, MIRROR]).target(1),
+        Some(ROOM_K)
+    );
+    // Ghost counters count as workers too.
+    assert_eq!(
+        table(&g, &[(ROOM_K, 1)], &[AMULET, KEY, MIRROR]).target(1),
+        Some(ROOM_L)
+    );
+}
+
+#[test]
+fn card2_fewest_workers_then_missing_kind_then_rightmost() {
+    let mut g = board();
+    put(&mut g, 0, ROOM_K);
+    // L and M empty; holds a mirror, so L (key) is the missing one, not the rightmost.
+    assert_eq!(table(&g, &[], &[MIRROR]).target(2), Some(ROOM_L));
+    // L and M empty, both missing: rightmost.
+    assert_eq!(table(&g, &[], &[]).target(2), Some(ROOM_M));
+    // L and M empty, neither missing: rightmost again.
+    assert_eq!(table(&g, &[], &[KEY, MIRROR]).target(2), Some(ROOM_M));
+    // Fewest comes first even against a missing kind.
+    put(&mut g, 1, ROOM_M);
+    assert_eq!(table(&g, &[], &[KEY]).target(2), Some(ROOM_L));
+}
+
+#[test]
+fn card3_fewest_with_a_player_worker_else_leftmost() {
+    let mut g = board();
+    // Nobody in the castle: leftmost active room.
+    assert_eq!(table(&g, &[(ROOM_K, 2)], &[]).target(3), Some(ROOM_K));
+    // A player in L and two in M: L, though K (no player) has fewer.
+    put(&mut g, 0, ROOM_L);
+    put(&mut g, 0, ROOM_M);
+    put(&mut g, 1, ROOM_M);
+    assert_eq!(table(&g, &[], &[]).target(3), Some(ROOM_L));
+    // Ghost counters raise L above M.
+    assert_eq!(table(&g, &[(ROOM_L, 2)], &[]).target(3), Some(ROOM_M));
+    // An empty stack is not an active room.
+    let mut h = board();
+    h.stacks[0].clear();
+    assert_eq!(table(&h, &[], &[]).target(3), Some(ROOM_L));
+}
+
+#[test]
+fn card4_missing_kind_then_fewest_workers_then_rightmost() {
+    let mut g = board();
+    assert_eq!(table(&g, &[], &[AMULET, KEY]).target(4), Some(ROOM_M));
+    put(&mut g, 0, ROOM_M);
+    // K and L both missing: L has the fewest with K (0 each) -> rightmost L.
+    assert_eq!(table(&g, &[], &[]).target(4), Some(ROOM_L));
+    assert_eq!(table(&g, &[(ROOM_L, 1)], &[]).target(4), Some(ROOM_K));
+}
+
+#[test]
+fn card5_roundhouse() {
+    let mut g = board();
+    put(&mut g, 0, ROUNDHOUSE);
+    put(&mut g, 1, ROUNDHOUSE);
+    assert_eq!(table(&g, &[], &[]).target(5), Some(ROUNDHOUSE));
+}
+
+#[test]
+fn card6_fewest_then_market_stables_roundhouse_cottage() {
+    let mut g = board();
+    assert_eq!(table(&g, &[], &[]).target(6), Some(MARKET));
+    put(&mut g, 0, MARKET);
+    assert_eq!(table(&g, &[], &[]).target(6), Some(STABLES));
+    put(&mut g, 0, STABLES);
+    assert_eq!(table(&g, &[], &[]).target(6), Some(ROUNDHOUSE));
+    put(&mut g, 0, ROUNDHOUSE);
+    assert_eq!(table(&g, &[], &[]).target(6), Some(COTTAGE));
+    assert_eq!(table(&g, &[(COTTAGE, 2)], &[]).target(6), Some(MARKET));
+}
+
+#[test]
+fn card7_fewest_then_market_roundhouse_stables_cottage() {
+    let mut g = board();
+    assert_eq!(table(&g, &[], &[]).target(7), Some(MARKET));
+    put(&mut g, 0, MARKET);
+    assert_eq!(table(&g, &[], &[]).target(7), Some(ROUNDHOUSE));
+    put(&mut g, 0, ROUNDHOUSE);
+    assert_eq!(table(&g, &[], &[]).target(7), Some(STABLES));
+    put(&mut g, 0, STABLES);
+    assert_eq!(table(&g, &[], &[]).target(7), Some(COTTAGE));
+}
+
+#[test]
+fn card8_most_workers_then_most_treasure() {
+    let mut g = board();
+    cave(&mut g, 0, 3);
+    cave(&mut g, 2, 6);
+    cave(&mut g, 4, 6);
+    // Nobody in the caves: most treasure, tied C and E -> leftmost C.
+    assert_eq!(table(&g, &[], &[]).target(8), Some(2));
+    put(&mut g, 0, 0);
+    assert_eq!(table(&g, &[], &[]).target(8), Some(0));
+    assert_eq!(table(&g, &[(4, 1)], &[]).target(8), Some(4));
+    // An empty cave is never chosen, however busy.
+    put(&mut g, 1, 1);
+    put(&mut g, 1, 1);
+    assert_eq!(table(&g, &[], &[]).target(8), Some(0));
+}
+
+#[test]
+fn card9_most_treasure() {
+    let mut g = board();
+    cave(&mut g, 1, 4);
+    cave(&mut g, 3, 7);
+    put(&mut g, 0, 1);
+    assert_eq!(table(&g, &[], &[]).target(9), Some(3));
+}
+
+#[test]
+fn card10_fewest_treasure_among_active() {
+    let mut g = board();
+    cave(&mut g, 1, 4);
+    cave(&mut g, 3, 2);
+    cave(&mut g, 4, 9);
+    assert_eq!(table(&g, &[], &[]).target(10), Some(3));
+}
+
+#[test]
+fn card11_second_most_treasure() {
+    let mut g = board();
+    cave(&mut g, 0, 5);
+    cave(&mut g, 1, 9);
+    cave(&mut g, 3, 2);
+    assert_eq!(table(&g, &[], &[]).target(11), Some(0));
+    // Equal value: the leftmost ranks first, so the other is second.
+    cave(&mut g, 0, 9);
+    assert_eq!(table(&g, &[], &[]).target(11), Some(1));
+    // A single active cave is the only choice.
+    let mut h = board();
+    cave(&mut h, 2, 4);
+    assert_eq!(table(&h, &[], &[]).target(11), Some(2));
+}
+
+#[test]
+fn card12_fewest_workers_then_most_treasure() {
+    let mut g = board();
+    cave(&mut g, 0, 5);
+    cave(&mut g, 1, 9);
+    cave(&mut g, 3, 2);
+    assert_eq!(table(&g, &[], &[]).target(12), Some(1));
+    put(&mut g, 0, 1);
+    assert_eq!(table(&g, &[], &[]).target(12), Some(0));
+    assert_eq!(table(&g, &[(0, 1)], &[]).target(12), Some(3));
+}
+
+#[test]
+fn no_active_location_gives_no_target() {
+    let g = board();
+    for c in 8..=12 {
+        assert_eq!(table(&g, &[], &[]).target(c), None, "card {c}");
+    }
+}
+
+#[test]
+fn worker_sides_and_modifiers() {
+    let mut gh = Ghost::new(0);
+    let w = gh.workers[7].clone();
+    let (c, e) = (w.castle, w.elsewhere);
+    assert_eq!(gh.strength(&w, ROOM_K, Mods::default()), c);
+    assert_eq!(gh.strength(&w, 0, Mods::default()), e);
+    assert_eq!(gh.strength(&w, MARKET, Mods::default()), e);
+    let mirror = Mods {
+        mirror: true,
+        ..Mods::default()
+    };
+    assert_eq!(gh.strength(&w, ROOM_K, mirror), c + 1);
+    assert_eq!(gh.strength(&w, 0, mirror), e + 2);
+    let sub = Mods {
+        substitute: true,
+        ..Mods::default()
+    };
+    assert_eq!(gh.strength(&w, 0, sub), c);
+    let disc = Mods {
+        disclosure: true,
+        ..Mods::default()
+    };
+    assert_eq!(gh.strength(&w, STABLES, disc), e + 2);
+    assert_eq!(gh.strength(&w, ROOM_K, disc), c);
+    let trade = Mods {
+        trade: true,
+        ..Mods::default()
+    };
+    assert_eq!(gh.strength(&w, ROOM_K, trade), c + 1);
+    assert_eq!(gh.strength(&w, 0, trade), e);
+    gh.workers[0].loc = Some(0);
+    gh.workers[1].loc = Some(0);
+    let sum = (gh.workers[0].elsewhere + gh.workers[1].elsewhere) as u16;
+    assert_eq!(gh.strength_in(0, Mods::default()), sum);
+}
+
+#[test]
+fn places_seven_or_eight_with_raven() {
+    let mut gh = Ghost::new(1);
+    for i in 0..7 {
+        assert!(gh.wants_turn(false));
+        gh.workers[i].loc = Some(0);
+    }
+    assert!(!gh.wants_turn(false));
+    assert!(gh.wants_turn(true));
+    gh.workers[7].loc = Some(0);
+    assert!(!gh.wants_turn(true));
+}
+
+#[test]
+fn artefacts_turn_over_and_back() {
+    let mut gh = Ghost::new(0);
+    assert!(gh.face_down_kinds().is_empty(), "the wand is never turned");
+    gh.artefacts[RAVEN as usize] = 1;
+    gh.artefacts[KEY as usize] = 1;
+    assert_eq!(gh.face_down_kinds(), vec![KEY, RAVEN]);
+    gh.invoke(&[RAVEN]);
+    assert_eq!(gh.face_down_kinds(), vec![KEY]);
+    gh.invoke(&[KEY]);
+    assert_eq!(
+        gh.face_down_kinds(),
+        vec![RAVEN],
+        "last round's raven is face down again"
+    );
+    assert_eq!(gh.artefacts[WAND as usize], 1);
+}
+
+#[test]
+fn end_round_rebuilds_the_deck() {
+    let mut gh = Ghost::new(0);
+    gh.deck.push(GhostCard::Spell(3));
+    // Draw five cards: four actions and the spell on top.
+    let spell = gh.deck.pop().unwrap();
+    assert_eq!(spell, GhostCard::Spell(3));
+    gh.revealed.push(3);
+    for _ in 0..4 {
+        let GhostCard::Action(a) = gh.deck.pop().unwrap() else {
+            panic!()
+        };
+        gh.discard.push(a);
+    }
+    gh.deck.insert(0, GhostCard::Spell(9));
+    gh.gained.push(11);
+    gh.workers[0].loc = Some(ROOM_L);
+    let cast = gh.end_round();
+    assert_eq!(cast, vec![3]);
+    assert_eq!(gh.deck.len(), 14);
+    assert!(gh.deck.contains(&GhostCard::Spell(9)));
+    assert!(gh.deck.contains(&GhostCard::Spell(11)));
+    assert!(!gh.deck.contains(&GhostCard::Spell(3)));
+    assert!(gh.discard.is_empty() && gh.gained.is_empty() && gh.revealed.is_empty());
+    assert!(gh.workers.iter().all(|w| w.loc.is_none()));
+}
+
+#[test]
+fn score_counts_started_pairs_of_unresolved_spells() {
+    let mut gh = Ghost::new(0);
+    gh.artefacts[KEY as usize] = 2;
+    assert_eq!(gh.score_lines(), (3, 0));
+    gh.deck.push(GhostCard::Spell(1));
+    assert_eq!(gh.score_lines(), (3, 1));
+    gh.gained.push(2);
+    assert_eq!(gh.score_lines(), (3, 1));
+    gh.deck.push(GhostCard::Spell(4));
+    assert_eq!(gh.score_lines(), (3, 2));
+    gh.revealed.push(7);
+    assert_eq!(gh.score_lines(), (3, 2), "cast spells do not count");
+}
