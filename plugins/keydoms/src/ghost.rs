@@ -8,9 +8,11 @@
 use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
+use tavern_plugin_api::{GameError, Outcome, SeatScore};
 
 use crate::Keydoms;
 use crate::data::{COTTAGE, LOCS, MARKET, ROOM_K, ROOM_O, ROUNDHOUSE, STABLES, WAND};
+use crate::magic::check_perm;
 
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
@@ -378,4 +380,117 @@ impl Ghost {
         let arts: u16 = self.artefacts.iter().map(|&a| a as u16).sum();
         (arts, self.unresolved_spells().div_ceil(2) as u16)
     }
+}
+
+/// What one ghost turn did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GhostMove {
+    /// An action card sent counter `worker` to `loc`.
+    Placed { card: u8, worker: usize, loc: u8 },
+    /// A spell card came up; it waits face up until placement ends.
+    Revealed { spell: u8 },
+    /// An action card whose area has no active location: discarded, nobody moves (our
+    /// choice, the rulebook does not cover it).
+    Wasted { card: u8 },
+}
+
+impl Ghost {
+    /// Chance step: put the deck in `order` (a permutation of its current cards).
+    pub fn shuffle_deck(&mut self, order: &[u16]) -> Result<(), GameError> {
+        check_perm(order, self.deck.len())?;
+        let old = std::mem::take(&mut self.deck);
+        self.deck = order.iter().map(|&i| old[i as usize]).collect();
+        Ok(())
+    }
+
+    /// Harder setup: spells go under the shuffled deck.
+    pub fn add_bottom_spells(&mut self, spells: &[u8]) {
+        for &s in spells {
+            self.deck.insert(0, GhostCard::Spell(s));
+        }
+    }
+
+    /// Counters still behind the ghost (face down, not yet placed), in counter order.
+    pub fn unplaced(&self) -> Vec<usize> {
+        (0..self.workers.len())
+            .filter(|&i| self.workers[i].loc.is_none())
+            .collect()
+    }
+
+    /// The board as this ghost's directives see it; `all` lists every ghost in the game
+    /// (this one included) so their counters count as workers.
+    pub fn table<'a>(&self, k: &'a Keydoms, all: &[Ghost]) -> Table<'a> {
+        let mut ghost_workers = [0u8; LOCS];
+        for g in all {
+            for w in &g.workers {
+                if let Some(l) = w.loc {
+                    ghost_workers[l as usize] += 1;
+                }
+            }
+        }
+        Table {
+            k,
+            ghost_workers,
+            has: self.artefacts,
+        }
+    }
+
+    /// One placement turn: draw the top card and follow it. `pick` is the chance
+    /// outcome choosing which unplaced counter goes (index into `unplaced()`); only an
+    /// action card with a target uses it.
+    pub fn take_turn(&mut self, table: &Table, pick: usize) -> Result<GhostMove, GameError> {
+        let Some(&top) = self.deck.last() else {
+            return Err(GameError::new("the ghost's deck is empty"));
+        };
+        match top {
+            GhostCard::Spell(spell) => {
+                self.deck.pop();
+                self.revealed.push(spell);
+                Ok(GhostMove::Revealed { spell })
+            }
+            GhostCard::Action(card) => {
+                let target = table.target(card);
+                let free = self.unplaced();
+                let worker = match target {
+                    Some(_) => *free
+                        .get(pick)
+                        .ok_or_else(|| GameError::new("no such face-down ghost worker"))?,
+                    None => 0,
+                };
+                self.deck.pop();
+                self.discard.push(card);
+                Ok(match target {
+                    Some(loc) => {
+                        self.workers[worker].loc = Some(loc);
+                        GhostMove::Placed { card, worker, loc }
+                    }
+                    None => GhostMove::Wasted { card },
+                })
+            }
+        }
+    }
+
+    /// The ghost's score with its breakdown (artefacts, unresolved spells).
+    pub fn score(&self) -> SeatScore {
+        let (arts, spells) = self.score_lines();
+        SeatScore::from_lines(vec![
+            ("Artefacts", arts as i64),
+            ("Unresolved spells (one per started pair)", spells as i64),
+        ])
+    }
+}
+
+/// Ranks seats and ghosts on one scale (0 = first, ties share); keys break ties as in
+/// `Outcome::rank_by`. Returns (seat ranks, ghost ranks).
+pub fn combined_ranks(
+    seat_totals: &[i64],
+    seat_keys: &[i64],
+    ghost_totals: &[i64],
+    ghost_keys: &[i64],
+) -> (Vec<usize>, Vec<usize>) {
+    let totals: Vec<i64> = seat_totals.iter().chain(ghost_totals).copied().collect();
+    let keys: Vec<i64> = seat_keys.iter().chain(ghost_keys).copied().collect();
+    let mut rank = Outcome::rank_by(&totals, &keys);
+    let ghosts = rank.split_off(seat_totals.len());
+    (rank, ghosts)
 }

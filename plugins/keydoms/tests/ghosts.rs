@@ -7,7 +7,9 @@ use tavern_plugin_keydoms::data::{
     AMULET, COTTAGE, KEY, LOCS, MARKET, MIRROR, RAVEN, ROOM_K, ROOM_L, ROOM_M, ROUNDHOUSE, SCROLL,
     STABLES, WAND,
 };
-use tavern_plugin_keydoms::ghost::{GHOSTS, Ghost, GhostCard, Mods, Table};
+use tavern_plugin_keydoms::ghost::{
+    GHOSTS, Ghost, GhostCard, GhostMove, Mods, Table, combined_ranks,
+};
 use tavern_plugin_keydoms::state::Action;
 use tavern_plugin_keydoms::{Keydoms, Stage};
 
@@ -371,4 +373,96 @@ fn score_counts_started_pairs_of_unresolved_spells() {
     assert_eq!(gh.score_lines(), (3, 2));
     gh.revealed.push(7);
     assert_eq!(gh.score_lines(), (3, 2), "cast spells do not count");
+}
+
+#[test]
+fn shuffle_is_checked_and_hard_setup_puts_spells_under() {
+    let mut gh = Ghost::new(0);
+    assert!(gh.shuffle_deck(&[0, 1, 2]).is_err(), "wrong length");
+    let mut dup: Vec<u16> = (0..12).collect();
+    dup[3] = 4;
+    assert!(gh.shuffle_deck(&dup).is_err(), "not a permutation");
+    let rev: Vec<u16> = (0..12).rev().collect();
+    gh.shuffle_deck(&rev).unwrap();
+    assert_eq!(gh.deck.last(), Some(&GhostCard::Action(1)));
+    gh.add_bottom_spells(&[7, 8]);
+    assert_eq!(gh.deck.len(), 14);
+    assert!(matches!(gh.deck[0], GhostCard::Spell(_)));
+    assert!(matches!(gh.deck[1], GhostCard::Spell(_)));
+}
+
+#[test]
+fn a_turn_follows_the_top_card() {
+    let mut g = board();
+    cave(&mut g, 3, 6);
+    let mut gh = Ghost::new(0);
+    // Top card last: card 9 (most treasure), then a spell, then card 8.
+    gh.deck = vec![
+        GhostCard::Action(8),
+        GhostCard::Spell(13),
+        GhostCard::Action(9),
+    ];
+    let all = vec![gh.clone()];
+    let mv = gh.take_turn(&gh.table(&g, &all), 2).unwrap();
+    assert_eq!(
+        mv,
+        GhostMove::Placed {
+            card: 9,
+            worker: 2,
+            loc: 3
+        }
+    );
+    assert_eq!(gh.workers[2].loc, Some(3));
+    assert_eq!(gh.discard, vec![9]);
+    let all = vec![gh.clone()];
+    let mv = gh.take_turn(&gh.table(&g, &all), 0).unwrap();
+    assert_eq!(mv, GhostMove::Revealed { spell: 13 });
+    assert_eq!(gh.revealed, vec![13]);
+    // Counter 2 is placed, so pick 2 now means counter 3.
+    let all = vec![gh.clone()];
+    let t = gh.table(&g, &all);
+    assert_eq!(
+        t.workers(3),
+        1,
+        "the ghost's own counter counts as a worker"
+    );
+    assert!(gh.clone().take_turn(&t, 7).is_err(), "only 7 counters left");
+    let mv = gh.take_turn(&t, 2).unwrap();
+    assert_eq!(
+        mv,
+        GhostMove::Placed {
+            card: 8,
+            worker: 3,
+            loc: 3
+        }
+    );
+    assert!(gh.take_turn(&gh.table(&g, &[]), 0).is_err(), "empty deck");
+}
+
+#[test]
+fn a_card_without_active_location_is_wasted() {
+    let g = board();
+    let mut gh = Ghost::new(1);
+    gh.deck = vec![GhostCard::Action(10)];
+    let mv = gh.take_turn(&gh.table(&g, &[]), 0).unwrap();
+    assert_eq!(mv, GhostMove::Wasted { card: 10 });
+    assert_eq!(gh.placed(), 0);
+    assert_eq!(gh.discard, vec![10]);
+}
+
+#[test]
+fn ghosts_rank_on_the_seats_scale() {
+    // Seat 0 has 4, the ghost 5: the ghost wins and no seat is first.
+    let (seats, ghosts) = combined_ranks(&[4], &[1], &[5, 2], &[0, 0]);
+    assert_eq!(seats, vec![1]);
+    assert_eq!(ghosts, vec![0, 2]);
+    // A tie is broken by the keys (scrolls), across seats and ghosts alike.
+    let (seats, ghosts) = combined_ranks(&[5, 3], &[0, 0], &[5], &[16]);
+    assert_eq!(seats, vec![1, 2]);
+    assert_eq!(ghosts, vec![0]);
+    let mut gh = Ghost::new(0);
+    gh.deck.push(GhostCard::Spell(2));
+    let s = gh.score();
+    assert_eq!(s.total, 2);
+    assert_eq!(s.breakdown.iter().map(|l| l.points).sum::<i64>(), s.total);
 }
