@@ -494,3 +494,78 @@ pub fn combined_ranks(
     let ghosts = rank.split_off(seat_totals.len());
     (rank, ghosts)
 }
+
+/// The guard's strength after `keys` ghost keys this round (+2 each, never above 10).
+pub fn guard_with_keys(guard: u8, keys: u8) -> u8 {
+    guard.saturating_add(keys.saturating_mul(2)).min(10)
+}
+
+impl Table<'_> {
+    /// Castle rooms showing an artefact, left to right.
+    pub fn active_rooms(&self) -> Vec<u8> {
+        (ROOM_K..=ROOM_O).filter(|&l| self.k.has_offer(l)).collect()
+    }
+
+    /// Keytown locations that are open and hold no worker at all (Smuggler, ghost cast).
+    pub fn empty_keytown(&self) -> Vec<u8> {
+        [STABLES, MARKET, COTTAGE, ROUNDHOUSE]
+            .into_iter()
+            .filter(|&l| self.k.is_active(l) && self.workers(l) == 0)
+            .collect()
+    }
+
+    /// The leftmost room showing a kind this ghost lacks, else the leftmost active room.
+    pub fn moonlight_room(&self) -> Option<u8> {
+        let rooms = self.active_rooms();
+        rooms
+            .iter()
+            .copied()
+            .find(|&l| self.shows_missing(l))
+            .or_else(|| rooms.first().copied())
+    }
+
+    /// Exchange and Rearrange cast by a ghost: which duplicate kind it gives and which
+    /// room's displayed artefact (of a kind it lacks) it takes. `avoid_ghosts` is
+    /// Exchange's preference for rooms without a ghost counter. Our choices: the kind it
+    /// holds most of goes (lowest kind on a tie), leftmost room last.
+    pub fn trade_choice(&self, avoid_ghosts: bool) -> Option<(u8, u8)> {
+        let give = (0..6u8)
+            .filter(|&a| a != WAND && self.has[a as usize] > 1)
+            .max_by_key(|&a| (self.has[a as usize], std::cmp::Reverse(a)))?;
+        let rooms: Vec<u8> = self
+            .active_rooms()
+            .into_iter()
+            .filter(|&l| self.shows_missing(l))
+            .collect();
+        let free = rooms
+            .iter()
+            .copied()
+            .find(|&l| self.ghost_workers[l as usize] == 0);
+        let room = if avoid_ghosts {
+            free.or_else(|| rooms.first().copied())
+        } else {
+            rooms.first().copied()
+        }?;
+        Some((give, room))
+    }
+}
+
+impl Ghost {
+    /// Moonlight cast by a ghost, after the caves: its strongest counter still in a cave
+    /// (first counter on equal strength, our choice) and the room it moves to.
+    pub fn moonlight(&self, table: &Table, mods: Mods) -> Option<(usize, u8)> {
+        let room = table.moonlight_room()?;
+        let (i, _) = self
+            .workers
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| w.loc.is_some_and(|l| l < 5))
+            .max_by_key(|&(i, w)| {
+                (
+                    self.strength(w, w.loc.unwrap_or(0), mods),
+                    std::cmp::Reverse(i),
+                )
+            })?;
+        Some((i, room))
+    }
+}

@@ -466,3 +466,72 @@ fn ghosts_rank_on_the_seats_scale() {
     assert_eq!(s.total, 2);
     assert_eq!(s.breakdown.iter().map(|l| l.points).sum::<i64>(), s.total);
 }
+
+#[test]
+fn keys_raise_the_guard_up_to_ten() {
+    use tavern_plugin_keydoms::ghost::guard_with_keys;
+    assert_eq!(guard_with_keys(3, 1), 5);
+    assert_eq!(guard_with_keys(3, 2), 7, "both ghosts' keys add up");
+    assert_eq!(guard_with_keys(9, 1), 10);
+    assert_eq!(guard_with_keys(5, 0), 5);
+}
+
+#[test]
+fn smuggler_takes_only_empty_keytown() {
+    let mut g = board();
+    put(&mut g, 0, MARKET);
+    let t = table(&g, &[(STABLES, 1)], &[]);
+    assert_eq!(t.empty_keytown(), vec![COTTAGE, ROUNDHOUSE]);
+}
+
+#[test]
+fn moonlight_moves_the_strongest_cave_counter() {
+    let mut g = board();
+    cave(&mut g, 0, 3);
+    let mut gh = Ghost::new(0);
+    gh.workers[1].loc = Some(0);
+    gh.workers[6].loc = Some(2);
+    gh.workers[7].loc = Some(ROOM_L);
+    gh.artefacts[AMULET as usize] = 1;
+    let all = vec![gh.clone()];
+    // Counter 7 is stronger but in the castle; counter 6 is the strongest in a cave.
+    // K shows an amulet it has, so L (key) is the leftmost missing kind.
+    assert_eq!(
+        gh.moonlight(&gh.table(&g, &all), Mods::default()),
+        Some((6, ROOM_L))
+    );
+    // Holding every displayed kind: the leftmost room.
+    gh.artefacts[KEY as usize] = 1;
+    gh.artefacts[MIRROR as usize] = 1;
+    assert_eq!(
+        gh.moonlight(&gh.table(&g, &all), Mods::default()),
+        Some((6, ROOM_K))
+    );
+    gh.workers[6].loc = None;
+    gh.workers[1].loc = None;
+    assert_eq!(gh.moonlight(&gh.table(&g, &all), Mods::default()), None);
+}
+
+#[test]
+fn exchange_prefers_rooms_without_ghosts() {
+    let g = board();
+    // Two amulets, no key or mirror: L and M both show missing kinds.
+    let t = table(&g, &[(ROOM_L, 1)], &[AMULET, AMULET]);
+    assert_eq!(t.trade_choice(true), Some((AMULET, ROOM_M)));
+    assert_eq!(
+        t.trade_choice(false),
+        Some((AMULET, ROOM_L)),
+        "Rearrange: leftmost"
+    );
+    // Both rooms hold a ghost: leftmost.
+    let t = table(&g, &[(ROOM_L, 1), (ROOM_M, 1)], &[AMULET, AMULET]);
+    assert_eq!(t.trade_choice(true), Some((AMULET, ROOM_L)));
+    // No duplicate: nothing to trade.
+    assert_eq!(table(&g, &[], &[AMULET, KEY]).trade_choice(true), None);
+    // Nothing missing on display: nothing to take.
+    let t = table(&g, &[], &[AMULET, AMULET, KEY, MIRROR]);
+    assert_eq!(t.trade_choice(true), None);
+    // The most-held kind goes.
+    let t = table(&g, &[], &[KEY, KEY, SCROLL, SCROLL, SCROLL]);
+    assert_eq!(t.trade_choice(true), Some((SCROLL, ROOM_K)));
+}
