@@ -72,6 +72,11 @@ pub struct GhostData {
     pub mirror_bonus: MirrorBonus,
     pub removed_spells: Vec<u8>,
     pub cards: Vec<CardSpec>,
+    /// Help texts (our words), keyed by artefact id, location kind or spell number.
+    pub artefact_powers: std::collections::BTreeMap<String, String>,
+    pub rewards: std::collections::BTreeMap<String, String>,
+    pub spells_cast_by_ghost: std::collections::BTreeMap<String, String>,
+    pub spells_cast_by_player_extra: std::collections::BTreeMap<String, String>,
 }
 
 pub static GHOSTS: LazyLock<GhostData> = LazyLock::new(|| {

@@ -535,3 +535,30 @@ fn exchange_prefers_rooms_without_ghosts() {
     let t = table(&g, &[], &[KEY, KEY, SCROLL, SCROLL, SCROLL]);
     assert_eq!(t.trade_choice(true), Some((SCROLL, ROOM_K)));
 }
+
+#[test]
+fn help_texts_cover_every_power_reward_and_used_spell() {
+    use tavern_plugin_keydoms::data::COMPONENTS;
+    for a in &COMPONENTS.artefacts {
+        assert!(GHOSTS.artefact_powers.contains_key(&a.id), "{}", a.id);
+    }
+    for k in [
+        "cave",
+        "stables",
+        "market",
+        "cottage",
+        "roundhouse",
+        "guard",
+        "castle",
+    ] {
+        assert!(GHOSTS.rewards.contains_key(k), "{k}");
+    }
+    for s in 1..=21u8 {
+        let has = GHOSTS.spells_cast_by_ghost.contains_key(&s.to_string());
+        assert_eq!(has, !GHOSTS.removed_spells.contains(&s), "spell {s}");
+    }
+    for k in GHOSTS.spells_cast_by_player_extra.keys() {
+        let s: u8 = k.parse().unwrap();
+        assert!(!GHOSTS.removed_spells.contains(&s));
+    }
+}
