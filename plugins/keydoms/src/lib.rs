@@ -4,7 +4,9 @@
 //!
 //! Implemented: the 3–6 player game with artefact powers, spells and response windows,
 //! and the Muggles variant. The ghosts for one and two players and the Spooky and
-//! Foreknown variants are refused by `new()`.
+//! Foreknown variants are refused by `new()`; the ghosts' data and pure rules
+//! (directives, worker sides, deck cycle, score) live in `ghost` but are not yet part of
+//! the game flow.
 
 // Treasure types and artefact kinds are small fixed indices; indexing by them reads
 // closer to the rules than zipped iterators.
