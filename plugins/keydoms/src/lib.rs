@@ -3,8 +3,8 @@
 //! runs dry wins.
 //!
 //! Implemented: the 3–6 player game with artefact powers, spells and response windows,
-//! and the Muggles variant. The ghosts for one and two players and the Spooky and
-//! Foreknown variants are refused by `new()`; the ghosts' data and pure rules
+//! and the Muggles and Foreknown variants. The ghosts for one and two players and the
+//! Spooky variant are refused by `new()`; the ghosts' data and pure rules
 //! (directives, worker sides, deck cycle, score) live in `ghost` but are not yet part of
 //! the game flow.
 
@@ -49,7 +49,7 @@ impl Game for Keydoms {
                     label: "Variant".into(),
                     help:
                         "Which rules to play. The solo and two-player ghost games and the Spooky \
-                       and Foreknown variants are not available yet."
+                       variant are not available yet."
                             .into(),
                     choices: vec![
                         OptionChoice {
