@@ -16,7 +16,8 @@ impl Paths {
         if let Some(home) = std::env::var_os("TAVERN_HOME") {
             return Some(Paths::at(PathBuf::from(home)));
         }
-        directories::ProjectDirs::from("org", "Tavern", "Tavern").map(|d| Paths::at(d.data_dir().to_path_buf()))
+        directories::ProjectDirs::from("org", "Tavern", "Tavern")
+            .map(|d| Paths::at(d.data_dir().to_path_buf()))
     }
 
     pub fn at(root: impl Into<PathBuf>) -> Paths {

@@ -113,9 +113,13 @@ impl Plugin {
     }
 
     /// Calls `f` with an output buffer, frees the buffer, and decodes the reply.
-    fn reply<T: DeserializeOwned>(&self, f: impl FnOnce(*mut Buffer) -> i32) -> Result<T, PluginError> {
+    fn reply<T: DeserializeOwned>(
+        &self,
+        f: impl FnOnce(*mut Buffer) -> i32,
+    ) -> Result<T, PluginError> {
         let bytes = self.raw(f)?;
-        serde_json::from_slice(&bytes).map_err(|e| PluginError::Protocol(format!("unreadable reply: {e}")))
+        serde_json::from_slice(&bytes)
+            .map_err(|e| PluginError::Protocol(format!("unreadable reply: {e}")))
     }
 
     fn raw(&self, f: impl FnOnce(*mut Buffer) -> i32) -> Result<Vec<u8>, PluginError> {
@@ -133,7 +137,8 @@ impl Plugin {
 
     /// Starts a new game instance.
     pub fn create(self: &Arc<Self>, setup: &Setup) -> Result<Instance, PluginError> {
-        let bytes = serde_json::to_vec(setup).map_err(|e| PluginError::BadRequest(e.to_string()))?;
+        let bytes =
+            serde_json::to_vec(setup).map_err(|e| PluginError::BadRequest(e.to_string()))?;
         let mut handle = 0u64;
         self.raw(|out| (self.table.create)(bytes.as_ptr(), bytes.len(), &mut handle, out))?;
         Ok(Instance {
@@ -144,7 +149,8 @@ impl Plugin {
 
     /// Recreates an instance from a state JSON (`Instance::state`).
     pub fn load_state(self: &Arc<Self>, state: &Value) -> Result<Instance, PluginError> {
-        let bytes = serde_json::to_vec(state).map_err(|e| PluginError::BadRequest(e.to_string()))?;
+        let bytes =
+            serde_json::to_vec(state).map_err(|e| PluginError::BadRequest(e.to_string()))?;
         let mut handle = 0u64;
         self.raw(|out| (self.table.load)(bytes.as_ptr(), bytes.len(), &mut handle, out))?;
         Ok(Instance {
@@ -162,7 +168,9 @@ fn decode_error(bytes: &[u8]) -> PluginError {
             ErrorKind::Panic => PluginError::Panic(e.message),
             ErrorKind::NoSuchHandle => PluginError::Protocol(e.message),
         },
-        Err(_) => PluginError::Protocol("the plugin reported an error without a readable reason".into()),
+        Err(_) => {
+            PluginError::Protocol("the plugin reported an error without a readable reason".into())
+        }
     }
 }
 
@@ -175,12 +183,16 @@ fn open_table(path: &Path) -> Result<&'static PluginTable, PluginError> {
     // SAFETY: the symbol is looked up with the exact signature `export_game!` gives it.
     let entry: libloading::Symbol<'_, extern "C" fn() -> *const PluginTable> =
         unsafe { lib.get(ENTRY_SYMBOL) }.map_err(|_| {
-            PluginError::Incompatible("it has no tavern_plugin_v1 entry point (not a Tavern plugin)".into())
+            PluginError::Incompatible(
+                "it has no tavern_plugin_v1 entry point (not a Tavern plugin)".into(),
+            )
         })?;
     let ptr = std::panic::catch_unwind(|| entry())
         .map_err(|_| PluginError::Incompatible("its entry point panicked".into()))?;
     if ptr.is_null() {
-        return Err(PluginError::Incompatible("its entry point returned nothing".into()));
+        return Err(PluginError::Incompatible(
+            "its entry point returned nothing".into(),
+        ));
     }
     // Read the two leading u32s first: they keep their place in every ABI version.
     // SAFETY: every version's table starts with abi_version and size.
@@ -235,7 +247,8 @@ impl Instance {
     pub fn try_clone(&self) -> Result<Instance, PluginError> {
         let mut handle = 0u64;
         let t = self.plugin.table;
-        self.plugin.raw(|out| (t.clone)(self.handle, &mut handle, out))?;
+        self.plugin
+            .raw(|out| (t.clone)(self.handle, &mut handle, out))?;
         Ok(Instance {
             plugin: Arc::clone(&self.plugin),
             handle,
@@ -295,7 +308,9 @@ impl Catalog {
     pub fn from_dirs(dirs: &[PathBuf]) -> Catalog {
         let mut files: Vec<PathBuf> = Vec::new();
         for dir in dirs {
-            let Ok(entries) = std::fs::read_dir(dir) else { continue };
+            let Ok(entries) = std::fs::read_dir(dir) else {
+                continue;
+            };
             let mut found: Vec<PathBuf> = entries
                 .flatten()
                 .map(|e| e.path())

@@ -174,7 +174,10 @@ impl Recent {
     }
 
     pub fn save(&self, paths: &Paths) -> std::io::Result<()> {
-        write_atomic(&paths.recent_file(), serde_json::to_string_pretty(self)?.as_bytes())
+        write_atomic(
+            &paths.recent_file(),
+            serde_json::to_string_pretty(self)?.as_bytes(),
+        )
     }
 
     pub fn touch(&mut self, path: &Path) {
@@ -214,7 +217,12 @@ mod tests {
         std::fs::write(paths.profiles_file(), b"{ not json").unwrap();
         let p = Profiles::load(&paths);
         assert!(p.profiles.is_empty());
-        assert!(paths.profiles_file().with_extension("json.damaged").exists());
+        assert!(
+            paths
+                .profiles_file()
+                .with_extension("json.damaged")
+                .exists()
+        );
     }
 
     #[test]

@@ -71,8 +71,14 @@ impl std::fmt::Display for LoadError {
                 "this save was written by a newer Tavern (save format {v}; this one reads up to {SAVE_VERSION})"
             ),
             LoadError::Damaged(m) => write!(f, "the save is damaged: {m}"),
-            LoadError::UnknownGame(g) => write!(f, "the save is for the game \u{201c}{g}\u{201d}, which is not installed"),
-            LoadError::Replay { error, other_version } => {
+            LoadError::UnknownGame(g) => write!(
+                f,
+                "the save is for the game \u{201c}{g}\u{201d}, which is not installed"
+            ),
+            LoadError::Replay {
+                error,
+                other_version,
+            } => {
                 write!(f, "the save does not replay: {error}")?;
                 if let Some(v) = other_version {
                     write!(f, " (it was written with version {v} of the game)")?;
@@ -113,7 +119,10 @@ impl SaveFile {
         if v.get("format").and_then(Value::as_str) != Some(SAVE_FORMAT) {
             return Err(LoadError::NotASave);
         }
-        let version = v.get("version").and_then(Value::as_u64).ok_or(LoadError::Damaged("no format version".into()))?;
+        let version = v
+            .get("version")
+            .and_then(Value::as_u64)
+            .ok_or(LoadError::Damaged("no format version".into()))?;
         if version > SAVE_VERSION as u64 {
             return Err(LoadError::NewerFormat(version as u32));
         }
@@ -122,7 +131,8 @@ impl SaveFile {
 
     pub fn read(path: &Path) -> Result<SaveFile, LoadError> {
         let bytes = std::fs::read(path).map_err(|e| LoadError::Io(e.to_string()))?;
-        let text = String::from_utf8(bytes).map_err(|_| LoadError::NotJson("the file is not text".into()))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| LoadError::NotJson("the file is not text".into()))?;
         SaveFile::parse(&text)
     }
 
@@ -132,13 +142,25 @@ impl SaveFile {
 
     /// Replays the file through its game's plugin and returns the live session.
     pub fn replay(&self, catalog: &Catalog) -> Result<Session, LoadError> {
-        let plugin = catalog.get(&self.game).ok_or_else(|| LoadError::UnknownGame(self.game.clone()))?;
-        let other_version = (plugin.info.version != self.plugin_version).then(|| self.plugin_version.clone());
+        let plugin = catalog
+            .get(&self.game)
+            .ok_or_else(|| LoadError::UnknownGame(self.game.clone()))?;
+        let other_version =
+            (plugin.info.version != self.plugin_version).then(|| self.plugin_version.clone());
         if self.profiles.len() > self.setup.seats.len() {
             return Err(LoadError::Damaged("more profiles than seats".into()));
         }
-        let mut s = Session::replay(plugin, self.setup.clone(), self.undo_mode, &self.actions, self.cursor)
-            .map_err(|error| LoadError::Replay { error, other_version })?;
+        let mut s = Session::replay(
+            plugin,
+            self.setup.clone(),
+            self.undo_mode,
+            &self.actions,
+            self.cursor,
+        )
+        .map_err(|error| LoadError::Replay {
+            error,
+            other_version,
+        })?;
         s.profiles = self.profiles.clone();
         s.profiles.resize(self.setup.seats.len(), None);
         if !self.id.is_empty() {
@@ -177,8 +199,14 @@ mod tests {
 
     #[test]
     fn envelope_errors_are_named() {
-        assert!(matches!(SaveFile::parse("{\"format\":"), Err(LoadError::NotJson(_))));
-        assert!(matches!(SaveFile::parse("garbage"), Err(LoadError::NotJson(_))));
+        assert!(matches!(
+            SaveFile::parse("{\"format\":"),
+            Err(LoadError::NotJson(_))
+        ));
+        assert!(matches!(
+            SaveFile::parse("garbage"),
+            Err(LoadError::NotJson(_))
+        ));
         assert_eq!(SaveFile::parse("{\"a\":1}"), Err(LoadError::NotASave));
         assert_eq!(
             SaveFile::parse("{\"format\":\"tavern-save\",\"version\":99}"),
