@@ -308,6 +308,12 @@ pub fn respond<G: Game>(state: &mut G, req: Request) -> Result<Value, ErrorReply
             apply_reply(state, seat, action)
         }
         Request::ApplyIndex { seat, index } => {
+            if !state.to_act().seats().contains(&seat) {
+                return Err(err(
+                    ErrorKind::Illegal,
+                    format!("it is not seat {seat}'s turn"),
+                ));
+            }
             let mut legal = state.legal_actions(seat);
             if index >= legal.len() {
                 return Err(err(
@@ -320,7 +326,19 @@ pub fn respond<G: Game>(state: &mut G, req: Request) -> Result<Value, ErrorReply
                 ));
             }
             let action = legal.swap_remove(index);
-            apply_reply(state, Some(seat), action)
+            // Taken from `legal_actions` just now, so only the copy-and-swap that keeps an
+            // error from leaving a half-applied state is needed, not the legality check.
+            let mut next = state.clone();
+            let applied = next
+                .apply(Some(seat), &action)
+                .map_err(|e| err(ErrorKind::Illegal, e.0))?;
+            *state = next;
+            to_value(AppliedReply {
+                action: to_value(&action)?,
+                label: applied.label,
+                private_label: applied.private_label,
+                reveal: applied.reveal,
+            })
         }
         Request::LegalCount { seat } => to_value(state.legal_actions(seat).len()),
         Request::Chance { seed } => {
