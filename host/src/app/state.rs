@@ -74,6 +74,9 @@ pub struct AppState {
     pub save_as_path: Option<String>,
 }
 
+/// What the launcher form starts: the game, its setup, and a profile id per seat.
+pub type NewGame = (Arc<Plugin>, Setup, Vec<Option<String>>);
+
 /// A fresh random seed (time and address entropy; the seed only needs to differ).
 pub fn random_seed() -> u64 {
     let t = std::time::SystemTime::now()
@@ -189,7 +192,7 @@ impl AppState {
     }
 
     /// The setup the form describes, or why it cannot start.
-    pub fn setup_from_form(&self) -> Result<(Arc<Plugin>, Setup, Vec<Option<String>>), String> {
+    pub fn setup_from_form(&self) -> Result<NewGame, String> {
         let plugin = self.selected_plugin().ok_or("Choose a game first")?;
         let f = &self.launcher;
         let seed: u64 = f
