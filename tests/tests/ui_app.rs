@@ -241,7 +241,10 @@ fn fair_undo_shows_why_it_is_refused() {
 fn save_then_open_restores_the_same_position() {
     let (_dir, paths) = tavern_tests::temp_paths();
     let mut h = harness(&paths, (1280.0, 800.0));
-    start_sealed_bid(&mut h, &[SeatChoice::Human, SeatChoice::Bot(1)], &[]);
+    // Two humans, so no bot moves between saving and comparing.
+    start_sealed_bid(&mut h, &[SeatChoice::Human, SeatChoice::Human], &[]);
+    h.get_by_label("I am Player 1: show my table").click();
+    h.run();
     h.get_by_label("Bid 5").click();
     h.run();
     let file = paths.saves_dir().join("mine.json");
@@ -274,7 +277,10 @@ fn save_then_open_restores_the_same_position() {
 fn a_game_in_progress_is_listed_under_continue_and_resumes() {
     let (_dir, paths) = tavern_tests::temp_paths();
     let mut h = harness(&paths, (1280.0, 800.0));
-    start_sealed_bid(&mut h, &[SeatChoice::Human, SeatChoice::Bot(1)], &[]);
+    // Two humans: no bot moving on its own between the reads below.
+    start_sealed_bid(&mut h, &[SeatChoice::Human, SeatChoice::Human], &[]);
+    h.get_by_label("I am Player 1: show my table").click();
+    h.run();
     h.get_by_label("Bid 1").click();
     h.run();
     let cur = cursor(&h);

@@ -118,7 +118,7 @@ pub fn show_scene(
             if let Some(pointer) = bg.hover_pos()
                 && let Some(tip) = tooltip_at(ui.ctx(), scene, &xf, pointer, targets)
             {
-                bg.on_hover_text(tip);
+                bg.on_hover_text_at_pointer(tip);
             }
         });
     out
@@ -415,6 +415,20 @@ fn paint_item(p: &Painter, xf: &Xf, item: &Item) {
     }
 }
 
+/// The largest size up to `size` at which `text` fits `width`, never below the minimum
+/// text size (a long value on a small card shrinks instead of spilling over).
+fn fit_size(p: &Painter, text: &str, size: f32, width: f32, floor: f32) -> f32 {
+    let w = p
+        .layout_no_wrap(text.to_string(), FontId::proportional(size), Color32::WHITE)
+        .size()
+        .x;
+    if w <= width || w <= 0.0 {
+        size
+    } else {
+        (size * width / w).max(floor.min(size))
+    }
+}
+
 /// Text, with bold faked by a second pass half a point to the right (the default fonts
 /// have no bold face).
 pub fn paint_text(
@@ -477,6 +491,7 @@ fn paint_card(
         }
         if !value.is_empty() {
             let size = xf.text(20.0).max(r.height() * 0.22).min(r.width() * 0.5);
+            let size = fit_size(p, value, size, r.width() * 0.9, xf.min_text);
             paint_text(
                 p,
                 r.center(),
@@ -507,6 +522,7 @@ fn paint_card(
     let ink = contrast_text(fill);
     if !value.is_empty() {
         let size = (r.height() * 0.34).min(r.width() * 0.55).max(xf.text(20.0));
+        let size = fit_size(p, value, size, r.width() * 0.9, xf.min_text);
         paint_text(
             p,
             r.center() + vec2(0.0, band_h * 0.25),
@@ -519,7 +535,7 @@ fn paint_card(
     }
     // On a card too small for both, the value wins: a clipped title only adds noise.
     if !title.is_empty() && r.height() >= 3.0 * xf.text(14.0) {
-        let size = xf.text(14.0);
+        let size = fit_size(p, title, xf.text(14.0), r.width() * 0.92, xf.min_text);
         let (at, c) = match band {
             Some(b) => (pos2(r.center().x, r.top() + band_h / 2.0), contrast_text(b)),
             None => (pos2(r.center().x, r.bottom() - size * 0.8), ink),
