@@ -431,3 +431,33 @@ fn the_table_fits_small_and_large_windows() {
         }
     }
 }
+
+#[test]
+fn profiles_are_created_renamed_and_deleted_with_confirmation() {
+    let (_dir, paths) = tavern_tests::temp_paths();
+    let mut h = harness(&paths, (1280.0, 800.0));
+    h.get_by_label("Profiles").click();
+    h.run();
+    h.get_by_label("New profile name").focus();
+    h.run();
+    h.get_by_label("New profile name").type_text("Anna");
+    h.run();
+    h.get_by_label("Create").click();
+    h.run();
+    assert_eq!(h.state().state.profiles.profiles.len(), 1);
+    assert_eq!(h.state().state.profiles.profiles[0].name, "Anna");
+    // Saved to disk at once.
+    let on_disk = tavern::profiles::Profiles::load(&paths);
+    assert_eq!(on_disk.profiles.len(), 1);
+    h.state_mut().state.profiles_form.rename_text = "Anne".into();
+    h.run();
+    h.get_by_label("Rename").click();
+    h.run();
+    assert_eq!(h.state().state.profiles.profiles[0].name, "Anne");
+    h.get_by_label("Delete profile…").click();
+    h.run();
+    assert_eq!(h.state().state.profiles.profiles.len(), 1, "asks first");
+    h.get_by_label("Yes, delete").click();
+    h.run();
+    assert!(h.state().state.profiles.profiles.is_empty());
+}
