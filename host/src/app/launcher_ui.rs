@@ -74,7 +74,7 @@ fn games_list(ui: &mut Ui, state: &mut AppState) {
                 let r = ui
                     .add_sized(
                         [ui.available_width(), 44.0],
-                        egui::Button::selectable(selected, text),
+                        egui::Button::selectable(selected, text).right_text(""),
                     )
                     .on_hover_text(readable_owned(ui.ctx(), &info.description));
                 if r.clicked() {
