@@ -274,8 +274,7 @@ extern "C" fn call<G: Game>(handle: u64, ptr: *const u8, len: usize, out: *mut B
     guarded(out, || {
         let req: Request = serde_json::from_slice(bytes)
             .map_err(|e| err(ErrorKind::BadRequest, format!("bad request: {e}")))?;
-        let reply = with_state::<G, Value>(handle, |g| respond(g, req))?;
-        json(&reply)
+        with_state::<G, Vec<u8>>(handle, |g| respond_bytes(g, req))
     })
 }
 
@@ -292,12 +291,20 @@ fn to_value<T: Serialize>(v: T) -> Result<Value, ErrorReply> {
         .map_err(|e| err(ErrorKind::BadRequest, format!("cannot encode reply: {e}")))
 }
 
-/// Answers one request about `state`. Public so in-process tests and benchmarks take
+/// Answers one request about `state` as a JSON value. Public so in-process tests take
 /// exactly the path the ABI takes, minus the C call.
 pub fn respond<G: Game>(state: &mut G, req: Request) -> Result<Value, ErrorReply> {
+    let bytes = respond_bytes(state, req)?;
+    serde_json::from_slice(&bytes)
+        .map_err(|e| err(ErrorKind::BadRequest, format!("cannot read reply: {e}")))
+}
+
+/// Answers one request about `state` as JSON bytes, encoded once, straight from the
+/// reply's Rust value (no intermediate `Value` tree: views are large).
+pub fn respond_bytes<G: Game>(state: &mut G, req: Request) -> Result<Vec<u8>, ErrorReply> {
     match req {
-        Request::ToAct => to_value(state.to_act()),
-        Request::Legal { seat } => to_value(legal_entries(state, seat)?),
+        Request::ToAct => json(&state.to_act()),
+        Request::Legal { seat } => json(&legal_entries(state, seat)?),
         Request::Apply { seat, action } => {
             let action: G::Action = serde_json::from_value(action).map_err(|e| {
                 err(
@@ -333,14 +340,14 @@ pub fn respond<G: Game>(state: &mut G, req: Request) -> Result<Value, ErrorReply
                 .apply(Some(seat), &action)
                 .map_err(|e| err(ErrorKind::Illegal, e.0))?;
             *state = next;
-            to_value(AppliedReply {
+            json(&AppliedReply {
                 action: to_value(&action)?,
                 label: applied.label,
                 private_label: applied.private_label,
                 reveal: applied.reveal,
             })
         }
-        Request::LegalCount { seat } => to_value(state.legal_actions(seat).len()),
+        Request::LegalCount { seat } => json(&state.legal_actions(seat).len()),
         Request::Chance { seed } => {
             if state.to_act() != ToAct::Chance {
                 return Err(err(ErrorKind::Illegal, "no chance step is pending"));
@@ -348,9 +355,9 @@ pub fn respond<G: Game>(state: &mut G, req: Request) -> Result<Value, ErrorReply
             let action = state.sample_chance(&mut GameRng::new(seed));
             apply_reply(state, None, action)
         }
-        Request::View { viewer } => to_value(state.view(viewer)),
-        Request::Outcome => to_value(state.outcome()),
-        Request::State => to_value(&*state),
+        Request::View { viewer } => json(&state.view(viewer)),
+        Request::Outcome => json(&state.outcome()),
+        Request::State => json(&*state),
         Request::Bot { seat, seed, level } => {
             let mut rng = GameRng::new(seed);
             let action = crate::bot::choose(state, seat, level, &mut rng)
@@ -361,13 +368,13 @@ pub fn respond<G: Game>(state: &mut G, req: Request) -> Result<Value, ErrorReply
                 .find(|l| l.action == action)
                 .map(|l| l.label)
                 .unwrap_or_default();
-            to_value(ActionEntry {
+            json(&ActionEntry {
                 action: to_value(&action)?,
                 label,
                 target: None,
             })
         }
-        Request::Playouts { games, seed } => to_value(playouts(state, games, seed)),
+        Request::Playouts { games, seed } => json(&playouts(state, games, seed)),
     }
 }
 
@@ -389,9 +396,9 @@ fn apply_reply<G: Game>(
     state: &mut G,
     seat: Option<usize>,
     action: G::Action,
-) -> Result<Value, ErrorReply> {
+) -> Result<Vec<u8>, ErrorReply> {
     let applied = apply_checked(state, seat, &action).map_err(|e| err(ErrorKind::Illegal, e.0))?;
-    to_value(AppliedReply {
+    json(&AppliedReply {
         action: to_value(&action)?,
         label: applied.label,
         private_label: applied.private_label,
