@@ -149,17 +149,28 @@ impl Session {
                 info.name, info.min_players, info.max_players
             ))));
         }
+        let mut s = Session::fresh(plugin, setup, undo_mode)?;
+        s.run_chance()?;
+        Ok(s)
+    }
+
+    /// A session at the game's initial state, before any chance step.
+    fn fresh(
+        plugin: Arc<Plugin>,
+        setup: Setup,
+        undo_mode: UndoMode,
+    ) -> std::result::Result<Session, PluginError> {
         let current = plugin.create(&setup)?;
         let first = current.try_clone()?;
         let now = now_unix();
-        let mut s = Session {
+        Ok(Session {
             id: format!(
                 "{}-{now}-{:08x}",
                 plugin.info.id,
                 (setup.seed as u32) ^ (now as u32)
             ),
             plugin,
-            profiles: vec![None; n],
+            profiles: vec![None; setup.seats.len()],
             setup,
             undo_mode,
             log: Vec::new(),
@@ -170,9 +181,7 @@ impl Session {
             autosave_error: None,
             created: now,
             updated: now,
-        };
-        s.run_chance()?;
-        Ok(s)
+        })
     }
 
     /// Rebuilds a session from a log, checking every action. Used by save loading; the
@@ -184,24 +193,8 @@ impl Session {
         entries: &[LogEntry],
         cursor: usize,
     ) -> std::result::Result<Session, ReplayError> {
-        let current = plugin.create(&setup).map_err(ReplayError::Setup)?;
-        let first = current.try_clone().map_err(ReplayError::Setup)?;
-        let now = now_unix();
-        let mut s = Session {
-            id: format!("{}-{now}-{:08x}", plugin.info.id, setup.seed as u32),
-            plugin,
-            profiles: vec![None; setup.seats.len()],
-            setup,
-            undo_mode,
-            log: Vec::with_capacity(entries.len()),
-            cursor: 0,
-            current,
-            checkpoints: vec![(0, first)],
-            autosave: None,
-            autosave_error: None,
-            created: now,
-            updated: now,
-        };
+        let mut s = Session::fresh(plugin, setup, undo_mode).map_err(ReplayError::Setup)?;
+        s.log.reserve(entries.len());
         for (index, e) in entries.iter().enumerate() {
             let reply =
                 s.current
