@@ -160,18 +160,25 @@ fn book(s: &mut Scene, g: &Dk) {
     s.heading(pos(30.0, 302.0), "Magic book", 22.0, Color::PAPER);
     let n = g.book_number();
     let colour = g.book_colour();
-    // Its own line under the book: at the heading's height it ran past the panel.
+    // Two lines under the book: on one line (or at the heading's height) the reward ran
+    // past the panel.
     s.text(
-        pos(30.0, 568.0),
+        pos(30.0, 562.0),
         format!(
-            "Lay out exactly {n} {} · reward: {}",
-            colour.map(Colour::name).unwrap_or("?"),
-            rewards_text(n)
+            "Lay out exactly {n} {}",
+            colour.map(Colour::name).unwrap_or("?")
         ),
         TEXT,
         Color::PAPER,
     )
-    .tooltip("What a play needs now, and what it earns");
+    .tooltip("What a play needs now");
+    s.text(
+        pos(30.0, 586.0),
+        format!("Reward: {}", rewards_text(n)),
+        TEXT,
+        Color::PAPER,
+    )
+    .tooltip("What a play earns now");
     for p in Page::BOTH {
         let x = 30.0 + p.idx() as f32 * 340.0;
         let page = &g.pages[p.idx()];
@@ -237,7 +244,7 @@ fn book(s: &mut Scene, g: &Dk) {
     }
     if g.early_end {
         s.text(
-            pos(30.0, 600.0),
+            pos(30.0, 610.0),
             "A page is down to one card: the game ends after this turn",
             TEXT,
             Color::rgb(255, 210, 120),
