@@ -46,6 +46,11 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
                 .id_salt("saves-scroll")
                 .show(ui, |ui| saves_column(ui, state));
         });
+    if state.selected_plugin().is_some() {
+        egui::Panel::bottom("launcher-start")
+            .resizable(false)
+            .show(ui, |ui| start_bar(ui, state));
+    }
     egui::CentralPanel::default().show(ui, |ui| {
         egui::ScrollArea::vertical()
             .id_salt("setup-scroll")
@@ -269,7 +274,11 @@ fn setup_form(ui: &mut Ui, state: &mut AppState) {
         })
         .weak(),
     );
-    ui.add_space(12.0);
+}
+
+/// Start stays in view below the form, however many options a game has.
+fn start_bar(ui: &mut Ui, state: &mut AppState) {
+    ui.add_space(6.0);
     let start = ui.add_sized(
         [160.0, 36.0],
         egui::Button::new(RichText::new("Start").heading()),
@@ -277,6 +286,7 @@ fn setup_form(ui: &mut Ui, state: &mut AppState) {
     if start.clicked() {
         state.start_game();
     }
+    ui.add_space(6.0);
 }
 
 fn bot_label(level: u8) -> String {
