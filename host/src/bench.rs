@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use tavern_plugin_api::{GameRng, Setup, ToAct};
 
 use crate::cli::CliError;
-use crate::plugin::{Catalog, Instance, Plugin};
+use crate::plugin::{Catalog, Instance, Plugin, Turn};
 use crate::save::SaveFile;
 use crate::session::{Session, UndoMode, step_seed};
 
@@ -64,8 +64,8 @@ fn session_game(
     Ok((s, (times, applies, views)))
 }
 
-/// Random games played by the host through the C ABI (to_act, legal count, apply by
-/// index, chance), for the overhead ratio.
+/// Random games played by the host through the C ABI, one boundary crossing per count
+/// and per apply (the binary step calls), for the overhead ratio.
 fn abi_random_games(
     plugin: &std::sync::Arc<Plugin>,
     setup: &Setup,
@@ -77,26 +77,39 @@ fn abi_random_games(
     let mut rng = GameRng::new(setup.seed);
     for g in 0..games {
         let inst: Instance = plugin.create(setup).map_err(err)?;
+        let mut turn = inst.turn().map_err(err)?;
         let mut step = 0;
         loop {
-            match inst.to_act().map_err(err)? {
-                ToAct::Over => break,
-                ToAct::Chance => {
-                    inst.chance(step_seed(setup.seed ^ g as u64, step))
-                        .map_err(err)?;
+            turn = match turn {
+                Turn::Over => break,
+                Turn::Chance => inst
+                    .step_chance(step_seed(setup.seed ^ g as u64, step))
+                    .map_err(err)?,
+                Turn::Seats(mask) => {
+                    let seat = nth_seat(mask, rng.random_range(0..mask.count_ones() as usize));
+                    let n = inst.step_count(seat).map_err(err)?;
+                    if n == 0 {
+                        return Err(err(format!(
+                            "{}: seat {seat} to act without legal actions",
+                            plugin.info.id
+                        )));
+                    }
+                    inst.step_apply(seat, rng.random_range(0..n)).map_err(err)?
                 }
-                ToAct::Seats(seats) => {
-                    let seat = seats[rng.random_range(0..seats.len())];
-                    let n = inst.legal_count(seat).map_err(err)?;
-                    inst.apply_index(seat, rng.random_range(0..n))
-                        .map_err(err)?;
-                }
-            }
+            };
             step += 1;
             actions += 1;
         }
     }
     Ok((start.elapsed(), actions))
+}
+
+/// The seat of the `i`-th set bit of `mask`.
+fn nth_seat(mut mask: u64, i: usize) -> usize {
+    for _ in 0..i {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros() as usize
 }
 
 pub fn run(

@@ -11,7 +11,10 @@ use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
 use serde_json::Value;
-use tavern_plugin_api::abi::{ABI_VERSION, Buffer, ENTRY_SYMBOL, PluginTable, STATUS_OK};
+use tavern_plugin_api::abi::{
+    ABI_VERSION, Buffer, ENTRY_SYMBOL, PluginTable, STATUS_ERR, STATUS_OK, STEP_APPLY, STEP_CHANCE,
+    STEP_COUNT, STEP_QUERY, StepReply, TURN_CHANCE, TURN_OVER, V1_BASE_SIZE,
+};
 use tavern_plugin_api::proto::{AppliedReply, ErrorKind, ErrorReply, PlayoutReport, Request};
 use tavern_plugin_api::{ActionEntry, GameInfo, Outcome, Setup, ToAct, View};
 
@@ -24,7 +27,8 @@ pub enum PluginError {
     Illegal(String),
     /// The plugin did not understand the request or setup.
     BadRequest(String),
-    /// The plugin panicked; the instance keeps its last good state.
+    /// The plugin panicked; the instance keeps its last good state, except after a
+    /// fast step (`Instance::step_apply`), which leaves it unusable.
     Panic(String),
     /// The reply was not what the protocol promises.
     Protocol(String),
@@ -50,7 +54,9 @@ impl std::error::Error for PluginError {}
 pub struct Plugin {
     pub info: GameInfo,
     pub path: PathBuf,
-    table: &'static PluginTable,
+    /// A copy of the plugin's table; `step` is [`no_step`] when the plugin predates it.
+    table: PluginTable,
+    has_step: bool,
 }
 
 impl fmt::Debug for Plugin {
@@ -84,7 +90,7 @@ impl Plugin {
     /// Loads the library at `path`, checks the ABI version and table size, and reads its
     /// metadata. Errors carry the reason the launcher shows.
     pub fn load(path: &Path) -> Result<Arc<Plugin>, PluginError> {
-        let table = open_table(path)?;
+        let (table, has_step) = open_table(path)?;
         let plugin = Plugin {
             info: GameInfo {
                 id: String::new(),
@@ -99,6 +105,7 @@ impl Plugin {
             },
             path: path.to_path_buf(),
             table,
+            has_step,
         };
         let info: GameInfo = plugin
             .reply(|out| (table.info)(out))
@@ -166,7 +173,7 @@ fn decode_error(bytes: &[u8]) -> PluginError {
             ErrorKind::Illegal => PluginError::Illegal(e.message),
             ErrorKind::BadRequest => PluginError::BadRequest(e.message),
             ErrorKind::Panic => PluginError::Panic(e.message),
-            ErrorKind::NoSuchHandle => PluginError::Protocol(e.message),
+            ErrorKind::NoSuchHandle | ErrorKind::Broken => PluginError::Protocol(e.message),
         },
         Err(_) => {
             PluginError::Protocol("the plugin reported an error without a readable reason".into())
@@ -174,7 +181,7 @@ fn decode_error(bytes: &[u8]) -> PluginError {
     }
 }
 
-fn open_table(path: &Path) -> Result<&'static PluginTable, PluginError> {
+fn open_table(path: &Path) -> Result<(PluginTable, bool), PluginError> {
     // SAFETY: loading a library runs its initialisers. Tavern loads only files named
     // `*tavern_plugin_*` from its own folders; that is the trust boundary of any plugin
     // system.
@@ -202,16 +209,70 @@ fn open_table(path: &Path) -> Result<&'static PluginTable, PluginError> {
             "it was built for plugin ABI version {version}, this Tavern speaks version {ABI_VERSION}"
         )));
     }
-    if (size as usize) < std::mem::size_of::<PluginTable>() {
+    if (size as usize) < V1_BASE_SIZE {
         return Err(PluginError::Incompatible(format!(
-            "its function table is {size} bytes, expected {}",
-            std::mem::size_of::<PluginTable>()
+            "its function table is {size} bytes, expected at least {V1_BASE_SIZE}"
         )));
     }
+    let has_step = size as usize >= std::mem::size_of::<PluginTable>();
+    // SAFETY: checked non-null, right version, and `size` covers every field read here
+    // (`step` only when `has_step`). Each field is read on its own, so no reference to
+    // a table shorter than ours is ever made.
+    let table = unsafe {
+        use std::ptr::addr_of;
+        PluginTable {
+            abi_version: version,
+            size,
+            info: addr_of!((*ptr).info).read(),
+            create: addr_of!((*ptr).create).read(),
+            load: addr_of!((*ptr).load).read(),
+            clone: addr_of!((*ptr).clone).read(),
+            destroy: addr_of!((*ptr).destroy).read(),
+            call: addr_of!((*ptr).call).read(),
+            free: addr_of!((*ptr).free).read(),
+            step: if has_step {
+                addr_of!((*ptr).step).read()
+            } else {
+                no_step
+            },
+        }
+    };
     // Never unloaded: see `Plugin`.
     std::mem::forget(lib);
-    // SAFETY: checked non-null, right version and size; the library stays loaded forever.
-    Ok(unsafe { &*ptr })
+    Ok((table, has_step))
+}
+
+/// Stands in for `step` in a table that predates it; never called (`has_step` is false).
+extern "C" fn no_step(_: u64, _: u32, _: u32, _: u64, _: *mut StepReply, _: *mut Buffer) -> i32 {
+    STATUS_ERR
+}
+
+/// Whose turn it is after a fast step: the seats as a bit set, no JSON.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    Seats(u64),
+    Chance,
+    Over,
+}
+
+impl Turn {
+    fn of(r: &StepReply) -> Turn {
+        match r.turn {
+            TURN_CHANCE => Turn::Chance,
+            TURN_OVER => Turn::Over,
+            _ => Turn::Seats(r.seats),
+        }
+    }
+
+    fn from_to_act(t: &ToAct) -> Turn {
+        match t {
+            ToAct::Seats(s) => {
+                Turn::Seats(s.iter().filter(|&&s| s < 64).fold(0, |m, &s| m | 1 << s))
+            }
+            ToAct::Chance => Turn::Chance,
+            ToAct::Over => Turn::Over,
+        }
+    }
 }
 
 /// One live game inside a plugin. Dropping it frees the plugin's instance.
@@ -287,6 +348,65 @@ impl Instance {
     }
     pub fn playouts(&self, games: u32, seed: u64) -> Result<PlayoutReport, PluginError> {
         self.call(&Request::Playouts { games, seed })
+    }
+
+    /// One fast step (see `tavern_plugin_api::abi::STEP_QUERY`), or its JSON equivalent
+    /// for a plugin built before the fast path existed.
+    fn step(&self, op: u32, seat: usize, arg: u64) -> Result<StepReply, PluginError> {
+        if !self.plugin.has_step {
+            return self.step_by_json(op, seat, arg);
+        }
+        let mut reply = StepReply::default();
+        let t = self.plugin.table;
+        self.plugin
+            .raw(|out| (t.step)(self.handle, op, seat as u32, arg, &mut reply, out))?;
+        Ok(reply)
+    }
+
+    fn step_by_json(&self, op: u32, seat: usize, arg: u64) -> Result<StepReply, PluginError> {
+        let count = match op {
+            STEP_COUNT => self.legal_count(seat)? as u64,
+            STEP_APPLY => {
+                self.apply_index(seat, arg as usize)?;
+                0
+            }
+            STEP_CHANCE => {
+                self.chance(arg)?;
+                0
+            }
+            STEP_QUERY => 0,
+            _ => return Err(PluginError::BadRequest(format!("unknown step op {op}"))),
+        };
+        let (turn, seats) = match Turn::from_to_act(&self.to_act()?) {
+            Turn::Seats(m) => (tavern_plugin_api::abi::TURN_SEATS, m),
+            Turn::Chance => (TURN_CHANCE, 0),
+            Turn::Over => (TURN_OVER, 0),
+        };
+        Ok(StepReply { turn, seats, count })
+    }
+
+    /// Whose turn it is, without JSON.
+    pub fn turn(&self) -> Result<Turn, PluginError> {
+        self.step(STEP_QUERY, 0, 0).map(|r| Turn::of(&r))
+    }
+
+    /// How many legal actions `seat` has now; the list stays in the plugin for
+    /// [`Instance::step_apply`].
+    pub fn step_count(&self, seat: usize) -> Result<usize, PluginError> {
+        self.step(STEP_COUNT, seat, 0).map(|r| r.count as usize)
+    }
+
+    /// Applies legal action `index` of `seat` in place, with no log text. For drivers
+    /// that keep no log (simulations, benchmarks): a failure here leaves the instance
+    /// unusable, where [`Instance::apply_index`] would keep its last good state.
+    pub fn step_apply(&self, seat: usize, index: usize) -> Result<Turn, PluginError> {
+        self.step(STEP_APPLY, seat, index as u64)
+            .map(|r| Turn::of(&r))
+    }
+
+    /// Samples and applies the pending chance step from `seed`, in place, with no log.
+    pub fn step_chance(&self, seed: u64) -> Result<Turn, PluginError> {
+        self.step(STEP_CHANCE, 0, seed).map(|r| Turn::of(&r))
     }
 }
 

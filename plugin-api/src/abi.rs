@@ -71,8 +71,10 @@ impl Buffer {
 }
 
 /// The table a plugin exports. `abi_version` and `size` come first and never move, so a
-/// host can read them from any version's table before trusting the rest.
+/// host can read them from any version's table before trusting the rest. New entries
+/// only ever go at the end, behind a `size` check, so older plugins keep loading.
 #[repr(C)]
+#[derive(Clone, Copy)]
 pub struct PluginTable {
     pub abi_version: u32,
     pub size: u32,
@@ -90,6 +92,70 @@ pub struct PluginTable {
     /// Answers one [`Request`] JSON about an instance.
     pub call: extern "C" fn(handle: u64, input: *const u8, len: usize, out: *mut Buffer) -> i32,
     pub free: extern "C" fn(buf: Buffer),
+    /// The binary fast path ([`step`](self::step)); added after the first v1 tables, so
+    /// a host reads it only when `size` covers it.
+    pub step: StepFn,
+}
+
+/// `step(handle, op, seat, arg, reply, out)`: see [`STEP_QUERY`] and the ops below.
+pub type StepFn = extern "C" fn(
+    handle: u64,
+    op: u32,
+    seat: u32,
+    arg: u64,
+    reply: *mut StepReply,
+    out: *mut Buffer,
+) -> i32;
+
+/// The size of the table before `step` was added: the smallest v1 table a host accepts.
+pub const V1_BASE_SIZE: usize = std::mem::offset_of!(PluginTable, step);
+
+/// Step ops. A driver that needs no labels or action values (simulations, benchmarks,
+/// tournaments) plays a whole game with `COUNT` and `APPLY`/`CHANCE`, moving a few
+/// integers per call instead of JSON.
+///
+/// `QUERY`: only report whose turn it is.
+pub const STEP_QUERY: u32 = 0;
+/// `COUNT`: the number of legal actions of `seat` (the list is kept for `APPLY`).
+pub const STEP_COUNT: u32 = 1;
+/// `APPLY`: apply legal action number `arg` of `seat`, in place.
+pub const STEP_APPLY: u32 = 2;
+/// `CHANCE`: sample the pending chance step from seed `arg` and apply it, in place.
+pub const STEP_CHANCE: u32 = 3;
+
+pub const TURN_SEATS: u32 = 0;
+pub const TURN_CHANCE: u32 = 1;
+pub const TURN_OVER: u32 = 2;
+
+/// What a step call reports after its op: whose turn it is, and for `COUNT` the count.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StepReply {
+    /// [`TURN_SEATS`], [`TURN_CHANCE`] or [`TURN_OVER`].
+    pub turn: u32,
+    /// Bit `s` set when seat `s` is to act (seats 0..64).
+    pub seats: u64,
+    pub count: u64,
+}
+
+impl StepReply {
+    fn of(to_act: &ToAct) -> StepReply {
+        match to_act {
+            ToAct::Seats(s) => StepReply {
+                turn: TURN_SEATS,
+                seats: s.iter().filter(|&&s| s < 64).fold(0, |m, &s| m | 1 << s),
+                count: 0,
+            },
+            ToAct::Chance => StepReply {
+                turn: TURN_CHANCE,
+                ..Default::default()
+            },
+            ToAct::Over => StepReply {
+                turn: TURN_OVER,
+                ..Default::default()
+            },
+        }
+    }
 }
 
 /// Builds the table for `G`. Used by [`export_game!`].
@@ -104,6 +170,7 @@ pub const fn table<G: Game>() -> PluginTable {
         destroy,
         call: call::<G>,
         free,
+        step: step::<G>,
     }
 }
 
@@ -121,6 +188,53 @@ macro_rules! export_game {
 }
 
 type Slot = Arc<Mutex<Box<dyn Any + Send>>>;
+
+/// A game instance as the registry keeps it.
+struct Hosted<G: Game> {
+    state: G,
+    /// The legal actions of one seat in the current state, listed by a count so the
+    /// apply that follows need not list them again. Cleared by every change of state.
+    legal: Option<(usize, Vec<G::Action>)>,
+    /// Set while an in-place step runs; still set afterwards only if it failed or
+    /// panicked midway, and then the state cannot be trusted.
+    broken: bool,
+}
+
+impl<G: Game> Hosted<G> {
+    fn new(state: G) -> Self {
+        Hosted {
+            state,
+            legal: None,
+            broken: false,
+        }
+    }
+
+    /// The legal list of `seat`, from the cache when it is for `seat`.
+    fn legal_for(&mut self, seat: usize) -> &mut Vec<G::Action> {
+        if self.legal.as_ref().is_none_or(|(s, _)| *s != seat) {
+            self.legal = Some((seat, self.state.legal_actions(seat)));
+        }
+        &mut self.legal.as_mut().expect("just filled").1
+    }
+
+    /// Applies in place: no copy, so a failure leaves the instance marked broken.
+    fn apply_in_place(
+        &mut self,
+        seat: Option<usize>,
+        action: &G::Action,
+    ) -> Result<(), ErrorReply> {
+        self.legal = None;
+        self.broken = true;
+        self.state.apply(seat, action).map_err(|e| {
+            err(
+                ErrorKind::Broken,
+                format!("an action failed halfway and left the game unusable: {e}"),
+            )
+        })?;
+        self.broken = false;
+        Ok(())
+    }
+}
 
 #[derive(Default)]
 struct Registry {
@@ -225,7 +339,7 @@ extern "C" fn create<G: Game>(
         let setup: Setup = serde_json::from_slice(bytes)
             .map_err(|e| err(ErrorKind::BadRequest, format!("bad setup: {e}")))?;
         let g = G::new(&setup).map_err(|e| err(ErrorKind::BadRequest, e.0))?;
-        write_handle(handle, insert(Box::new(g)));
+        write_handle(handle, insert(Box::new(Hosted::new(g))));
         Ok(Vec::new())
     })
 }
@@ -235,27 +349,33 @@ extern "C" fn load<G: Game>(ptr: *const u8, len: usize, handle: *mut u64, out: *
     guarded(out, || {
         let g: G = serde_json::from_slice(bytes)
             .map_err(|e| err(ErrorKind::BadRequest, format!("bad state: {e}")))?;
-        write_handle(handle, insert(Box::new(g)));
+        write_handle(handle, insert(Box::new(Hosted::new(g))));
         Ok(Vec::new())
     })
 }
 
-fn with_state<G: Game, R>(
+fn with_hosted<G: Game, R>(
     handle: u64,
-    f: impl FnOnce(&mut G) -> Result<R, ErrorReply>,
+    f: impl FnOnce(&mut Hosted<G>) -> Result<R, ErrorReply>,
 ) -> Result<R, ErrorReply> {
     let slot = slot(handle)?;
     let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
-    let state = guard
-        .downcast_mut::<G>()
+    let hosted = guard
+        .downcast_mut::<Hosted<G>>()
         .ok_or_else(|| err(ErrorKind::NoSuchHandle, "handle belongs to another game"))?;
-    f(state)
+    if hosted.broken {
+        return Err(err(
+            ErrorKind::Broken,
+            "this game instance was left unusable by a failed action; load it again",
+        ));
+    }
+    f(hosted)
 }
 
 extern "C" fn clone<G: Game>(handle: u64, new_handle: *mut u64, out: *mut Buffer) -> i32 {
     guarded(out, || {
-        let copy = with_state::<G, G>(handle, |g| Ok(g.clone()))?;
-        write_handle(new_handle, insert(Box::new(copy)));
+        let copy = with_hosted::<G, G>(handle, |h| Ok(h.state.clone()))?;
+        write_handle(new_handle, insert(Box::new(Hosted::new(copy))));
         Ok(Vec::new())
     })
 }
@@ -274,8 +394,131 @@ extern "C" fn call<G: Game>(handle: u64, ptr: *const u8, len: usize, out: *mut B
     guarded(out, || {
         let req: Request = serde_json::from_slice(bytes)
             .map_err(|e| err(ErrorKind::BadRequest, format!("bad request: {e}")))?;
-        with_state::<G, Vec<u8>>(handle, |g| respond_bytes(g, req))
+        with_hosted::<G, Vec<u8>>(handle, |h| respond_hosted(h, req))
     })
+}
+
+extern "C" fn step<G: Game>(
+    handle: u64,
+    op: u32,
+    seat: u32,
+    arg: u64,
+    reply: *mut StepReply,
+    out: *mut Buffer,
+) -> i32 {
+    guarded(out, || {
+        let r = with_hosted::<G, StepReply>(handle, |h| step_hosted(h, op, seat as usize, arg))?;
+        if !reply.is_null() {
+            // SAFETY: the host passes a valid, writable StepReply slot.
+            unsafe { reply.write(r) };
+        }
+        Ok(Vec::new())
+    })
+}
+
+fn not_to_act(seat: usize) -> ErrorReply {
+    err(ErrorKind::Illegal, format!("it is not seat {seat}'s turn"))
+}
+
+fn step_hosted<G: Game>(
+    h: &mut Hosted<G>,
+    op: u32,
+    seat: usize,
+    arg: u64,
+) -> Result<StepReply, ErrorReply> {
+    match op {
+        STEP_QUERY => Ok(StepReply::of(&h.state.to_act())),
+        STEP_COUNT => {
+            let to_act = h.state.to_act();
+            let count = if to_act.seats().contains(&seat) {
+                h.legal_for(seat).len() as u64
+            } else {
+                0
+            };
+            Ok(StepReply {
+                count,
+                ..StepReply::of(&to_act)
+            })
+        }
+        STEP_APPLY => {
+            if !h.state.to_act().seats().contains(&seat) {
+                return Err(not_to_act(seat));
+            }
+            let legal = h.legal_for(seat);
+            let n = legal.len();
+            let index = usize::try_from(arg).unwrap_or(usize::MAX);
+            if index >= n {
+                return Err(err(
+                    ErrorKind::Illegal,
+                    format!(
+                        "seat {seat} has {n} legal actions, not {}",
+                        arg.saturating_add(1)
+                    ),
+                ));
+            }
+            let action = legal.swap_remove(index);
+            h.apply_in_place(Some(seat), &action)?;
+            Ok(StepReply::of(&h.state.to_act()))
+        }
+        STEP_CHANCE => {
+            if h.state.to_act() != ToAct::Chance {
+                return Err(err(ErrorKind::Illegal, "no chance step is pending"));
+            }
+            let action = h.state.sample_chance(&mut GameRng::new(arg));
+            h.apply_in_place(None, &action)?;
+            Ok(StepReply::of(&h.state.to_act()))
+        }
+        _ => Err(err(ErrorKind::BadRequest, format!("unknown step op {op}"))),
+    }
+}
+
+/// A JSON request against a hosted instance: the legal-list cache serves `LegalCount`
+/// and `ApplyIndex`; every request that changes the state clears it.
+fn respond_hosted<G: Game>(h: &mut Hosted<G>, req: Request) -> Result<Vec<u8>, ErrorReply> {
+    match req {
+        Request::LegalCount { seat } => {
+            if !h.state.to_act().seats().contains(&seat) {
+                return json(&0usize);
+            }
+            json(&h.legal_for(seat).len())
+        }
+        Request::ApplyIndex { seat, index } => {
+            if !h.state.to_act().seats().contains(&seat) {
+                return Err(not_to_act(seat));
+            }
+            let legal = h.legal_for(seat);
+            if index >= legal.len() {
+                return Err(err(
+                    ErrorKind::Illegal,
+                    format!(
+                        "seat {seat} has {} legal actions, not {}",
+                        legal.len(),
+                        index + 1
+                    ),
+                ));
+            }
+            let action = legal.swap_remove(index);
+            h.legal = None;
+            // Listed as legal just now, so only the copy-and-swap that keeps an error
+            // from leaving a half-applied state is needed, not the legality check.
+            let mut next = h.state.clone();
+            let applied = next
+                .apply(Some(seat), &action)
+                .map_err(|e| err(ErrorKind::Illegal, e.0))?;
+            h.state = next;
+            json(&AppliedReply {
+                action: to_value(&action)?,
+                label: applied.label,
+                private_label: applied.private_label,
+                reveal: applied.reveal,
+            })
+        }
+        req @ (Request::Apply { .. } | Request::Chance { .. }) => {
+            h.legal = None;
+            respond_bytes(&mut h.state, req)
+        }
+        req => respond_bytes(&mut h.state, req),
+    }
 }
 
 extern "C" fn free(buf: Buffer) {
@@ -603,6 +846,83 @@ mod tests {
             STATUS_ERR
         );
         (T.free)(out);
+    }
+
+    fn step_call(h: u64, op: u32, seat: u32, arg: u64) -> (i32, StepReply, Value) {
+        let mut reply = StepReply::default();
+        let mut out = Buffer::empty();
+        let st = (T.step)(h, op, seat, arg, &mut reply, &mut out);
+        let v = serde_json::from_slice(unsafe { out.as_slice() }).unwrap_or(Value::Null);
+        (T.free)(out);
+        (st, reply, v)
+    }
+
+    #[test]
+    fn step_plays_by_numbers() {
+        let h = new_handle();
+        let (st, r, _) = step_call(h, STEP_QUERY, 0, 0);
+        assert_eq!((st, r.turn, r.seats), (STATUS_OK, TURN_SEATS, 1));
+        let (_, r, _) = step_call(h, STEP_COUNT, 0, 0);
+        assert_eq!(r.count, 2);
+        // A seat not to act has nothing to count and may not apply.
+        assert_eq!(step_call(h, STEP_COUNT, 1, 0).1.count, 0);
+        let (st, _, v) = step_call(h, STEP_APPLY, 1, 0);
+        assert_eq!((st, v["kind"].as_str()), (STATUS_ERR, Some("illegal")));
+        let (st, _, v) = step_call(h, STEP_APPLY, 0, 2);
+        assert_eq!((st, v["kind"].as_str()), (STATUS_ERR, Some("illegal")));
+        // Index 1 of [add 1, add 2] is "add 2", listed once by the count above.
+        let (st, r, _) = step_call(h, STEP_APPLY, 0, 1);
+        assert_eq!((st, r.turn), (STATUS_OK, TURN_SEATS));
+        assert_eq!(call_json(h, &Request::State).1[0], Value::from(2));
+        let (st, _, v) = step_call(h, STEP_CHANCE, 0, 9);
+        assert_eq!((st, v["kind"].as_str()), (STATUS_ERR, Some("illegal")));
+        let (st, _, v) = step_call(h, 77, 0, 0);
+        assert_eq!((st, v["kind"].as_str()), (STATUS_ERR, Some("bad_request")));
+        let (st, r, _) = step_call(h, STEP_APPLY, 0, 0);
+        assert_eq!((st, r.turn), (STATUS_OK, TURN_OVER));
+    }
+
+    #[test]
+    fn a_step_that_panics_breaks_only_its_instance() {
+        let h = new_handle();
+        let other = new_handle();
+        step_call(h, STEP_APPLY, 0, 1);
+        // The planted bug: add 2 at 2. In place, so the instance cannot be trusted after.
+        let (st, _, v) = step_call(h, STEP_APPLY, 0, 1);
+        assert_eq!((st, v["kind"].as_str()), (STATUS_ERR, Some("panic")));
+        for (st, v) in [
+            (
+                step_call(h, STEP_QUERY, 0, 0).0,
+                step_call(h, STEP_QUERY, 0, 0).2,
+            ),
+            call_json(h, &Request::ToAct),
+        ] {
+            assert_eq!((st, v["kind"].as_str()), (STATUS_ERR, Some("broken")));
+        }
+        let mut copy = 0;
+        let mut out = Buffer::empty();
+        assert_eq!((T.clone)(h, &mut copy, &mut out), STATUS_ERR);
+        (T.free)(out);
+        assert_eq!(step_call(other, STEP_QUERY, 0, 0).0, STATUS_OK);
+        assert_eq!(destroy(h), STATUS_OK);
+    }
+
+    #[test]
+    fn legal_count_then_apply_index_uses_the_same_list() {
+        let h = new_handle();
+        assert_eq!(
+            call_json(h, &Request::LegalCount { seat: 0 }).1,
+            Value::from(2)
+        );
+        assert_eq!(
+            call_json(h, &Request::LegalCount { seat: 3 }).1,
+            Value::from(0)
+        );
+        let (st, v) = call_json(h, &Request::ApplyIndex { seat: 0, index: 1 });
+        assert_eq!((st, v["label"].as_str()), (STATUS_OK, Some("added 2")));
+        // The cache went with the change: index 0 is again "add 1".
+        let (_, v) = call_json(h, &Request::ApplyIndex { seat: 0, index: 0 });
+        assert_eq!(v["label"], "added 1");
     }
 
     #[test]

@@ -295,4 +295,6 @@ pub enum ErrorKind {
     Panic,
     /// The handle does not name a live instance.
     NoSuchHandle,
+    /// An in-place step failed halfway; the instance is unusable and must be rebuilt.
+    Broken,
 }
