@@ -1,4 +1,4 @@
-//! Random-playout speed and score spread: `cargo run --release --example bench -- 3`.
+//! Random-playout speed and score spread: `cargo run --release --example bench -- 3 [games]`.
 use tavern_plugin_api::{Game, Setup};
 use tavern_plugin_dragonkeepers::Dk;
 fn main() {
@@ -6,7 +6,10 @@ fn main() {
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(3);
-    let games = 3000;
+    let games: u32 = std::env::args()
+        .nth(2)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3000);
     let g = Dk::new(&Setup::players(n)).unwrap();
     let r = tavern_plugin_api::abi::playouts(&g, games, 9);
     let avg: Vec<i64> = r.score_sums.iter().map(|s| s / games as i64).collect();

@@ -119,6 +119,8 @@ pub struct Data {
     pub cards: Vec<CardDef>,
     /// Label text per card id.
     pub names: Vec<String>,
+    /// Log texts per card id, built once because every playout action writes one.
+    pub texts: Vec<CardTexts>,
     pub left: std::ops::Range<u8>,
     pub right: std::ops::Range<u8>,
     pub starting: std::ops::Range<u8>,
@@ -215,10 +217,16 @@ fn parse() -> Data {
         }
         a
     };
-    let names = cards.iter().map(make_name).collect();
+    let names: Vec<String> = cards.iter().map(make_name).collect();
+    let texts = cards
+        .iter()
+        .zip(&names)
+        .map(|(c, name)| CardTexts::new(c, name))
+        .collect();
     Data {
         cards,
         names,
+        texts,
         left: 0..left_end,
         right: left_end..right_end,
         starting: right_end..start_end,
@@ -235,6 +243,36 @@ fn parse() -> Data {
         pieces_removed: per_count(&raw.pieces_removed),
         amulets_to_end: per_count(&raw.amulets_to_end),
         starting_by_seat: raw.starting_cards_by_seat,
+    }
+}
+
+/// The log texts of one card, after the seat's name where one comes first.
+pub struct CardTexts {
+    /// " takes the … from the left/right display", by page.
+    pub take: [String; 2],
+    /// " places a card showing … face down on the … page".
+    pub place: String,
+    /// Private: "You place the …".
+    pub placed: String,
+    /// Private: "You add the … to the play".
+    pub selected: String,
+}
+
+impl CardTexts {
+    fn new(c: &CardDef, name: &str) -> CardTexts {
+        let page = match c.back {
+            Back::Colour(_) => "right",
+            _ => "left",
+        };
+        CardTexts {
+            take: ["left", "right"].map(|p| format!(" takes the {name} from the {p} display")),
+            place: format!(
+                " places a card showing {} face down on the {page} page",
+                back_name(c.back)
+            ),
+            placed: format!("You place the {name}"),
+            selected: format!("You add the {name} to the play"),
+        }
     }
 }
 
@@ -277,6 +315,10 @@ fn make_name(c: &CardDef) -> String {
         Kind::Starting => format!("{front} (starting card)"),
         _ => format!("{front} (back {})", back_name(c.back)),
     }
+}
+
+pub fn texts(id: u8) -> &'static CardTexts {
+    &DATA.texts[id as usize]
 }
 
 /// "red dragon (back 3)", naming what a card looks like from both sides.

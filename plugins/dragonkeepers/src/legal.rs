@@ -51,59 +51,77 @@ impl Dk {
         p.shadows_in_hand().saturating_sub(p.fresh_shadows)
     }
 
+    /// Colours (bit per colour) whose stack in `seat`'s row may grow or be started: the
+    /// placement rule in one pass over the row.
+    pub(crate) fn open_colours(&self, seat: usize) -> u8 {
+        let row = &self.players[seat].row;
+        if self.options.children || row.len() <= 2 {
+            return 0b1111;
+        }
+        let mut open = 0b1111u8;
+        for s in &row[1..row.len() - 1] {
+            open &= !(1 << s.colour.idx());
+        }
+        open
+    }
+
     /// The cards that may join the running selection, one per distinct look.
-    fn selectable(&self, seat: usize, out: &mut Vec<Action>) {
-        let st = &self.step;
-        let sel = &st.selection;
-        let need = self.needed() as usize;
+    fn selectable(&self, seat: usize, need: usize, out: &mut Vec<Action>) {
+        let sel = &self.step.selection;
         if sel.len() >= need {
             return;
         }
+        let defs = &data().cards;
         let mut shadows_in_sel = 0u8;
         let mut colour = None;
+        let mut chosen = 0u128;
         for &x in sel {
-            match card(x).front {
+            chosen |= 1 << x;
+            match defs[x as usize].front {
                 None => shadows_in_sel += 1,
                 Some(k) => colour = colour.or(Some(k)),
             }
         }
         let shadow_ok = shadows_in_sel < self.usable_shadows(seat)
             && (colour.is_some() || sel.len() + 1 < need);
-        let open = |k: Colour| self.stack_open(seat, k) || self.armed(Item::TrollHorn);
+        let mut open = self.open_colours(seat);
+        if self.armed(Item::TrollHorn) {
+            open = 0b1111;
+        }
         // Colours a real card may have: the selection's, else the book's (or, with the
         // prism ink, any other).
-        let mut allowed = [false; 4];
-        match colour {
-            Some(k) => allowed[k.idx()] = open(k),
+        let allowed = match colour {
+            Some(k) => open & (1 << k.idx()),
             None => {
-                let prism = self.armed(Item::PrismInk);
-                let bc = self.book_colour();
-                for k in Colour::ALL {
-                    allowed[k.idx()] = (Some(k) != bc) == prism && open(k);
+                let book = self.book_colour().map_or(0, |c| 1u8 << c.idx());
+                if self.armed(Item::PrismInk) {
+                    open & !book
+                } else {
+                    open & book
                 }
             }
+        };
+        if allowed == 0 && !shadow_ok {
+            return;
         }
-        let defs = &data().cards;
         let mut seen = 0u64;
         for &c in &self.players[seat].hand {
             let d = &defs[c as usize];
             let ok = match d.front {
                 None => shadow_ok,
-                Some(k) => allowed[k.idx()],
+                Some(k) => allowed & (1 << k.idx()) != 0,
             };
             let bit = 1u64 << d.look;
-            if ok && seen & bit == 0 && !sel.contains(&c) {
+            if ok && seen & bit == 0 && chosen & (1 << c) == 0 {
                 seen |= bit;
                 out.push(Action::Select { card: c });
             }
         }
     }
 
-    fn selection_complete(&self) -> bool {
+    fn selection_complete(&self, need: usize) -> bool {
         let sel = &self.step.selection;
-        !sel.is_empty()
-            && sel.len() == self.needed() as usize
-            && sel.iter().any(|&c| card(c).front.is_some())
+        !sel.is_empty() && sel.len() == need && sel.iter().any(|&c| card(c).front.is_some())
     }
 
     fn arm_useful(&self, seat: usize, it: Item) -> bool {
@@ -132,6 +150,7 @@ impl Dk {
         let usable = p.usable_crystals();
         let shadows = self.usable_shadows(seat) as usize;
         let defs = &data().cards;
+        let open = self.open_colours(seat);
         let mut real = [0usize; 4];
         for &c in &p.hand {
             if let Some(k) = defs[c as usize].front {
@@ -155,7 +174,7 @@ impl Dk {
                     }
                     cost += 1;
                 }
-                if !self.stack_open(seat, k) {
+                if open & (1 << k.idx()) == 0 {
                     if !self.item_free(seat, Item::TrollHorn) {
                         continue;
                     }
@@ -172,7 +191,7 @@ impl Dk {
     fn play_building(&self, seat: usize, out: &mut Vec<Action>) {
         let p = &self.players[seat];
         let st = &self.step;
-        if st.selection.is_empty() {
+        if st.selection.is_empty() && (self.items | st.armed) != 0 {
             let armed_n = st.armed.count_ones() as u8;
             for it in PLAY_ITEMS {
                 if self.armed(it) {
@@ -185,8 +204,9 @@ impl Dk {
                 }
             }
         }
-        self.selectable(seat, out);
-        if self.selection_complete() {
+        let need = self.needed() as usize;
+        self.selectable(seat, need, out);
+        if self.selection_complete(need) {
             let colour = self.selection_colour().expect("complete has a colour");
             if p.stack_index(colour).is_some() || p.row.is_empty() {
                 out.push(Action::Play { end: None });
@@ -263,7 +283,9 @@ impl Dk {
                 && st.placed != [true, true]
             {
                 let defs = &data().cards;
-                let shadows_ok = self.usable_shadows(seat) > 0;
+                // Only shadow dragons received this turn are barred; check lazily.
+                let fresh = p.fresh_shadows;
+                let shadows_ok = fresh == 0 || self.usable_shadows(seat) > 0;
                 let mut seen = 0u64;
                 for &c in &p.hand {
                     let d = &defs[c as usize];
@@ -272,11 +294,13 @@ impl Dk {
                         continue;
                     }
                     seen |= bit;
-                    if d.kind == Kind::Shadow && !shadows_ok {
-                        continue;
-                    }
                     let page = match d.back {
-                        Back::Number(_) => Page::Left,
+                        Back::Number(_) => {
+                            if d.kind == Kind::Shadow && !shadows_ok {
+                                continue;
+                            }
+                            Page::Left
+                        }
                         Back::Colour(_) => Page::Right,
                         Back::Ribbon => continue,
                     };

@@ -4,7 +4,7 @@
 use tavern_plugin_api::{Applied, GameError};
 
 use crate::action::Action;
-use crate::data::{Reward, card, card_name, data};
+use crate::data::{Reward, card_name, data, texts};
 use crate::legal::PLAY_ITEMS;
 use crate::model::{Dk, End, Item, Page, Phase, Slot, Stack, Step};
 
@@ -45,14 +45,7 @@ impl Dk {
                 self.players[seat].hand.push(c);
                 self.step.taken += 1;
                 self.refill(*page);
-                let mut l = cat(&[
-                    name,
-                    " takes the ",
-                    card_name(c),
-                    " from the ",
-                    page.name(),
-                    " display",
-                ]);
+                let mut l = cat(&[name, &texts(c).take[page.idx()]]);
                 if self.early_end {
                     l.push_str("; a page is down to one card: the game ends after this turn");
                 }
@@ -62,7 +55,7 @@ impl Dk {
                 self.players[seat].crystals -= 1;
                 self.crystals += 1;
                 self.step.paid_fourth = true;
-                Applied::public(format!("{name} returns a crystal to take a fourth card"))
+                Applied::public(cat(&[name, " returns a crystal to take a fourth card"]))
             }
             Action::PlaceOnPage { card: c, page } => {
                 let hand = &mut self.players[seat].hand;
@@ -77,29 +70,21 @@ impl Dk {
                     back_seen: true,
                 });
                 self.step.placed[page.idx()] = true;
-                let back = crate::data::back_name(card(*c).back);
-                Applied::public(cat(&[
-                    name,
-                    " places a card showing ",
-                    back,
-                    " face down on the ",
-                    page.name(),
-                    " page",
-                ]))
-                .with_private(cat(&["You place the ", card_name(*c)]))
+                let t = texts(*c);
+                Applied::public(cat(&[name, &t.place])).with_private(t.placed.as_str())
             }
             Action::Arm { item } => {
                 self.step.armed |= item.bit();
-                Applied::public(format!("{name} will use the {}", item.name()))
+                Applied::public(cat(&[name, " will use the ", item.name()]))
             }
             Action::Disarm { item } => {
                 self.step.armed &= !item.bit();
-                Applied::public(format!("{name} will not use the {}", item.name()))
+                Applied::public(cat(&[name, " will not use the ", item.name()]))
             }
             Action::Select { card: c } => {
                 self.step.selection.push(*c);
-                Applied::public(format!("{name} picks a card to play"))
-                    .with_private(format!("You add the {} to the play", card_name(*c)))
+                Applied::public(cat(&[name, " picks a card to play"]))
+                    .with_private(texts(*c).selected.as_str())
             }
             Action::Play { end } => self.play(seat, name, *end)?,
             Action::UseFlute { keep } => {
@@ -131,19 +116,16 @@ impl Dk {
                 self.step.selection.clear();
                 self.step.armed = 0;
                 let skipped = self.next_completer();
-                self.with_skipped(Applied::public(cat(&[name, " ends the turn"])), skipped)
+                self.skip_label(&[name, " ends the turn"], skipped)
             }
             Action::Pass => {
-                let l = cat(&[
-                    name,
-                    if self.step.played {
-                        " is done"
-                    } else {
-                        " does not play"
-                    },
-                ]);
+                let done = if self.step.played {
+                    " is done"
+                } else {
+                    " does not play"
+                };
                 let skipped = self.next_completer();
-                self.with_skipped(Applied::public(l), skipped)
+                self.skip_label(&[name, done], skipped)
             }
             _ => return Err(GameError::new("a chance outcome needs no seat")),
         };
@@ -299,18 +281,46 @@ impl Dk {
     }
 
     /// Adds the "cannot play" note of [`Self::next_completer`] to a log entry.
-    fn with_skipped(&self, mut a: Applied, skipped: u8) -> Applied {
-        if skipped != 0 {
-            let names: Vec<&str> = (0..self.n())
-                .filter(|&s| skipped & (1 << s) != 0)
-                .map(|s| self.players[s].name.as_str())
-                .collect();
-            a.label.push_str("; ");
-            a.label.push_str(&names.join(", "));
-            a.label.push_str(" cannot complete the turn");
-            a.reveal = true;
+    fn with_skipped(&self, a: Applied, skipped: u8) -> Applied {
+        if skipped == 0 {
+            return a;
         }
-        a
+        self.skip_label(&[&a.label], skipped)
+    }
+
+    /// A public log entry from `parts` plus the "cannot play" note, built in one allocation
+    /// (this runs at the end of every turn, also in bot playouts).
+    fn skip_label(&self, parts: &[&str], skipped: u8) -> Applied {
+        const NOTE: &str = " cannot complete the turn";
+        let mut len: usize = parts.iter().map(|p| p.len()).sum();
+        if skipped != 0 {
+            len += 2 + NOTE.len();
+            for (s, p) in self.players.iter().enumerate() {
+                if skipped & (1 << s) != 0 {
+                    len += p.name.len() + 2;
+                }
+            }
+        }
+        let mut label = String::with_capacity(len);
+        for p in parts {
+            label.push_str(p);
+        }
+        if skipped == 0 {
+            return Applied::public(label);
+        }
+        label.push_str("; ");
+        let mut first = true;
+        for (s, p) in self.players.iter().enumerate() {
+            if skipped & (1 << s) != 0 {
+                if !first {
+                    label.push_str(", ");
+                }
+                first = false;
+                label.push_str(&p.name);
+            }
+        }
+        label.push_str(NOTE);
+        Applied::reveal(label)
     }
 
     fn end_of_turn(&mut self) {
