@@ -2,8 +2,8 @@
 //! action-card directives that pick a location, double-sided worker strengths, the
 //! draw deck's round cycle and their final score.
 //!
-//! Pure data and functions over a board snapshot; the game flow does not use them yet
-//! (`new()` still refuses one and two players), see the crate docs.
+//! Pure data and functions over a board snapshot; `ghost_play` wires them into the game
+//! flow.
 
 use std::sync::LazyLock;
 
@@ -245,6 +245,25 @@ pub struct Ghost {
     pub face_up: [u8; 6],
     /// Kinds invoked at the start of this round.
     pub invoked: Vec<u8>,
+    /// Powers and spell effects working for this ghost this round.
+    #[serde(default)]
+    pub fx: Fx,
+}
+
+/// What works for one ghost during the current round (cleared at its end).
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Fx {
+    pub mirror: bool,
+    pub raven: bool,
+    pub scroll: bool,
+    /// Spells it cast: Choice, Copy, Disclosure, Moonlight, Trade.
+    pub choice: bool,
+    pub copy: bool,
+    pub disclosure: bool,
+    pub moonlight: bool,
+    pub trade: bool,
+    /// Kinds (bit per kind) a Copy has already taken from the players.
+    pub copied: u8,
 }
 
 impl Ghost {
@@ -276,6 +295,7 @@ impl Ghost {
             artefacts,
             face_up: [0; 6],
             invoked: Vec::new(),
+            fx: Fx::default(),
         }
     }
 

@@ -2,11 +2,11 @@
 //! favours and the castle's artefacts; whoever holds the most artefacts when the castle
 //! runs dry wins.
 //!
-//! Implemented: the 3–6 player game with artefact powers, spells and response windows,
-//! and the Muggles and Foreknown variants. The ghosts for one and two players and the
-//! Spooky variant are refused by `new()`; the ghosts' data and pure rules
-//! (directives, worker sides, deck cycle, score) live in `ghost` but are not yet part of
-//! the game flow.
+//! Implemented: the 3–6 player game with artefact powers, spells and response windows;
+//! the Muggles and Foreknown variants; the solo and two-player games against ghosts and
+//! the Spooky variant (ghosts joining 2–5 players), with both harder-ghost options. The
+//! ghosts' data and pure rules live in `ghost`; `ghost_play` and `ghost_spells` put them
+//! into the game flow (no seat ever acts for a ghost: its random picks are chance steps).
 
 // Treasure types and artefact kinds are small fixed indices; indexing by them reads
 // closer to the rules than zipped iterators.
@@ -14,6 +14,9 @@
 
 pub mod data;
 pub mod ghost;
+pub mod ghost_play;
+pub mod ghost_spells;
+pub mod ghost_view;
 pub mod magic;
 pub mod magic_view;
 pub mod rules;
@@ -47,10 +50,8 @@ impl Game for Keydoms {
                 OptionSpec {
                     key: "variant".into(),
                     label: "Variant".into(),
-                    help:
-                        "Which rules to play. The solo and two-player ghost games and the Spooky \
-                       variant are not available yet."
-                            .into(),
+                    help: "Which rules to play. Ghost opponents are set with the Ghosts option."
+                        .into(),
                     choices: vec![
                         OptionChoice {
                             value: "standard".into(),
@@ -87,6 +88,76 @@ impl Game for Keydoms {
                     ],
                     default: "no".into(),
                 },
+                OptionSpec {
+                    key: "ghosts".into(),
+                    label: "Ghosts".into(),
+                    help: "Ghosts are automated opponents that draw action cards to place their \
+                       counters and win artefacts for free. Alone you face two ghosts; two \
+                       players face one (or two). With 3–5 players, adding ghosts is the Spooky \
+                       variant (at most six at the table)."
+                        .into(),
+                    choices: vec![
+                        OptionChoice {
+                            value: "auto".into(),
+                            label: "As the rules say".into(),
+                            help: "Two ghosts for one player, one ghost for two, none for three \
+                               or more."
+                                .into(),
+                        },
+                        OptionChoice {
+                            value: "0".into(),
+                            label: "No ghosts".into(),
+                            help: "Only for three or more players.".into(),
+                        },
+                        OptionChoice {
+                            value: "1".into(),
+                            label: "One ghost".into(),
+                            help: "Two players, or Spooky with 3–5 players.".into(),
+                        },
+                        OptionChoice {
+                            value: "2".into(),
+                            label: "Two ghosts".into(),
+                            help: "Solo, or Spooky with 2–4 players.".into(),
+                        },
+                    ],
+                    default: "auto".into(),
+                },
+                OptionSpec {
+                    key: "ghost_spells".into(),
+                    label: "Harder ghosts: hidden spells".into(),
+                    help: "At setup each ghost gets this many spells face down under its deck, \
+                       to be cast when they come up in later rounds."
+                        .into(),
+                    choices: ["0", "1", "2"]
+                        .into_iter()
+                        .map(|v| OptionChoice {
+                            value: v.into(),
+                            label: v.into(),
+                            help: String::new(),
+                        })
+                        .collect(),
+                    default: "0".into(),
+                },
+                OptionSpec {
+                    key: "ghost_artefacts".into(),
+                    label: "Harder ghosts: artefacts per round".into(),
+                    help: "How many of its face-down artefacts a ghost turns up and uses at the \
+                       start of each round."
+                        .into(),
+                    choices: vec![
+                        OptionChoice {
+                            value: "1".into(),
+                            label: "One (normal)".into(),
+                            help: String::new(),
+                        },
+                        OptionChoice {
+                            value: "2".into(),
+                            label: "Two (harder)".into(),
+                            help: String::new(),
+                        },
+                    ],
+                    default: "1".into(),
+                },
             ],
             hidden_information: true,
             rules: include_str!("../../../resources/keydoms/rules.md").into(),
@@ -99,7 +170,9 @@ impl Game for Keydoms {
 
     fn to_act(&self) -> ToAct {
         if self.stage != Stage::Over
-            && (self.m.need_spell_shuffle || self.m.need_stack_shuffle.is_some())
+            && (self.m.need_spell_shuffle
+                || self.m.need_stack_shuffle.is_some()
+                || self.ghost_chance_due())
         {
             return ToAct::Chance;
         }
@@ -132,10 +205,13 @@ impl Game for Keydoms {
                 order: perm(rng, self.m.discard.len()),
             };
         }
+        if self.ghost_chance_due() {
+            return self.sample_ghost_chance(rng);
+        }
         match self.stage {
             Stage::Setup => Action::ShuffleArtefacts {
                 order: rng
-                    .permutation(Keydoms::castle_tiles(self.n()).len())
+                    .permutation(Keydoms::castle_tiles(self.total()).len())
                     .into_iter()
                     .map(|i| i as u16)
                     .collect(),
@@ -159,6 +235,7 @@ impl Game for Keydoms {
         // Both appliers check everything that can fail before they change anything, so
         // only the pending decision needs restoring on an error.
         let saved = self.pending.clone();
+        self.notes.clear();
         let applied = match seat {
             None => self.apply_chance(action),
             Some(s) => self.apply_seat(s, action),
@@ -169,6 +246,10 @@ impl Game for Keydoms {
                 self.advance();
                 if self.reveals != before {
                     a.reveal = true;
+                }
+                if !self.notes.is_empty() {
+                    a.label = format!("{}. {}", a.label, self.notes.join(". "));
+                    self.notes.clear();
                 }
                 Ok(a)
             }
@@ -214,16 +295,23 @@ impl Keydoms {
         let keys: Vec<i64> = (0..n)
             .map(|s| {
                 self.players[s].artefacts[SCROLL as usize] as i64 * 16
-                    + (n - self.order_pos(s)) as i64
+                    + (self.total() - self.order_pos(s)) as i64
             })
             .collect();
-        let rank = Outcome::rank_by(&totals, &keys);
-        let best = *totals.iter().max().unwrap_or(&0);
-        let tied: Vec<usize> = (0..n).filter(|&s| totals[s] == best).collect();
+        let ghost = self.ghost_scores();
+        let g_totals: Vec<i64> = ghost.iter().map(|(s, _)| s.total).collect();
+        let g_keys: Vec<i64> = ghost.iter().map(|(_, k)| *k).collect();
+        let (rank, g_rank) = ghost::combined_ranks(&totals, &keys, &g_totals, &g_keys);
+        let all: Vec<i64> = totals.iter().chain(&g_totals).copied().collect();
+        let best = *all.iter().max().unwrap_or(&0);
+        let tied: Vec<usize> = (0..all.len()).filter(|&s| all[s] == best).collect();
         let tie_break = (tied.len() > 1).then(|| {
             let scrolls: Vec<u8> = tied
                 .iter()
-                .map(|&s| self.players[s].artefacts[SCROLL as usize])
+                .map(|&s| match self.players.get(s) {
+                    Some(p) => p.artefacts[SCROLL as usize],
+                    None => self.ghosts[s - n].artefacts[SCROLL as usize],
+                })
                 .collect();
             let top = *scrolls.iter().max().unwrap_or(&0);
             if scrolls.iter().filter(|&&c| c == top).count() == 1 {
@@ -234,11 +322,21 @@ impl Keydoms {
                     .to_string()
             }
         });
+        let others = ghost
+            .into_iter()
+            .zip(g_rank)
+            .enumerate()
+            .map(|(g, ((score, _), rank))| tavern_plugin_api::OtherScore {
+                name: self.ghosts[g].name().to_string(),
+                score,
+                rank,
+            })
+            .collect();
         Outcome {
             scores,
             rank,
             tie_break,
-            others: Vec::new(),
+            others,
         }
     }
 

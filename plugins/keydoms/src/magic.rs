@@ -103,6 +103,35 @@ pub enum Step {
         stack: u8,
         rearrange: bool,
     },
+    /// Send `left` of your own workers home (a ghost's Taboo or Teleport, or Evict's
+    /// answer with ghosts: strength at least `min`).
+    Withdraw {
+        left: u8,
+        min: u8,
+    },
+    /// Your spell lets you send a ghost's counter home (`ghost` None: any ghost), from
+    /// the caves, Keytown or anywhere; you may decline.
+    RemoveGhost {
+        ghost: Option<u8>,
+        area: GhostArea,
+    },
+}
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum GhostArea {
+    Caves,
+    Keytown,
+    Anywhere,
+}
+
+impl GhostArea {
+    pub fn contains(self, loc: u8) -> bool {
+        match self {
+            GhostArea::Caves => loc < 5,
+            GhostArea::Keytown => (STABLES..=data::ROUNDHOUSE).contains(&loc),
+            GhostArea::Anywhere => true,
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq, Default)]
@@ -209,10 +238,11 @@ impl Keydoms {
             return false;
         }
         let unused: u16 = (0..6)
+            .filter(|&k| !self.gp.no_player_artefacts || k == WAND as usize)
             .map(|k| self.players[seat].artefacts[k].saturating_sub(self.m.invoked[seat][k]) as u16)
             .sum();
         (self.uses_left(seat) > 0 && unused > 0)
-            || (self.m.wand[seat] && !self.m.hands[seat].is_empty())
+            || (self.m.wand[seat] && !self.gp.no_player_spells && !self.m.hands[seat].is_empty())
     }
 
     /// The location being resolved, while its workers are up and its reward is pending.
@@ -356,12 +386,16 @@ impl Keydoms {
         }
         if self.uses_left(seat) > 0 {
             for k in [AMULET, KEY, MIRROR, RAVEN, WAND] {
+                // A ghost that won the cottage leaves players only their wands.
+                if self.gp.no_player_artefacts && k != WAND {
+                    continue;
+                }
                 if self.unused(seat, k) && self.power_usable(seat, k, ctx) {
                     v.push(Action::Invoke { artefact: k });
                 }
             }
         }
-        if self.m.wand[seat] {
+        if self.m.wand[seat] && !self.gp.no_player_spells {
             let mut seen = 0u32;
             for &sp in &self.m.hands[seat] {
                 if seen & (1 << sp) == 0 && self.spell_castable(seat, sp, ctx) {
@@ -380,7 +414,7 @@ impl Keydoms {
     /// The seat a window is waiting for, if it is waiting.
     pub fn window_seat(&self) -> Option<usize> {
         let w = self.m.windows.last()?;
-        Some((self.start + w.pos) % self.n())
+        Some(self.human_at(w.pos))
     }
 
     /// Moves the top window past seats that publicly cannot act; closes it when every
@@ -396,7 +430,7 @@ impl Keydoms {
                 self.close_window(w.kind);
                 return false;
             }
-            let seat = (self.start + w.pos) % n;
+            let seat = self.human_at(w.pos);
             let caster_skip =
                 w.kind == WinKind::Spell && self.m.casts.last().is_some_and(|c| c.caster == seat);
             if caster_skip || !self.may_respond(seat) {
@@ -561,6 +595,19 @@ impl Keydoms {
                     v.push(Action::ChooseStackTile { index: i });
                 }
             }
+            Step::Withdraw { min, .. } => {
+                for (loc, slot) in self.withdraw_choices(seat, *min) {
+                    v.push(Action::ChooseWorker {
+                        seat: seat as u8,
+                        loc,
+                        slot,
+                    });
+                }
+            }
+            Step::RemoveGhost { ghost, area } => {
+                v.extend(self.ghost_removals(*ghost, *area));
+                v.push(Action::Done);
+            }
         }
         v
     }
@@ -614,7 +661,7 @@ impl Keydoms {
                     .position(|s| s == spell)
                     .ok_or_else(|| GameError::new("spell not in hand"))?;
                 self.m.hands[seat].remove(pos);
-                if Self::targets_needed(*spell) > 0 {
+                if self.targets_for(*spell) > 0 {
                     self.pending = Some(Pending::Magic {
                         seat,
                         step: Step::Target {
@@ -643,6 +690,9 @@ impl Keydoms {
     }
 
     pub(crate) fn artefact_power(&mut self, seat: usize, kind: u8) {
+        if !self.ghosts.is_empty() {
+            self.ghost_copies(kind);
+        }
         match kind {
             AMULET => {
                 if let Some(c) = self.m.casts.last_mut() {
@@ -696,7 +746,7 @@ impl Keydoms {
             (Step::Target { spell, mut picks }, a) => {
                 picks.push(a.clone());
                 let label = Applied::public(format!("{name} targets {}", self.describe_target(a)));
-                if picks.len() < Self::targets_needed(spell) {
+                if picks.len() < self.targets_for(spell) {
                     self.pending = Some(Pending::Magic {
                         seat,
                         step: Step::Target { spell, picks },
@@ -717,6 +767,14 @@ impl Keydoms {
                 let mut txt = format!("{name} keeps a spell");
                 for other in rest {
                     match give_to {
+                        Some(to) if to >= self.n() => {
+                            let n = self.n();
+                            self.ghosts[to - n].gained.push(other);
+                            txt.push_str(&format!(
+                                " and the other goes to the {}",
+                                self.name_of(to)
+                            ));
+                        }
                         Some(to) => {
                             self.m.hands[to].push(other);
                             txt.push_str(&format!(" and hands one to {}", self.players[to].name));
@@ -841,6 +899,45 @@ impl Keydoms {
                         .with_private(format!("You take the {}", artefact_name(tile)))
                 }
             }
+            (Step::Withdraw { left, min }, Action::ChooseWorker { loc, slot, .. }) => {
+                let i = self
+                    .worker_at(seat, *loc, *slot)
+                    .ok_or_else(|| GameError::new("no such worker"))?;
+                let w = &mut self.players[seat].workers[i];
+                w.loc = None;
+                w.face_up = false;
+                if left > 1 && !self.withdraw_choices(seat, min).is_empty() {
+                    self.pending = Some(Pending::Magic {
+                        seat,
+                        step: Step::Withdraw {
+                            left: left - 1,
+                            min,
+                        },
+                    });
+                }
+                Applied::public(format!(
+                    "{name} takes a worker home from the {}",
+                    loc_name(*loc)
+                ))
+            }
+            (Step::RemoveGhost { .. }, Action::Done) => {
+                Applied::public(format!("{name} leaves the ghost's counters alone"))
+            }
+            (Step::RemoveGhost { .. }, Action::ChooseGhostWorker { ghost, loc, slot }) => {
+                let g = *ghost as usize;
+                let i = *self
+                    .party_slots(self.n() + g, *loc)
+                    .get(*slot as usize)
+                    .ok_or_else(|| GameError::new("no such ghost counter"))?;
+                let w = &mut self.ghosts[g].workers[i];
+                w.loc = None;
+                w.face_up = false;
+                Applied::public(format!(
+                    "{name} sends one of the {}'s counters home from the {}",
+                    self.ghosts[g].name(),
+                    loc_name(*loc)
+                ))
+            }
             (step, a) => {
                 self.pending = Some(Pending::Magic { seat, step });
                 return Err(GameError::new(format!("{a:?} does not fit this step")));
@@ -946,4 +1043,43 @@ pub fn check_perm(order: &[u16], len: usize) -> Result<(), GameError> {
         seen[i] = true;
     }
     Ok(())
+}
+
+impl Keydoms {
+    /// (loc, slot) of `seat`'s workers at unresolved locations of strength at least `min`.
+    pub fn withdraw_choices(&self, seat: usize, min: u8) -> Vec<(u8, u8)> {
+        self.workers_at_unresolved(|s| s == seat, true)
+            .into_iter()
+            .filter(|&(_, loc, slot)| {
+                self.worker_at(seat, loc, slot).is_some_and(|i| {
+                    self.effective(self.players[seat].workers[i].strength, loc) >= min
+                })
+            })
+            .map(|(_, loc, slot)| (loc, slot))
+            .collect()
+    }
+
+    /// Ghost counters a player's spell may send home.
+    pub fn ghost_removals(&self, ghost: Option<u8>, area: GhostArea) -> Vec<Action> {
+        let mut v = Vec::new();
+        for g in 0..self.ghosts.len() {
+            if ghost.is_some_and(|x| x as usize != g) {
+                continue;
+            }
+            for loc in 0..data::LOCS as u8 {
+                if !area.contains(loc) || !self.unresolved(loc) {
+                    continue;
+                }
+                let k = self.party_slots(self.n() + g, loc).len();
+                for slot in 0..k as u8 {
+                    v.push(Action::ChooseGhostWorker {
+                        ghost: g as u8,
+                        loc,
+                        slot,
+                    });
+                }
+            }
+        }
+        v
+    }
 }

@@ -10,7 +10,7 @@ pub fn step_prompt(k: &Keydoms, step: &Step) -> String {
         Step::Mirror => "Choose one of your face-up workers to mirror".into(),
         Step::Target { spell, .. } => format!("Choose the target of {}", spell_name(*spell)),
         Step::Keep { give_to, .. } => match give_to {
-            Some(s) => format!("Keep one spell; the other goes to {}", k.players[*s].name),
+            Some(s) => format!("Keep one spell; the other goes to {}", k.name_of(*s)),
             None => "Keep one spell; the other goes under the spell deck".into(),
         },
         Step::Pay {
@@ -32,6 +32,25 @@ pub fn step_prompt(k: &Keydoms, step: &Step) -> String {
             format!("Send one of {}'s workers home", k.players[*victim].name)
         }
         Step::StackPick { .. } => "Pick an artefact from the stack".into(),
+        Step::Withdraw { left, min } if *min > 0 => format!(
+            "Only ghosts lost a worker to your Evict: take home one of your workers of \
+             strength {min} or more ({left} to go)"
+        ),
+        Step::Withdraw { left, .. } => {
+            format!("A ghost's spell: take {left} of your workers home")
+        }
+        Step::RemoveGhost { ghost, area } => {
+            let whose = match ghost {
+                Some(g) => format!("the {}'s", k.ghosts[*g as usize].name()),
+                None => "a ghost's".into(),
+            };
+            let wher = match area {
+                crate::magic::GhostArea::Caves => " in a cave",
+                crate::magic::GhostArea::Keytown => " in Keytown",
+                crate::magic::GhostArea::Anywhere => "",
+            };
+            format!("Your spell: you may send one of {whose} counters{wher} home, or finish")
+        }
     }
 }
 
@@ -41,7 +60,7 @@ pub fn window_prompt(k: &Keydoms) -> String {
             let s = k.placement_seat();
             format!(
                 "Before {}'s placement: invoke an artefact, cast a spell, or pass",
-                k.players[s].name
+                k.name_of(s)
             )
         }
         Some(WinKind::Location(l)) => format!(
@@ -55,7 +74,7 @@ pub fn window_prompt(k: &Keydoms) -> String {
         Some(WinKind::Spell) => match k.m.casts.last() {
             Some(c) => format!(
                 "{} cast {}: cancel it with an amulet, or pass",
-                k.players[c.caster].name,
+                k.name_of(c.caster),
                 spell_name(c.spell)
             ),
             None => "Respond or pass".into(),
@@ -145,7 +164,22 @@ pub fn describe(k: &Keydoms, seat: usize, a: &Action) -> Option<(String, String)
             ),
             format!("mine:{give}"),
         ),
-        Action::Done => ("Finish trading".into(), String::new()),
+        Action::Done => match &k.pending {
+            Some(crate::state::Pending::Magic {
+                step: Step::RemoveGhost { .. },
+                ..
+            }) => ("Leave the ghost's counters alone".into(), String::new()),
+            _ => ("Finish trading".into(), String::new()),
+        },
+        Action::ChooseGhostWorker { ghost, loc, slot } => (
+            format!(
+                "Send home the {}'s counter #{} in the {}",
+                k.ghosts[*ghost as usize].name(),
+                slot + 1,
+                loc_name(*loc)
+            ),
+            format!("loc:{loc}"),
+        ),
         _ => return None,
     })
 }

@@ -3,23 +3,20 @@
 use tavern_plugin_api::{Applied, GameError, Legal, Setup};
 
 use crate::data::{
-    self, GUARD, LEDGES, LocKind, TYPES, WAND, artefact_name, chests_for, is_castle_room, loc_kind,
-    loc_name, treasure_name,
+    self, GUARD, LEDGES, LocKind, STABLES, TYPES, WAND, artefact_name, chests_for, is_castle_room,
+    loc_kind, loc_name, treasure_name,
 };
 use crate::state::{Action, Cursor, Keydoms, Mode, Pending, Player, Stage};
 use crate::treasure::{can_pay, fill_ledge};
 
-pub const MIN_PLAYERS: usize = 3;
+pub const MIN_PLAYERS: usize = 1;
 pub const MAX_PLAYERS: usize = 6;
 
 impl Keydoms {
     pub fn create(setup: &Setup) -> Result<Keydoms, GameError> {
         let n = setup.seats.len();
         if n < MIN_PLAYERS {
-            return Err(GameError::new(
-                "Keydom's Dragons here needs 3 to 6 players: the solo and two-player games \
-                 with ghosts are not implemented yet",
-            ));
+            return Err(GameError::new("Keydom's Dragons needs at least one player"));
         }
         if n > MAX_PLAYERS {
             return Err(GameError::new("Keydom's Dragons takes at most 6 players"));
@@ -29,13 +26,21 @@ impl Keydoms {
             "muggles" => Mode::Muggles,
             other => {
                 return Err(GameError::new(format!(
-                    "variant '{other}' is not available: the Spooky and Foreknown variants \
-                     are not implemented yet"
+                    "variant '{other}' is not available (ghosts are chosen with the ghosts \
+                     option; Foreknown has its own option)"
                 )));
             }
         };
         for (key, value) in &setup.options {
-            if key != "variant" && key != "foreknown" {
+            if ![
+                "variant",
+                "foreknown",
+                "ghosts",
+                "ghost_spells",
+                "ghost_artefacts",
+            ]
+            .contains(&key.as_str())
+            {
                 return Err(GameError::new(format!(
                     "unknown option '{key}' = '{value}'"
                 )));
@@ -55,6 +60,7 @@ impl Keydoms {
                 )));
             }
         };
+        let (ghosts, bottom, flips) = crate::ghost_play::ghost_options(setup)?;
         let mut players: Vec<Player> = setup
             .seats
             .iter()
@@ -85,14 +91,19 @@ impl Keydoms {
             last_loc: None,
             reveals: 0,
             m: crate::magic::Magic::new(n, mode != Mode::Muggles),
+            ghosts: Vec::new(),
+            gp: Default::default(),
+            notes: Vec::new(),
         };
         g.m.foreknown = foreknown;
+        g.seat_ghosts(ghosts, bottom, flips);
         g.refill_card_deck();
         Ok(g)
     }
 
     fn refill_card_deck(&mut self) {
-        let chests = chests_for(self.n());
+        // Ghosts count as players for the setup (a solo game is set up for three).
+        let chests = chests_for(self.total());
         self.card_deck = data::CARDS
             .cards
             .iter()
@@ -119,9 +130,18 @@ impl Keydoms {
         if self.m.need_spell_shuffle || self.m.need_stack_shuffle.is_some() {
             return Err(GameError::new("a different shuffle is due"));
         }
+        if matches!(
+            action,
+            Action::GhostShuffle { .. } | Action::GhostTurn { .. } | Action::GhostEvict { .. }
+        ) {
+            return self.apply_ghost_chance(action);
+        }
+        if self.ghost_chance_due() {
+            return Err(GameError::new("a ghost's chance step is due"));
+        }
         match (self.stage, action) {
             (Stage::Setup, Action::ShuffleArtefacts { order }) => {
-                let tiles = Self::castle_tiles(self.n());
+                let tiles = Self::castle_tiles(self.total());
                 let mut seen = vec![false; tiles.len()];
                 if order.len() != tiles.len() {
                     return Err(GameError::new("artefact order has the wrong length"));
@@ -206,7 +226,7 @@ impl Keydoms {
         }
         let tiles = std::mem::take(&mut self.stacks[nonempty[0]]);
         self.top_up = [false; 6];
-        let rooms = tiles.len().min(self.n()).min(5);
+        let rooms = tiles.len().min(self.total()).min(5);
         for (k, t) in tiles.into_iter().rev().enumerate() {
             self.stacks[k % rooms].push(t);
         }
@@ -216,7 +236,7 @@ impl Keydoms {
         let Some(card) = data::card(card) else {
             return;
         };
-        let six = self.n() == 6;
+        let six = self.total() == 6;
         for (cave, ledges) in card.caves.iter().enumerate().take(5) {
             let filled = ledges.len().min(LEDGES);
             for (l, &[large, small]) in ledges.iter().enumerate().take(LEDGES) {
@@ -246,7 +266,11 @@ impl Keydoms {
                 || self.stage == Stage::Over
                 || self.m.need_spell_shuffle
                 || self.m.need_stack_shuffle.is_some()
+                || self.ghost_chance_due()
             {
+                return;
+            }
+            if !self.ghosts.is_empty() && self.settle_owed() {
                 return;
             }
             if self.m.offer_due {
@@ -292,14 +316,19 @@ impl Keydoms {
                     // Turns go round from the start player, skipping anyone with nothing
                     // left behind the screen, until every worker is out. A worker sent
                     // home during placement (Evict, Levy, ...) is placed again later.
-                    let n = self.n();
+                    let n = self.total();
                     let next = (0..n)
                         .map(|k| (self.start + self.placed as usize + k) % n)
-                        .find(|&s| self.players[s].unplaced().next().is_some());
+                        .find(|&s| self.wants_to_place(s));
                     match next {
                         None => {
                             self.stage = Stage::Resolving;
                             self.cursor = Cursor::default();
+                        }
+                        Some(p) if self.is_ghost(p) => {
+                            self.placed = ((p + n - self.start) % n) as u32;
+                            self.gp.turn_due = Some(p - self.n());
+                            return;
                         }
                         Some(seat) => {
                             self.placed = ((seat + n - self.start) % n) as u32;
@@ -310,6 +339,16 @@ impl Keydoms {
                     }
                 }
                 Stage::Resolving => {
+                    if self.cursor.loc == 0 && !self.cursor.opened && self.cast_next_ghost_spell() {
+                        continue;
+                    }
+                    if !self.ghosts.is_empty()
+                        && !self.gp.after_caves_done
+                        && self.cursor.loc == STABLES
+                        && !self.cursor.opened
+                    {
+                        self.ghost_after_caves();
+                    }
                     if !self.flow_windows() {
                         self.step_resolution();
                     }
@@ -396,6 +435,10 @@ impl Keydoms {
                     });
                 }
             }
+            Pending::Magic {
+                seat,
+                step: Step::Withdraw { min, .. },
+            } if self.withdraw_choices(seat, min).is_empty() => {}
             Pending::MarketGive { seat } if self.players[seat].total_treasure() == 0 => {}
             p => self.pending = Some(p),
         }
@@ -441,6 +484,14 @@ impl Keydoms {
                     }
                 }
             }
+            for g in &mut self.ghosts {
+                for w in &mut g.workers {
+                    if w.loc == Some(loc) && !w.face_up {
+                        w.face_up = true;
+                        self.reveals += 1;
+                    }
+                }
+            }
             if loc == GUARD {
                 self.guard_up = true;
                 self.reveals += 1;
@@ -474,6 +525,12 @@ impl Keydoms {
         }
         self.cursor.rewarded = true;
         let first = ranking.first().map(|r| r.0);
+        if let Some(p) = first.filter(|&p| self.is_ghost(p))
+            && !matches!(kind, LocKind::Cave | LocKind::Castle | LocKind::Guard)
+        {
+            self.ghost_reward(p - self.n(), loc, ranking.get(1).map(|r| r.0));
+            return;
+        }
         match kind {
             LocKind::Cave => self.award_cave(loc as usize),
             LocKind::Stables => {
@@ -504,6 +561,10 @@ impl Keydoms {
     fn award_cave(&mut self, cave: usize) {
         let ranking = self.ranking(cave as u8);
         for (ledge, (seat, _)) in ranking.into_iter().enumerate().take(LEDGES) {
+            if self.is_ghost(seat) {
+                self.ghost_ledge(seat - self.n(), cave, ledge);
+                continue;
+            }
             let goods = std::mem::take(&mut self.caves[cave][ledge]);
             for t in 0..TYPES {
                 self.players[seat].treasure[t] += goods[t];
@@ -523,7 +584,7 @@ impl Keydoms {
             self.entered[seat] = self.m.key[seat];
             return;
         }
-        let guard = self.guard.unwrap_or(10) as u16;
+        let guard = crate::ghost::guard_with_keys(self.guard.unwrap_or(10), self.gp.keys) as u16;
         let mine = self.strength(seat, GUARD);
         if mine >= guard || self.m.key[seat] {
             self.entered[seat] = true;
@@ -562,6 +623,10 @@ impl Keydoms {
             return;
         }
         let seat = self.cursor.queue.remove(0);
+        if self.is_ghost(seat) {
+            self.ghost_buy(seat - self.n(), loc);
+            return;
+        }
         let need = self.price(seat, loc);
         let sum: u16 = need.iter().map(|&s| s as u16).sum();
         // A seat that did not get past the guard cannot buy, even with a worker moved in
@@ -602,6 +667,9 @@ impl Keydoms {
         self.guard_up = false;
         self.card_shown = None;
         self.m.new_round();
+        if !self.ghosts.is_empty() {
+            self.ghosts_end_round();
+        }
         self.last_loc = None;
         if self.card_deck.is_empty() {
             self.refill_card_deck();
@@ -874,7 +942,7 @@ impl Keydoms {
                 self.start = *s as usize;
                 Applied::public(format!(
                     "{name} wins the stables and makes {} the start player",
-                    self.players[*s as usize].name
+                    self.name_of(*s as usize)
                 ))
             }
             (Pending::MarketGive { .. }, Action::MarketPass) => {

@@ -17,6 +17,7 @@ impl Keydoms {
             4 | 9 | 12 | 20 => true,
             5 => self.caves_allow_dragon_leaves(),
             6 => (0..5u8).any(|c| self.cave_value(c as usize) > 0 && self.unresolved(c)),
+            7 if !self.ghosts.is_empty() => self.evict_location().is_some(),
             7 => !self.workers_at_unresolved(opp, false).is_empty(),
             8 => {
                 (0..6u8).any(|k| self.unused(seat, k))
@@ -153,6 +154,15 @@ impl Keydoms {
             .unwrap_or(WinKind::BeforeResolve)
     }
 
+    /// Targets `spell` needs here: with ghosts, Evict picks its location by itself.
+    pub(crate) fn targets_for(&self, spell: u8) -> usize {
+        if spell == 7 && !self.ghosts.is_empty() {
+            0
+        } else {
+            Self::targets_needed(spell)
+        }
+    }
+
     /// Targets each spell needs before it is announced.
     pub(crate) fn targets_needed(spell: u8) -> usize {
         match spell {
@@ -165,6 +175,16 @@ impl Keydoms {
     // ----- applying ---------------------------------------------------------------------
 
     pub(crate) fn spell_effect(&mut self, cast: Cast) {
+        if cast.caster >= self.n() {
+            self.ghost_spell_effect(cast.caster - self.n(), cast.spell);
+            return;
+        }
+        if !self.ghosts.is_empty() {
+            self.player_spell_with_ghosts(&cast);
+            if cast.spell == 7 {
+                return;
+            }
+        }
         let c = cast.caster;
         let order = self.turn_order();
         match cast.spell {

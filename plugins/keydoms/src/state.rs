@@ -252,6 +252,29 @@ pub enum Action {
         take: u8,
     },
     Done,
+    /// A ghost's deck is put in this order (a permutation of its current cards).
+    GhostShuffle {
+        ghost: u8,
+        order: Vec<u16>,
+    },
+    /// A ghost's placement turn: the face-down artefacts it turns up (first turn of a
+    /// round only) and which of its counters goes out (when its card sends one).
+    GhostTurn {
+        ghost: u8,
+        flip: Vec<u8>,
+        worker: Option<u8>,
+    },
+    /// Evict with ghosts: for each party at the location (seats, then ghosts), which of
+    /// its workers there (slot in placement order) goes home.
+    GhostEvict {
+        picks: Vec<u8>,
+    },
+    /// Choose a ghost's counter by location and slot (its strength stays hidden).
+    ChooseGhostWorker {
+        ghost: u8,
+        loc: u8,
+        slot: u8,
+    },
 }
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -301,6 +324,16 @@ pub struct Keydoms {
     /// spells drawn), so the action that caused it is logged as a reveal.
     #[serde(default)]
     pub reveals: u32,
+    /// Ghost opponents (solo, two players, Spooky), seated after the human seats:
+    /// participant `n() + i` is `ghosts[i]`.
+    #[serde(default)]
+    pub ghosts: Vec<crate::ghost::Ghost>,
+    #[serde(default)]
+    pub gp: crate::ghost_play::GhostPlay,
+    /// What the automatic steps did since the last action (ghost turns, rewards),
+    /// appended to that action's log line.
+    #[serde(skip)]
+    pub notes: Vec<String>,
 }
 
 impl Keydoms {
@@ -308,15 +341,50 @@ impl Keydoms {
         self.players.len()
     }
 
-    /// Seats in turn order from the start player.
-    pub fn turn_order(&self) -> Vec<usize> {
-        let n = self.n();
-        (0..n).map(|k| (self.start + k) % n).collect()
+    /// Everybody at the table: the human seats, then the ghosts.
+    pub fn total(&self) -> usize {
+        self.players.len() + self.ghosts.len()
     }
 
-    /// Position of `seat` in turn order from the start player (0 = start player).
-    pub fn order_pos(&self, seat: usize) -> usize {
-        (seat + self.n() - self.start) % self.n()
+    pub fn is_ghost(&self, p: usize) -> bool {
+        p >= self.players.len()
+    }
+
+    /// Name of a seat or ghost.
+    pub fn name_of(&self, p: usize) -> &str {
+        match self.players.get(p) {
+            Some(pl) => &pl.name,
+            None => self
+                .ghosts
+                .get(p - self.players.len())
+                .map_or("?", |g| g.name()),
+        }
+    }
+
+    /// The `pos`-th human seat in turn order from the start player (a ghost holding the
+    /// start marker hands the first human turn to seat 0, who sits after the ghosts).
+    pub fn human_at(&self, pos: usize) -> usize {
+        let n = self.n();
+        let first = if self.start < n { self.start } else { 0 };
+        (first + pos) % n
+    }
+
+    /// Human seats in turn order from the start player.
+    pub fn turn_order(&self) -> Vec<usize> {
+        (0..self.n()).map(|k| self.human_at(k)).collect()
+    }
+
+    /// Position of seat or ghost `p` in turn order from the start player (0 = start).
+    pub fn order_pos(&self, p: usize) -> usize {
+        let t = self.total();
+        (p + t - self.start) % t
+    }
+
+    /// Tie-break rank at a location: a ghost that turned up a scroll this round wins
+    /// ties ahead of everybody else, then turn order from the start player.
+    fn tie_rank(&self, p: usize) -> usize {
+        let scroll = p >= self.n() && self.ghosts[p - self.n()].fx.scroll;
+        self.order_pos(p) + if scroll { 0 } else { self.total() }
     }
 
     pub fn cave_value(&self, cave: usize) -> u16 {
@@ -359,32 +427,50 @@ impl Keydoms {
     /// Players who have workers at `loc`, strongest first; ties go to the seat nearest
     /// the start player clockwise.
     pub fn ranking(&self, loc: u8) -> Vec<(usize, u16)> {
-        let mut v: Vec<(usize, u16)> = (0..self.n())
+        let mut v: Vec<(usize, u16)> = (0..self.total())
             .filter(|&s| self.present(s, loc))
             .map(|s| (s, self.strength(s, loc)))
             .collect();
-        v.sort_by_key(|&(s, t)| (std::cmp::Reverse(t), self.order_pos(s)));
+        v.sort_by_key(|&(s, t)| (std::cmp::Reverse(t), self.tie_rank(s)));
         v
     }
 
     pub fn any_worker_in(&self, loc: u8) -> bool {
-        (0..self.n()).any(|s| self.present(s, loc))
+        (0..self.total()).any(|s| self.present(s, loc))
     }
 
-    /// A worker, raven or mirror image of `seat` stands at `loc`.
+    /// A worker, raven or mirror image of seat `seat` (or a counter of that ghost)
+    /// stands at `loc`.
     pub fn present(&self, seat: usize, loc: u8) -> bool {
-        self.players[seat].has_worker_in(loc)
-            || self.m.extras.iter().any(|e| e.seat == seat && e.loc == loc)
+        match self.players.get(seat) {
+            Some(p) => {
+                p.has_worker_in(loc) || self.m.extras.iter().any(|e| e.seat == seat && e.loc == loc)
+            }
+            None => self.ghosts[seat - self.n()]
+                .workers
+                .iter()
+                .any(|w| w.loc == Some(loc)),
+        }
     }
 
-    /// Strength a worker of printed strength `s` counts at `loc` (Substitute swaps 1 and 9).
+    /// Strength a worker of printed strength `s` counts at `loc` (Substitute swaps 1 and 9;
+    /// spells cast by ghosts weaken players' workers).
     pub fn effective(&self, s: u8, loc: u8) -> u8 {
-        if self.m.substitute_from.is_some_and(|f| loc >= f) && loc != crate::data::GUARD {
+        let s = if self.m.substitute_from.is_some_and(|f| loc >= f) && loc != crate::data::GUARD {
             match s {
                 1 => 9,
                 9 => 1,
                 x => x,
             }
+        } else {
+            s
+        };
+        if self.ghosts.is_empty() {
+            return s;
+        }
+        let s = if self.gp.nine_is_one && s == 9 { 1 } else { s };
+        if (self.gp.halve_even && s % 2 == 0) || (self.gp.halve_odd && s % 2 == 1) {
+            s / 2
         } else {
             s
         }
@@ -411,6 +497,10 @@ impl Keydoms {
     }
 
     pub fn strength(&self, seat: usize, loc: u8) -> u16 {
+        if seat >= self.n() {
+            let g = seat - self.n();
+            return self.ghosts[g].strength_in(loc, self.ghost_mods(g, loc));
+        }
         self.strengths_at(seat, loc).iter().map(|&s| s as u16).sum()
     }
 
@@ -429,7 +519,7 @@ impl Keydoms {
 
     /// The seat whose placement turn is next (meaningful while placing).
     pub fn placement_seat(&self) -> usize {
-        (self.start + self.placed as usize) % self.n()
+        (self.start + self.placed as usize) % self.total()
     }
 
     pub fn magic(&self) -> bool {

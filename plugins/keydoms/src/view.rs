@@ -264,6 +264,7 @@ fn draw_workers(s: &mut Scene, k: &Keydoms, viewer: Option<usize>, loc: u8, r: R
             i += 1;
         }
     }
+    crate::ghost_view::draw_ghost_workers(s, k, loc, r, top, i);
     if k.m.taboo.contains(&loc) {
         s.text(
             pos(r.x + r.w - 70.0, r.y + 44.0),
@@ -320,7 +321,7 @@ fn draw_side(s: &mut Scene, k: &Keydoms) {
     );
     s.text(
         pos(1255.0, 490.0),
-        format!("Start player: {}", k.players[k.start].name),
+        format!("Start player: {}", k.name_of(k.start)),
         18.0,
         Color::WHITE,
     )
@@ -369,7 +370,7 @@ fn draw_side(s: &mut Scene, k: &Keydoms) {
                 pos(1340.0, y),
                 format!(
                     "{} casts {}",
-                    k.players[c.caster].name,
+                    k.name_of(c.caster),
                     crate::data::spell_name(c.spell)
                 ),
                 16.0,
@@ -427,7 +428,11 @@ fn draw_invoked(s: &mut Scene, k: &Keydoms, seat: usize, x: f32, y: f32) {
 
 fn draw_opponents(s: &mut Scene, k: &Keydoms, viewer: Option<usize>) {
     let others: Vec<usize> = (0..k.n()).filter(|&p| Some(p) != viewer).collect();
-    let w = 1580.0 / others.len().max(1) as f32;
+    let w = 1580.0 / (others.len() + k.ghosts.len()).max(1) as f32;
+    for g in 0..k.ghosts.len() {
+        let r = rect(10.0 + (others.len() + g) as f32 * w, 8.0, w - 8.0, 110.0);
+        crate::ghost_view::draw_ghost_mat(s, k, g, r);
+    }
     for (i, &seat) in others.iter().enumerate() {
         let r = rect(10.0 + i as f32 * w, 8.0, w - 8.0, 110.0);
         let p = &k.players[seat];

@@ -181,10 +181,16 @@ fn random_games_6_players_foreknown() {
 
 #[test]
 fn unsupported_setups_are_refused() {
-    for n in [1, 2, 7] {
+    assert!(
+        Keydoms::new(&Setup::players(7)).is_err(),
+        "7 players must be refused"
+    );
+    for (n, ghosts) in [(1, "0"), (1, "1"), (2, "0"), (6, "1"), (5, "2"), (3, "3")] {
+        let mut s = Setup::players(n);
+        s.options.insert("ghosts".into(), ghosts.into());
         assert!(
-            Keydoms::new(&Setup::players(n)).is_err(),
-            "{n} players must be refused"
+            Keydoms::new(&s).is_err(),
+            "{n} players with {ghosts} ghosts must be refused"
         );
     }
     let mut s = Setup::players(4);
@@ -198,7 +204,7 @@ fn unsupported_setups_are_refused() {
     }
     let mut s = Setup::players(4);
     s.options.insert("ghosts".into(), "1".into());
-    assert!(Keydoms::new(&s).is_err());
+    assert!(Keydoms::new(&s).is_ok(), "Spooky: four players and a ghost");
     let mut s = Setup::players(4);
     s.options.insert("variant".into(), "muggles".into());
     assert!(Keydoms::new(&s).is_ok());

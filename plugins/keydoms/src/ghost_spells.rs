@@ -1,0 +1,227 @@
+//! Spells with ghosts at the table: what each does when a ghost casts it, and the
+//! extra (or different) effect some have when a player casts them against ghosts.
+
+use crate::data::{ROOM_K, STABLES, is_castle_room};
+use crate::magic::{GhostArea, PayFor, Step};
+use crate::state::{Keydoms, Pending};
+
+impl Keydoms {
+    /// The highest-lettered unresolved location holding both a ghost's and a player's
+    /// worker (where Evict strikes when ghosts play).
+    pub fn evict_location(&self) -> Option<u8> {
+        let n = self.n();
+        (0..crate::data::LOCS as u8).rev().find(|&l| {
+            self.unresolved(l)
+                && (0..n).any(|s| self.players[s].has_worker_in(l))
+                && (n..self.total()).any(|p| self.present(p, l))
+        })
+    }
+
+    fn queue_for_players(&mut self, step: impl Fn(usize, &Keydoms) -> Option<Step>) {
+        for s in self.turn_order() {
+            if let Some(st) = step(s, self) {
+                self.m.queue.push(Pending::Magic { seat: s, step: st });
+            }
+        }
+    }
+
+    /// A ghost's spell comes into effect (after the players' chance to cancel it).
+    pub fn ghost_spell_effect(&mut self, g: usize, spell: u8) {
+        let name = self.ghosts[g].name().to_string();
+        let mut note = None;
+        match spell {
+            1 => self.ghosts[g].fx.choice = true,
+            2 => self.ghosts[g].fx.copy = true,
+            3 => self.ghosts[g].fx.disclosure = true,
+            4 | 20 => {
+                let owed = if spell == 4 { 5 } else { 7 };
+                self.queue_for_players(|_, _| {
+                    Some(Step::Pay {
+                        owed,
+                        paid: 0,
+                        purpose: PayFor::Treasury,
+                    })
+                });
+            }
+            7 => {
+                self.gp.evict_caster = None;
+                self.gp.evict_at = self.evict_location();
+                if self.gp.evict_at.is_none() {
+                    note = Some(format!("{name}'s Evict finds no location with a player"));
+                }
+            }
+            8 | 15 => note = Some(self.ghost_trade(g, spell == 8)),
+            9 => self.queue_for_players(|s, k| {
+                let count = k.players[s]
+                    .workers
+                    .iter()
+                    .filter(|w| w.loc.is_some_and(is_castle_room))
+                    .count() as u8;
+                (count > 0).then_some(Step::Pay {
+                    owed: count,
+                    paid: 0,
+                    purpose: PayFor::Extortion,
+                })
+            }),
+            10 => self.gp.halve_even = true,
+            11 => self.ghost_gain_spells(g, 2),
+            12 => {
+                for s in self.turn_order() {
+                    let mut seqs: Vec<u32> = self.players[s]
+                        .workers
+                        .iter()
+                        .filter(|w| {
+                            w.loc.is_some_and(|l| {
+                                (STABLES..=crate::data::ROUNDHOUSE).contains(&l)
+                                    && self.unresolved(l)
+                            })
+                        })
+                        .map(|w| w.seq)
+                        .collect();
+                    seqs.sort_unstable();
+                    for seq in seqs {
+                        self.m.queue.push(Pending::Magic {
+                            seat: s,
+                            step: Step::Pay {
+                                owed: 2,
+                                paid: 0,
+                                purpose: PayFor::Levy { seq },
+                            },
+                        });
+                    }
+                }
+            }
+            13 => self.ghosts[g].fx.moonlight = true,
+            14 => self.gp.halve_odd = true,
+            16 => {
+                let t = self.ghosts[g].table(self, &self.ghosts);
+                let empty = t.empty_keytown();
+                if empty.is_empty() {
+                    note = Some(format!("{name}'s Smuggler finds Keytown fully occupied"));
+                }
+                for loc in empty {
+                    self.ghost_reward(g, loc, None);
+                }
+            }
+            17 => self.gp.nine_is_one = true,
+            18 | 19 => {
+                let left = if spell == 18 { 2 } else { 1 };
+                self.queue_for_players(|s, k| {
+                    (!k.withdraw_choices(s, 0).is_empty())
+                        .then_some(Step::Withdraw { left, min: 0 })
+                });
+            }
+            21 => self.ghosts[g].fx.trade = true,
+            _ => {}
+        }
+        if let Some(n) = note {
+            self.notes.push(n);
+        }
+    }
+
+    /// Exchange / Rearrange cast by a ghost: a duplicate goes to a room, a missing kind
+    /// comes back.
+    fn ghost_trade(&mut self, g: usize, avoid_ghosts: bool) -> String {
+        let name = self.ghosts[g].name().to_string();
+        let t = self.ghosts[g].table(self, &self.ghosts);
+        let Some((give, room)) = t.trade_choice(avoid_ghosts) else {
+            return format!("{name} has no duplicate to swap for a kind it lacks");
+        };
+        let has = self.ghosts[g].artefacts;
+        let Some(s) = self
+            .offered(room)
+            .into_iter()
+            .find(|&s| self.stacks[s].last().is_some_and(|&a| has[a as usize] == 0))
+        else {
+            return format!("{name} finds nothing to swap");
+        };
+        let take = self.stacks[s].pop().expect("offered");
+        self.stacks[s].push(give);
+        let gh = &mut self.ghosts[g];
+        gh.artefacts[give as usize] -= 1;
+        if gh.face_up[give as usize] > gh.artefacts[give as usize] {
+            // The tile given away was a face-up one: it stops working for the ghost.
+            gh.face_up[give as usize] -= 1;
+            if let Some(i) = gh.invoked.iter().position(|&a| a == give) {
+                gh.invoked.remove(i);
+            }
+        }
+        gh.artefacts[take as usize] += 1;
+        format!(
+            "{name} swaps a {} for the {} in {}",
+            crate::data::artefact_name(give),
+            crate::data::artefact_name(take),
+            crate::data::loc_name(room)
+        )
+    }
+
+    /// A player's spell with ghosts at the table: the extras against ghost counters,
+    /// and Evict's ghost version (which replaces the usual effect).
+    pub fn player_spell_with_ghosts(&mut self, cast: &crate::magic::Cast) {
+        let c = cast.caster;
+        let remove = |ghost: Option<u8>, area| Pending::Magic {
+            seat: c,
+            step: Step::RemoveGhost { ghost, area },
+        };
+        match cast.spell {
+            4 | 20 => {
+                let area = if cast.spell == 4 {
+                    GhostArea::Caves
+                } else {
+                    GhostArea::Anywhere
+                };
+                for g in 0..self.ghosts.len() as u8 {
+                    if !self.ghost_removals(Some(g), area).is_empty() {
+                        self.m.queue.push(remove(Some(g), area));
+                    }
+                }
+            }
+            12 if !self.ghost_removals(None, GhostArea::Keytown).is_empty() => {
+                self.m.queue.push(remove(None, GhostArea::Keytown));
+            }
+            7 => {
+                self.gp.evict_caster = Some(c);
+                self.gp.evict_at = self.evict_location();
+            }
+            9 => self.extortion_reveals_ghosts(),
+            _ => {}
+        }
+    }
+
+    /// Extortion cast by a player: every ghost counter in the castle is turned up and the
+    /// weakest goes home (our choice on equal strength: the first ghost's, then the
+    /// lowest room).
+    fn extortion_reveals_ghosts(&mut self) {
+        let mut weakest: Option<(u8, usize, usize)> = None;
+        for g in 0..self.ghosts.len() {
+            for i in 0..self.ghosts[g].workers.len() {
+                let Some(l) = self.ghosts[g].workers[i].loc else {
+                    continue;
+                };
+                if l < ROOM_K || !self.unresolved(l) {
+                    continue;
+                }
+                if !self.ghosts[g].workers[i].face_up {
+                    self.ghosts[g].workers[i].face_up = true;
+                    self.reveals += 1;
+                }
+                let mods = self.ghost_mods(g, l);
+                let st = self.ghosts[g].strength(&self.ghosts[g].workers[i], l, mods);
+                if weakest.is_none_or(|(b, _, _)| st < b) {
+                    weakest = Some((st, g, i));
+                }
+            }
+        }
+        if let Some((st, g, i)) = weakest {
+            let loc = self.ghosts[g].workers[i].loc.unwrap_or(ROOM_K);
+            let w = &mut self.ghosts[g].workers[i];
+            w.loc = None;
+            w.face_up = false;
+            self.notes.push(format!(
+                "Extortion: the ghosts' castle counters are turned up; the {}'s {st} leaves {}",
+                self.ghosts[g].name(),
+                crate::data::loc_name(loc)
+            ));
+        }
+    }
+}

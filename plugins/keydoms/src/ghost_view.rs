@@ -1,0 +1,154 @@
+//! The ghosts on the table: their counters on the board and their mats along the top.
+
+use tavern_plugin_api::Scene;
+use tavern_plugin_api::scene::{Color, Rect, pos};
+
+use crate::data::{WAND, artefact_name, spell_name};
+use crate::ghost::{GHOSTS, GhostCard};
+use crate::ghost_play::card_text;
+use crate::state::Keydoms;
+
+/// Ghost counters at `loc`, continuing the row of tokens after `i` players' workers.
+pub fn draw_ghost_workers(s: &mut Scene, k: &Keydoms, loc: u8, r: Rect, top: f32, mut i: usize) {
+    for (g, gh) in k.ghosts.iter().enumerate() {
+        let p = k.n() + g;
+        let mods = k.ghost_mods(g, loc);
+        for w in gh.workers.iter().filter(|w| w.loc == Some(loc)) {
+            let col = (i % 7) as f32;
+            let row = (i / 7) as f32;
+            let c = pos(r.x + 18.0 + col * 30.0, top + row * 32.0);
+            let (txt, tip) = if w.face_up {
+                let st = gh.strength(w, loc, mods);
+                (
+                    st.to_string(),
+                    format!(
+                        "{}'s counter ({}/{}: castle side / elsewhere side), counting {st} here",
+                        gh.name(),
+                        w.castle,
+                        w.elsewhere
+                    ),
+                )
+            } else {
+                (
+                    "?".to_string(),
+                    format!(
+                        "{}'s face-down counter: its strength shows when this location resolves",
+                        gh.name()
+                    ),
+                )
+            };
+            s.token(c, 15.0, Color::player(p), txt)
+                .tooltip(format!("{tip} ({})", Color::PLAYER_MARK[p]));
+            s.text(
+                pos(c.x + 9.0, c.y - 14.0),
+                Color::PLAYER_MARK[p],
+                16.0,
+                Color::WHITE,
+            );
+            i += 1;
+        }
+    }
+}
+
+/// One ghost's mat: counters, deck, artefacts (face up or down), spells and the card
+/// it played last.
+pub fn draw_ghost_mat(s: &mut Scene, k: &Keydoms, g: usize, r: Rect) {
+    let gh = &k.ghosts[g];
+    let p = k.n() + g;
+    s.panel(r, Color::rgb(48, 52, 64), Color::player(p))
+        .id(format!("ghost:{g}"))
+        .tooltip(format!(
+            "{}'s mat. A ghost draws an action card each turn and sends a random face-down \
+             counter where the card says; it never pays for artefacts and its cave treasure \
+             goes back to the treasury",
+            gh.name()
+        ));
+    let star = if k.start == p { " ★ start" } else { "" };
+    s.heading(
+        pos(r.x + 10.0, r.y + 18.0),
+        format!("{} ({}){star}", gh.name(), Color::PLAYER_MARK[p]),
+        20.0,
+        Color::player(p),
+    );
+    let out = gh.placed();
+    let quota = if gh.fx.raven {
+        GHOSTS.placed_with_raven
+    } else {
+        GHOSTS.placed_per_round
+    };
+    let top = match gh.deck.last() {
+        Some(GhostCard::Action(_)) => "action card back",
+        Some(GhostCard::Spell(_)) => "spell card back",
+        None => "empty",
+    };
+    s.text(
+        pos(r.x + 10.0, r.y + 46.0),
+        format!(
+            "Counters out {out}/{quota} · deck {} (top: {top})",
+            gh.deck.len()
+        ),
+        16.0,
+        Color::WHITE,
+    )
+    .tooltip(
+        "A ghost places 7 of its 8 counters a round (8 with its raven up). Card backs are \
+         public, so the type of its next card is known; the card itself is not",
+    );
+    let arts: Vec<String> = (0..6u8)
+        .filter(|&a| gh.artefacts[a as usize] > 0)
+        .map(|a| {
+            let n = gh.artefacts[a as usize];
+            let up = if a == WAND { n } else { gh.face_up[a as usize] };
+            format!("{}×{n} ({up} up)", artefact_name(a))
+        })
+        .collect();
+    s.text(
+        pos(r.x + 10.0, r.y + 70.0),
+        format!(
+            "Artefacts {}: {}",
+            gh.artefacts.iter().sum::<u8>(),
+            arts.join(", ")
+        ),
+        16.0,
+        Color::WHITE,
+    )
+    .tooltip(
+        "Artefacts the ghost holds; 'up' ones it has turned over and used. Each round it \
+         turns up one more face-down artefact and uses its ghost power",
+    );
+    let mut line = Vec::new();
+    if let Some(&c) = gh.discard.last() {
+        line.push(format!("last card {c}"));
+    }
+    if !gh.revealed.is_empty() {
+        let names: Vec<&str> = gh.revealed.iter().map(|&sp| spell_name(sp)).collect();
+        line.push(format!("to cast: {}", names.join(", ")));
+    }
+    let deck_spells = gh
+        .deck
+        .iter()
+        .filter(|c| matches!(c, GhostCard::Spell(_)))
+        .count();
+    line.push(format!(
+        "hidden spells {}",
+        deck_spells + gh.gained.len() + k.gp.owed.get(g).copied().unwrap_or(0) as usize
+    ));
+    let tip = match gh.discard.last() {
+        Some(&c) => format!(
+            "Last action card {c}: {}. Spells turned up are cast when placement ends; \
+             hidden spells (in its deck or gained this round) count one artefact per \
+             started pair at the end",
+            card_text(c)
+        ),
+        None => "Spells turned up are cast when placement ends; hidden spells count one \
+                 artefact per started pair at the end"
+            .to_string(),
+    };
+    s.text(
+        pos(r.x + 10.0, r.y + 94.0),
+        line.join(" · "),
+        16.0,
+        Color::rgb(230, 220, 255),
+    )
+    .tooltip(tip);
+}

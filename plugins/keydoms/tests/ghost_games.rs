@@ -1,0 +1,279 @@
+//! Complete random games against ghosts (solo, two players, Spooky) with conservation
+//! invariants, plus save/replay and serde round trips of a ghost game.
+#![allow(clippy::needless_range_loop)]
+
+use tavern_plugin_api::game::{apply_checked, check::random_game};
+use tavern_plugin_api::{Game, GameRng, Setup, ToAct};
+use tavern_plugin_keydoms::data::{STRENGTHS, type_value};
+use tavern_plugin_keydoms::ghost::{GHOSTS, GhostCard};
+use tavern_plugin_keydoms::magic::Step;
+use tavern_plugin_keydoms::{Keydoms, Pending, Stage};
+
+pub fn invariants(g: &Keydoms) {
+    for (t, &v) in g.treasure_totals().iter().enumerate() {
+        assert_eq!(v, type_value(t), "treasure type {t} not conserved");
+    }
+    let total = g.total();
+    if g.stage != Stage::Setup {
+        let mut kinds = [0usize; 6];
+        for p in &g.players {
+            for k in 0..6 {
+                kinds[k] += p.artefacts[k] as usize;
+            }
+        }
+        for gh in &g.ghosts {
+            for k in 0..6 {
+                kinds[k] += gh.artefacts[k] as usize;
+                assert!(
+                    gh.face_up[k] <= gh.artefacts[k],
+                    "face-up artefacts it holds"
+                );
+            }
+        }
+        for s in &g.stacks {
+            for &a in s {
+                kinds[a as usize] += 1;
+            }
+        }
+        if let Some((_, Some(t))) = g.m.need_stack_shuffle {
+            kinds[t as usize] += 1;
+        }
+        for (k, &c) in kinds.iter().enumerate() {
+            assert_eq!(c, total, "artefact kind {k} not conserved");
+        }
+    }
+    if g.magic() {
+        let mut seen = [0u8; 22];
+        let mut mark = |sp: u8| seen[sp as usize] += 1;
+        g.m.deck.iter().chain(&g.m.discard).for_each(|&x| mark(x));
+        g.m.hands.iter().flatten().for_each(|&x| mark(x));
+        g.m.casts.iter().for_each(|c| mark(c.spell));
+        g.m.offer.iter().for_each(|&x| mark(x));
+        for gh in &g.ghosts {
+            for c in &gh.deck {
+                if let GhostCard::Spell(sp) = c {
+                    mark(*sp);
+                }
+            }
+            gh.revealed.iter().chain(&gh.gained).for_each(|&x| mark(x));
+        }
+        for p in g.pending.iter().chain(g.m.queue.iter()) {
+            match p {
+                Pending::Magic {
+                    step: Step::Keep { drawn, .. },
+                    ..
+                } => drawn.iter().for_each(|&x| mark(x)),
+                Pending::Magic {
+                    step: Step::Target { spell, .. },
+                    ..
+                } => mark(*spell),
+                _ => {}
+            }
+        }
+        for sp in 1..=21usize {
+            let want = if !g.ghosts.is_empty() && GHOSTS.removed_spells.contains(&(sp as u8)) {
+                0
+            } else {
+                1
+            };
+            assert_eq!(seen[sp], want, "spell {sp} not conserved: {seen:?}");
+        }
+    }
+    for p in &g.players {
+        let mut s: Vec<u8> = p.workers.iter().map(|w| w.strength).collect();
+        s.sort();
+        assert_eq!(s, STRENGTHS.to_vec());
+    }
+    for gh in &g.ghosts {
+        let pairs: Vec<[u8; 2]> = gh.workers.iter().map(|w| [w.castle, w.elsewhere]).collect();
+        assert_eq!(
+            pairs, GHOSTS.ghosts[gh.kind].workers,
+            "ghost counters unchanged"
+        );
+        assert!(gh.placed() <= GHOSTS.placed_with_raven);
+        let actions = gh
+            .deck
+            .iter()
+            .filter(|c| matches!(c, GhostCard::Action(_)))
+            .count();
+        assert_eq!(
+            actions + gh.discard.len(),
+            GHOSTS.cards.len(),
+            "12 action cards"
+        );
+    }
+    if g.stage == Stage::RoundStart || g.stage == Stage::StartTreasures {
+        for p in &g.players {
+            assert!(p.workers.iter().all(|w| w.loc.is_none()), "workers return");
+        }
+        for gh in &g.ghosts {
+            assert_eq!(gh.placed(), 0, "ghost counters return");
+        }
+    }
+    if g.stage == Stage::Over {
+        assert_eq!(g.artefacts_left(), 0);
+        let o = g.outcome().expect("over");
+        for s in o.scores.iter().chain(o.others.iter().map(|x| &x.score)) {
+            assert_eq!(s.total, s.breakdown.iter().map(|l| l.points).sum::<i64>());
+        }
+        assert_eq!(o.others.len(), g.ghosts.len());
+    }
+}
+
+pub fn setup(humans: usize, ghosts: &str, extra: &[(&str, &str)]) -> Setup {
+    let mut s = Setup::players(humans);
+    s.options.insert("ghosts".into(), ghosts.into());
+    for (k, v) in extra {
+        s.options.insert((*k).into(), (*v).into());
+    }
+    s
+}
+
+fn games(setup: &Setup, count: u64, what: &str) {
+    let mut longest = 0;
+    let mut ghost_wins = 0;
+    for seed in 0..count {
+        let r = random_game::<Keydoms>(setup, seed * 7919 + 17, 30_000, invariants);
+        longest = longest.max(r.actions);
+        let o = r.outcome;
+        let all: Vec<(i64, usize)> = o
+            .scores
+            .iter()
+            .zip(&o.rank)
+            .map(|(s, &r)| (s.total, r))
+            .chain(o.others.iter().map(|x| (x.score.total, x.rank)))
+            .collect();
+        let best = all.iter().map(|x| x.0).max().unwrap();
+        let firsts: Vec<&(i64, usize)> = all.iter().filter(|x| x.1 == 0).collect();
+        assert_eq!(firsts.len(), 1, "turn order breaks the last tie");
+        assert_eq!(firsts[0].0, best, "the winner has the best score");
+        if o.others.iter().any(|x| x.rank == 0) {
+            ghost_wins += 1;
+        }
+    }
+    println!("{what}: {count} games, longest {longest} actions, ghosts won {ghost_wins}");
+}
+
+pub const GAMES: u64 = 2000;
+
+#[test]
+fn random_games_solo() {
+    games(&setup(1, "auto", &[]), GAMES, "solo");
+}
+
+#[test]
+fn random_games_two_players() {
+    games(&setup(2, "auto", &[]), GAMES, "two players");
+}
+
+#[test]
+fn random_games_spooky_three_plus_one() {
+    games(&setup(3, "1", &[]), GAMES, "spooky 3+1");
+}
+
+#[test]
+fn random_games_spooky_two_plus_two() {
+    games(&setup(2, "2", &[]), GAMES, "spooky 2+2");
+}
+
+#[test]
+fn random_games_harder_ghosts_and_muggles() {
+    games(
+        &setup(
+            1,
+            "auto",
+            &[("ghost_spells", "2"), ("ghost_artefacts", "2")],
+        ),
+        300,
+        "solo, harder",
+    );
+    games(
+        &setup(2, "auto", &[("variant", "muggles")]),
+        300,
+        "two players, muggles",
+    );
+    games(
+        &setup(5, "1", &[("foreknown", "yes")]),
+        300,
+        "spooky 5+1 foreknown",
+    );
+}
+
+fn play_and_replay(setup: &Setup, seed: u64) {
+    use rand::RngExt;
+    let mut rng = GameRng::new(seed);
+    let mut g = Keydoms::new(setup).unwrap();
+    let mut log = Vec::new();
+    loop {
+        let (seat, a) = match g.to_act() {
+            ToAct::Over => break,
+            ToAct::Chance => (None, g.sample_chance(&mut rng)),
+            ToAct::Seats(s) => {
+                let l = g.legal_actions(s[0]);
+                (Some(s[0]), l[rng.random_range(0..l.len())].clone())
+            }
+        };
+        apply_checked(&mut g, seat, &a).unwrap();
+        log.push((seat, serde_json::to_string(&a).unwrap()));
+    }
+    let mut r = Keydoms::new(setup).unwrap();
+    for (seat, json) in &log {
+        apply_checked(&mut r, *seat, &serde_json::from_str(json).unwrap()).unwrap();
+    }
+    assert_eq!(
+        serde_json::to_string(&g).unwrap(),
+        serde_json::to_string(&r).unwrap()
+    );
+    let back: Keydoms = serde_json::from_str(&serde_json::to_string(&g).unwrap()).unwrap();
+    assert_eq!(back, g);
+    assert!(r.outcome().is_some());
+}
+
+#[test]
+fn replay_and_serde_round_trip_with_ghosts() {
+    for seed in 0..4 {
+        play_and_replay(&setup(1, "auto", &[("ghost_spells", "1")]), seed);
+        play_and_replay(&setup(2, "auto", &[]), seed);
+        play_and_replay(&setup(3, "2", &[]), seed);
+    }
+}
+
+#[test]
+fn speed_of_ghost_games() {
+    for (h, gh) in [(1, "auto"), (2, "auto"), (3, "1")] {
+        let g = Keydoms::new(&setup(h, gh, &[])).unwrap();
+        let rep = tavern_plugin_api::abi::playouts(&g, 300, 1);
+        println!(
+            "{h} players + ghosts: {:.0} random games/s ({} actions, {:.2}s)",
+            rep.games as f64 / rep.seconds,
+            rep.actions,
+            rep.seconds
+        );
+    }
+}
+
+/// The view draws ghost games without panicking, whoever holds the start marker.
+#[test]
+fn views_of_ghost_games() {
+    use rand::RngExt;
+    for seed in 0..20 {
+        let setup = setup(1 + (seed % 2) as usize, "auto", &[]);
+        let mut rng = GameRng::new(seed);
+        let mut g = Keydoms::new(&setup).unwrap();
+        loop {
+            let _ = g.view(Some(0));
+            let _ = g.view(None);
+            let (seat, a) = match g.to_act() {
+                ToAct::Over => break,
+                ToAct::Chance => (None, g.sample_chance(&mut rng)),
+                ToAct::Seats(s) => {
+                    let _ = g.legal(s[0]);
+                    let l = g.legal_actions(s[0]);
+                    (Some(s[0]), l[rng.random_range(0..l.len())].clone())
+                }
+            };
+            apply_checked(&mut g, seat, &a).unwrap();
+            let _ = g.determinize(0, &mut rng);
+        }
+    }
+}
