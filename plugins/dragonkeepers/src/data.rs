@@ -278,10 +278,12 @@ impl CardTexts {
 
 pub static DATA: LazyLock<Data> = LazyLock::new(parse);
 
+#[inline]
 pub fn data() -> &'static Data {
     &DATA
 }
 
+#[inline]
 pub fn card(id: u8) -> &'static CardDef {
     &DATA.cards[id as usize]
 }
@@ -317,11 +319,13 @@ fn make_name(c: &CardDef) -> String {
     }
 }
 
+#[inline]
 pub fn texts(id: u8) -> &'static CardTexts {
     &DATA.texts[id as usize]
 }
 
 /// "red dragon (back 3)", naming what a card looks like from both sides.
+#[inline]
 pub fn card_name(id: u8) -> &'static str {
     &DATA.names[id as usize]
 }

@@ -104,19 +104,24 @@ impl Dk {
         if allowed == 0 && !shadow_ok {
             return;
         }
+        // Gathered first and appended in one go: cheaper than a push per card.
+        let mut picks = [0u8; 64];
+        let mut k = 0;
         let mut seen = 0u64;
         for &c in &self.players[seat].hand {
             let d = &defs[c as usize];
             let ok = match d.front {
                 None => shadow_ok,
-                Some(k) => allowed & (1 << k.idx()) != 0,
+                Some(f) => allowed & (1 << f.idx()) != 0,
             };
             let bit = 1u64 << d.look;
-            if ok && seen & bit == 0 && chosen & (1 << c) == 0 {
+            if ok && seen & bit == 0 && (chosen == 0 || chosen & (1 << c) == 0) {
                 seen |= bit;
-                out.push(Action::Select { card: c });
+                picks[k] = c;
+                k += 1;
             }
         }
+        out.extend(picks[..k].iter().map(|&card| Action::Select { card }));
     }
 
     fn selection_complete(&self, need: usize) -> bool {
@@ -286,6 +291,8 @@ impl Dk {
                 // Only shadow dragons received this turn are barred; check lazily.
                 let fresh = p.fresh_shadows;
                 let shadows_ok = fresh == 0 || self.usable_shadows(seat) > 0;
+                let mut picks = [(0u8, Page::Left); 64];
+                let mut k = 0;
                 let mut seen = 0u64;
                 for &c in &p.hand {
                     let d = &defs[c as usize];
@@ -305,9 +312,15 @@ impl Dk {
                         Back::Ribbon => continue,
                     };
                     if !st.placed[page.idx()] {
-                        out.push(Action::PlaceOnPage { card: c, page });
+                        picks[k] = (c, page);
+                        k += 1;
                     }
                 }
+                out.extend(
+                    picks[..k]
+                        .iter()
+                        .map(|&(card, page)| Action::PlaceOnPage { card, page }),
+                );
             }
             if st.played {
                 self.flute_options(seat, &mut out);
