@@ -109,6 +109,8 @@ pub struct Session {
     pub autosave_error: Option<String>,
     pub created: u64,
     pub updated: u64,
+    /// Counts every change of the current state, so views can be cached by it.
+    revision: u64,
 }
 
 impl std::fmt::Debug for Session {
@@ -181,6 +183,7 @@ impl Session {
             autosave_error: None,
             created: now,
             updated: now,
+            revision: 0,
         })
     }
 
@@ -246,6 +249,11 @@ impl Session {
     pub fn log(&self) -> &[LogEntry] {
         &self.log
     }
+    /// Changes with every change of the current state (action, chance, undo, redo).
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
     pub fn cursor(&self) -> usize {
         self.cursor
     }
@@ -334,6 +342,7 @@ impl Session {
             reveal: reply.reveal,
         });
         self.cursor = self.log.len();
+        self.revision += 1;
         self.updated = now_unix();
         self.maybe_checkpoint()?;
         Ok(())
@@ -377,6 +386,7 @@ impl Session {
         }
         self.current = inst;
         self.cursor = target;
+        self.revision += 1;
         Ok(())
     }
 
@@ -443,6 +453,7 @@ impl Session {
             let e = &self.log[i];
             self.current.apply(e.seat, e.action.clone())?;
             self.cursor = i + 1;
+            self.revision += 1;
         }
         self.persist();
         Ok(())

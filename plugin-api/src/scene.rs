@@ -516,6 +516,41 @@ impl Shape {
     }
 }
 
+impl Shape {
+    /// The same shape moved and scaled so its bounds become `to`: the host slides a
+    /// component that moved between two scenes through these in-between places.
+    /// Text and lines keep their size and only move.
+    pub fn placed_in(&self, to: Rect) -> Shape {
+        let from = self.bounds();
+        let (sx, sy) = (
+            if from.w > 0.0 { to.w / from.w } else { 1.0 },
+            if from.h > 0.0 { to.h / from.h } else { 1.0 },
+        );
+        let map = |p: Pos| pos(to.x + (p.x - from.x) * sx, to.y + (p.y - from.y) * sy);
+        let mut s = self.clone();
+        match &mut s {
+            Shape::Rect { rect, .. } | Shape::Card { rect, .. } => *rect = to,
+            Shape::Circle { center, radius, .. } => {
+                *center = to.center();
+                *radius = to.w.min(to.h) / 2.0;
+            }
+            Shape::Icon { center, size, .. } => {
+                *center = to.center();
+                *size = to.w.min(to.h);
+            }
+            Shape::Polygon { points, .. } => points.iter_mut().for_each(|p| *p = map(*p)),
+            Shape::Line { points, .. } => {
+                let (dx, dy) = (to.x - from.x, to.y - from.y);
+                points.iter_mut().for_each(|p| *p = pos(p.x + dx, p.y + dy));
+            }
+            Shape::Text { pos: p, .. } => {
+                *p = pos(p.x + to.x - from.x, p.y + to.y - from.y);
+            }
+        }
+        s
+    }
+}
+
 fn is_zero(z: &i32) -> bool {
     *z == 0
 }
@@ -615,6 +650,37 @@ mod tests {
         assert_eq!(s.hit(pos(15.0, 15.0)).unwrap().id.as_deref(), Some("high"));
         assert_eq!(s.hit(pos(40.0, 40.0)).unwrap().id.as_deref(), Some("low"));
         assert!(s.hit(pos(90.0, 90.0)).is_none());
+    }
+
+    #[test]
+    fn placed_in_moves_and_scales_to_the_new_bounds() {
+        let card = Shape::Card {
+            rect: rect(10.0, 10.0, 40.0, 60.0),
+            fill: Color::WHITE,
+            band: None,
+            title: "x".into(),
+            value: "4".into(),
+            face_down: false,
+            private: false,
+        };
+        let to = rect(100.0, 50.0, 20.0, 30.0);
+        assert_eq!(card.placed_in(to).bounds(), to);
+        let poly = Shape::Polygon {
+            points: vec![pos(0.0, 0.0), pos(10.0, 0.0), pos(0.0, 20.0)],
+            fill: Color::BLACK,
+            stroke: None,
+        };
+        assert_eq!(poly.placed_in(to).bounds(), to);
+        let dot = Shape::Circle {
+            center: pos(5.0, 5.0),
+            radius: 5.0,
+            fill: Color::BLACK,
+            stroke: None,
+        };
+        assert_eq!(
+            dot.placed_in(rect(0.0, 0.0, 4.0, 4.0)).bounds(),
+            rect(0.0, 0.0, 4.0, 4.0)
+        );
     }
 
     #[test]

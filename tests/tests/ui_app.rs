@@ -461,3 +461,52 @@ fn profiles_are_created_renamed_and_deleted_with_confirmation() {
     h.run();
     assert!(h.state().state.profiles.profiles.is_empty());
 }
+
+/// A card taken from the Dragonkeepers display slides into the hand: the table keeps the
+/// previous view and starts a motion for what moved, which ends after its duration.
+#[test]
+fn moved_components_slide_to_their_new_place() {
+    use tavern::app::motion::DURATION;
+    use tavern::app::table::TableState;
+    use tavern::session::{Session, UndoMode};
+    use tavern_plugin_api::{SeatKind, Setup};
+    let (_dir, paths) = tavern_tests::temp_paths();
+    let mut setup = Setup::players(2);
+    setup.seats[1].kind = SeatKind::Bot { level: 1 };
+    setup.seed = 3;
+    let session = Session::new(
+        tavern_tests::plugin("dragonkeepers"),
+        setup,
+        UndoMode::Learning,
+    )
+    .unwrap();
+    let mut t = TableState::new(session, &paths, None);
+    let mut now = 1.0;
+    let first = t.view_now(now).unwrap();
+    assert!(t.motion(now).is_none(), "nothing moves into the first view");
+    assert!(
+        std::sync::Arc::ptr_eq(&first, &t.view_now(now).unwrap()),
+        "cached"
+    );
+    let mut slid = false;
+    for _ in 0..60 {
+        // Both seats play here (no bot thread runs): the viewer is seat 0.
+        let seat = t.to_act()[0];
+        let list = t.session.legal(seat).unwrap();
+        let a = list
+            .iter()
+            .find(|a| a.label.starts_with("Take"))
+            .unwrap_or(&list[0])
+            .clone();
+        now += 1.0;
+        t.act(seat, a.action, now);
+        t.view_now(now).unwrap();
+        if let Some(m) = t.motion(now) {
+            slid = true;
+            assert!(m.running(now));
+            assert!(t.motion(now + DURATION).is_none());
+            break;
+        }
+    }
+    assert!(slid, "taking a card moved it on the table");
+}

@@ -10,15 +10,18 @@ use tavern_plugin_api::ActionEntry;
 use tavern_plugin_api::scene::{self, Align, Highlight, Item, Scene, Shape};
 
 use super::icons::paint_icon;
+use super::motion::Motion;
 use super::text::readable_owned;
 
 /// Text is never drawn smaller than this at 100 % zoom (points).
 pub const MIN_TEXT: f32 = 13.0;
 
-pub struct PaintOptions {
+pub struct PaintOptions<'a> {
     pub zoom: f32,
-    /// Seconds, for the glow animation; `None` draws a steady glow.
+    /// Seconds, for the glow animation and slides; `None` draws a steady glow.
     pub time: Option<f64>,
+    /// Components sliding to their new places.
+    pub motion: Option<&'a Motion>,
 }
 
 /// Legal actions as the painter needs them: which seat takes which action.
@@ -109,9 +112,29 @@ pub fn show_scene(
             };
             let painter = ui.painter_at(outer_rect);
             painter.rect_filled(rect, CornerRadius::same(6), color(scene.background));
-            for item in scene.draw_order() {
+            let mut order: Vec<usize> = (0..scene.items.len()).collect();
+            order.sort_by_key(|&i| scene.items[i].z);
+            let mut in_flight = Vec::new();
+            for i in order {
+                let item = &scene.items[i];
+                match opts
+                    .motion
+                    .zip(opts.time)
+                    .and_then(|(m, now)| m.shape_at(i, &item.shape, now))
+                {
+                    Some(shape) => in_flight.push(Item {
+                        shape,
+                        ..item.clone()
+                    }),
+                    None => {
+                        paint_item(&painter, &xf, item);
+                        paint_highlight(&painter, &xf, item);
+                    }
+                }
+            }
+            // Moving components pass over everything, and glow only once they land.
+            for item in &in_flight {
                 paint_item(&painter, &xf, item);
-                paint_highlight(&painter, &xf, item);
             }
             out.chosen = interact(ui, &painter, &xf, scene, targets, opts);
             // Tooltips of items nobody can click.

@@ -4,12 +4,15 @@
 //! The table view (`table_ui`) reads this and calls its methods; the tests drive the same
 //! methods through the UI.
 
+use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, TryRecvError};
 
 use serde_json::Value;
-use tavern_plugin_api::{ActionEntry, Outcome, SeatKind, ToAct};
+use tavern_plugin_api::{ActionEntry, Outcome, SeatKind, ToAct, View};
+
+use super::motion::Motion;
 
 use crate::paths::Paths;
 use crate::plugin::PluginError;
@@ -61,6 +64,18 @@ pub struct TableState {
     autosave_dir: PathBuf,
     history_dir: PathBuf,
     waker: Option<Waker>,
+    /// The view on screen, asked of the plugin once per change of state or viewer.
+    shown: Option<Shown>,
+    /// The viewer's legal actions, likewise once per change.
+    actions: RefCell<Option<(u64, usize, Vec<ActionEntry>)>>,
+}
+
+/// A view and the slides that lead into it.
+struct Shown {
+    revision: u64,
+    viewer: Option<usize>,
+    view: Arc<View>,
+    motion: Option<Motion>,
 }
 
 impl TableState {
@@ -82,6 +97,8 @@ impl TableState {
             autosave_dir: paths.autosave_dir(),
             history_dir: paths.history_dir(),
             waker: None,
+            shown: None,
+            actions: RefCell::new(None),
         };
         // A loaded game may already be over (a replay from the history).
         if matches!(t.session.to_act(), Ok(ToAct::Over)) {
@@ -197,14 +214,54 @@ impl TableState {
         if !self.to_act().contains(&v) || self.session.is_bot(v) {
             return Vec::new();
         }
-        match self.session.legal(v) {
-            Ok(list) => list.into_iter().map(|a| (v, a)).collect(),
-            Err(e) => {
-                // Shown on the next frame; legal() failing means the plugin is broken.
-                let _ = e;
-                Vec::new()
-            }
+        let revision = self.session.revision();
+        let mut cache = self.actions.borrow_mut();
+        if let Some((r, s, list)) = cache.as_ref()
+            && *r == revision
+            && *s == v
+        {
+            return list.iter().map(|a| (v, a.clone())).collect();
         }
+        // A failing legal() means the plugin is broken; the view call reports it.
+        let list = self.session.legal(v).unwrap_or_default();
+        let out = list.iter().map(|a| (v, a.clone())).collect();
+        *cache = Some((revision, v, list));
+        out
+    }
+
+    /// The view of the seat at the screen, asked of the plugin only when the state or
+    /// the viewer changed. A new view of the same viewer starts the slides of whatever
+    /// moved, from `now`.
+    pub fn view_now(&mut self, now: f64) -> Result<Arc<View>, SessionError> {
+        let (revision, viewer) = (self.session.revision(), self.viewer());
+        if let Some(s) = &self.shown
+            && s.revision == revision
+            && s.viewer == viewer
+        {
+            return Ok(s.view.clone());
+        }
+        let view = Arc::new(self.session.view(viewer)?);
+        let motion = self
+            .shown
+            .as_ref()
+            .filter(|s| s.viewer == viewer)
+            .and_then(|s| Motion::between(&s.view.scene, &view.scene, now));
+        self.shown = Some(Shown {
+            revision,
+            viewer,
+            view: view.clone(),
+            motion,
+        });
+        Ok(view)
+    }
+
+    /// The slides of the view on screen, while any is under way.
+    pub fn motion(&self, now: f64) -> Option<&Motion> {
+        self.shown
+            .as_ref()?
+            .motion
+            .as_ref()
+            .filter(|m| m.running(now))
     }
 
     /// Applies a seat's action.
@@ -247,6 +304,9 @@ impl TableState {
             Ok(mut s) => {
                 s.updated = self.session.updated;
                 self.session = s;
+                // The new session counts revisions from zero again.
+                self.shown = None;
+                *self.actions.get_mut() = None;
             }
             Err(e) => {
                 self.banner = Some(format!(

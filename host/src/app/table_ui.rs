@@ -36,7 +36,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
     let view = if t.cover.is_some() {
         None
     } else {
-        match t.session.view(t.viewer()) {
+        match t.view_now(now) {
             Ok(v) => Some(v),
             Err(e) => {
                 t.banner = Some(format!("{e}. The game is kept at the last good move."));
@@ -54,7 +54,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         .default_size(side)
         .min_size(280.0)
         .max_size(520.0)
-        .show(ui, |ui| side_panel(ui, t, view.as_ref(), now));
+        .show(ui, |ui| side_panel(ui, t, view.as_deref(), now));
     egui::CentralPanel::default()
         .frame(egui::Frame::NONE.fill(ui.visuals().extreme_bg_color))
         .show(ui, |ui| {
@@ -62,9 +62,14 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
                 cover(ui, t, seat);
             } else if let Some(v) = &view {
                 let targets = t.viewer_actions();
+                let motion = state.settings.animate.then(|| t.motion(now)).flatten();
+                if motion.is_some() {
+                    ui.ctx().request_repaint();
+                }
                 let opts = PaintOptions {
                     zoom: state.settings.zoom,
                     time: state.settings.animate.then_some(now),
+                    motion,
                 };
                 let r = show_scene(ui, &v.scene, &targets, &opts);
                 if let Some((seat, action)) = r.chosen {
