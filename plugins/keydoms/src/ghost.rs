@@ -420,6 +420,32 @@ pub enum GhostMove {
 }
 
 impl Ghost {
+    /// For a bot's guess: face-down counters swap strengths among themselves and the
+    /// action cards left in the deck swap places (the card-back sequence is public).
+    pub fn resample_hidden(&mut self, rng: &mut tavern_plugin_api::GameRng) {
+        use rand::seq::SliceRandom;
+        let hidden: Vec<usize> = (0..self.workers.len())
+            .filter(|&i| !self.workers[i].face_up)
+            .collect();
+        let mut sides: Vec<(u8, u8)> = hidden
+            .iter()
+            .map(|&i| (self.workers[i].castle, self.workers[i].elsewhere))
+            .collect();
+        sides.shuffle(rng);
+        for (&i, (c, e)) in hidden.iter().zip(sides) {
+            self.workers[i].castle = c;
+            self.workers[i].elsewhere = e;
+        }
+        let slots: Vec<usize> = (0..self.deck.len())
+            .filter(|&i| matches!(self.deck[i], GhostCard::Action(_)))
+            .collect();
+        let mut cards: Vec<GhostCard> = slots.iter().map(|&i| self.deck[i]).collect();
+        cards.shuffle(rng);
+        for (&i, c) in slots.iter().zip(cards) {
+            self.deck[i] = c;
+        }
+    }
+
     /// Chance step: put the deck in `order` (a permutation of its current cards).
     pub fn shuffle_deck(&mut self, order: &[u16]) -> Result<(), GameError> {
         check_perm(order, self.deck.len())?;

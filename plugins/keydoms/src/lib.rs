@@ -386,9 +386,29 @@ impl Keydoms {
         {
             pool.extend(drawn);
         }
+        // Ghosts' unseen spells (in their decks, or gained this round) join the pool;
+        // card backs are public, so only which spell lies where is re-dealt.
+        for gh in &g.ghosts {
+            for c in &gh.deck {
+                if let ghost::GhostCard::Spell(sp) = c {
+                    pool.push(*sp);
+                }
+            }
+            pool.extend(&gh.gained);
+        }
         pool.shuffle(rng);
         let deck_len = g.m.deck.len();
         g.m.deck = pool.drain(..deck_len).collect();
+        for gh in &mut g.ghosts {
+            for c in &mut gh.deck {
+                if let ghost::GhostCard::Spell(sp) = c {
+                    *sp = pool.pop().expect("pool holds every hidden spell");
+                }
+            }
+            let k = gh.gained.len();
+            gh.gained = pool.drain(..k).collect();
+            gh.resample_hidden(rng);
+        }
         for s in 0..g.n() {
             if s != viewer {
                 let k = g.m.hands[s].len();

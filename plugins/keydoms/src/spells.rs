@@ -179,12 +179,19 @@ impl Keydoms {
             self.ghost_spell_effect(cast.caster - self.n(), cast.spell);
             return;
         }
-        if !self.ghosts.is_empty() {
-            self.player_spell_with_ghosts(&cast);
-            if cast.spell == 7 {
-                return;
-            }
+        if self.ghosts.is_empty() {
+            self.player_spell(cast);
+            return;
         }
+        // With ghosts Evict takes its ghost form; other extras come after the usual
+        // effect.
+        if cast.spell != 7 {
+            self.player_spell(cast.clone());
+        }
+        self.player_spell_with_ghosts(&cast);
+    }
+
+    fn player_spell(&mut self, cast: Cast) {
         let c = cast.caster;
         let order = self.turn_order();
         match cast.spell {
