@@ -194,7 +194,11 @@ impl Dk {
     /// Moves the page's top card to the display; the card below shows its back to all.
     pub(crate) fn refill(&mut self, p: Page) {
         let page = &mut self.pages[p.idx()];
-        self.display[p.idx()] = page.pop().map(|s| s.card);
+        let shown = page.pop().map(|s| s.card);
+        self.display[p.idx()] = shown;
+        if let Some(c) = shown {
+            self.seen.reveal(c);
+        }
         self.after_removal(p);
     }
 

@@ -1,9 +1,12 @@
 //! Re-sampling what one seat cannot know, for the bots.
 //!
-//! Hidden for a viewer: other seats' starting cards, the fronts of every page card it did
-//! not place itself (and the backs of those never on top), and the values of other seats'
-//! pearls. Cards taken from the display were seen by all and stay where they are; so do the
-//! amulet pieces, whose values were public when taken from the sorted supply.
+//! Known to a viewer: its own hand, the cards it placed itself, everything face up, and
+//! the cards the whole table has seen enter a hand and not seen leave it
+//! ([`crate::knowledge`]). Re-sampled: every other card in other hands, in the page
+//! stacks and in the box, each place keeping what is known of it (the back once seen,
+//! else which page), and the cards of a mix, whose publicly seen members may lie in any
+//! of the mix's places. Other seats' pearls are swapped within their colour. Amulet pieces
+//! stay: their values were public when taken from the sorted supply.
 
 use tavern_plugin_api::GameRng;
 
@@ -28,15 +31,40 @@ fn fits(c: u8, need: Need) -> bool {
     }
 }
 
+#[derive(Clone, Copy)]
+enum Place {
+    Page(usize, usize),
+    Hand(usize, usize),
+    Box(usize),
+}
+
+/// A place whose card the viewer does not know for sure.
+struct Open {
+    place: Place,
+    /// The card there now (the truth, only used as a member of the pool).
+    card: u8,
+    need: Need,
+    mix: u16,
+}
+
 impl Dk {
-    pub fn determinized(&self, viewer: usize, rng: &mut GameRng) -> Dk {
-        let mut g = self.clone();
-        // (0 = page, 1 = hand, 2 = box; which page or seat; index; what may go there)
-        let mut slots: Vec<(u8, usize, usize, Need)> = Vec::new();
-        let mut pool: Vec<u8> = Vec::new();
+    fn set_card(&mut self, place: Place, c: u8) {
+        match place {
+            Place::Page(p, i) => self.pages[p][i].card = c,
+            Place::Hand(s, i) => self.players[s].hand[i] = c,
+            Place::Box(i) => self.start_pile[i] = c,
+        }
+    }
+
+    /// The places `viewer` cannot be sure of, with what it does know of each.
+    fn open_places(&self, viewer: usize) -> Vec<Open> {
+        let seen = &self.seen;
+        // A card everyone saw arrive where it lies, and not mixed since, is known.
+        let known = |c: u8| seen.is_public(c) && seen.mix_of(c) == 0;
+        let mut open = Vec::new();
         for (pi, page) in self.pages.iter().enumerate() {
             for (i, s) in page.iter().enumerate() {
-                if s.placed_by == Some(viewer as u8) {
+                if s.placed_by == Some(viewer as u8) || known(s.card) {
                     continue;
                 }
                 let need = if s.back_seen {
@@ -46,8 +74,12 @@ impl Dk {
                 } else {
                     Need::Right
                 };
-                slots.push((0, pi, i, need));
-                pool.push(s.card);
+                open.push(Open {
+                    place: Place::Page(pi, i),
+                    card: s.card,
+                    need,
+                    mix: seen.mix_of(s.card),
+                });
             }
         }
         for (si, p) in self.players.iter().enumerate() {
@@ -56,36 +88,90 @@ impl Dk {
             }
             for (i, &c) in p.hand.iter().enumerate() {
                 // Cards the acting seat has picked for its play are named by the step.
-                if card(c).kind == Kind::Starting && !self.step.selection.contains(&c) {
-                    slots.push((1, si, i, Need::Starting));
-                    pool.push(c);
+                if known(c) || self.step.selection.contains(&c) {
+                    continue;
                 }
+                // Every card in a hand showed its back on the way in (a ribbon for the
+                // starting cards).
+                open.push(Open {
+                    place: Place::Hand(si, i),
+                    card: c,
+                    need: Need::ExactBack(card(c).back),
+                    mix: seen.mix_of(c),
+                });
             }
         }
         // Undealt starting cards went back to the box unseen.
         for (i, &c) in self.start_pile.iter().enumerate() {
-            slots.push((2, 0, i, Need::Starting));
-            pool.push(c);
+            open.push(Open {
+                place: Place::Box(i),
+                card: c,
+                need: Need::Starting,
+                mix: 0,
+            });
         }
-        // Most constrained first; a valid assignment always exists (the real one).
-        slots.sort_by_key(|s| match s.3 {
+        open
+    }
+
+    pub fn determinized(&self, viewer: usize, rng: &mut GameRng) -> Dk {
+        let mut g = self.clone();
+        let open = self.open_places(viewer);
+        // Mixes first: their publicly seen cards go to random places of the same mix;
+        // the mix's other places take hidden cards like any place.
+        let mut free: Vec<(Place, Need)> = Vec::with_capacity(open.len());
+        let mut pool: Vec<u8> = Vec::with_capacity(open.len());
+        let mut mixes: Vec<u16> = open.iter().map(|o| o.mix).filter(|&m| m != 0).collect();
+        mixes.sort_unstable();
+        mixes.dedup();
+        for o in open.iter().filter(|o| o.mix == 0) {
+            free.push((o.place, o.need));
+            pool.push(o.card);
+        }
+        for m in mixes {
+            let members: Vec<&Open> = open.iter().filter(|o| o.mix == m).collect();
+            let mut known: Vec<u8> = Vec::new();
+            for o in &members {
+                if self.seen.is_public(o.card) {
+                    known.push(o.card);
+                } else {
+                    pool.push(o.card);
+                }
+            }
+            let order = rng.permutation(members.len());
+            for (k, &idx) in order.iter().enumerate() {
+                let o = members[idx];
+                match known.get(k) {
+                    Some(&c) => g.set_card(o.place, c),
+                    None => free.push((o.place, o.need)),
+                }
+            }
+        }
+        // Most constrained first; a valid assignment always exists (the real one), and
+        // any choice for an exact back leaves the same backs for the rest.
+        free.sort_by_key(|s| match s.1 {
             Need::ExactBack(_) => 0,
             Need::Starting => 1,
             _ => 2,
         });
-        for (kind, which, i, need) in slots {
+        for (place, need) in free {
             let cands: Vec<usize> = (0..pool.len()).filter(|&k| fits(pool[k], need)).collect();
-            let Some(&k) = cands.get(rng.die(cands.len().max(1) as u32) as usize - 1) else {
-                return self.clone();
+            // No fitting card cannot happen for a state the rules reached (a test builds
+            // states by hand); any card then keeps every card in exactly one place.
+            let k = match cands.len() {
+                0 => 0,
+                n => cands[rng.die(n as u32) as usize - 1],
             };
-            let c = pool.swap_remove(k);
-            match kind {
-                0 => g.pages[which][i].card = c,
-                1 => g.players[which].hand[i] = c,
-                _ => g.start_pile[i] = c,
-            }
+            let Some(c) = (k < pool.len()).then(|| pool.swap_remove(k)) else {
+                break;
+            };
+            g.set_card(place, c);
         }
-        // Pearls: other seats' and the supply's, swapped within their colour.
+        self.resample_pearls(&mut g, viewer, rng);
+        g
+    }
+
+    /// Pearls: other seats' and the supply's, swapped within their colour.
+    fn resample_pearls(&self, g: &mut Dk, viewer: usize, rng: &mut GameRng) {
         let red = data().red_pearls;
         for want_red in [true, false] {
             let mut ids: Vec<u8> = Vec::new();
@@ -108,7 +194,7 @@ impl Dk {
                 }
             }
             let perm = rng.permutation(ids.len());
-            let mut supply = self.pearl_supply;
+            let mut supply = g.pearl_supply;
             for &pe in &ids {
                 supply &= !(1 << pe);
             }
@@ -121,6 +207,5 @@ impl Dk {
             }
             g.pearl_supply = supply;
         }
-        g
     }
 }

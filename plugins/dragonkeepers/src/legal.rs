@@ -46,7 +46,7 @@ impl Dk {
         self.step.selection.iter().find_map(|&c| card(c).front)
     }
 
-    fn usable_shadows(&self, seat: usize) -> u8 {
+    pub(crate) fn usable_shadows(&self, seat: usize) -> u8 {
         let p = &self.players[seat];
         p.shadows_in_hand().saturating_sub(p.fresh_shadows)
     }

@@ -2,7 +2,8 @@
 //!
 //! The state machine lives in [`model`] (state), [`legal`] (what may be done), [`labels`],
 //! [`rules`] (effects), [`chance`] (shuffles, draws and setup),
-//! [`scoring`], [`determinize`] (bots) and [`view`] (the table). Component data is in
+//! [`scoring`], [`knowledge`] (what the table has seen of each card), [`determinize`]
+//! (bots) and [`view`] (the table). Component data is in
 //! `resources/dragonkeepers/components.json`; the card split and the rewards per number are
 //! our own design (the file's `_about` says which parts).
 //!
@@ -27,6 +28,7 @@ pub mod action;
 pub mod chance;
 pub mod data;
 pub mod determinize;
+pub mod knowledge;
 pub mod labels;
 pub mod legal;
 pub mod model;

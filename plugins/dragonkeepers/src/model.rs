@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 use tavern_plugin_api::{GameError, Setup};
 
 use crate::data::{Back, Colour, card, data};
+use crate::knowledge::Seen;
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, Hash)]
 pub enum Page {
@@ -218,6 +219,9 @@ pub struct Dk {
     pub pearls_due: Vec<u8>,
     pub early_end: bool,
     pub turn: u32,
+    /// What the whole table has seen of the cards (for the bots' re-sampling).
+    #[serde(default)]
+    pub seen: Seen,
 }
 
 impl Dk {
@@ -284,6 +288,7 @@ impl Dk {
             pearls_due: Vec::new(),
             early_end: false,
             turn: 1,
+            seen: Seen::default(),
         })
     }
 

@@ -58,6 +58,9 @@ impl Dk {
                 Applied::public(cat(&[name, " returns a crystal to take a fourth card"]))
             }
             Action::PlaceOnPage { card: c, page } => {
+                let barred = self.usable_shadows(seat) == 0;
+                self.seen
+                    .placed_face_down(&self.players[seat].hand, *c, barred);
                 let hand = &mut self.players[seat].hand;
                 let i = hand
                     .iter()
@@ -153,6 +156,10 @@ impl Dk {
         let number = self.book_number();
         let p = &mut self.players[seat];
         p.hand.retain(|c| !cards.contains(c));
+        for &c in &cards {
+            self.seen.reveal(c);
+        }
+        let p = &mut self.players[seat];
         match p.stack_index(colour) {
             Some(i) => p.row[i].cards.extend(&cards),
             None => {
@@ -185,6 +192,7 @@ impl Dk {
                 }
                 Reward::ShadowDragon => {
                     if let Some(c) = self.shadow_supply.pop() {
+                        self.seen.reveal(c);
                         let p = &mut self.players[seat];
                         p.hand.push(c);
                         p.fresh_shadows += 1;
