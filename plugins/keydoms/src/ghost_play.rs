@@ -418,7 +418,10 @@ impl Keydoms {
             self.gp.started[g] = true;
             self.ghosts[g].invoke(flip);
             for &a in flip {
-                self.ghost_power(g, a);
+                // Muggles: artefacts have no powers (the scroll only breaks the final tie).
+                if self.magic() {
+                    self.ghost_power(g, a);
+                }
                 parts.push(format!("turns up its {}", artefact_name(a)));
             }
         }
@@ -532,11 +535,25 @@ impl Keydoms {
     /// shuffled); the other goes to the runner-up or under the deck.
     fn ghost_roundhouse(&mut self, g: usize, second: Option<usize>) -> String {
         let name = self.ghosts[g].name().to_string();
-        let Some(keep) = self.m.deck.pop() else {
+        // Foreknown: the two face-up spells (which one the ghost keeps was settled by
+        // the deck order they came from).
+        let mut drawn = if self.m.foreknown {
+            std::mem::take(&mut self.m.offer)
+        } else {
+            let mut v = Vec::new();
+            for _ in 0..2 {
+                if let Some(sp) = self.m.deck.pop() {
+                    v.push(sp);
+                }
+            }
+            v
+        };
+        drawn.reverse();
+        let Some(keep) = drawn.pop() else {
             return format!("{name} wins the roundhouse but no spell is left");
         };
         self.ghosts[g].gained.push(keep);
-        let Some(other) = self.m.deck.pop() else {
+        let Some(other) = drawn.pop() else {
             return format!("{name} wins the roundhouse and gains the last spell");
         };
         match second {

@@ -764,3 +764,89 @@ fn determinize_keeps_what_the_viewer_knows_about_ghosts() {
     });
     assert!(moved);
 }
+
+// ----- the rulebook's worked example --------------------------------------------------
+
+/// The rulebook's example for action card 1: the light ghost goes to a castle room
+/// showing a kind it lacks; among several, the one with the fewest workers; then the
+/// leftmost.
+#[test]
+fn example_light_ghost_card_1() {
+    let mut g = ready(1, "auto", &[]);
+    clear(&mut g);
+    g.stacks = Default::default();
+    g.stacks[0] = vec![KEY];
+    g.stacks[1] = vec![AMULET];
+    g.stacks[2] = vec![RAVEN];
+    g.top_up = [true; 6];
+    g.ghosts[1].artefacts[KEY as usize] = 1; // it has a key: room K is no draw
+    human(&mut g, 0, 2, ROOM_L); // L and M both show kinds it lacks; L has a worker
+    g.ghosts[1].deck = vec![GhostCard::Action(1)];
+    g.gp.turn_due = Some(1);
+    let l = apply_checked(
+        &mut g,
+        None,
+        &Action::GhostTurn {
+            ghost: 1,
+            flip: vec![],
+            worker: Some(4),
+        },
+    )
+    .unwrap();
+    assert_eq!(g.ghosts[1].workers[4].loc, Some(ROOM_M));
+    assert!(l.label.contains("Light ghost") && l.label.contains("card 1"));
+    assert!(l.label.contains("Castle room M") || l.label.contains(data::loc_name(ROOM_M)));
+    // Nothing missing on display any more: fewest workers (M now has one, L one, K
+    // none) sends the next counter to room K.
+    g.ghosts[1].artefacts[AMULET as usize] = 1;
+    g.ghosts[1].artefacts[RAVEN as usize] = 1;
+    g.ghosts[1].deck = vec![GhostCard::Action(1)];
+    g.gp.turn_due = Some(1);
+    apply_checked(
+        &mut g,
+        None,
+        &Action::GhostTurn {
+            ghost: 1,
+            flip: vec![],
+            worker: Some(5),
+        },
+    )
+    .unwrap();
+    assert_eq!(g.ghosts[1].workers[5].loc, Some(ROOM_K));
+}
+
+/// Plays until the dark ghost's first turn of the round has been applied.
+fn until_dark_ghost_turn(g: &mut Keydoms) {
+    let mut rng = GameRng::new(8);
+    loop {
+        match g.to_act() {
+            ToAct::Chance => {
+                let a = g.sample_chance(&mut rng);
+                apply_checked(g, None, &a).unwrap();
+                if matches!(a, Action::GhostTurn { ghost: 0, .. }) {
+                    return;
+                }
+            }
+            ToAct::Seats(s) => {
+                let a = g
+                    .legal_actions(s[0])
+                    .into_iter()
+                    .find(|a| matches!(a, Action::Place { .. }))
+                    .unwrap_or(Action::PassRound);
+                apply_checked(g, Some(s[0]), &a).unwrap();
+            }
+            ToAct::Over => panic!("over"),
+        }
+    }
+}
+
+#[test]
+fn muggles_ghost_artefacts_have_no_power() {
+    for (variant, keys) in [("standard", 1), ("muggles", 0)] {
+        let mut g = ready(1, "auto", &[("variant", variant)]);
+        g.ghosts[0].artefacts[KEY as usize] = 1;
+        until_dark_ghost_turn(&mut g);
+        assert_eq!(g.ghosts[0].face_up[KEY as usize], 1, "turned up either way");
+        assert_eq!(g.gp.keys, keys, "{variant}");
+    }
+}
