@@ -90,3 +90,55 @@ fn check_view(g: &Keydoms, seat: usize) {
         }
     }
 }
+
+/// Ghost games: mats for every ghost, usable targets, and a ghost's unseen spells never
+/// named in anyone's view.
+#[test]
+fn ghost_games_show_mats_and_keep_ghost_secrets() {
+    use tavern_plugin_keydoms::ghost::GhostCard;
+    for seed in 0..30u64 {
+        let (humans, ghosts) = [(1, "auto"), (2, "auto"), (3, "2")][seed as usize % 3];
+        let mut setup = Setup::players(humans);
+        setup.options.insert("ghosts".into(), ghosts.into());
+        setup.options.insert("ghost_spells".into(), "2".into());
+        let mut g = Keydoms::new(&setup).unwrap();
+        let mut rng = GameRng::new(seed);
+        let mut steps = 0;
+        loop {
+            let (seat, a) = match g.to_act() {
+                ToAct::Over => break,
+                ToAct::Chance => (None, g.sample_chance(&mut rng)),
+                ToAct::Seats(s) => {
+                    let seat = s[0];
+                    if steps % 5 == 0 {
+                        check_view(&g, seat);
+                        let v = g.view(Some(seat));
+                        let json = serde_json::to_string(&v).unwrap();
+                        for (i, gh) in g.ghosts.iter().enumerate() {
+                            assert!(json.contains(&format!("\"ghost:{i}\"")), "mat {i}");
+                            let hidden = gh
+                                .deck
+                                .iter()
+                                .filter_map(|c| match c {
+                                    GhostCard::Spell(s) => Some(*s),
+                                    _ => None,
+                                })
+                                .chain(gh.gained.iter().copied());
+                            for sp in hidden {
+                                assert!(
+                                    !json.contains(spell_name(sp)),
+                                    "a ghost's unseen {} is named",
+                                    spell_name(sp)
+                                );
+                            }
+                        }
+                    }
+                    let l = g.legal_actions(seat);
+                    (Some(seat), l[rng.random_range(0..l.len())].clone())
+                }
+            };
+            apply_checked(&mut g, seat, &a).unwrap();
+            steps += 1;
+        }
+    }
+}
