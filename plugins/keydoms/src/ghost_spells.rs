@@ -31,7 +31,15 @@ impl Keydoms {
         let mut note = None;
         match spell {
             1 => self.ghosts[g].fx.choice = true,
-            2 => self.ghosts[g].fx.copy = true,
+            2 => {
+                self.ghosts[g].fx.copy = true;
+                // Artefacts the players already used this round count as well.
+                for k in 0..6u8 {
+                    if (0..self.n()).any(|s| self.m.invoked[s][k as usize] > 0) {
+                        self.ghost_copies(k);
+                    }
+                }
+            }
             3 => self.ghosts[g].fx.disclosure = true,
             4 | 20 => {
                 let owed = if spell == 4 { 5 } else { 7 };

@@ -306,14 +306,15 @@ impl Keydoms {
             .collect()
     }
 
-    /// Workers (seat, loc, slot) at unresolved locations, optionally filtered by owner.
+    /// Workers (owner, loc, slot) at unresolved locations, optionally filtered by owner;
+    /// ghosts' counters are included (owner `n() + i`) where the filter lets them in.
     pub(crate) fn workers_at_unresolved(
         &self,
         filter: impl Fn(usize) -> bool,
         guard_too: bool,
     ) -> Vec<(usize, u8, u8)> {
         let mut v = Vec::new();
-        for s in 0..self.n() {
+        for s in 0..self.total() {
             if !filter(s) {
                 continue;
             }
@@ -321,11 +322,14 @@ impl Keydoms {
                 if (!guard_too && loc == GUARD) || !self.unresolved(loc) {
                     continue;
                 }
-                let k = self.players[s]
-                    .workers
-                    .iter()
-                    .filter(|w| w.loc == Some(loc))
-                    .count();
+                let k = match self.players.get(s) {
+                    Some(p) => p.workers.iter().filter(|w| w.loc == Some(loc)).count(),
+                    None => self.ghosts[s - self.n()]
+                        .workers
+                        .iter()
+                        .filter(|w| w.loc == Some(loc))
+                        .count(),
+                };
                 for slot in 0..k as u8 {
                     v.push((s, loc, slot));
                 }
@@ -951,7 +955,7 @@ impl Keydoms {
             Action::ChooseLocation { loc } => format!("the {}", loc_name(*loc)),
             Action::ChooseWorker { seat, loc, .. } => format!(
                 "a worker of {} in the {}",
-                self.players[*seat as usize].name,
+                self.name_of(*seat as usize),
                 loc_name(*loc)
             ),
             Action::ChooseArtefact { artefact } => format!("the {}", artefact_name(*artefact)),

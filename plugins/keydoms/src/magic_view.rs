@@ -100,6 +100,15 @@ pub fn describe(k: &Keydoms, seat: usize, a: &Action) -> Option<(String, String)
             format!("Mirror your {strength} in the {}", loc_name(*loc)),
             format!("loc:{loc}"),
         ),
+        Action::ChooseWorker { seat: s, loc, slot } if *s as usize >= k.n() => (
+            format!(
+                "Choose the {}'s counter #{} in the {}",
+                k.name_of(*s as usize),
+                slot + 1,
+                loc_name(*loc)
+            ),
+            format!("loc:{loc}"),
+        ),
         Action::ChooseWorker { seat: s, loc, slot } => {
             let owner = *s as usize;
             let shown = k

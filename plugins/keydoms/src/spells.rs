@@ -343,6 +343,18 @@ impl Keydoms {
                 ) = (cast.targets.first(), cast.targets.get(1))
                 {
                     let owner = seat as usize;
+                    if owner >= self.n() {
+                        // A ghost's counter moves as it lies; ghosts take no treasure,
+                        // so Teleport pays no compensation to them.
+                        let g = owner - self.n();
+                        let current = self.current_loc() == Some(dest);
+                        if let Some(&i) = self.party_slots(owner, loc).get(slot as usize) {
+                            let w = &mut self.ghosts[g].workers[i];
+                            w.loc = Some(dest);
+                            w.face_up |= current;
+                        }
+                        return;
+                    }
                     if let Some(i) = self.worker_at(owner, loc, slot) {
                         let current = self.current_loc() == Some(dest);
                         let w = &mut self.players[owner].workers[i];

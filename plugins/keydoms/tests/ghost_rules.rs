@@ -850,3 +850,99 @@ fn muggles_ghost_artefacts_have_no_power() {
         assert_eq!(g.gp.keys, keys, "{variant}");
     }
 }
+
+#[test]
+fn ghost_copy_takes_the_players_artefact_powers() {
+    let mut g = ready(1, "auto", &[]);
+    clear(&mut g);
+    g.m.invoked[0][KEY as usize] = 1; // used during placement
+    g.m.deck.retain(|&s| s != 2);
+    g.m.discard.retain(|&s| s != 2);
+    g.ghosts[0].revealed = vec![2];
+    human(&mut g, 0, 8, 3);
+    stopper(&mut g, 0);
+    park(&mut g);
+    g.advance();
+    assert!(g.ghosts[0].fx.copy);
+    assert_eq!(
+        g.gp.keys, 1,
+        "the key used earlier this round counts for the ghost"
+    );
+    // A key the ghost turned up itself is not doubled.
+    let mut g = ready(1, "auto", &[]);
+    clear(&mut g);
+    g.ghosts[0].invoked = vec![KEY];
+    g.gp.keys = 1;
+    g.m.invoked[0][KEY as usize] = 1;
+    g.m.deck.retain(|&s| s != 2);
+    g.m.discard.retain(|&s| s != 2);
+    g.ghosts[0].revealed = vec![2];
+    stopper(&mut g, 0);
+    park(&mut g);
+    g.advance();
+    assert_eq!(g.gp.keys, 1);
+}
+
+#[test]
+fn player_moonlight_can_move_a_ghost_counter() {
+    let mut g = ready(1, "auto", &[]);
+    clear(&mut g);
+    ghost(&mut g, 0, 7, 2);
+    g.m.wand[0] = true;
+    g.m.hands[0] = vec![13];
+    g.pending = Some(Pending::Place { seat: 0 });
+    apply_checked(&mut g, Some(0), &Action::Cast { spell: 13 }).unwrap();
+    let pick = Action::ChooseWorker {
+        seat: 1,
+        loc: 2,
+        slot: 0,
+    };
+    assert!(g.legal_actions(0).contains(&pick));
+    apply_checked(&mut g, Some(0), &pick).unwrap();
+    apply_checked(&mut g, Some(0), &Action::ChooseLocation { loc: 4 }).unwrap();
+    assert_eq!(g.ghosts[0].workers[7].loc, Some(4));
+}
+
+#[test]
+fn ghost_smuggler_and_moonlight_in_play() {
+    // Smuggler cast by the light ghost: Keytown is empty but for the market.
+    let mut g = ready(1, "auto", &[]);
+    clear(&mut g);
+    g.m.deck.retain(|&s| s != 16);
+    g.m.discard.retain(|&s| s != 16);
+    g.ghosts[1].revealed = vec![16];
+    human(&mut g, 0, 8, MARKET);
+    stopper(&mut g, 0);
+    park(&mut g);
+    let spells = g.m.deck.len();
+    g.advance();
+    assert_eq!(
+        g.start, 2,
+        "empty stables: the light ghost takes the start marker"
+    );
+    assert!(g.gp.no_player_artefacts, "empty cottage");
+    assert_eq!(
+        g.ghosts[1].gained.len(),
+        1,
+        "empty roundhouse: one spell kept"
+    );
+    assert_eq!(g.m.deck.len(), spells - 1, "the other under the deck");
+    // Moonlight cast by the dark ghost: its strongest cave counter climbs to a room
+    // showing a kind it lacks.
+    let mut g = ready(1, "auto", &[]);
+    clear(&mut g);
+    g.m.deck.retain(|&s| s != 13);
+    g.m.discard.retain(|&s| s != 13);
+    g.ghosts[0].revealed = vec![13];
+    ghost(&mut g, 0, 1, 0); // 1/5
+    ghost(&mut g, 0, 6, 1); // 4/8
+    stopper(&mut g, 0);
+    park(&mut g);
+    g.advance();
+    let room = g.ghosts[0].workers[6].loc;
+    assert!(
+        room.is_some_and(data::is_castle_room),
+        "moved to the castle: {room:?}"
+    );
+    assert_eq!(g.ghosts[0].workers[1].loc, Some(0));
+}
