@@ -946,3 +946,93 @@ fn ghost_smuggler_and_moonlight_in_play() {
     );
     assert_eq!(g.ghosts[0].workers[1].loc, Some(0));
 }
+
+#[test]
+fn a_player_amulet_cancels_a_ghost_spell() {
+    for cancel in [false, true] {
+        let mut g = ready(1, "auto", &[]);
+        clear(&mut g);
+        g.m.deck.retain(|&s| s != 20);
+        g.m.discard.retain(|&s| s != 20);
+        g.ghosts[0].revealed = vec![20]; // Toll
+        g.players[0].artefacts[AMULET as usize] = 1;
+        g.m.passed[0] = false;
+        stopper(&mut g, 0);
+        park(&mut g);
+        g.advance();
+        assert_eq!(
+            g.window_seat(),
+            Some(0),
+            "the player is asked about the spell"
+        );
+        let a = if cancel {
+            Action::Invoke { artefact: AMULET }
+        } else {
+            Action::PassRound
+        };
+        assert!(
+            g.legal_actions(0)
+                .contains(&Action::Invoke { artefact: AMULET })
+        );
+        apply_checked(&mut g, Some(0), &a).unwrap();
+        while g.window_seat() == Some(0) && g.pending.is_none() {
+            apply_checked(&mut g, Some(0), &Action::PassRound).unwrap();
+        }
+        let paid = g.players[0].total_treasure() == 0;
+        assert_eq!(paid, !cancel, "Toll takes everything unless cancelled");
+    }
+}
+
+/// Random play reaches every spell a ghost can cast and every ghost power, or the
+/// random-game invariants would prove little about them.
+#[test]
+fn random_play_reaches_every_ghost_spell_and_power() {
+    use rand::RngExt;
+    let mut labels = String::new();
+    for seed in 0..200u64 {
+        let s = if seed % 2 == 0 {
+            setup(
+                1,
+                "auto",
+                &[("ghost_spells", "2"), ("ghost_artefacts", "2")],
+            )
+        } else {
+            setup(3, "1", &[("ghost_spells", "2")])
+        };
+        let mut g = Keydoms::new(&s).unwrap();
+        let mut rng = GameRng::new(seed);
+        loop {
+            let (seat, a) = match g.to_act() {
+                ToAct::Over => break,
+                ToAct::Chance => (None, g.sample_chance(&mut rng)),
+                ToAct::Seats(s) => {
+                    let l: Vec<Action> = g
+                        .legal_actions(s[0])
+                        .into_iter()
+                        .filter(|a| *a != Action::PassRound)
+                        .collect();
+                    (Some(s[0]), l[rng.random_range(0..l.len())].clone())
+                }
+            };
+            let r = apply_checked(&mut g, seat, &a).unwrap();
+            if r.label.contains("ghost") {
+                labels.push_str(&r.label);
+                labels.push('\n');
+            }
+        }
+    }
+    for sp in (1..=21u8).filter(|s| ![5, 6].contains(s)) {
+        let name = data::spell_name(sp);
+        assert!(
+            labels.contains(&format!("ghost casts {name}")),
+            "no ghost ever cast {name}"
+        );
+    }
+    for a in [AMULET, KEY, data::MIRROR, RAVEN, SCROLL] {
+        let name = data::artefact_name(a);
+        assert!(
+            labels.contains(&format!("turns up its {name}")),
+            "no ghost ever turned up its {name}"
+        );
+    }
+}
