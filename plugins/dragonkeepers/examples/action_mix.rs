@@ -14,6 +14,7 @@ fn main() {
     let mut kinds: BTreeMap<String, u64> = BTreeMap::new();
     let mut turns = 0u64;
     let mut hand_sum = 0u64;
+    let mut mixed_sum = 0usize;
     let mut decisions = 0u64;
     let mut rng = GameRng::new(3);
     for _ in 0..games {
@@ -34,6 +35,7 @@ fn main() {
             *kinds.entry(k).or_default() += 1;
             g.apply(seat, &a).unwrap();
             if matches!(a, Action::EndTurn) {
+                mixed_sum += g.seen.mixed.len();
                 turns += 1;
             }
         }
@@ -44,6 +46,10 @@ fn main() {
     println!(
         "average hand at a decision: {:.1}",
         hand_sum as f64 / decisions as f64
+    );
+    println!(
+        "cards in a mix at a turn's end: {:.1}",
+        mixed_sum as f64 / turns.max(1) as f64
     );
     println!("turns per game: {:.1}", turns as f64 / games as f64);
 }

@@ -11,14 +11,17 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::data::card;
+use crate::data::data;
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq, Default)]
 pub struct Seen {
     /// Bit per card id: everyone has seen this card's front.
     pub public: [u64; 2],
-    /// (card, mix) for the cards in a mix; usually empty.
+    /// (card, mix) for the cards in a mix; usually short.
     pub mixed: Vec<(u8, u16)>,
+    /// Bit per card id: the card is in `mixed` (saves a search for most cards).
+    #[serde(default)]
+    pub in_mix: [u64; 2],
     /// The next unused mix tag.
     pub next_mix: u16,
 }
@@ -29,6 +32,9 @@ impl Seen {
     }
 
     pub fn mix_of(&self, c: u8) -> u16 {
+        if self.in_mix[(c >> 6) as usize] & (1u64 << (c & 63)) == 0 {
+            return 0;
+        }
         self.mixed
             .iter()
             .find(|m| m.0 == c)
@@ -37,8 +43,10 @@ impl Seen {
 
     /// Everyone sees `c`'s front where it now lies.
     pub fn reveal(&mut self, c: u8) {
-        self.public[(c >> 6) as usize] |= 1u64 << (c & 63);
-        if !self.mixed.is_empty() {
+        let (word, bit) = ((c >> 6) as usize, 1u64 << (c & 63));
+        self.public[word] |= bit;
+        if self.in_mix[word] & bit != 0 {
+            self.in_mix[word] &= !bit;
             self.mixed.retain(|m| m.0 != c);
         }
     }
@@ -47,27 +55,40 @@ impl Seen {
     /// `shadows_barred`: the hand's shadow dragons were all received this turn, so none
     /// of them can be the placed card.
     pub fn placed_face_down(&mut self, hand: &[u8], placed: u8, shadows_barred: bool) {
-        let back = card(placed).back;
-        let could_be = |c: u8| {
-            let d = card(c);
-            d.back == back && !(shadows_barred && d.front.is_none())
-        };
-        let mut candidates = 0;
+        let defs = &data().cards;
+        let back = defs[placed as usize].back;
+        // A hand never holds more than every card (123).
+        let mut could_be = [0u8; 128];
+        let mut k = 0;
         let mut informative = false;
-        for &c in hand.iter().filter(|&&c| could_be(c)) {
-            candidates += 1;
-            informative |= self.is_public(c) || self.mix_of(c) != 0;
+        for &c in hand {
+            let d = &defs[c as usize];
+            if d.back == back && !(shadows_barred && d.front.is_none()) {
+                could_be[k] = c;
+                k += 1;
+                informative |= self.is_public(c);
+            }
+        }
+        if k < 2 {
+            return;
+        }
+        let could_be = &could_be[..k];
+        if !informative && self.in_mix != [0, 0] {
+            informative = could_be.iter().any(|&c| self.mix_of(c) != 0);
         }
         // One candidate: everyone knows which card went. Only hidden candidates: they
         // are re-sampled from the same pool anyway.
-        if candidates < 2 || !informative {
+        if !informative {
             return;
         }
         self.next_mix += 1;
         let tag = self.next_mix;
-        for &c in hand.iter().filter(|&&c| could_be(c)) {
+        for &c in could_be {
             match self.mix_of(c) {
-                0 => self.mixed.push((c, tag)),
+                0 => {
+                    self.mixed.push((c, tag));
+                    self.in_mix[(c >> 6) as usize] |= 1u64 << (c & 63);
+                }
                 old => {
                     for m in &mut self.mixed {
                         if m.1 == old {
