@@ -44,17 +44,58 @@ impl Color {
     }
 }
 
+/// On the wire as `[x, y]`: views carry hundreds of these, and arrays read faster than
+/// objects with keys.
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Default)]
+#[serde(from = "[f32; 2]", into = "[f32; 2]")]
 pub struct Pos {
     pub x: f32,
     pub y: f32,
+}
+
+impl From<[f32; 2]> for Pos {
+    fn from([x, y]: [f32; 2]) -> Pos {
+        Pos { x, y }
+    }
+}
+
+impl From<Pos> for [f32; 2] {
+    fn from(p: Pos) -> [f32; 2] {
+        [p.x, p.y]
+    }
+}
+
+impl From<[f32; 4]> for Rect {
+    fn from([x, y, w, h]: [f32; 4]) -> Rect {
+        Rect { x, y, w, h }
+    }
+}
+
+impl From<Rect> for [f32; 4] {
+    fn from(r: Rect) -> [f32; 4] {
+        [r.x, r.y, r.w, r.h]
+    }
+}
+
+impl From<(f32, Color)> for Stroke {
+    fn from((width, color): (f32, Color)) -> Stroke {
+        Stroke { width, color }
+    }
+}
+
+impl From<Stroke> for (f32, Color) {
+    fn from(s: Stroke) -> (f32, Color) {
+        (s.width, s.color)
+    }
 }
 
 pub const fn pos(x: f32, y: f32) -> Pos {
     Pos { x, y }
 }
 
+/// On the wire as `[x, y, w, h]`, like [`Pos`].
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Default)]
+#[serde(from = "[f32; 4]", into = "[f32; 4]")]
 pub struct Rect {
     pub x: f32,
     pub y: f32,
@@ -83,7 +124,9 @@ impl Rect {
     }
 }
 
+/// On the wire as `[width, colour]`.
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(from = "(f32, Color)", into = "(f32, Color)")]
 pub struct Stroke {
     pub width: f32,
     pub color: Color,
