@@ -420,6 +420,40 @@ fn not_to_act(seat: usize) -> ErrorReply {
     err(ErrorKind::Illegal, format!("it is not seat {seat}'s turn"))
 }
 
+/// Refuses a list position past the end of a legal list of length `n`.
+fn check_index(seat: usize, n: usize, index: u64) -> Result<(), ErrorReply> {
+    if index < n as u64 {
+        return Ok(());
+    }
+    Err(err(
+        ErrorKind::Illegal,
+        format!(
+            "seat {seat} has {n} legal actions, not {}",
+            index.saturating_add(1)
+        ),
+    ))
+}
+
+/// Applies an action just taken from the legal list. Only the copy-and-swap that keeps
+/// an error from leaving a half-applied state is needed, not the legality check.
+fn apply_listed<G: Game>(
+    state: &mut G,
+    seat: usize,
+    action: G::Action,
+) -> Result<Vec<u8>, ErrorReply> {
+    let mut next = state.clone();
+    let applied = next
+        .apply(Some(seat), &action)
+        .map_err(|e| err(ErrorKind::Illegal, e.0))?;
+    *state = next;
+    json(&AppliedReply {
+        action: to_value(&action)?,
+        label: applied.label,
+        private_label: applied.private_label,
+        reveal: applied.reveal,
+    })
+}
+
 fn step_hosted<G: Game>(
     h: &mut Hosted<G>,
     op: u32,
@@ -487,31 +521,10 @@ fn respond_hosted<G: Game>(h: &mut Hosted<G>, req: Request) -> Result<Vec<u8>, E
                 return Err(not_to_act(seat));
             }
             let legal = h.legal_for(seat);
-            if index >= legal.len() {
-                return Err(err(
-                    ErrorKind::Illegal,
-                    format!(
-                        "seat {seat} has {} legal actions, not {}",
-                        legal.len(),
-                        index + 1
-                    ),
-                ));
-            }
+            check_index(seat, legal.len(), index as u64)?;
             let action = legal.swap_remove(index);
             h.legal = None;
-            // Listed as legal just now, so only the copy-and-swap that keeps an error
-            // from leaving a half-applied state is needed, not the legality check.
-            let mut next = h.state.clone();
-            let applied = next
-                .apply(Some(seat), &action)
-                .map_err(|e| err(ErrorKind::Illegal, e.0))?;
-            h.state = next;
-            json(&AppliedReply {
-                action: to_value(&action)?,
-                label: applied.label,
-                private_label: applied.private_label,
-                reveal: applied.reveal,
-            })
+            apply_listed(&mut h.state, seat, action)
         }
         req @ (Request::Apply { .. } | Request::Chance { .. }) => {
             h.legal = None;
@@ -559,36 +572,12 @@ pub fn respond_bytes<G: Game>(state: &mut G, req: Request) -> Result<Vec<u8>, Er
         }
         Request::ApplyIndex { seat, index } => {
             if !state.to_act().seats().contains(&seat) {
-                return Err(err(
-                    ErrorKind::Illegal,
-                    format!("it is not seat {seat}'s turn"),
-                ));
+                return Err(not_to_act(seat));
             }
             let mut legal = state.legal_actions(seat);
-            if index >= legal.len() {
-                return Err(err(
-                    ErrorKind::Illegal,
-                    format!(
-                        "seat {seat} has {} legal actions, not {}",
-                        legal.len(),
-                        index + 1
-                    ),
-                ));
-            }
+            check_index(seat, legal.len(), index as u64)?;
             let action = legal.swap_remove(index);
-            // Taken from `legal_actions` just now, so only the copy-and-swap that keeps an
-            // error from leaving a half-applied state is needed, not the legality check.
-            let mut next = state.clone();
-            let applied = next
-                .apply(Some(seat), &action)
-                .map_err(|e| err(ErrorKind::Illegal, e.0))?;
-            *state = next;
-            json(&AppliedReply {
-                action: to_value(&action)?,
-                label: applied.label,
-                private_label: applied.private_label,
-                reveal: applied.reveal,
-            })
+            apply_listed(state, seat, action)
         }
         Request::LegalCount { seat } => json(&state.legal_actions(seat).len()),
         Request::Chance { seed } => {

@@ -94,21 +94,15 @@ impl TavernApp {
         ctx.options_mut(|o| o.zoom_with_keyboard = false);
         ctx.all_styles_mut(|style| {
             use egui::{FontId, TextStyle};
-            style
-                .text_styles
-                .insert(TextStyle::Body, FontId::proportional(15.0));
-            style
-                .text_styles
-                .insert(TextStyle::Button, FontId::proportional(15.0));
-            style
-                .text_styles
-                .insert(TextStyle::Small, FontId::proportional(13.0));
-            style
-                .text_styles
-                .insert(TextStyle::Monospace, FontId::monospace(14.0));
-            style
-                .text_styles
-                .insert(TextStyle::Heading, FontId::proportional(22.0));
+            for (text_style, font) in [
+                (TextStyle::Body, FontId::proportional(15.0)),
+                (TextStyle::Button, FontId::proportional(15.0)),
+                (TextStyle::Small, FontId::proportional(13.0)),
+                (TextStyle::Monospace, FontId::monospace(14.0)),
+                (TextStyle::Heading, FontId::proportional(22.0)),
+            ] {
+                style.text_styles.insert(text_style, font);
+            }
         });
     }
 

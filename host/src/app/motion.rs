@@ -144,28 +144,21 @@ mod tests {
 
     #[test]
     fn look_alikes_and_text_never_slide() {
-        let mut old = Scene::new(1600.0, 1000.0);
-        card(&mut old, 100.0, "?");
-        card(&mut old, 200.0, "?");
-        old.add(Shape::Text {
-            pos: pos(10.0, 10.0),
-            text: "Round 1".into(),
-            size: 20.0,
-            color: Color::WHITE,
-            align: Default::default(),
-            bold: false,
-        });
-        let mut new = Scene::new(1600.0, 1000.0);
-        card(&mut new, 300.0, "?");
-        card(&mut new, 400.0, "?");
-        new.add(Shape::Text {
-            pos: pos(50.0, 10.0),
-            text: "Round 1".into(),
-            size: 20.0,
-            color: Color::WHITE,
-            align: Default::default(),
-            bold: false,
-        });
+        let scene = |xs: [f32; 3]| {
+            let mut s = Scene::new(1600.0, 1000.0);
+            card(&mut s, xs[0], "?");
+            card(&mut s, xs[1], "?");
+            s.add(Shape::Text {
+                pos: pos(xs[2], 10.0),
+                text: "Round 1".into(),
+                size: 20.0,
+                color: Color::WHITE,
+                align: Default::default(),
+                bold: false,
+            });
+            s
+        };
+        let (old, new) = (scene([100.0, 200.0, 10.0]), scene([300.0, 400.0, 50.0]));
         assert!(Motion::between(&old, &new, 0.0).is_none());
     }
 }

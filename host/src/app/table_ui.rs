@@ -153,26 +153,15 @@ fn top_bar(ui: &mut Ui, state: &mut AppState, now: f64) {
             }
             ui.separator();
             let t = state.table.as_mut().expect("table shown");
-            let can_undo = t.can_undo();
-            let r = ui
-                .add_enabled(can_undo.is_ok(), egui::Button::new("Undo"))
-                .on_hover_text("Take back the last move (Ctrl+Z)");
-            let r = match &can_undo {
-                Err(reason) => r.on_disabled_hover_text(reason.as_str()),
-                Ok(()) => r,
-            };
-            if r.clicked() {
+            if gated_button(ui, "Undo", "Take back the last move (Ctrl+Z)", t.can_undo()) {
                 t.undo(now);
             }
-            let can_redo = t.can_redo();
-            let r = ui
-                .add_enabled(can_redo.is_ok(), egui::Button::new("Redo"))
-                .on_hover_text("Play the taken-back move again (Ctrl+Shift+Z)");
-            let r = match &can_redo {
-                Err(reason) => r.on_disabled_hover_text(reason.as_str()),
-                Ok(()) => r,
-            };
-            if r.clicked() {
+            if gated_button(
+                ui,
+                "Redo",
+                "Play the taken-back move again (Ctrl+Shift+Z)",
+                t.can_redo(),
+            ) {
                 t.redo(now);
             }
             ui.separator();
@@ -282,6 +271,18 @@ fn top_bar(ui: &mut Ui, state: &mut AppState, now: f64) {
             open_from_table(state);
         }
     });
+}
+
+/// A button that is greyed out, with the reason on hover, when `allowed` says no.
+fn gated_button(ui: &mut Ui, text: &str, hint: &str, allowed: Result<(), String>) -> bool {
+    let r = ui
+        .add_enabled(allowed.is_ok(), egui::Button::new(text))
+        .on_hover_text(hint);
+    match &allowed {
+        Err(reason) => r.on_disabled_hover_text(reason.as_str()),
+        Ok(()) => r,
+    }
+    .clicked()
 }
 
 /// Open… from the table: the game in progress is autosaved, so the launcher with its save
