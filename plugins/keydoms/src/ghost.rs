@@ -213,6 +213,9 @@ pub struct GhostWorker {
     pub elsewhere: u8,
     pub loc: Option<u8>,
     pub face_up: bool,
+    /// Placement order this round: names a face-down counter without its strength.
+    #[serde(default)]
+    pub seq: u32,
 }
 
 /// Effects that change how a ghost's counters count this round.
@@ -282,6 +285,7 @@ impl Ghost {
                     elsewhere: e,
                     loc: None,
                     face_up: false,
+                    seq: 0,
                 })
                 .collect(),
             deck: GHOSTS

@@ -196,10 +196,14 @@ impl Keydoms {
                 idx
             }
             None => {
+                // By placement order: counter numbers follow strength, so they must
+                // not name a face-down counter.
                 let g = &self.ghosts[p - self.n()];
-                (0..g.workers.len())
+                let mut idx: Vec<usize> = (0..g.workers.len())
                     .filter(|&i| g.workers[i].loc == Some(loc))
-                    .collect()
+                    .collect();
+                idx.sort_by_key(|&i| g.workers[i].seq);
+                idx
             }
         }
     }
@@ -432,8 +436,10 @@ impl Keydoms {
         self.placed += 1;
         self.last_loc = None;
         parts.push(match mv {
-            GhostMove::Placed { card, loc, .. } => {
+            GhostMove::Placed { card, loc, worker } => {
                 self.last_loc = Some(loc);
+                self.ghosts[g].workers[worker].seq = self.m.seq;
+                self.m.seq += 1;
                 format!(
                     "card {card} ({}) → a counter goes face down to the {}",
                     card_text(card),

@@ -3,7 +3,7 @@
 use tavern_plugin_api::Scene;
 use tavern_plugin_api::scene::{Color, Rect, pos};
 
-use crate::data::{WAND, artefact_name, spell_name};
+use crate::data::{WAND, artefact_name, loc_letter, spell_name};
 use crate::ghost::{GHOSTS, GhostCard};
 use crate::ghost_play::card_text;
 use crate::state::Keydoms;
@@ -13,7 +13,7 @@ pub fn draw_ghost_workers(s: &mut Scene, k: &Keydoms, loc: u8, r: Rect, top: f32
     for (g, gh) in k.ghosts.iter().enumerate() {
         let p = k.n() + g;
         let mods = k.ghost_mods(g, loc);
-        for w in gh.workers.iter().filter(|w| w.loc == Some(loc)) {
+        for w in k.party_slots(p, loc).into_iter().map(|i| &gh.workers[i]) {
             let col = (i % 7) as f32;
             let row = (i / 7) as f32;
             let c = pos(r.x + 18.0 + col * 30.0, top + row * 32.0);
@@ -76,6 +76,20 @@ pub fn draw_ghost_mat(s: &mut Scene, k: &Keydoms, g: usize, r: Rect) {
     } else {
         GHOSTS.placed_per_round
     };
+    let set: Vec<String> = gh
+        .workers
+        .iter()
+        .map(|w| format!("{}/{}", w.castle, w.elsewhere))
+        .collect();
+    let up: Vec<String> = gh
+        .workers
+        .iter()
+        .filter(|w| w.face_up)
+        .filter_map(|w| {
+            w.loc
+                .map(|l| format!("{}/{} in {}", w.castle, w.elsewhere, loc_letter(l)))
+        })
+        .collect();
     let top = match gh.deck.last() {
         Some(GhostCard::Action(_)) => "action card back",
         Some(GhostCard::Spell(_)) => "spell card back",
@@ -90,10 +104,18 @@ pub fn draw_ghost_mat(s: &mut Scene, k: &Keydoms, g: usize, r: Rect) {
         16.0,
         Color::WHITE,
     )
-    .tooltip(
-        "A ghost places 7 of its 8 counters a round (8 with its raven up). Card backs are \
-         public, so the type of its next card is known; the card itself is not",
-    );
+    .tooltip(format!(
+        "A ghost places 7 of its 8 counters a round (8 with its raven up), each picked at \
+         random face down. Its counters (castle side / elsewhere side): {}. Turned up so \
+         far: {}. Card backs are public, so the type of its next card is known; the card \
+         itself is not",
+        set.join(", "),
+        if up.is_empty() {
+            "none".to_string()
+        } else {
+            up.join(", ")
+        }
+    ));
     let arts: Vec<String> = (0..6u8)
         .filter(|&a| gh.artefacts[a as usize] > 0)
         .map(|a| {

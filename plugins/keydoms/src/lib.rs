@@ -42,7 +42,8 @@ impl Game for Keydoms {
             name: "Keydom's Dragons".into(),
             version: env!("CARGO_PKG_VERSION").into(),
             description: "Send face-down workers to dragon caves, Keytown and the castle; win \
-                          treasures and spend them on artefacts. Most artefacts wins."
+                          treasures and spend them on artefacts. Most artefacts wins. Solo and \
+                          two-player games against ghost opponents."
                 .into(),
             min_players: rules::MIN_PLAYERS,
             max_players: rules::MAX_PLAYERS,

@@ -1036,3 +1036,29 @@ fn random_play_reaches_every_ghost_spell_and_power() {
         );
     }
 }
+
+/// Face-down ghost counters are named by placement order, never by counter number
+/// (which follows strength).
+#[test]
+fn ghost_counters_are_named_by_placement_order() {
+    let mut g = ready(1, "auto", &[]);
+    clear(&mut g);
+    ghost(&mut g, 0, 7, 2);
+    ghost(&mut g, 0, 0, 2);
+    g.ghosts[0].workers[7].seq = 5;
+    g.ghosts[0].workers[0].seq = 9;
+    assert_eq!(g.party_slots(1, 2), vec![7, 0]);
+    // Placement stamps the order.
+    let mut g = ready(1, "auto", &[]);
+    until_dark_ghost_turn(&mut g);
+    let out: Vec<u32> = g.ghosts[0]
+        .workers
+        .iter()
+        .filter(|w| w.loc.is_some())
+        .map(|w| w.seq)
+        .collect();
+    assert!(
+        out.iter().all(|&s| s > 0),
+        "placed counters carry an order: {out:?}"
+    );
+}

@@ -200,7 +200,10 @@ fn unsupported_setups_are_refused() {
     for v in ["spooky", "nonsense"] {
         let mut s = Setup::players(4);
         s.options.insert("variant".into(), v.into());
-        assert!(Keydoms::new(&s).is_err(), "{v} is not implemented");
+        assert!(
+            Keydoms::new(&s).is_err(),
+            "{v} is no variant value (Spooky is the ghosts option)"
+        );
     }
     let mut s = Setup::players(4);
     s.options.insert("ghosts".into(), "1".into());
