@@ -154,12 +154,18 @@ impl Dk {
             _ => 2,
         });
         for (place, need) in free {
-            let cands: Vec<usize> = (0..pool.len()).filter(|&k| fits(pool[k], need)).collect();
             // No fitting card cannot happen for a state the rules reached (a test builds
             // states by hand); any card then keeps every card in exactly one place.
-            let k = match cands.len() {
+            let fitting = pool.iter().filter(|&&c| fits(c, need)).count();
+            let k = match fitting {
                 0 => 0,
-                n => cands[rng.die(n as u32) as usize - 1],
+                n => {
+                    let nth = rng.die(n as u32) as usize - 1;
+                    (0..pool.len())
+                        .filter(|&k| fits(pool[k], need))
+                        .nth(nth)
+                        .unwrap_or(0)
+                }
             };
             let Some(c) = (k < pool.len()).then(|| pool.swap_remove(k)) else {
                 break;

@@ -152,6 +152,27 @@ impl Dk {
         let p = &self.players[seat];
         let n = self.book_number();
         let bc = self.book_colour();
+        if p.hand.is_empty() {
+            return false;
+        }
+        if self.items & (Item::SwindleFeather.bit() | Item::PrismInk.bit() | Item::TrollHorn.bit())
+            == 0
+        {
+            // Without items only the book's colour counts, on a stack that may grow.
+            let Some(k) = bc else { return false };
+            if !self.stack_open(seat, k) {
+                return false;
+            }
+            let (mut have, mut shadows) = (0u8, 0u8);
+            let defs = &data().cards;
+            for &c in &p.hand {
+                match defs[c as usize].front {
+                    Some(f) => have += (f == k) as u8,
+                    None => shadows += 1,
+                }
+            }
+            return have > 0 && have + shadows.saturating_sub(p.fresh_shadows) >= n;
+        }
         let usable = p.usable_crystals();
         let shadows = self.usable_shadows(seat) as usize;
         let defs = &data().cards;
