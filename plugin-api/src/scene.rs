@@ -44,30 +44,18 @@ impl Color {
     }
 }
 
-/// On the wire as `[x, y]`: views carry hundreds of these, and arrays read faster than
-/// objects with keys.
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Default)]
-#[serde(from = "[f32; 2]", into = "[f32; 2]")]
+/// Written as `[x, y]`: views carry hundreds of these, and arrays read faster than
+/// objects with keys. Read from either form, so plugins built before keep working.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Default)]
+#[serde(into = "[f32; 2]")]
 pub struct Pos {
     pub x: f32,
     pub y: f32,
 }
 
-impl From<[f32; 2]> for Pos {
-    fn from([x, y]: [f32; 2]) -> Pos {
-        Pos { x, y }
-    }
-}
-
 impl From<Pos> for [f32; 2] {
     fn from(p: Pos) -> [f32; 2] {
         [p.x, p.y]
-    }
-}
-
-impl From<[f32; 4]> for Rect {
-    fn from([x, y, w, h]: [f32; 4]) -> Rect {
-        Rect { x, y, w, h }
     }
 }
 
@@ -77,15 +65,128 @@ impl From<Rect> for [f32; 4] {
     }
 }
 
-impl From<(f32, Color)> for Stroke {
-    fn from((width, color): (f32, Color)) -> Stroke {
-        Stroke { width, color }
-    }
-}
-
 impl From<Stroke> for (f32, Color) {
     fn from(s: Stroke) -> (f32, Color) {
         (s.width, s.color)
+    }
+}
+
+impl<'de> Deserialize<'de> for Pos {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Pos, D::Error> {
+        let [x, y] = d.deserialize_any(wire::Fields(["x", "y"]))?;
+        Ok(Pos { x, y })
+    }
+}
+
+impl<'de> Deserialize<'de> for Rect {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Rect, D::Error> {
+        let [x, y, w, h] = d.deserialize_any(wire::Fields(["x", "y", "w", "h"]))?;
+        Ok(Rect { x, y, w, h })
+    }
+}
+
+impl<'de> Deserialize<'de> for Stroke {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Stroke, D::Error> {
+        let (width, color) = d.deserialize_any(wire::Pair(["width", "color"]))?;
+        Ok(Stroke { width, color })
+    }
+}
+
+/// Readers for the small geometry types that accept the array form and the older
+/// object form alike, without serde's buffering `untagged` enums.
+mod wire {
+    use std::fmt;
+
+    use serde::de::{Error, IgnoredAny, MapAccess, SeqAccess, Visitor};
+
+    /// Field `i` of a map, by name; `None` for a field this reader does not know.
+    fn slot(names: &[&str], key: &str) -> Option<usize> {
+        names.iter().position(|n| *n == key)
+    }
+
+    fn no_more<'de, A: SeqAccess<'de>>(mut seq: A, n: usize) -> Result<(), A::Error> {
+        match seq.next_element::<IgnoredAny>()? {
+            None => Ok(()),
+            Some(_) => Err(A::Error::invalid_length(n + 1, &"fewer elements")),
+        }
+    }
+
+    /// `N` numbers, as `[a, b, …]` or `{"a": …, "b": …}`.
+    pub struct Fields<const N: usize>(pub [&'static str; N]);
+
+    impl<'de, const N: usize> Visitor<'de> for Fields<N> {
+        type Value = [f32; N];
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            write!(f, "an array of {N} numbers or an object with {:?}", self.0)
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<[f32; N], A::Error> {
+            let mut out = [0.0; N];
+            for (i, v) in out.iter_mut().enumerate() {
+                *v = seq
+                    .next_element()?
+                    .ok_or_else(|| A::Error::invalid_length(i, &self))?;
+            }
+            no_more(seq, N)?;
+            Ok(out)
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<[f32; N], A::Error> {
+            let mut out = [None; N];
+            while let Some(k) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+                match slot(&self.0, &k) {
+                    Some(i) => out[i] = Some(map.next_value()?),
+                    None => {
+                        map.next_value::<IgnoredAny>()?;
+                    }
+                }
+            }
+            let mut done = [0.0; N];
+            for (i, v) in out.into_iter().enumerate() {
+                done[i] = v.ok_or_else(|| A::Error::missing_field(self.0[i]))?;
+            }
+            Ok(done)
+        }
+    }
+
+    /// A number and a colour, as `[w, c]` or `{"width": w, "color": c}`.
+    pub struct Pair(pub [&'static str; 2]);
+
+    impl<'de> Visitor<'de> for Pair {
+        type Value = (f32, super::Color);
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            write!(f, "[width, colour] or an object with {:?}", self.0)
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+            let w = seq
+                .next_element()?
+                .ok_or_else(|| A::Error::invalid_length(0, &self))?;
+            let c = seq
+                .next_element()?
+                .ok_or_else(|| A::Error::invalid_length(1, &self))?;
+            no_more(seq, 2)?;
+            Ok((w, c))
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            let (mut w, mut c) = (None, None);
+            while let Some(k) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+                match slot(&self.0, &k) {
+                    Some(0) => w = Some(map.next_value()?),
+                    Some(_) => c = Some(map.next_value()?),
+                    None => {
+                        map.next_value::<IgnoredAny>()?;
+                    }
+                }
+            }
+            Ok((
+                w.ok_or_else(|| A::Error::missing_field(self.0[0]))?,
+                c.ok_or_else(|| A::Error::missing_field(self.0[1]))?,
+            ))
+        }
     }
 }
 
@@ -93,9 +194,9 @@ pub const fn pos(x: f32, y: f32) -> Pos {
     Pos { x, y }
 }
 
-/// On the wire as `[x, y, w, h]`, like [`Pos`].
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Default)]
-#[serde(from = "[f32; 4]", into = "[f32; 4]")]
+/// Written as `[x, y, w, h]`, read from that or the object form, like [`Pos`].
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Default)]
+#[serde(into = "[f32; 4]")]
 pub struct Rect {
     pub x: f32,
     pub y: f32,
@@ -124,9 +225,9 @@ impl Rect {
     }
 }
 
-/// On the wire as `[width, colour]`.
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq)]
-#[serde(from = "(f32, Color)", into = "(f32, Color)")]
+/// Written as `[width, colour]`, read from that or the object form, like [`Pos`].
+#[derive(Clone, Copy, Debug, Serialize, PartialEq)]
+#[serde(into = "(f32, Color)")]
 pub struct Stroke {
     pub width: f32,
     pub color: Color,
@@ -724,6 +825,27 @@ mod tests {
             dot.placed_in(rect(0.0, 0.0, 4.0, 4.0)).bounds(),
             rect(0.0, 0.0, 4.0, 4.0)
         );
+    }
+
+    #[test]
+    fn geometry_reads_the_array_form_and_the_older_object_form() {
+        let new: Shape = serde_json::from_str(
+            r#"{"rect":{"rect":[1,2,3,4],"fill":[0,0,0,255],"stroke":[2.5,[9,9,9,255]]}}"#,
+        )
+        .unwrap();
+        let old: Shape = serde_json::from_str(
+            r#"{"rect":{"rect":{"x":1.0,"y":2.0,"w":3.0,"h":4.0,"z":7},"fill":[0,0,0,255],
+               "stroke":{"width":2.5,"color":[9,9,9,255]}}}"#,
+        )
+        .unwrap();
+        assert_eq!(new, old);
+        assert_eq!(new.bounds(), rect(1.0, 2.0, 3.0, 4.0));
+        let p: Pos = serde_json::from_str(r#"{"y":2,"x":1}"#).unwrap();
+        assert_eq!(p, pos(1.0, 2.0));
+        for bad in [r#"[1]"#, r#"[1,2,3]"#, r#"{"x":1}"#, r#""x""#] {
+            assert!(serde_json::from_str::<Pos>(bad).is_err(), "{bad}");
+        }
+        assert_eq!(serde_json::to_string(&pos(1.5, 2.0)).unwrap(), "[1.5,2.0]");
     }
 
     #[test]

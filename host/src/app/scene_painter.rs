@@ -452,6 +452,26 @@ fn fit_size(p: &Painter, text: &str, size: f32, width: f32, floor: f32) -> f32 {
     }
 }
 
+/// `text` cut at the end with "…" so it fits `width` at `size`: "green dr…" reads
+/// where a centred, clipped "en drag" does not.
+fn elide(p: &Painter, text: &str, size: f32, width: f32) -> String {
+    let fits = |t: &str| {
+        p.layout_no_wrap(t.to_string(), FontId::proportional(size), Color32::WHITE)
+            .size()
+            .x
+            <= width
+    };
+    if fits(text) {
+        return text.to_string();
+    }
+    let chars: Vec<char> = text.chars().collect();
+    (1..chars.len())
+        .rev()
+        .map(|n| format!("{}…", chars[..n].iter().collect::<String>().trim_end()))
+        .find(|t| fits(t))
+        .unwrap_or_default()
+}
+
 /// Text, with bold faked by a second pass half a point to the right (the default fonts
 /// have no bold face).
 pub fn paint_text(
@@ -559,12 +579,13 @@ fn paint_card(
     // On a card too small for both, the value wins: a clipped title only adds noise.
     if !title.is_empty() && r.height() >= 3.0 * xf.text(14.0) {
         let size = fit_size(p, title, xf.text(14.0), r.width() * 0.92, xf.min_text);
+        let title = elide(p, title, size, r.width() * 0.92);
         let (at, c) = match band {
             Some(b) => (pos2(r.center().x, r.top() + band_h / 2.0), contrast_text(b)),
             None => (pos2(r.center().x, r.bottom() - size * 0.8), ink),
         };
         let clip = p.with_clip_rect(r.shrink(2.0));
-        paint_text(&clip, at, Align2::CENTER_CENTER, title, size, c, false);
+        paint_text(&clip, at, Align2::CENTER_CENTER, &title, size, c, false);
     }
     if private {
         // "Only you see this face": a lock in the corner plus a dashed inner edge.
