@@ -171,10 +171,11 @@ impl Keydoms {
         !self.gp.shuffle_due.is_empty() || self.gp.evict_at.is_some() || self.gp.turn_due.is_some()
     }
 
-    /// Face-down artefact tiles a ghost could turn up now (last round's go back first).
+    /// Face-down artefact tiles a ghost could turn up now. Last round's tiles are
+    /// still face up at that moment (they go face down as the new one comes up), so the
+    /// same tile never works two rounds running.
     fn flippable(&self, g: usize) -> Vec<u8> {
-        let mut gh = self.ghosts[g].clone();
-        gh.invoke(&[]);
+        let gh = &self.ghosts[g];
         let mut v = Vec::new();
         for k in 0..6u8 {
             if k != WAND {

@@ -1062,3 +1062,44 @@ fn ghost_counters_are_named_by_placement_order() {
         "placed counters carry an order: {out:?}"
     );
 }
+
+/// A tile turned up last round is still face up when the ghost picks this round's, so
+/// it cannot come up again; it goes face down as the new one comes up.
+#[test]
+fn last_rounds_artefact_cannot_come_up_again() {
+    let mut g = ready(1, "auto", &[]);
+    g.ghosts[0].artefacts[KEY as usize] = 1;
+    g.ghosts[0].artefacts[RAVEN as usize] = 1;
+    g.ghosts[0].face_up[KEY as usize] = 1;
+    g.ghosts[0].invoked = vec![KEY];
+    apply_checked(&mut g, Some(0), &Action::PassRound).unwrap();
+    let a = g
+        .legal_actions(0)
+        .into_iter()
+        .find(|a| matches!(a, Action::Place { .. }))
+        .unwrap();
+    apply_checked(&mut g, Some(0), &a).unwrap();
+    assert_eq!(g.gp.turn_due, Some(0));
+    let worker = matches!(g.ghosts[0].deck.last(), Some(GhostCard::Action(_))).then_some(0);
+    let key = Action::GhostTurn {
+        ghost: 0,
+        flip: vec![KEY],
+        worker,
+    };
+    assert!(g.apply(None, &key).is_err(), "the key was used last round");
+    apply_checked(
+        &mut g,
+        None,
+        &Action::GhostTurn {
+            ghost: 0,
+            flip: vec![RAVEN],
+            worker,
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        g.ghosts[0].face_up[KEY as usize], 0,
+        "the key goes face down"
+    );
+    assert_eq!(g.ghosts[0].face_up[RAVEN as usize], 1);
+}
