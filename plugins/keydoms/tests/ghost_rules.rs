@@ -1103,3 +1103,80 @@ fn last_rounds_artefact_cannot_come_up_again() {
     );
     assert_eq!(g.ghosts[0].face_up[RAVEN as usize], 1);
 }
+
+#[test]
+fn a_ghost_holding_the_start_marker_places_first_next_round() {
+    let mut g = ready(1, "auto", &[("variant", "muggles")]);
+    clear(&mut g);
+    ghost(&mut g, 1, 7, STABLES); // the light ghost wins the stables
+    park(&mut g);
+    g.advance();
+    assert_eq!(g.start, 2);
+    assert_eq!(g.stage, Stage::RoundStart);
+    let mut rng = GameRng::new(1);
+    while g.to_act() == ToAct::Chance && g.gp.turn_due.is_none() {
+        let a = g.sample_chance(&mut rng);
+        apply_checked(&mut g, None, &a).unwrap();
+    }
+    assert_eq!(g.stage, Stage::Placing);
+    assert_eq!(
+        g.gp.turn_due,
+        Some(1),
+        "the light ghost opens the placement"
+    );
+    assert_eq!(g.order_pos(0), 1, "then the player, then the dark ghost");
+    assert_eq!(g.order_pos(1), 2);
+}
+
+#[test]
+fn ghost_exchange_swaps_a_duplicate_for_a_kind_it_lacks() {
+    let mut g = ready(1, "auto", &[]);
+    clear(&mut g);
+    g.stacks = Default::default();
+    g.stacks[0] = vec![SCROLL];
+    g.stacks[1] = vec![AMULET];
+    g.top_up = [true; 6];
+    g.ghosts[0].artefacts = [0, 2, 0, 0, 1, 1]; // two keys, a scroll
+    // Room K shows a scroll (it has one); room L the amulet it lacks, so L it is even
+    // with a ghost counter there.
+    ghost(&mut g, 1, 0, ROOM_L);
+    g.m.deck.retain(|&s| s != 8);
+    g.m.discard.retain(|&s| s != 8);
+    g.ghosts[0].revealed = vec![8];
+    stopper(&mut g, 0);
+    park(&mut g);
+    g.advance();
+    assert_eq!(
+        g.ghosts[0].artefacts,
+        [1, 1, 0, 0, 1, 1],
+        "a key for the amulet"
+    );
+}
+
+#[test]
+fn player_donation_may_send_home_ghost_counters_in_the_caves_only() {
+    let mut g = ready(1, "auto", &[]);
+    clear(&mut g);
+    ghost(&mut g, 0, 2, 3);
+    ghost(&mut g, 0, 3, MARKET);
+    g.m.wand[0] = true;
+    g.m.hands[0] = vec![4];
+    g.pending = Some(Pending::Place { seat: 0 });
+    apply_checked(&mut g, Some(0), &Action::Cast { spell: 4 }).unwrap();
+    let l = g.legal_actions(0);
+    assert!(l.contains(&Action::ChooseGhostWorker {
+        ghost: 0,
+        loc: 3,
+        slot: 0
+    }));
+    assert!(
+        l.iter()
+            .all(|a| !matches!(a, Action::ChooseGhostWorker { loc, .. } if *loc == MARKET)),
+        "Keytown counters are out of reach"
+    );
+    assert!(
+        l.iter()
+            .all(|a| !matches!(a, Action::ChooseGhostWorker { ghost: 1, .. })),
+        "the light ghost has nothing in the caves"
+    );
+}
