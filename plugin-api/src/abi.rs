@@ -728,11 +728,11 @@ mod tests {
             View::default()
         }
         fn outcome(&self) -> Option<Outcome> {
-            (self.0 >= 3).then(|| Outcome {
-                scores: vec![SeatScore::from_lines(vec![("count", self.0 as i64)])],
-                rank: vec![0],
-                tie_break: None,
-                others: Vec::new(),
+            (self.0 >= 3).then(|| {
+                Outcome::new(
+                    vec![SeatScore::from_lines(vec![("count", self.0 as i64)])],
+                    vec![0],
+                )
             })
         }
         fn determinize(&self, _: usize, _: &mut GameRng) -> Self {

@@ -169,6 +169,27 @@ pub struct OtherScore {
 }
 
 impl Outcome {
+    /// The result of the seats; the optional parts start empty. Games build outcomes
+    /// through this and the `with_` methods so a field added later never breaks them.
+    pub fn new(scores: Vec<SeatScore>, rank: Vec<usize>) -> Outcome {
+        Outcome {
+            scores,
+            rank,
+            tie_break: None,
+            others: Vec::new(),
+        }
+    }
+
+    pub fn with_tie_break(mut self, tie_break: Option<String>) -> Outcome {
+        self.tie_break = tie_break;
+        self
+    }
+
+    pub fn with_others(mut self, others: Vec<OtherScore>) -> Outcome {
+        self.others = others;
+        self
+    }
+
     pub fn winners(&self) -> Vec<usize> {
         (0..self.rank.len())
             .filter(|&s| self.rank[s] == 0)
