@@ -89,8 +89,14 @@ fn save_replay_round_trip() {
     }
 }
 
+/// Prints (never asserts: the machine may be busy) the random-game rate in process, the
+/// way bots and benches play: `to_act`, `legal_actions`, `apply` until the end. Run alone
+/// with `cargo test --release -p tavern-dragonkeepers --test random_games speed_report --
+/// --nocapture`; `examples/bench.rs` does the same from the command line.
 #[test]
 fn speed_report() {
+    use tavern_plugin_api::GameRng;
+    use tavern_plugin_api::bot::random_playout;
     for n in 2..=4 {
         let g = Dk::new(&setup(n)).unwrap();
         let games = 2000;
@@ -101,6 +107,21 @@ fn speed_report() {
             "{n} players: {games} random games in {secs:.3}s = {:.0} games/s, avg {} actions",
             games as f64 / secs,
             r.actions / games as u64
+        );
+        // A bot's unit of work: re-sample the hidden cards, then play out from there.
+        let mut mid = g.clone();
+        let mut rng = GameRng::new(n as u64);
+        random_playout(&mut mid, &mut rng, 200);
+        let iterations = 1000;
+        let t = Instant::now();
+        for _ in 0..iterations {
+            let mut w = mid.determinize(mid.actor().unwrap_or(0), &mut rng);
+            random_playout(&mut w, &mut rng, 1_000_000);
+        }
+        let secs = t.elapsed().as_secs_f64();
+        println!(
+            "{n} players: {:.0} bot iterations/s (determinize + playout from action 200)",
+            iterations as f64 / secs
         );
     }
 }
