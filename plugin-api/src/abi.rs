@@ -915,6 +915,12 @@ mod tests {
     }
 
     #[test]
+    fn replay_round_trip_of_a_tiny_game() {
+        let g: Count = crate::game::check::replay_round_trip(&Setup::players(1), 4, 10);
+        assert!(g.0 >= 3);
+    }
+
+    #[test]
     fn playouts_report() {
         let r = playouts(&Count(0, false), 10, 1);
         assert_eq!(r.games, 10);
