@@ -164,9 +164,24 @@ fn a_played_card_ends_the_doubt() {
 /// at many points of many random games and for every viewer.
 #[test]
 fn determinized_worlds_are_consistent() {
-    for n in 2..=4 {
-        let s = setup_with(n, &[("chests", "random")]);
-        for seed in 0..60u64 {
+    let every_item = [
+        ("chests", "chosen"),
+        ("twilight_flute", "yes"),
+        ("dragon_mint", "yes"),
+        ("troll_horn", "yes"),
+        ("green_ore_hammer", "yes"),
+        ("prism_ink", "yes"),
+        ("swindle_feather", "yes"),
+    ];
+    let setups = [
+        (setup_with(2, &[("chests", "random")]), 60),
+        (setup_with(3, &[("chests", "random")]), 60),
+        (setup_with(4, &[("chests", "random")]), 60),
+        (setup_with(3, &every_item), 60),
+    ];
+    for (s, games) in setups {
+        let n = s.seats.len();
+        for seed in 0..games {
             let mut g = Dk::new(&s).unwrap();
             let mut rng = GameRng::new(seed);
             let mut steps = 0;
