@@ -333,12 +333,9 @@ impl Keydoms {
                 rank,
             })
             .collect();
-        Outcome {
-            scores,
-            rank,
-            tie_break,
-            others,
-        }
+        Outcome::new(scores, rank)
+            .with_tie_break(tie_break)
+            .with_others(others)
     }
 
     /// Everything `viewer` cannot see, re-dealt consistently with what it knows: other

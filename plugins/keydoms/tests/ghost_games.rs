@@ -230,6 +230,21 @@ fn play_and_replay(setup: &Setup, seed: u64) {
 }
 
 #[test]
+fn save_round_trip_of_ghost_games() {
+    use tavern_plugin_api::game::check::replay_round_trip;
+    for seed in 0..3 {
+        for s in [
+            setup(1, "auto", &[("ghost_artefacts", "2")]),
+            setup(2, "2", &[]),
+            setup(4, "1", &[("foreknown", "yes")]),
+        ] {
+            let g: Keydoms = replay_round_trip(&s, seed + 40, 30_000);
+            assert!(g.outcome().is_some());
+        }
+    }
+}
+
+#[test]
 fn replay_and_serde_round_trip_with_ghosts() {
     for seed in 0..4 {
         play_and_replay(&setup(1, "auto", &[("ghost_spells", "1")]), seed);
