@@ -632,6 +632,9 @@ impl Keydoms {
             self.ghost_gain_spells(g, 1);
             note.push_str(" and gains a spell (Choice)");
         }
+        if self.artefacts_left() == 0 {
+            note.push_str(". The last artefact is gone: game over");
+        }
         self.notes.push(note);
         self.after_purchase_check();
     }

@@ -1180,3 +1180,36 @@ fn player_donation_may_send_home_ghost_counters_in_the_caves_only() {
         "the light ghost has nothing in the caves"
     );
 }
+
+/// Six at the table (Spooky 4 + 2): room M has two stacks; a ghost takes the one
+/// showing a kind it lacks, and the last artefact taken by a ghost ends the game.
+#[test]
+fn ghost_in_the_six_seat_room_and_the_last_artefact() {
+    let mut g = ready(4, "2", &[]);
+    clear(&mut g);
+    g.stacks = Default::default();
+    g.stacks[2] = vec![KEY];
+    g.stacks[5] = vec![AMULET];
+    g.top_up = [true; 6];
+    g.ghosts[0].artefacts[KEY as usize] = 1;
+    ghost(&mut g, 0, 7, ROOM_M);
+    park(&mut g);
+    g.advance();
+    assert_eq!(
+        g.ghosts[0].artefacts[AMULET as usize], 1,
+        "the kind it lacked"
+    );
+    assert_eq!(g.stacks[2], vec![KEY], "the key stays for the next buyer");
+    // The key goes too: the castle is empty and the game is over.
+    let mut g2 = ready(4, "2", &[]);
+    clear(&mut g2);
+    g2.stacks = Default::default();
+    g2.stacks[0] = vec![KEY];
+    g2.top_up = [true; 6];
+    ghost(&mut g2, 1, 7, ROOM_K);
+    park(&mut g2);
+    g2.advance();
+    assert_eq!(g2.stage, Stage::Over);
+    let o = g2.outcome().unwrap();
+    assert_eq!(o.others.len(), 2);
+}
