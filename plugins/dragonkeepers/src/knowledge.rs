@@ -57,42 +57,38 @@ impl Seen {
     pub fn placed_face_down(&mut self, hand: &[u8], placed: u8, shadows_barred: bool) {
         let defs = &data().cards;
         let back = defs[placed as usize].back;
-        // A hand never holds more than every card (123).
-        let mut could_be = [0u8; 128];
+        // Bit per card id, like `public`.
+        let mut could_be = [0u64; 2];
         let mut k = 0;
-        let mut informative = false;
         for &c in hand {
             let d = &defs[c as usize];
             if d.back == back && !(shadows_barred && d.front.is_none()) {
-                could_be[k] = c;
+                could_be[(c >> 6) as usize] |= 1u64 << (c & 63);
                 k += 1;
-                informative |= self.is_public(c);
             }
-        }
-        if k < 2 {
-            return;
-        }
-        let could_be = &could_be[..k];
-        if !informative && self.in_mix != [0, 0] {
-            informative = could_be.iter().any(|&c| self.mix_of(c) != 0);
         }
         // One candidate: everyone knows which card went. Only hidden candidates: they
         // are re-sampled from the same pool anyway.
-        if !informative {
+        let informative = (0..2).any(|w| could_be[w] & (self.public[w] | self.in_mix[w]) != 0);
+        if k < 2 || !informative {
             return;
         }
         self.next_mix += 1;
         let tag = self.next_mix;
-        for &c in could_be {
-            match self.mix_of(c) {
-                0 => {
-                    self.mixed.push((c, tag));
-                    self.in_mix[(c >> 6) as usize] |= 1u64 << (c & 63);
-                }
-                old => {
-                    for m in &mut self.mixed {
-                        if m.1 == old {
-                            m.1 = tag;
+        for (w, mut bits) in could_be.into_iter().enumerate() {
+            while bits != 0 {
+                let c = (w * 64) as u8 + bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                match self.mix_of(c) {
+                    0 => {
+                        self.mixed.push((c, tag));
+                        self.in_mix[w] |= 1u64 << (c & 63);
+                    }
+                    old => {
+                        for m in &mut self.mixed {
+                            if m.1 == old {
+                                m.1 = tag;
+                            }
                         }
                     }
                 }
