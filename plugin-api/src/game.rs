@@ -38,7 +38,9 @@ impl<A> Legal<A> {
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Applied {
     /// Log text every seat may read. For a chance outcome this never names the hidden
-    /// result ("the deck is shuffled"), only what became public.
+    /// result ("the deck is shuffled"), only what became public. Consequences that follow
+    /// by themselves (an automated opponent's reaction, a triggered reward) go on lines
+    /// of their own after a `\n`; the host shows them indented under the action.
     pub label: String,
     /// Log text only the acting seat may read, when it knows more than the others.
     pub private_label: Option<String>,

@@ -419,6 +419,18 @@ fn actions(ui: &mut Ui, t: &mut TableState, view: Option<&View>, now: f64) {
     }
 }
 
+/// A log entry's text: its number, the action, and each consequence the game put on a
+/// line of its own (after a newline in the label) indented below it.
+pub fn log_text(index: usize, label: &str) -> String {
+    let mut lines = label.lines().filter(|l| !l.trim().is_empty());
+    let mut text = format!("{}. {}", index + 1, lines.next().unwrap_or(""));
+    for l in lines {
+        text.push_str("\n    › ");
+        text.push_str(l.trim());
+    }
+    text
+}
+
 fn log(ui: &mut Ui, t: &mut TableState, now: f64) {
     ui.add_space(6.0);
     ui.label(RichText::new("Log").strong());
@@ -436,7 +448,7 @@ fn log(ui: &mut Ui, t: &mut TableState, now: f64) {
             }
             for (i, e) in entries.iter().enumerate() {
                 // Plugin labels name the actor themselves ("Anna takes…").
-                let text = format!("{}. {}", i + 1, readable(ui.ctx(), e.text_for(viewer)));
+                let text = log_text(i, &readable(ui.ctx(), e.text_for(viewer)));
                 let past = i >= cursor;
                 let mut rich = RichText::new(text);
                 if past {
@@ -456,19 +468,24 @@ fn log(ui: &mut Ui, t: &mut TableState, now: f64) {
                             Color32::from_rgb(240, 228, 66),
                         );
                     }
-                    let allowed = t.can_rewind_to_entry(i);
                     let mut resp = ui.add(egui::Button::selectable(false, rich).wrap());
                     if e.reveal {
                         resp = resp.on_hover_text("Revealed hidden or random information");
                     }
-                    resp = match &allowed {
-                        Ok(()) => resp.on_hover_text(if past {
-                            "Taken back. Click to go forward to here."
-                        } else {
-                            "Click to go back to right after this move."
-                        }),
-                        Err(reason) => resp.on_hover_text(format!("Cannot go back here: {reason}")),
-                    };
+                    // Asked only of the entry under the pointer: in fair mode the check
+                    // walks the log, and a long game has a thousand entries.
+                    if resp.hovered() || resp.clicked() {
+                        resp = match t.can_rewind_to_entry(i) {
+                            Ok(()) => resp.on_hover_text(if past {
+                                "Taken back. Click to go forward to here."
+                            } else {
+                                "Click to go back to right after this move."
+                            }),
+                            Err(reason) => {
+                                resp.on_hover_text(format!("Cannot go back here: {reason}"))
+                            }
+                        };
+                    }
                     if resp.clicked() {
                         rewind = Some(i);
                     }
@@ -510,4 +527,18 @@ fn rules_window(ctx: &egui::Context, t: &mut TableState) {
             }
         });
     t.show_rules = open;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::log_text;
+
+    #[test]
+    fn consequences_go_on_indented_lines_of_their_own() {
+        assert_eq!(log_text(0, "Anna takes a pearl"), "1. Anna takes a pearl");
+        assert_eq!(
+            log_text(9, "Dark ghost plays card 4\nIt takes an artefact\n\n"),
+            "10. Dark ghost plays card 4\n    › It takes an artefact"
+        );
+    }
 }
