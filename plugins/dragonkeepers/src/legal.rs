@@ -82,8 +82,9 @@ impl Dk {
                 Some(k) => colour = colour.or(Some(k)),
             }
         }
-        let shadow_ok = shadows_in_sel < self.usable_shadows(seat)
-            && (colour.is_some() || sel.len() + 1 < need);
+        // A shadow dragon needs a real card beside it; count them only if that can be.
+        let shadow_ok = (colour.is_some() || sel.len() + 1 < need)
+            && shadows_in_sel < self.usable_shadows(seat);
         let mut open = self.open_colours(seat);
         if self.armed(Item::TrollHorn) {
             open = 0b1111;
