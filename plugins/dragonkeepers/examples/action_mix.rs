@@ -1,4 +1,5 @@
-//! Which actions random games spend their length on: `cargo run --release --example action_mix -- 2`.
+//! Which actions random games spend their length on:
+//! `cargo run --release --example action_mix -- 2 [all]`.
 use std::collections::BTreeMap;
 
 use rand::RngExt;
@@ -11,6 +12,14 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(2);
     let games = 300;
+    // `all` as the second argument switches every magic-chest item on.
+    let mut setup = Setup::players(n);
+    if std::env::args().nth(2).as_deref() == Some("all") {
+        setup.options.insert("chests".into(), "chosen".into());
+        for it in tavern_plugin_dragonkeepers::Item::ALL {
+            setup.options.insert(it.key().into(), "yes".into());
+        }
+    }
     let mut kinds: BTreeMap<String, u64> = BTreeMap::new();
     let mut turns = 0u64;
     let mut hand_sum = 0u64;
@@ -18,7 +27,7 @@ fn main() {
     let mut decisions = 0u64;
     let mut rng = GameRng::new(3);
     for _ in 0..games {
-        let mut g = Dk::new(&Setup::players(n)).unwrap();
+        let mut g = Dk::new(&setup).unwrap();
         loop {
             let (seat, a) = match g.to_act() {
                 ToAct::Over => break,
