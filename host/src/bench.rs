@@ -159,14 +159,18 @@ pub fn run(
         .ok();
 
         let len = s.log().len();
+        let mut undo_to = |position: usize| -> Result<Duration, CliError> {
+            let t = Instant::now();
+            s.rewind_to(position, None).map_err(err)?;
+            let d = t.elapsed();
+            s.rewind_to(len, None).map_err(err)?;
+            Ok(d)
+        };
         for depth in [1usize, 100, len] {
             if depth > len {
                 continue;
             }
-            let t = Instant::now();
-            s.rewind_to(len - depth, None).map_err(err)?;
-            let d = t.elapsed();
-            s.rewind_to(len, None).map_err(err)?;
+            let d = undo_to(len - depth)?;
             let what = if depth == len {
                 format!("whole game ({len})")
             } else {
@@ -174,6 +178,24 @@ pub fn run(
             };
             writeln!(out, "  undo at depth {what}: {}", ms(d)).ok();
         }
+        // The slowest undo replays the most actions from a checkpoint: try a stretch of
+        // depths that covers every distance to one, each the best of three so a time
+        // slice lost to another process is not taken for the undo's cost.
+        let mut worst = Duration::ZERO;
+        for depth in 1..=len.min(64) {
+            let mut best = Duration::MAX;
+            for _ in 0..3 {
+                best = best.min(undo_to(len - depth)?);
+            }
+            worst = worst.max(best);
+        }
+        writeln!(
+            out,
+            "  undo, slowest of depths 1–{}: {}",
+            len.min(64),
+            ms(worst)
+        )
+        .ok();
 
         let text = SaveFile::from_session(&s).to_json();
         let t = Instant::now();
