@@ -15,7 +15,7 @@ use std::time::Instant;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::game::{Game, apply_checked};
+use crate::game::{Game, Turn, apply_checked};
 use crate::proto::{
     ActionEntry, AppliedReply, ErrorKind, ErrorReply, PlayoutReport, Request, Setup, ToAct,
 };
@@ -192,9 +192,11 @@ type Slot = Arc<Mutex<Box<dyn Any + Send>>>;
 /// A game instance as the registry keeps it.
 struct Hosted<G: Game> {
     state: G,
-    /// The legal actions of one seat in the current state, listed by a count so the
-    /// apply that follows need not list them again. Cleared by every change of state.
-    legal: Option<(usize, Vec<G::Action>)>,
+    /// The seat whose legal actions `legal` holds for the current state, listed by a
+    /// count so the apply that follows need not list them again. Cleared by every
+    /// change of state; the buffer itself is reused.
+    legal_seat: Option<usize>,
+    legal: Vec<G::Action>,
     /// Set while an in-place step runs; still set afterwards only if it failed or
     /// panicked midway, and then the state cannot be trusted.
     broken: bool,
@@ -204,17 +206,42 @@ impl<G: Game> Hosted<G> {
     fn new(state: G) -> Self {
         Hosted {
             state,
-            legal: None,
+            legal_seat: None,
+            legal: Vec::new(),
             broken: false,
         }
     }
 
     /// The legal list of `seat`, from the cache when it is for `seat`.
     fn legal_for(&mut self, seat: usize) -> &mut Vec<G::Action> {
-        if self.legal.as_ref().is_none_or(|(s, _)| *s != seat) {
-            self.legal = Some((seat, self.state.legal_actions(seat)));
+        if self.legal_seat != Some(seat) {
+            self.legal.clear();
+            self.state.legal_actions_into(seat, &mut self.legal);
+            self.legal_seat = Some(seat);
         }
-        &mut self.legal.as_mut().expect("just filled").1
+        &mut self.legal
+    }
+
+    /// Whether `seat` is among those to act, without listing them in the usual case.
+    fn to_act_has(&self, seat: usize) -> bool {
+        match self.state.whose_turn() {
+            Turn::Seat(s) => s == seat,
+            Turn::Several => self.state.to_act().seats().contains(&seat),
+            Turn::Chance | Turn::Over => false,
+        }
+    }
+
+    fn reply(&self) -> StepReply {
+        match self.state.whose_turn() {
+            Turn::Seat(s) => StepReply {
+                turn: TURN_SEATS,
+                seats: if s < 64 { 1 << s } else { 0 },
+                count: 0,
+            },
+            Turn::Several => StepReply::of(&self.state.to_act()),
+            Turn::Chance => StepReply::of(&ToAct::Chance),
+            Turn::Over => StepReply::of(&ToAct::Over),
+        }
     }
 
     /// Applies in place: no copy, so a failure leaves the instance marked broken.
@@ -223,9 +250,9 @@ impl<G: Game> Hosted<G> {
         seat: Option<usize>,
         action: &G::Action,
     ) -> Result<(), ErrorReply> {
-        self.legal = None;
+        self.legal_seat = None;
         self.broken = true;
-        self.state.apply(seat, action).map_err(|e| {
+        self.state.apply_quiet(seat, action).map_err(|e| {
             err(
                 ErrorKind::Broken,
                 format!("an action failed halfway and left the game unusable: {e}"),
@@ -461,46 +488,32 @@ fn step_hosted<G: Game>(
     arg: u64,
 ) -> Result<StepReply, ErrorReply> {
     match op {
-        STEP_QUERY => Ok(StepReply::of(&h.state.to_act())),
+        STEP_QUERY => Ok(h.reply()),
         STEP_COUNT => {
-            let to_act = h.state.to_act();
-            let count = if to_act.seats().contains(&seat) {
+            let count = if h.to_act_has(seat) {
                 h.legal_for(seat).len() as u64
             } else {
                 0
             };
-            Ok(StepReply {
-                count,
-                ..StepReply::of(&to_act)
-            })
+            Ok(StepReply { count, ..h.reply() })
         }
         STEP_APPLY => {
-            if !h.state.to_act().seats().contains(&seat) {
+            if !h.to_act_has(seat) {
                 return Err(not_to_act(seat));
             }
             let legal = h.legal_for(seat);
-            let n = legal.len();
-            let index = usize::try_from(arg).unwrap_or(usize::MAX);
-            if index >= n {
-                return Err(err(
-                    ErrorKind::Illegal,
-                    format!(
-                        "seat {seat} has {n} legal actions, not {}",
-                        arg.saturating_add(1)
-                    ),
-                ));
-            }
-            let action = legal.swap_remove(index);
+            check_index(seat, legal.len(), arg)?;
+            let action = legal.swap_remove(arg as usize);
             h.apply_in_place(Some(seat), &action)?;
-            Ok(StepReply::of(&h.state.to_act()))
+            Ok(h.reply())
         }
         STEP_CHANCE => {
-            if h.state.to_act() != ToAct::Chance {
+            if h.state.whose_turn() != Turn::Chance {
                 return Err(err(ErrorKind::Illegal, "no chance step is pending"));
             }
             let action = h.state.sample_chance(&mut GameRng::new(arg));
             h.apply_in_place(None, &action)?;
-            Ok(StepReply::of(&h.state.to_act()))
+            Ok(h.reply())
         }
         _ => Err(err(ErrorKind::BadRequest, format!("unknown step op {op}"))),
     }
@@ -511,23 +524,23 @@ fn step_hosted<G: Game>(
 fn respond_hosted<G: Game>(h: &mut Hosted<G>, req: Request) -> Result<Vec<u8>, ErrorReply> {
     match req {
         Request::LegalCount { seat } => {
-            if !h.state.to_act().seats().contains(&seat) {
+            if !h.to_act_has(seat) {
                 return json(&0usize);
             }
             json(&h.legal_for(seat).len())
         }
         Request::ApplyIndex { seat, index } => {
-            if !h.state.to_act().seats().contains(&seat) {
+            if !h.to_act_has(seat) {
                 return Err(not_to_act(seat));
             }
             let legal = h.legal_for(seat);
             check_index(seat, legal.len(), index as u64)?;
             let action = legal.swap_remove(index);
-            h.legal = None;
+            h.legal_seat = None;
             apply_listed(&mut h.state, seat, action)
         }
         req @ (Request::Apply { .. } | Request::Chance { .. }) => {
-            h.legal = None;
+            h.legal_seat = None;
             respond_bytes(&mut h.state, req)
         }
         req => respond_bytes(&mut h.state, req),

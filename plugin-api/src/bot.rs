@@ -7,32 +7,41 @@
 
 use rand::RngExt;
 
-use crate::game::Game;
-use crate::proto::ToAct;
+use crate::game::{Game, Turn};
 use crate::rng::GameRng;
 
 /// Plays random legal actions (and samples chance) until the game ends or `max` actions.
 /// Returns the number of actions taken.
 pub fn random_playout<G: Game>(g: &mut G, rng: &mut GameRng, max: u64) -> u64 {
+    let mut legal = Vec::new();
     let mut n = 0;
     while n < max {
-        let (seat, action) = match g.to_act() {
-            ToAct::Over => break,
-            ToAct::Chance => (None, g.sample_chance(rng)),
-            ToAct::Seats(seats) => {
+        let seat = match g.whose_turn() {
+            Turn::Over => break,
+            Turn::Chance => {
+                let outcome = g.sample_chance(rng);
+                if g.apply_quiet(None, &outcome).is_err() {
+                    break;
+                }
+                n += 1;
+                continue;
+            }
+            Turn::Seat(s) => s,
+            Turn::Several => {
+                let seats = g.to_act().seats().to_vec();
                 if seats.is_empty() {
                     break;
                 }
-                let s = seats[rng.random_range(0..seats.len())];
-                let mut legal = g.legal_actions(s);
-                if legal.is_empty() {
-                    break;
-                }
-                let i = rng.random_range(0..legal.len());
-                (Some(s), legal.swap_remove(i))
+                seats[rng.random_range(0..seats.len())]
             }
         };
-        if g.apply(seat, &action).is_err() {
+        legal.clear();
+        g.legal_actions_into(seat, &mut legal);
+        if legal.is_empty() {
+            break;
+        }
+        let i = rng.random_range(0..legal.len());
+        if g.apply_quiet(Some(seat), &legal[i]).is_err() {
             break;
         }
         n += 1;
@@ -91,7 +100,7 @@ fn search<G: Game>(
         let pick = (0..n)
             .max_by(|&a, &b| ucb(value[a], visits[a], it).total_cmp(&ucb(value[b], visits[b], it)))
             .unwrap_or(0);
-        if world.apply(Some(seat), &candidates[pick]).is_err() {
+        if world.apply_quiet(Some(seat), &candidates[pick]).is_err() {
             // Not legal in this sampled world (it depended on hidden facts): count as a loss.
             visits[pick] += 1;
             continue;

@@ -127,6 +127,48 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + 'static {
     fn legal_actions(&self, seat: usize) -> Vec<Self::Action> {
         self.legal(seat).into_iter().map(|l| l.action).collect()
     }
+
+    // The three below are the hot path of random playouts (tests, bots, simulations).
+    // Their defaults are correct for every game; a game overrides them only to be faster,
+    // and `check::random_game` verifies that overrides agree with the originals.
+
+    /// Who acts next, without building `to_act`'s list in the usual one-seat case.
+    fn whose_turn(&self) -> Turn {
+        Turn::of(&self.to_act())
+    }
+
+    /// Appends `legal_actions(seat)` to `out`, so a playout reuses one buffer.
+    fn legal_actions_into(&self, seat: usize, out: &mut Vec<Self::Action>) {
+        out.extend(self.legal_actions(seat));
+    }
+
+    /// `apply` without its log text: the same change of state, for playouts that keep
+    /// no log.
+    fn apply_quiet(&mut self, seat: Option<usize>, action: &Self::Action) -> Result<(), GameError> {
+        self.apply(seat, action).map(|_| ())
+    }
+}
+
+/// Who acts next, as [`Game::whose_turn`] tells it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// Exactly this seat.
+    Seat(usize),
+    /// More than one seat (simultaneous choices): ask `to_act` for the list.
+    Several,
+    Chance,
+    Over,
+}
+
+impl Turn {
+    pub fn of(to_act: &ToAct) -> Turn {
+        match to_act {
+            ToAct::Over => Turn::Over,
+            ToAct::Chance => Turn::Chance,
+            ToAct::Seats(s) if s.len() == 1 => Turn::Seat(s[0]),
+            ToAct::Seats(_) => Turn::Several,
+        }
+    }
 }
 
 /// Checked application: refuses an action that is not in `legal(seat)` (or, for chance,
@@ -208,12 +250,34 @@ pub mod check {
                     (Some(s), legal[rng.random_range(0..legal.len())].clone())
                 }
             };
+            assert_eq!(
+                state.whose_turn(),
+                Turn::of(&to_act),
+                "whose_turn disagrees with to_act"
+            );
+            // Every 16th action, the playout hooks must do what the originals do.
+            let before = (actions % 16 == 0).then(|| state.clone());
+            if let (Some(b), Some(s)) = (&before, seat) {
+                let mut listed = Vec::new();
+                b.legal_actions_into(s, &mut listed);
+                assert_eq!(listed, b.legal_actions(s), "legal_actions_into disagrees");
+            }
             // The action comes from `legal_actions` (or `sample_chance`), so the legality
             // re-check and state copy of `apply_checked` would only slow the test down;
             // replay tests use `apply_checked`.
             state.apply(seat, &action).unwrap_or_else(|e| {
                 panic!("random legal action {action:?} by {seat:?} refused: {e}")
             });
+            if let Some(mut quiet) = before {
+                quiet
+                    .apply_quiet(seat, &action)
+                    .unwrap_or_else(|e| panic!("apply_quiet refused {action:?}: {e}"));
+                assert_eq!(
+                    serde_json::to_string(&quiet).ok(),
+                    serde_json::to_string(&state).ok(),
+                    "apply_quiet changed the state differently from apply"
+                );
+            }
             actions += 1;
             invariant(&state);
             assert!(
