@@ -527,7 +527,14 @@ impl Ghost {
 
     /// The ghost's score with its breakdown (artefacts, unresolved spells).
     pub fn score(&self) -> SeatScore {
-        let (arts, spells) = self.score_lines();
+        self.score_with(0)
+    }
+
+    /// The score when `earned` more spells are still due to it from the spell deck (the
+    /// game ended before they were handed over; they count as unresolved cards).
+    pub fn score_with(&self, earned: usize) -> SeatScore {
+        let arts: u16 = self.artefacts.iter().map(|&a| a as u16).sum();
+        let spells = (self.unresolved_spells() + earned).div_ceil(2) as u16;
         SeatScore::from_lines(vec![
             ("Artefacts", arts as i64),
             ("Unresolved spells (one per started pair)", spells as i64),

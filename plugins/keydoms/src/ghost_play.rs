@@ -22,6 +22,10 @@ pub struct GhostPlay {
     pub bottom_spells: u8,
     /// Harder ghosts: face-down artefacts turned up at a round's start (1 or 2).
     pub flips: u8,
+    /// Solo option: the player's placed workers are shown face up to everyone. Only
+    /// for reference: the rules treat them as face down (ghosts never look anyway).
+    #[serde(default)]
+    pub solo_face_up: bool,
     /// Ghost decks waiting for their shuffle (setup and each round's end).
     pub shuffle_due: Vec<usize>,
     /// The ghost whose placement turn is due (a chance step).
@@ -45,6 +49,19 @@ pub struct GhostPlay {
     /// The human who cast that Evict (None when a ghost did).
     pub evict_caster: Option<usize>,
     pub after_caves_done: bool,
+    /// A ghost won the roundhouse with two spells drawn: which one it keeps is a chance
+    /// step (the rules have it pick blind, at random).
+    #[serde(default)]
+    pub roundhouse: Option<RoundhousePick>,
+}
+
+/// The two spells a ghost picks from at the roundhouse, and where the other one goes.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct RoundhousePick {
+    pub ghost: usize,
+    pub drawn: Vec<u8>,
+    /// The runner-up (seat or ghost), if any.
+    pub second: Option<usize>,
 }
 
 impl GhostPlay {
@@ -53,6 +70,7 @@ impl GhostPlay {
         *self = GhostPlay {
             bottom_spells: self.bottom_spells,
             flips: self.flips,
+            solo_face_up: self.solo_face_up,
             shuffle_due: (0..g).collect(),
             started: vec![false; g],
             owed: std::mem::take(&mut self.owed),
@@ -168,7 +186,10 @@ impl Keydoms {
     }
 
     pub fn ghost_chance_due(&self) -> bool {
-        !self.gp.shuffle_due.is_empty() || self.gp.evict_at.is_some() || self.gp.turn_due.is_some()
+        !self.gp.shuffle_due.is_empty()
+            || self.gp.evict_at.is_some()
+            || self.gp.turn_due.is_some()
+            || self.gp.roundhouse.is_some()
     }
 
     /// Face-down artefact tiles a ghost could turn up now. Last round's tiles are
@@ -225,6 +246,12 @@ impl Keydoms {
                     .into_iter()
                     .map(|i| i as u16)
                     .collect(),
+            };
+        }
+        if let Some(r) = &self.gp.roundhouse {
+            return Action::GhostKeepSpell {
+                ghost: r.ghost as u8,
+                pick: rng.random_range(0..r.drawn.len()) as u8,
             };
         }
         if let Some(loc) = self.gp.evict_at {
@@ -299,6 +326,11 @@ impl Keydoms {
                 }
                 Ok(Applied::public(label))
             }
+            Action::GhostEvict { .. } | Action::GhostTurn { .. }
+                if self.gp.roundhouse.is_some() =>
+            {
+                Err(GameError::new("the roundhouse pick comes first"))
+            }
             Action::GhostEvict { picks } => {
                 if !self.gp.shuffle_due.is_empty() {
                     return Err(GameError::new("a ghost deck must be shuffled first"));
@@ -319,6 +351,16 @@ impl Keydoms {
                     chosen.push((p, i));
                 }
                 Ok(self.evict_apply(loc, &chosen))
+            }
+            Action::GhostKeepSpell { ghost, pick } => {
+                let Some(r) = self.gp.roundhouse.as_ref() else {
+                    return Err(GameError::new("no ghost is choosing a spell"));
+                };
+                if r.ghost != *ghost as usize || *pick as usize >= r.drawn.len() {
+                    return Err(GameError::new("that pick does not fit the roundhouse"));
+                }
+                let r = self.gp.roundhouse.take().expect("checked above");
+                Ok(Applied::public(self.ghost_keeps(r, *pick as usize)))
             }
             Action::GhostTurn {
                 ghost,
@@ -538,13 +580,11 @@ impl Keydoms {
         self.notes.push(note);
     }
 
-    /// The ghost keeps one of two unseen spells at random (the top one: the deck is
-    /// shuffled); the other goes to the runner-up or under the deck.
+    /// The ghost wins the roundhouse: two spells are drawn (the face-up pair under
+    /// Foreknown) and a chance step picks the one it keeps.
     fn ghost_roundhouse(&mut self, g: usize, second: Option<usize>) -> String {
         let name = self.ghosts[g].name().to_string();
-        // Foreknown: the two face-up spells (which one the ghost keeps was settled by
-        // the deck order they came from).
-        let mut drawn = if self.m.foreknown {
+        let drawn = if self.m.foreknown {
             std::mem::take(&mut self.m.offer)
         } else {
             let mut v = Vec::new();
@@ -555,38 +595,54 @@ impl Keydoms {
             }
             v
         };
-        drawn.reverse();
-        let Some(keep) = drawn.pop() else {
-            return format!("{name} wins the roundhouse but no spell is left");
-        };
+        match drawn.len() {
+            0 => format!("{name} wins the roundhouse but no spell is left"),
+            1 => {
+                self.ghosts[g].gained.push(drawn[0]);
+                format!("{name} wins the roundhouse and gains the last spell")
+            }
+            _ => {
+                self.gp.roundhouse = Some(RoundhousePick {
+                    ghost: g,
+                    drawn,
+                    second,
+                });
+                format!("{name} wins the roundhouse and picks one of two spells blind")
+            }
+        }
+    }
+
+    /// The chance step's pick: the ghost keeps `drawn[pick]`; the other goes to the
+    /// runner-up or under the spell deck.
+    fn ghost_keeps(&mut self, r: RoundhousePick, pick: usize) -> String {
+        let g = r.ghost;
+        let name = self.ghosts[g].name().to_string();
+        let keep = r.drawn[pick];
+        let other = r.drawn[1 - pick];
         self.ghosts[g].gained.push(keep);
-        let Some(other) = drawn.pop() else {
-            return format!("{name} wins the roundhouse and gains the last spell");
+        // Under Foreknown both spells lay face up, so naming them leaks nothing.
+        let kept = if self.m.foreknown {
+            format!("{name} keeps {} (picked at random)", spell_name(keep))
+        } else {
+            format!("{name} keeps one of the two spells, picked at random")
         };
-        match second {
+        let rest = match r.second {
             Some(s) if s < self.n() => {
                 self.m.hands[s].push(other);
                 self.reveals += 1;
-                format!(
-                    "{name} wins the roundhouse, keeps a spell at random and hands the other to {}",
-                    self.players[s].name
-                )
+                format!("the other goes to {}", self.players[s].name)
             }
             Some(s) => {
                 let n = self.n();
                 self.ghosts[s - n].gained.push(other);
-                format!(
-                    "{name} wins the roundhouse; the other spell goes to the {}",
-                    self.name_of(s)
-                )
+                format!("the other goes to the {}", self.name_of(s))
             }
             None => {
                 self.m.deck.insert(0, other);
-                format!(
-                    "{name} wins the roundhouse, keeps a spell and puts the other under the deck"
-                )
+                "the other goes under the spell deck".to_string()
             }
-        }
+        };
+        format!("{kept}; {rest}")
     }
 
     /// A ledge earned by a ghost goes back to the treasury.
@@ -692,13 +748,19 @@ impl Keydoms {
     /// Ghost scores and ranks for the outcome: (scores, tie keys).
     pub fn ghost_scores(&self) -> Vec<(tavern_plugin_api::SeatScore, i64)> {
         let t = self.total();
+        // Spells a ghost earned that were not handed over before the game ended: each
+        // is a card it would hold, as long as the deck (reshuffled discards included)
+        // has one for it, ghosts in seat order.
+        let mut left = self.m.deck.len() + self.m.discard.len();
         self.ghosts
             .iter()
             .enumerate()
             .map(|(g, gh)| {
                 let p = self.n() + g;
+                let earned = (self.gp.owed.get(g).copied().unwrap_or(0) as usize).min(left);
+                left -= earned;
                 (
-                    gh.score(),
+                    gh.score_with(earned),
                     gh.artefacts[SCROLL as usize] as i64 * 16 + (t - self.order_pos(p)) as i64,
                 )
             })

@@ -3,7 +3,7 @@
 
 use crate::data::{ROOM_K, STABLES, is_castle_room};
 use crate::magic::{GhostArea, PayFor, Step};
-use crate::state::{Keydoms, Pending};
+use crate::state::{Action, Keydoms, Pending};
 
 impl Keydoms {
     /// The highest-lettered unresolved location holding both a ghost's and a player's
@@ -191,45 +191,134 @@ impl Keydoms {
                 self.gp.evict_caster = Some(c);
                 self.gp.evict_at = self.evict_location();
             }
-            9 => self.extortion_reveals_ghosts(),
+            9 => self.extortion_reveals_ghosts(c),
+            10 | 14 => {
+                if let Some(&Action::ChooseLocation { loc }) = cast.targets.first() {
+                    self.parity_sends_ghosts_home(loc, cast.spell == 14);
+                }
+            }
             _ => {}
         }
     }
 
     /// Extortion cast by a player: every ghost counter in the castle is turned up and the
-    /// weakest goes home (our choice on equal strength: the first ghost's, then the
-    /// lowest room).
-    fn extortion_reveals_ghosts(&mut self) {
-        let mut weakest: Option<(u8, usize, usize)> = None;
+    /// weakest goes home; on equal strength the caster chooses which.
+    fn extortion_reveals_ghosts(&mut self, caster: usize) {
+        let open: Vec<bool> = (0..crate::data::LOCS as u8)
+            .map(|l| l >= ROOM_K && self.unresolved(l))
+            .collect();
         for g in 0..self.ghosts.len() {
-            for i in 0..self.ghosts[g].workers.len() {
-                let Some(l) = self.ghosts[g].workers[i].loc else {
-                    continue;
-                };
-                if l < ROOM_K || !self.unresolved(l) {
-                    continue;
-                }
-                if !self.ghosts[g].workers[i].face_up {
-                    self.ghosts[g].workers[i].face_up = true;
+            for w in &mut self.ghosts[g].workers {
+                if !w.face_up && w.loc.is_some_and(|l| open[l as usize]) {
+                    w.face_up = true;
                     self.reveals += 1;
-                }
-                let mods = self.ghost_mods(g, l);
-                let st = self.ghosts[g].strength(&self.ghosts[g].workers[i], l, mods);
-                if weakest.is_none_or(|(b, _, _)| st < b) {
-                    weakest = Some((st, g, i));
                 }
             }
         }
-        if let Some((st, g, i)) = weakest {
-            let loc = self.ghosts[g].workers[i].loc.unwrap_or(ROOM_K);
-            let w = &mut self.ghosts[g].workers[i];
-            w.loc = None;
-            w.face_up = false;
+        let weakest = self.extortion_candidates();
+        match weakest.as_slice() {
+            [] => {}
+            [one] => {
+                let &Action::ChooseGhostWorker { ghost, loc, slot } = one else {
+                    return;
+                };
+                let g = ghost as usize;
+                let i = self.party_slots(self.n() + g, loc)[slot as usize];
+                let st = self.ghosts[g].strength(
+                    &self.ghosts[g].workers[i],
+                    loc,
+                    self.ghost_mods(g, loc),
+                );
+                let w = &mut self.ghosts[g].workers[i];
+                w.loc = None;
+                w.face_up = false;
+                self.notes.push(format!(
+                    "Extortion: the ghosts' castle counters are turned up; the {}'s {st} leaves {}",
+                    self.ghosts[g].name(),
+                    crate::data::loc_name(loc)
+                ));
+            }
+            _ => {
+                self.notes.push(
+                    "Extortion: the ghosts' castle counters are turned up; several are equally \
+                     weak"
+                        .to_string(),
+                );
+                self.m.queue.push(Pending::Magic {
+                    seat: caster,
+                    step: Step::ExtortGhost,
+                });
+            }
+        }
+    }
+
+    /// A player's Get even / Odd ones out also reaches ghost counters at its location:
+    /// the number that counts there (castle side in the castle, the other side
+    /// elsewhere) decides, as a player's worker goes by its printed strength.
+    fn parity_sends_ghosts_home(&mut self, loc: u8, odd: bool) {
+        let castle = loc >= ROOM_K;
+        let mut gone = Vec::new();
+        for g in 0..self.ghosts.len() {
+            let mut count = 0;
+            for w in &mut self.ghosts[g].workers {
+                if w.loc != Some(loc) {
+                    continue;
+                }
+                let number = if castle { w.castle } else { w.elsewhere };
+                if !w.face_up {
+                    // Its number is checked, so the counter is turned up.
+                    self.reveals += 1;
+                }
+                if (number % 2 == 1) == odd {
+                    w.loc = None;
+                    w.face_up = false;
+                    count += 1;
+                } else {
+                    w.face_up = true;
+                }
+            }
+            if count > 0 {
+                gone.push(format!("{} of the {}'s", count, self.ghosts[g].name()));
+            }
+        }
+        if !gone.is_empty() {
             self.notes.push(format!(
-                "Extortion: the ghosts' castle counters are turned up; the {}'s {st} leaves {}",
-                self.ghosts[g].name(),
-                crate::data::loc_name(loc)
+                "Ghost counters sent home from the {}: {}",
+                crate::data::loc_name(loc),
+                gone.join(", ")
             ));
         }
+    }
+
+    /// The weakest ghost counters in unresolved castle rooms (Extortion's victims), as
+    /// the actions that choose them.
+    pub fn extortion_candidates(&self) -> Vec<Action> {
+        let mut best: Option<u8> = None;
+        let mut v = Vec::new();
+        for g in 0..self.ghosts.len() {
+            let p = self.n() + g;
+            for loc in ROOM_K..crate::data::LOCS as u8 {
+                if !self.unresolved(loc) {
+                    continue;
+                }
+                let mods = self.ghost_mods(g, loc);
+                for (slot, &i) in self.party_slots(p, loc).iter().enumerate() {
+                    let st = self.ghosts[g].strength(&self.ghosts[g].workers[i], loc, mods);
+                    if best.is_some_and(|b| st > b) {
+                        continue;
+                    }
+                    if best.is_none_or(|b| st < b) {
+                        best = Some(st);
+                        v.clear();
+                    }
+                    v.push(Action::ChooseGhostWorker {
+                        ghost: g as u8,
+                        loc,
+                        slot: slot as u8,
+                    });
+                }
+            }
+        }
+        v
     }
 }

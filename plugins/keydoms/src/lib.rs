@@ -159,6 +159,25 @@ impl Game for Keydoms {
                     ],
                     default: "1".into(),
                 },
+                OptionSpec {
+                    key: "solo_face_up".into(),
+                    label: "Solo: your workers face up".into(),
+                    help: "Solo game only. Your placed workers are shown with their strength,                        for easy reference. The ghosts never look at strengths, so nothing                        else changes: your workers still count as face down for the rules."
+                        .into(),
+                    choices: vec![
+                        OptionChoice {
+                            value: "no".into(),
+                            label: "Face down".into(),
+                            help: String::new(),
+                        },
+                        OptionChoice {
+                            value: "yes".into(),
+                            label: "Face up".into(),
+                            help: String::new(),
+                        },
+                    ],
+                    default: "no".into(),
+                },
             ],
             hidden_information: true,
             rules: include_str!("../../../resources/keydoms/rules.md").into(),
@@ -394,6 +413,10 @@ impl Keydoms {
             }
             pool.extend(&gh.gained);
         }
+        let blind_pick = !g.m.foreknown && g.gp.roundhouse.is_some();
+        if blind_pick && let Some(r) = &g.gp.roundhouse {
+            pool.extend(&r.drawn);
+        }
         pool.shuffle(rng);
         let deck_len = g.m.deck.len();
         g.m.deck = pool.drain(..deck_len).collect();
@@ -412,6 +435,10 @@ impl Keydoms {
                 let k = g.m.hands[s].len();
                 g.m.hands[s] = pool.drain(..k).collect();
             }
+        }
+        if blind_pick && let Some(r) = g.gp.roundhouse.as_mut() {
+            let k = r.drawn.len();
+            r.drawn = pool.drain(..k).collect();
         }
         if let (
             Some(k),

@@ -115,6 +115,9 @@ pub enum Step {
         ghost: Option<u8>,
         area: GhostArea,
     },
+    /// Your Extortion turned up equally weak ghost counters in the castle: choose the
+    /// one that goes home.
+    ExtortGhost,
 }
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -368,6 +371,10 @@ impl Keydoms {
                         .players
                         .iter()
                         .any(|p| p.workers.iter().any(|w| w.loc == Some(l) && w.face_up))
+                    || self
+                        .ghosts
+                        .iter()
+                        .any(|g| g.workers.iter().any(|w| w.loc == Some(l) && w.face_up))
             })
             .collect()
     }
@@ -612,6 +619,7 @@ impl Keydoms {
                 v.extend(self.ghost_removals(*ghost, *area));
                 v.push(Action::Done);
             }
+            Step::ExtortGhost => v.extend(self.extortion_candidates()),
         }
         v
     }
@@ -802,7 +810,7 @@ impl Keydoms {
                 let t = *treasure as usize;
                 self.players[seat].treasure[t] -= 1;
                 match purpose {
-                    PayFor::Teleport { to } => self.players[to].treasure[t] += 1,
+                    PayFor::Teleport { to } if to < self.n() => self.players[to].treasure[t] += 1,
                     _ => self.treasury[t] += 1,
                 }
                 let paid = paid + 1;
@@ -927,7 +935,10 @@ impl Keydoms {
             (Step::RemoveGhost { .. }, Action::Done) => {
                 Applied::public(format!("{name} leaves the ghost's counters alone"))
             }
-            (Step::RemoveGhost { .. }, Action::ChooseGhostWorker { ghost, loc, slot }) => {
+            (
+                Step::RemoveGhost { .. } | Step::ExtortGhost,
+                Action::ChooseGhostWorker { ghost, loc, slot },
+            ) => {
                 let g = *ghost as usize;
                 let i = *self
                     .party_slots(self.n() + g, *loc)

@@ -22,7 +22,13 @@ pub fn step_prompt(k: &Keydoms, step: &Step) -> String {
                 PayFor::Treasury => "to the treasury".to_string(),
                 PayFor::Extortion => "for your castle workers (or refuse: they go home)".into(),
                 PayFor::Levy { .. } => "for a Keytown worker (or refuse: it goes home)".into(),
-                PayFor::Teleport { to } => format!("to {} as compensation", k.players[*to].name),
+                PayFor::Teleport { to } if *to < k.n() => {
+                    format!("to {} as compensation", k.players[*to].name)
+                }
+                PayFor::Teleport { to } => format!(
+                    "to the treasury as the {}'s compensation (ghosts take no treasure)",
+                    k.name_of(*to)
+                ),
             };
             format!("Pay {owed} treasures {why}: {paid} paid, one at a time")
         }
@@ -50,6 +56,10 @@ pub fn step_prompt(k: &Keydoms, step: &Step) -> String {
                 crate::magic::GhostArea::Anywhere => "",
             };
             format!("Your spell: you may send one of {whose} counters{wher} home, or finish")
+        }
+        Step::ExtortGhost => {
+            "Your Extortion: several ghost counters are equally weak; choose the one that goes home"
+                .into()
         }
     }
 }

@@ -38,6 +38,7 @@ impl Keydoms {
                 "ghosts",
                 "ghost_spells",
                 "ghost_artefacts",
+                "solo_face_up",
             ]
             .contains(&key.as_str())
             {
@@ -97,6 +98,20 @@ impl Keydoms {
         };
         g.m.foreknown = foreknown;
         g.seat_ghosts(ghosts, bottom, flips);
+        g.gp.solo_face_up = match setup.option("solo_face_up", "no") {
+            "no" => false,
+            "yes" if n == 1 => true,
+            "yes" => {
+                return Err(GameError::new(
+                    "workers face up is an option of the solo game only",
+                ));
+            }
+            other => {
+                return Err(GameError::new(format!(
+                    "solo_face_up must be yes or no, not '{other}'"
+                )));
+            }
+        };
         g.refill_card_deck();
         Ok(g)
     }
@@ -132,7 +147,10 @@ impl Keydoms {
         }
         if matches!(
             action,
-            Action::GhostShuffle { .. } | Action::GhostTurn { .. } | Action::GhostEvict { .. }
+            Action::GhostShuffle { .. }
+                | Action::GhostTurn { .. }
+                | Action::GhostEvict { .. }
+                | Action::GhostKeepSpell { .. }
         ) {
             return self.apply_ghost_chance(action);
         }
@@ -393,7 +411,9 @@ impl Keydoms {
                         // Everything goes: no choice to make.
                         let all = std::mem::take(&mut self.players[seat].treasure);
                         let to = match purpose {
-                            PayFor::Teleport { to } => &mut self.players[to].treasure,
+                            PayFor::Teleport { to } if to < self.players.len() => {
+                                &mut self.players[to].treasure
+                            }
                             _ => &mut self.treasury,
                         };
                         for t in 0..TYPES {
@@ -439,6 +459,10 @@ impl Keydoms {
                 seat,
                 step: Step::Withdraw { min, .. },
             } if self.withdraw_choices(seat, min).is_empty() => {}
+            Pending::Magic {
+                step: Step::ExtortGhost,
+                ..
+            } if self.extortion_candidates().is_empty() => {}
             Pending::MarketGive { seat } if self.players[seat].total_treasure() == 0 => {}
             p => self.pending = Some(p),
         }
@@ -925,6 +949,11 @@ impl Keydoms {
                 if shown {
                     Applied::public(format!(
                         "{name} places their {strength} face up in the {} (Disclosure)",
+                        loc_name(*loc)
+                    ))
+                } else if self.gp.solo_face_up {
+                    Applied::public(format!(
+                        "{name} places their {strength} in the {} (shown for reference)",
                         loc_name(*loc)
                     ))
                 } else {

@@ -344,8 +344,7 @@ impl Keydoms {
                 {
                     let owner = seat as usize;
                     if owner >= self.n() {
-                        // A ghost's counter moves as it lies; ghosts take no treasure,
-                        // so Teleport pays no compensation to them.
+                        // A ghost's counter moves as it lies.
                         let g = owner - self.n();
                         let current = self.current_loc() == Some(dest);
                         if let Some(&i) = self.party_slots(owner, loc).get(slot as usize) {
@@ -353,9 +352,7 @@ impl Keydoms {
                             w.loc = Some(dest);
                             w.face_up |= current;
                         }
-                        return;
-                    }
-                    if let Some(i) = self.worker_at(owner, loc, slot) {
+                    } else if let Some(i) = self.worker_at(owner, loc, slot) {
                         let current = self.current_loc() == Some(dest);
                         let w = &mut self.players[owner].workers[i];
                         w.loc = Some(dest);
@@ -364,6 +361,8 @@ impl Keydoms {
                             w.face_up = true;
                         }
                     }
+                    // Teleport's compensation: a ghost takes no treasure, so what it is owed
+                    // goes to the treasury (as a cave ledge a ghost wins does).
                     if cast.spell == 19 && owner != c && self.players[c].total_treasure() > 0 {
                         self.m.queue.push(Pending::Magic {
                             seat: c,

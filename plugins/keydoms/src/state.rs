@@ -269,6 +269,11 @@ pub enum Action {
     GhostEvict {
         picks: Vec<u8>,
     },
+    /// A ghost at the roundhouse keeps the spell at `pick` of the two drawn (random).
+    GhostKeepSpell {
+        ghost: u8,
+        pick: u8,
+    },
     /// Choose a ghost's counter by location and slot (its strength stays hidden).
     ChooseGhostWorker {
         ghost: u8,

@@ -45,7 +45,8 @@ fn worker_label(
     up: bool,
 ) -> (String, String) {
     let name = &k.players[seat].name;
-    if up {
+    if up || k.gp.solo_face_up {
+        // Solo option: the lone player shows placed workers to everyone (cosmetic).
         (
             strength.to_string(),
             format!("{name}'s worker, strength {strength} (face up)"),

@@ -49,6 +49,9 @@ pub fn invariants(g: &Keydoms) {
         g.m.hands.iter().flatten().for_each(|&x| mark(x));
         g.m.casts.iter().for_each(|c| mark(c.spell));
         g.m.offer.iter().for_each(|&x| mark(x));
+        if let Some(r) = &g.gp.roundhouse {
+            r.drawn.iter().for_each(|&x| mark(x));
+        }
         for gh in &g.ghosts {
             for c in &gh.deck {
                 if let GhostCard::Spell(sp) = c {

@@ -418,6 +418,8 @@ fn ghost_wins_the_roundhouse_keeps_one_spell_and_hands_the_other_on() {
     let top = g.m.deck[deck - 1];
     let next = g.m.deck[deck - 2];
     g.advance();
+    // Which of the two the ghost keeps is a chance step; pick the top one here.
+    apply_checked(&mut g, None, &Action::GhostKeepSpell { ghost: 0, pick: 0 }).unwrap();
     assert!(at_buy(&g));
     assert_eq!(g.ghosts[0].gained, vec![top]);
     assert_eq!(g.m.hands[0], vec![next], "the runner-up gets the other");
@@ -430,6 +432,7 @@ fn ghost_wins_the_roundhouse_keeps_one_spell_and_hands_the_other_on() {
     let deck = g.m.deck.len();
     let next = g.m.deck[deck - 2];
     g.advance();
+    apply_checked(&mut g, None, &Action::GhostKeepSpell { ghost: 0, pick: 0 }).unwrap();
     assert_eq!(g.m.deck[0], next);
     assert!(g.m.hands[0].is_empty());
 }
@@ -916,6 +919,7 @@ fn ghost_smuggler_and_moonlight_in_play() {
     park(&mut g);
     let spells = g.m.deck.len();
     g.advance();
+    apply_checked(&mut g, None, &Action::GhostKeepSpell { ghost: 1, pick: 1 }).unwrap();
     assert_eq!(
         g.start, 2,
         "empty stables: the light ghost takes the start marker"
