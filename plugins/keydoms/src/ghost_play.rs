@@ -469,7 +469,7 @@ impl Keydoms {
                 if self.magic() {
                     self.ghost_power(g, a);
                 }
-                parts.push(format!("turns up its {}", artefact_name(a)));
+                parts.push(format!("{name} turns up its {}", artefact_name(a)));
             }
         }
         let mut gh = self.ghosts[g].clone();
@@ -484,7 +484,7 @@ impl Keydoms {
                 self.ghosts[g].workers[worker].seq = self.m.seq;
                 self.m.seq += 1;
                 format!(
-                    "card {card} ({}) → a counter goes face down to the {}",
+                    "{name} plays card {card} ({}) → a counter goes face down to the {}",
                     card_text(card),
                     loc_name(loc)
                 )
@@ -492,15 +492,20 @@ impl Keydoms {
             GhostMove::Revealed { spell } => {
                 self.reveals += 1;
                 format!(
-                    "turns up the spell {}; it is cast when placement ends",
+                    "{name} turns up the spell {}; it is cast when placement ends",
                     spell_name(spell)
                 )
             }
             GhostMove::Wasted { card } => {
-                format!("card {card} ({}) finds no open location", card_text(card))
+                format!(
+                    "{name} plays card {card} ({}), which finds no open location",
+                    card_text(card)
+                )
             }
         });
-        Ok(Applied::public(format!("{name}: {}", parts.join("; "))))
+        // One line per step: the host shows the first as the action, the rest as its
+        // consequences.
+        Ok(Applied::public(parts.join("\n")))
     }
 
     /// A power a ghost turned up (or copied): what it does for the ghost this round.
@@ -688,10 +693,11 @@ impl Keydoms {
             self.ghost_gain_spells(g, 1);
             note.push_str(" and gains a spell (Choice)");
         }
-        if self.artefacts_left() == 0 {
-            note.push_str(". The last artefact is gone: game over");
-        }
         self.notes.push(note);
+        if self.artefacts_left() == 0 {
+            self.notes
+                .push("The last artefact is gone: game over".to_string());
+        }
         self.after_purchase_check();
     }
 

@@ -268,7 +268,12 @@ impl Game for Keydoms {
                     a.reveal = true;
                 }
                 if !self.notes.is_empty() {
-                    a.label = format!("{}. {}", a.label, self.notes.join(". "));
+                    // Each automatic consequence on a line of its own (the host
+                    // indents the lines after the first).
+                    for note in self.notes.drain(..) {
+                        a.label.push('\n');
+                        a.label.push_str(&note);
+                    }
                     self.notes.clear();
                 }
                 Ok(a)

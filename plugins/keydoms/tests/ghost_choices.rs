@@ -412,3 +412,43 @@ fn under_foreknown_the_ghost_picks_either_face_up_spell_at_random() {
         "face-up spells may be named"
     );
 }
+
+#[test]
+fn long_consequence_chains_are_logged_one_step_per_line() {
+    use rand::RngExt;
+    let mut multi = 0;
+    let mut longest = String::new();
+    for seed in 0..30u64 {
+        let humans = 1 + (seed % 3) as usize;
+        let extra: &[(&str, &str)] = if humans == 3 { &[("ghosts", "1")] } else { &[] };
+        let mut g = Keydoms::new(&setup(humans, extra)).unwrap();
+        let mut rng = GameRng::new(seed);
+        while g.to_act() != ToAct::Over {
+            let (seat, a) = match g.to_act() {
+                ToAct::Chance => (None, g.sample_chance(&mut rng)),
+                ToAct::Seats(s) => {
+                    let l = g.legal_actions(s[0]);
+                    (Some(s[0]), l[rng.random_range(0..l.len())].clone())
+                }
+                ToAct::Over => unreachable!(),
+            };
+            let label = apply_checked(&mut g, seat, &a).unwrap().label;
+            let lines: Vec<&str> = label.split('\n').collect();
+            if lines.len() > 1 {
+                multi += 1;
+            }
+            for line in lines {
+                assert!(!line.trim().is_empty(), "empty line in {label:?}");
+                assert_eq!(line, line.trim(), "the host indents, not the game");
+                if line.len() > longest.len() {
+                    longest = line.to_string();
+                }
+            }
+        }
+    }
+    assert!(multi > 100, "chains split into lines: {multi}");
+    assert!(
+        longest.chars().count() <= 140,
+        "a single log line stays short: {longest}"
+    );
+}
