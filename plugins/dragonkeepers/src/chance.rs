@@ -1,18 +1,40 @@
 //! Chance steps: shuffles, the amulet pieces put away, the random chest, pearl draws, and
 //! the setup that follows them.
 
-use tavern_plugin_api::{Applied, GameError, GameRng};
+use tavern_plugin_api::{GameError, GameRng};
 
 use crate::action::{Action, Deck};
-use crate::data::{data, front_name};
-use crate::model::{Dk, Item, Page, Phase, SetupStep, Slot, Step};
+use crate::data::data;
+use crate::model::{Dk, Item, Page, Phase, SetupStep, Slot};
+
+/// What a chance outcome changed, as far as its log entry needs to know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ChanceDone {
+    Pearl {
+        seat: usize,
+        red: bool,
+    },
+    Shuffled(Deck),
+    /// `setup_done`: no chest is to be revealed, so the display was laid out.
+    PiecesRemoved {
+        count: usize,
+        setup_done: bool,
+    },
+    /// The setup ends with it.
+    Chest(Item),
+}
 
 impl Dk {
     pub fn sample(&self, rng: &mut GameRng) -> Action {
         if !self.pearls_due.is_empty() {
-            let pool = self.pearl_pool();
-            let i = rng.die(pool.len() as u32) as usize - 1;
-            return Action::DrawPearl { pearl: pool[i] };
+            let mut pool = self.pearl_pool_bits();
+            let i = rng.die(pool.count_ones()) - 1;
+            for _ in 0..i {
+                pool &= pool - 1;
+            }
+            return Action::DrawPearl {
+                pearl: pool.trailing_zeros() as u8,
+            };
         }
         let perm = |rng: &mut GameRng, n: usize| -> Vec<u8> {
             rng.permutation(n).into_iter().map(|x| x as u8).collect()
@@ -46,34 +68,33 @@ impl Dk {
 
     /// Pearls that may be drawn now: red ones while any remain.
     pub fn pearl_pool(&self) -> Vec<u8> {
-        let d = data();
-        let avail = |i: &u8| self.pearl_supply & (1 << i) != 0;
-        let red: Vec<u8> = (0..d.red_pearls).filter(avail).collect();
-        if !red.is_empty() {
-            return red;
-        }
-        (d.red_pearls..d.pearl_values.len() as u8)
-            .filter(avail)
-            .collect()
+        let bits = self.pearl_pool_bits();
+        (0..16u8).filter(|i| bits & (1 << i) != 0).collect()
     }
 
-    pub(crate) fn apply_chance(&mut self, a: &Action) -> Result<Applied, GameError> {
+    /// [`Self::pearl_pool`] as a bit per pearl id.
+    pub fn pearl_pool_bits(&self) -> u16 {
+        let red_mask = (1u16 << data().red_pearls) - 1;
+        let red = self.pearl_supply & red_mask;
+        if red != 0 { red } else { self.pearl_supply }
+    }
+
+    pub(crate) fn chance_change(&mut self, a: &Action) -> Result<ChanceDone, GameError> {
         let d = data();
         if !self.pearls_due.is_empty() {
             let Action::DrawPearl { pearl } = a else {
                 return Err(GameError::new("a pearl draw is due"));
             };
-            if !self.pearl_pool().contains(pearl) {
+            if *pearl >= 16 || self.pearl_pool_bits() & (1 << pearl) == 0 {
                 return Err(GameError::new("that pearl cannot be drawn now"));
             }
             let seat = self.pearls_due.remove(0) as usize;
             self.pearl_supply &= !(1 << pearl);
             self.players[seat].pearls.push(*pearl);
-            let colour = if *pearl < d.red_pearls { "red" } else { "blue" };
-            return Ok(Applied::reveal(format!(
-                "{} completes an amulet with a face-down {colour} pearl",
-                self.players[seat].name
-            )));
+            return Ok(ChanceDone::Pearl {
+                seat,
+                red: *pearl < d.red_pearls,
+            });
         }
         let Phase::Setup(step) = self.phase else {
             return Err(GameError::new("no chance step is pending"));
@@ -92,7 +113,7 @@ impl Dk {
             }
             Ok(())
         };
-        let label = match (step, a) {
+        let done = match (step, a) {
             (
                 SetupStep::ShuffleStarting,
                 Action::Shuffle {
@@ -103,7 +124,7 @@ impl Dk {
                 check_perm(order, d.starting.len())?;
                 self.start_pile = order.iter().map(|&o| d.starting.start + o).collect();
                 self.phase = Phase::Setup(SetupStep::ShuffleLeft);
-                "The starting cards are shuffled".to_string()
+                ChanceDone::Shuffled(Deck::Starting)
             }
             (
                 SetupStep::ShuffleLeft,
@@ -115,7 +136,7 @@ impl Dk {
                 check_perm(order, d.left.len())?;
                 self.pages[0] = order.iter().map(|&o| new_slot(d.left.start + o)).collect();
                 self.phase = Phase::Setup(SetupStep::ShuffleRight);
-                "The cards of the left page are shuffled".to_string()
+                ChanceDone::Shuffled(Deck::Left)
             }
             (
                 SetupStep::ShuffleRight,
@@ -127,7 +148,7 @@ impl Dk {
                 check_perm(order, d.right.len())?;
                 self.pages[1] = order.iter().map(|&o| new_slot(d.right.start + o)).collect();
                 self.phase = Phase::Setup(SetupStep::RemovePieces);
-                "The cards of the right page are shuffled".to_string()
+                ChanceDone::Shuffled(Deck::Right)
             }
             (SetupStep::RemovePieces, Action::RemovePieces { pieces }) => {
                 let k = d.pieces_removed[self.n()] as usize;
@@ -143,25 +164,28 @@ impl Dk {
                 }
                 self.piece_supply &= !bits;
                 self.piece_box = bits;
-                let mut label = format!("{k} amulet pieces go back to the box unseen");
-                if self.options.chests == "random" {
-                    self.phase = Phase::Setup(SetupStep::RevealChest);
+                let setup_done = self.options.chests != "random";
+                if setup_done {
+                    self.finish_setup();
                 } else {
-                    label.push_str(". ");
-                    label.push_str(&self.finish_setup());
+                    self.phase = Phase::Setup(SetupStep::RevealChest);
                 }
-                label
+                ChanceDone::PiecesRemoved {
+                    count: k,
+                    setup_done,
+                }
             }
             (SetupStep::RevealChest, Action::RevealChest { item }) => {
                 self.items = item.bit();
-                format!("Magic chest: the {}. {}", item.name(), self.finish_setup())
+                self.finish_setup();
+                ChanceDone::Chest(*item)
             }
             _ => return Err(GameError::new("that chance outcome does not fit")),
         };
-        Ok(Applied::reveal(label))
+        Ok(done)
     }
 
-    fn finish_setup(&mut self) -> String {
+    fn finish_setup(&mut self) {
         let d = data();
         for (i, &k) in d.starting_by_seat.iter().enumerate().take(self.n()) {
             for _ in 0..k {
@@ -175,15 +199,10 @@ impl Dk {
         }
         self.phase = Phase::Turn;
         self.begin_turn();
-        format!(
-            "Display: {} left, {} right",
-            front_name(self.display[0].unwrap_or(0)),
-            front_name(self.display[1].unwrap_or(0))
-        )
     }
 
     pub(crate) fn begin_turn(&mut self) {
-        self.step = Step::default();
+        self.step.reset();
         for p in &mut self.players {
             p.fresh_crystals = 0;
             p.fresh_shadows = 0;

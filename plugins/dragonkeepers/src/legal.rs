@@ -248,13 +248,22 @@ impl Dk {
         }
     }
 
-    pub(crate) fn flute_options(&self, seat: usize, out: &mut Vec<Action>) {
+    /// Would [`Self::flute_options`] list anything?
+    pub(crate) fn flute_possible(&self, seat: usize) -> bool {
+        self.flute_ready(seat) && self.step.last_play.iter().any(|&c| card(c).front.is_some())
+    }
+
+    fn flute_ready(&self, seat: usize) -> bool {
         let st = &self.step;
-        if st.played
+        st.played
             && st.last_play.len() >= 2
             && self.item_free(seat, Item::TwilightFlute)
             && self.players[seat].usable_crystals() >= 1
-        {
+    }
+
+    pub(crate) fn flute_options(&self, seat: usize, out: &mut Vec<Action>) {
+        let st = &self.step;
+        if self.flute_ready(seat) {
             let real = st
                 .last_play
                 .iter()
@@ -266,11 +275,17 @@ impl Dk {
         }
     }
 
-    /// Every legal action for `seat` (no labels: the fast path for playouts).
+    /// Every legal action for `seat` (no labels).
     pub fn actions(&self, seat: usize) -> Vec<Action> {
         let mut out = Vec::with_capacity(16);
+        self.actions_into(seat, &mut out);
+        out
+    }
+
+    /// [`Self::actions`] appended to `out`: the playout path, which reuses one buffer.
+    pub fn actions_into(&self, seat: usize, out: &mut Vec<Action>) {
         if self.actor() != Some(seat) {
-            return out;
+            return;
         }
         let st = &self.step;
         let p = &self.players[seat];
@@ -301,7 +316,7 @@ impl Dk {
             }
             let may_act = st.taken >= 1 || self.early_end;
             if !may_act {
-                return out;
+                return;
             }
             if !self.early_end
                 && !st.played
@@ -345,19 +360,18 @@ impl Dk {
                 );
             }
             if st.played {
-                self.flute_options(seat, &mut out);
+                self.flute_options(seat, out);
             } else {
-                self.play_building(seat, &mut out);
+                self.play_building(seat, out);
             }
             out.push(Action::EndTurn);
         } else {
             if st.played {
-                self.flute_options(seat, &mut out);
+                self.flute_options(seat, out);
             } else {
-                self.play_building(seat, &mut out);
+                self.play_building(seat, out);
             }
             out.push(Action::Pass);
         }
-        out
     }
 }

@@ -25,6 +25,7 @@
 //!   the box, the random magic chest and every pearl draw are chance steps.
 
 pub mod action;
+pub mod applied;
 pub mod chance;
 pub mod data;
 pub mod determinize;
@@ -39,7 +40,7 @@ pub mod view;
 
 use tavern_plugin_api::{
     Applied, Game, GameError, GameInfo, GameRng, Legal, OptionChoice, OptionSpec, Outcome, Setup,
-    ToAct, View,
+    ToAct, View, game::Turn,
 };
 
 pub use action::{Action, Deck};
@@ -115,14 +116,23 @@ impl Game for Dk {
     }
 
     fn to_act(&self) -> ToAct {
+        match self.whose_turn() {
+            Turn::Seat(s) => ToAct::Seats(vec![s]),
+            Turn::Chance => ToAct::Chance,
+            // Dragonkeepers has no simultaneous choices.
+            Turn::Over | Turn::Several => ToAct::Over,
+        }
+    }
+
+    fn whose_turn(&self) -> Turn {
         if !self.pearls_due.is_empty() {
-            return ToAct::Chance;
+            return Turn::Chance;
         }
         match self.phase {
-            Phase::Setup(_) => ToAct::Chance,
-            Phase::Turn => ToAct::Seats(vec![self.active]),
-            Phase::Completing(s) => ToAct::Seats(vec![s]),
-            Phase::Over => ToAct::Over,
+            Phase::Setup(_) => Turn::Chance,
+            Phase::Turn => Turn::Seat(self.active),
+            Phase::Completing(s) => Turn::Seat(s),
+            Phase::Over => Turn::Over,
         }
     }
 
@@ -148,8 +158,28 @@ impl Game for Dk {
         self.actions(seat)
     }
 
+    fn legal_actions_into(&self, seat: usize, out: &mut Vec<Action>) {
+        self.actions_into(seat, out);
+    }
+
     fn apply(&mut self, seat: Option<usize>, action: &Action) -> Result<Applied, GameError> {
-        self.apply_action(seat, action)
+        match seat {
+            Some(s) => {
+                let done = self.seat_change(s, action)?;
+                Ok(self.seat_log(s, done))
+            }
+            None => {
+                let done = self.chance_change(action)?;
+                Ok(self.chance_log(done))
+            }
+        }
+    }
+
+    fn apply_quiet(&mut self, seat: Option<usize>, action: &Action) -> Result<(), GameError> {
+        match seat {
+            Some(s) => self.seat_change(s, action).map(|_| ()),
+            None => self.chance_change(action).map(|_| ()),
+        }
     }
 
     fn view(&self, viewer: Option<usize>) -> View {

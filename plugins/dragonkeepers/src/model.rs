@@ -185,6 +185,22 @@ pub struct Step {
     pub last_play: Vec<u8>,
 }
 
+impl Step {
+    /// Back to `Step::default()`, keeping the buffers (this runs every turn, also in
+    /// playouts).
+    pub fn reset(&mut self) {
+        let mut selection = std::mem::take(&mut self.selection);
+        let mut last_play = std::mem::take(&mut self.last_play);
+        selection.clear();
+        last_play.clear();
+        *self = Step {
+            selection,
+            last_play,
+            ..Step::default()
+        };
+    }
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct Options {
     /// Children's variant: no crests, no placement rule.

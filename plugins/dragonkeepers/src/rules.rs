@@ -1,61 +1,99 @@
 //! What a seat's action does: taking, placing, playing and its rewards, the flute, and
-//! handing the turn on to completing players.
+//! handing the turn on to completing players. Only the change of state lives here; the log
+//! text is written from a [`Done`] by [`crate::applied`], so playouts skip it.
 
-use tavern_plugin_api::{Applied, GameError};
+use tavern_plugin_api::GameError;
 
 use crate::action::Action;
-use crate::data::{Reward, card_name, data, texts};
+use crate::data::{Colour, Reward, data};
 use crate::legal::PLAY_ITEMS;
-use crate::model::{Dk, End, Item, Page, Phase, Slot, Stack, Step};
+use crate::model::{Dk, End, Item, Page, Phase, Slot, Stack};
+
+/// What a seat action changed, as far as its log entry needs to know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Done {
+    /// The dragon mint: the cards taken from the left and right page.
+    Mint([Option<u8>; 2]),
+    /// `early_end`: the take left a page with one card.
+    Took {
+        card: u8,
+        page: Page,
+        early_end: bool,
+    },
+    PaidFourth,
+    Placed {
+        card: u8,
+    },
+    Armed(Item),
+    Disarmed(Item),
+    Selected {
+        card: u8,
+    },
+    Played(Play),
+    /// `back`: cards returned to hand.
+    Flute {
+        back: usize,
+        skipped: u8,
+    },
+    Ended {
+        skipped: u8,
+    },
+    /// `played`: the completing seat had made a play before passing.
+    Passed {
+        played: bool,
+        skipped: u8,
+    },
+}
+
+/// A play made: its cards, its rewards and who was passed over after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Play {
+    pub colour: Colour,
+    pub cards: usize,
+    /// The book number paid out (index into the reward table).
+    pub number: u8,
+    /// Bit per entry of that number's rewards: the supply still had it.
+    pub granted: u8,
+    pub crest: bool,
+    /// Seats passed over (bit per seat) because they could not complete the turn.
+    pub skipped: u8,
+}
 
 impl Dk {
-    pub fn apply_action(&mut self, seat: Option<usize>, a: &Action) -> Result<Applied, GameError> {
-        let Some(seat) = seat else {
-            return self.apply_chance(a);
-        };
+    /// The state change of a seat action; `seat` must be the acting seat.
+    pub(crate) fn seat_change(&mut self, seat: usize, a: &Action) -> Result<Done, GameError> {
         if self.actor() != Some(seat) {
             return Err(GameError::new("not this seat's decision"));
         }
-        // Borrowed out and put back below, so labels cost no copy of the name.
-        let name = std::mem::take(&mut self.players[seat].name);
-        let result = self.seat_action(seat, &name, a);
-        self.players[seat].name = name;
-        result
-    }
-
-    fn seat_action(&mut self, seat: usize, name: &str, a: &Action) -> Result<Applied, GameError> {
-        let applied = match a {
+        let done = match a {
             Action::UseMint => {
                 self.pay(seat, Item::DragonMint);
-                let mut got = Vec::new();
+                let mut got = [None; 2];
                 for p in Page::BOTH {
                     if let Some(s) = self.pages[p.idx()].pop() {
                         self.players[seat].hand.push(s.card);
-                        got.push(card_name(s.card));
+                        got[p.idx()] = Some(s.card);
                         self.after_removal(p);
                     }
                 }
-                Applied::reveal(format!(
-                    "{name} uses the dragon mint and takes the top card of both pages"
-                ))
-                .with_private(format!("You take: {}", got.join(", ")))
+                Done::Mint(got)
             }
             Action::TakeDisplay { page } => {
                 let c = self.display[page.idx()].ok_or_else(|| GameError::new("empty display"))?;
                 self.players[seat].hand.push(c);
                 self.step.taken += 1;
                 self.refill(*page);
-                let mut l = cat(&[name, &texts(c).take[page.idx()]]);
-                if self.early_end {
-                    l.push_str("; a page is down to one card: the game ends after this turn");
+                Done::Took {
+                    card: c,
+                    page: *page,
+                    early_end: self.early_end,
                 }
-                Applied::reveal(l)
             }
             Action::PayCrystalForFourth => {
                 self.players[seat].crystals -= 1;
                 self.crystals += 1;
                 self.step.paid_fourth = true;
-                Applied::public(cat(&[name, " returns a crystal to take a fourth card"]))
+                Done::PaidFourth
             }
             Action::PlaceOnPage { card: c, page } => {
                 let barred = self.usable_shadows(seat) == 0;
@@ -73,66 +111,57 @@ impl Dk {
                     back_seen: true,
                 });
                 self.step.placed[page.idx()] = true;
-                let t = texts(*c);
-                Applied::public(cat(&[name, &t.place])).with_private(t.placed.as_str())
+                Done::Placed { card: *c }
             }
             Action::Arm { item } => {
                 self.step.armed |= item.bit();
-                Applied::public(cat(&[name, " will use the ", item.name()]))
+                Done::Armed(*item)
             }
             Action::Disarm { item } => {
                 self.step.armed &= !item.bit();
-                Applied::public(cat(&[name, " will not use the ", item.name()]))
+                Done::Disarmed(*item)
             }
             Action::Select { card: c } => {
                 self.step.selection.push(*c);
-                Applied::public(cat(&[name, " picks a card to play"]))
-                    .with_private(texts(*c).selected.as_str())
+                Done::Selected { card: *c }
             }
-            Action::Play { end } => self.play(seat, name, *end)?,
+            Action::Play { end } => Done::Played(self.play(seat, *end)?),
             Action::UseFlute { keep } => {
                 self.pay(seat, Item::TwilightFlute);
-                let back: Vec<u8> = self
-                    .step
-                    .last_play
-                    .iter()
-                    .copied()
-                    .filter(|c| c != keep)
-                    .collect();
+                let keep = *keep;
+                let last = &mut self.step.last_play;
                 let p = &mut self.players[seat];
                 for s in &mut p.row {
-                    s.cards.retain(|c| !back.contains(c));
+                    s.cards.retain(|c| *c == keep || !last.contains(c));
                 }
-                p.hand.extend(&back);
-                self.step.last_play = vec![*keep];
-                let l = format!(
-                    "{name} plays the twilight flute and takes {} card(s) back to hand",
-                    back.len()
-                );
+                let before = p.hand.len();
+                p.hand.extend(last.iter().copied().filter(|&c| c != keep));
+                let back = p.hand.len() - before;
+                last.clear();
+                last.push(keep);
                 let mut skipped = 0;
                 if self.phase != Phase::Turn {
                     skipped = self.next_completer();
                 }
-                self.with_skipped(Applied::public(l), skipped)
+                Done::Flute { back, skipped }
             }
             Action::EndTurn => {
                 self.step.selection.clear();
                 self.step.armed = 0;
-                let skipped = self.next_completer();
-                self.skip_label(&[name, " ends the turn"], skipped)
+                Done::Ended {
+                    skipped: self.next_completer(),
+                }
             }
             Action::Pass => {
-                let done = if self.step.played {
-                    " is done"
-                } else {
-                    " does not play"
-                };
-                let skipped = self.next_completer();
-                self.skip_label(&[name, done], skipped)
+                let played = self.step.played;
+                Done::Passed {
+                    played,
+                    skipped: self.next_completer(),
+                }
             }
             _ => return Err(GameError::new("a chance outcome needs no seat")),
         };
-        Ok(applied)
+        Ok(done)
     }
 
     fn pay(&mut self, seat: usize, it: Item) {
@@ -142,7 +171,7 @@ impl Dk {
         self.crystals += 1;
     }
 
-    fn play(&mut self, seat: usize, name: &str, end: Option<End>) -> Result<Applied, GameError> {
+    fn play(&mut self, seat: usize, end: Option<End>) -> Result<Play, GameError> {
         let colour = self
             .selection_colour()
             .ok_or_else(|| GameError::new("nothing chosen"))?;
@@ -152,7 +181,9 @@ impl Dk {
                 self.pay(seat, it);
             }
         }
-        let cards = std::mem::take(&mut self.step.selection);
+        // The selection's buffer is handed back empty below, so a play allocates only a
+        // new stack.
+        let mut cards = std::mem::take(&mut self.step.selection);
         let number = self.book_number();
         let p = &mut self.players[seat];
         p.hand.retain(|c| !cards.contains(c));
@@ -173,10 +204,10 @@ impl Dk {
                 }
             }
         }
-        let mut got = Vec::new();
+        let mut granted = 0u8;
         let mut hammer = armed & Item::GreenOreHammer.bit() != 0;
-        for &r in &data().rewards[number as usize] {
-            match r {
+        for (k, &r) in data().rewards[number as usize].iter().enumerate() {
+            let given = match r {
                 Reward::LowestPiece | Reward::HighestPiece => {
                     let mut id = self.piece_at_extreme(r == Reward::HighestPiece);
                     if r == Reward::LowestPiece && hammer {
@@ -185,71 +216,72 @@ impl Dk {
                             id = Some(up);
                         }
                     }
-                    if let Some(id) = id {
-                        self.give_piece(seat, id);
-                        got.push("an amulet piece");
+                    match id {
+                        Some(id) => {
+                            self.give_piece(seat, id);
+                            true
+                        }
+                        None => false,
                     }
                 }
-                Reward::ShadowDragon => {
-                    if let Some(c) = self.shadow_supply.pop() {
+                Reward::ShadowDragon => match self.shadow_supply.pop() {
+                    Some(c) => {
                         self.seen.reveal(c);
                         let p = &mut self.players[seat];
                         p.hand.push(c);
                         p.fresh_shadows += 1;
-                        got.push("a shadow dragon");
+                        true
                     }
-                }
+                    None => false,
+                },
                 Reward::Crystal => {
-                    if self.crystals > 0 {
+                    let any = self.crystals > 0;
+                    if any {
                         self.crystals -= 1;
                         let p = &mut self.players[seat];
                         p.crystals += 1;
                         p.fresh_crystals += 1;
-                        got.push("a crystal");
                     }
+                    any
                 }
                 Reward::GoldenEgg => {
-                    if self.eggs > 0 {
+                    let any = self.eggs > 0;
+                    if any {
                         self.eggs -= 1;
                         self.players[seat].eggs += 1;
-                        got.push("a golden egg");
                     }
+                    any
                 }
-            }
+            };
+            granted |= (given as u8) << k;
         }
         let p = &mut self.players[seat];
-        if !self.options.children
+        let crest = !self.options.children
             && p.crest.is_none()
             && p.row.len() == 4
-            && !self.crests.is_empty()
-        {
-            let c = self.crests.remove(0);
-            p.crest = Some(c);
-            got.push("a crest");
+            && !self.crests.is_empty();
+        if crest {
+            p.crest = Some(self.crests.remove(0));
         }
         self.step.played = true;
-        self.step.last_play = cards.clone();
+        self.step.last_play.clear();
+        self.step.last_play.extend(&cards);
         self.step.armed = 0;
         let n = cards.len();
-        let label = format!(
-            "{name} lays out {n} {} dragon{} and receives {}",
-            colour.name(),
-            if n == 1 { "" } else { "s" },
-            if got.is_empty() {
-                "nothing".to_string()
-            } else {
-                got.join(", ")
-            }
-        );
+        cards.clear();
+        self.step.selection = cards;
         let mut skipped = 0;
-        if self.phase != Phase::Turn {
-            let mut flute = Vec::new();
-            self.flute_options(seat, &mut flute);
-            if flute.is_empty() {
-                skipped = self.next_completer();
-            }
+        if self.phase != Phase::Turn && !self.flute_possible(seat) {
+            skipped = self.next_completer();
         }
-        Ok(self.with_skipped(Applied::public(label), skipped))
+        Ok(Play {
+            colour,
+            cards: n,
+            number,
+            granted,
+            crest,
+            skipped,
+        })
     }
 
     fn give_piece(&mut self, seat: usize, id: u8) {
@@ -272,7 +304,7 @@ impl Dk {
             Phase::Completing(s) => s,
             _ => self.active,
         };
-        self.step = Step::default();
+        self.step.reset();
         let mut skipped = 0u8;
         loop {
             cur = (cur + 1) % n;
@@ -288,49 +320,6 @@ impl Dk {
         }
     }
 
-    /// Adds the "cannot play" note of [`Self::next_completer`] to a log entry.
-    fn with_skipped(&self, a: Applied, skipped: u8) -> Applied {
-        if skipped == 0 {
-            return a;
-        }
-        self.skip_label(&[&a.label], skipped)
-    }
-
-    /// A public log entry from `parts` plus the "cannot play" note, built in one allocation
-    /// (this runs at the end of every turn, also in bot playouts).
-    fn skip_label(&self, parts: &[&str], skipped: u8) -> Applied {
-        const NOTE: &str = " cannot complete the turn";
-        let mut len: usize = parts.iter().map(|p| p.len()).sum();
-        if skipped != 0 {
-            len += 2 + NOTE.len();
-            for (s, p) in self.players.iter().enumerate() {
-                if skipped & (1 << s) != 0 {
-                    len += p.name.len() + 2;
-                }
-            }
-        }
-        let mut label = String::with_capacity(len);
-        for p in parts {
-            label.push_str(p);
-        }
-        if skipped == 0 {
-            return Applied::public(label);
-        }
-        label.push_str("; ");
-        let mut first = true;
-        for (s, p) in self.players.iter().enumerate() {
-            if skipped & (1 << s) != 0 {
-                if !first {
-                    label.push_str(", ");
-                }
-                first = false;
-                label.push_str(&p.name);
-            }
-        }
-        label.push_str(NOTE);
-        Applied::reveal(label)
-    }
-
     fn end_of_turn(&mut self) {
         if self.early_end || self.completed_amulets() >= self.amulets_to_end() {
             self.phase = Phase::Over;
@@ -341,14 +330,4 @@ impl Dk {
         self.phase = Phase::Turn;
         self.begin_turn();
     }
-}
-
-/// Joins label pieces without the formatting machinery (labels are built on every action,
-/// also in bot playouts).
-fn cat(parts: &[&str]) -> String {
-    let mut s = String::with_capacity(parts.iter().map(|p| p.len()).sum());
-    for p in parts {
-        s.push_str(p);
-    }
-    s
 }

@@ -1,0 +1,167 @@
+//! Log text for applied actions, written from what the change reported ([`Done`],
+//! [`ChanceDone`]) so that `apply_quiet` builds none of it.
+
+use tavern_plugin_api::Applied;
+
+use crate::action::Deck;
+use crate::chance::ChanceDone;
+use crate::data::{Reward, card_name, data, front_name, texts};
+use crate::model::Dk;
+use crate::rules::{Done, Play};
+
+impl Dk {
+    /// The log entry of a seat action by `seat`, read from the state after it.
+    pub(crate) fn seat_log(&self, seat: usize, done: Done) -> Applied {
+        let name = self.players[seat].name.as_str();
+        match done {
+            Done::Mint(got) => {
+                let names: Vec<&str> = got.iter().flatten().map(|&c| card_name(c)).collect();
+                Applied::reveal(format!(
+                    "{name} uses the dragon mint and takes the top card of both pages"
+                ))
+                .with_private(format!("You take: {}", names.join(", ")))
+            }
+            Done::Took {
+                card,
+                page,
+                early_end,
+            } => {
+                let mut l = cat(&[name, &texts(card).take[page.idx()]]);
+                if early_end {
+                    l.push_str("; a page is down to one card: the game ends after this turn");
+                }
+                Applied::reveal(l)
+            }
+            Done::PaidFourth => {
+                Applied::public(cat(&[name, " returns a crystal to take a fourth card"]))
+            }
+            Done::Placed { card } => {
+                let t = texts(card);
+                Applied::public(cat(&[name, &t.place])).with_private(t.placed.as_str())
+            }
+            Done::Armed(item) => Applied::public(cat(&[name, " will use the ", item.name()])),
+            Done::Disarmed(item) => {
+                Applied::public(cat(&[name, " will not use the ", item.name()]))
+            }
+            Done::Selected { card } => Applied::public(cat(&[name, " picks a card to play"]))
+                .with_private(texts(card).selected.as_str()),
+            Done::Played(play) => {
+                let label = play_label(name, &play);
+                self.with_skipped(Applied::public(label), play.skipped)
+            }
+            Done::Flute { back, skipped } => {
+                let l = format!(
+                    "{name} plays the twilight flute and takes {back} card(s) back to hand"
+                );
+                self.with_skipped(Applied::public(l), skipped)
+            }
+            Done::Ended { skipped } => self.skip_label(&[name, " ends the turn"], skipped),
+            Done::Passed { played, skipped } => {
+                let done = if played { " is done" } else { " does not play" };
+                self.skip_label(&[name, done], skipped)
+            }
+        }
+    }
+
+    /// The log entry of a chance outcome, read from the state after it.
+    pub(crate) fn chance_log(&self, done: ChanceDone) -> Applied {
+        let label = match done {
+            ChanceDone::Pearl { seat, red } => {
+                let colour = if red { "red" } else { "blue" };
+                format!(
+                    "{} completes an amulet with a face-down {colour} pearl",
+                    self.players[seat].name
+                )
+            }
+            ChanceDone::Shuffled(Deck::Starting) => "The starting cards are shuffled".into(),
+            ChanceDone::Shuffled(Deck::Left) => "The cards of the left page are shuffled".into(),
+            ChanceDone::Shuffled(Deck::Right) => "The cards of the right page are shuffled".into(),
+            ChanceDone::PiecesRemoved { count, setup_done } => {
+                let mut label = format!("{count} amulet pieces go back to the box unseen");
+                if setup_done {
+                    label.push_str(". ");
+                    label.push_str(&self.display_label());
+                }
+                label
+            }
+            ChanceDone::Chest(item) => {
+                format!("Magic chest: the {}. {}", item.name(), self.display_label())
+            }
+        };
+        Applied::reveal(label)
+    }
+
+    fn display_label(&self) -> String {
+        format!(
+            "Display: {} left, {} right",
+            front_name(self.display[0].unwrap_or(0)),
+            front_name(self.display[1].unwrap_or(0))
+        )
+    }
+
+    /// Adds the "cannot complete" note to a log entry.
+    fn with_skipped(&self, a: Applied, skipped: u8) -> Applied {
+        if skipped == 0 {
+            return a;
+        }
+        self.skip_label(&[&a.label], skipped)
+    }
+
+    /// A public log entry from `parts` plus the note naming the seats passed over. Being
+    /// passed over tells the table something about that hand, so it counts as a reveal.
+    fn skip_label(&self, parts: &[&str], skipped: u8) -> Applied {
+        const NOTE: &str = " cannot complete the turn";
+        let mut label = cat(parts);
+        if skipped == 0 {
+            return Applied::public(label);
+        }
+        label.push_str("; ");
+        let mut first = true;
+        for (s, p) in self.players.iter().enumerate() {
+            if skipped & (1 << s) != 0 {
+                if !first {
+                    label.push_str(", ");
+                }
+                first = false;
+                label.push_str(&p.name);
+            }
+        }
+        label.push_str(NOTE);
+        Applied::reveal(label)
+    }
+}
+
+fn play_label(name: &str, play: &Play) -> String {
+    let got: Vec<&str> = data().rewards[play.number as usize]
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| play.granted & (1 << k) != 0)
+        .map(|(_, &r)| match r {
+            Reward::LowestPiece | Reward::HighestPiece => "an amulet piece",
+            Reward::ShadowDragon => "a shadow dragon",
+            Reward::Crystal => "a crystal",
+            Reward::GoldenEgg => "a golden egg",
+        })
+        .chain(play.crest.then_some("a crest"))
+        .collect();
+    let n = play.cards;
+    format!(
+        "{name} lays out {n} {} dragon{} and receives {}",
+        play.colour.name(),
+        if n == 1 { "" } else { "s" },
+        if got.is_empty() {
+            "nothing".to_string()
+        } else {
+            got.join(", ")
+        }
+    )
+}
+
+/// Joins label pieces without the formatting machinery.
+fn cat(parts: &[&str]) -> String {
+    let mut s = String::with_capacity(parts.iter().map(|p| p.len()).sum());
+    for p in parts {
+        s.push_str(p);
+    }
+    s
+}
