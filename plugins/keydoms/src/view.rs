@@ -409,20 +409,27 @@ fn draw_side(s: &mut Scene, k: &Keydoms) {
 
 /// Artefacts invoked this round lie in front of the screen for everyone to see.
 fn draw_invoked(s: &mut Scene, k: &Keydoms, seat: usize, x: f32, y: f32) {
+    draw_invoked_grid(s, k, seat, x, y, usize::MAX);
+}
+
+/// Invoked artefacts as tiles, `per_row` to a row.
+fn draw_invoked_grid(s: &mut Scene, k: &Keydoms, seat: usize, x: f32, y: f32, per_row: usize) {
     if !k.magic() {
         return;
     }
-    let mut x = x;
+    let mut i = 0;
     for a in 0..6u8 {
         for _ in 0..k.m.invoked[seat][a as usize] {
-            s.rect(rect(x, y, 64.0, 22.0), Color::rgb(200, 180, 230), 4.0)
+            let tx = x + (i % per_row) as f32 * 72.0;
+            let ty = y + (i / per_row) as f32 * 28.0;
+            s.rect(rect(tx, ty, 68.0, 24.0), Color::rgb(200, 180, 230), 4.0)
                 .tooltip(format!(
                     "{} invoked the {} this round",
                     k.players[seat].name,
                     artefact_name(a)
                 ));
-            s.text(pos(x + 4.0, y + 11.0), artefact_name(a), 16.0, Color::INK);
-            x += 68.0;
+            s.text(pos(tx + 4.0, ty + 12.0), artefact_name(a), 16.0, Color::INK);
+            i += 1;
         }
     }
 }
@@ -484,10 +491,28 @@ fn draw_opponents(s: &mut Scene, k: &Keydoms, viewer: Option<usize>) {
     }
 }
 
+/// Rough width of a text in canvas units (the scene's own estimate, 0.55 × size per
+/// character), so labels and what follows them never overlap.
+fn text_w(text: &str, size: f32) -> f32 {
+    text.chars().count() as f32 * size * 0.55
+}
+
+/// The viewer's own area under the board: two columns, left for what is behind the
+/// screen (treasures, workers, artefacts), right for this round's magic.
+const OWN: Rect = Rect {
+    x: 10.0,
+    y: 780.0,
+    w: 1580.0,
+    h: 212.0,
+};
+/// Where the right-hand (magic) column starts.
+const OWN_RIGHT: f32 = 890.0;
+/// Where "in front of your screen" starts inside the magic column.
+const OWN_FRONT: f32 = 1360.0;
+
 fn draw_own(s: &mut Scene, k: &Keydoms, me: usize) {
     let p = &k.players[me];
-    let r = rect(10.0, 780.0, 1580.0, 212.0);
-    s.panel(r, Color::rgb(58, 62, 58), Color::player(me))
+    s.panel(OWN, Color::rgb(58, 62, 58), Color::player(me))
         .id(format!("seat:{me}"))
         .tooltip("Your screen: only you see its contents");
     let star = if k.start == me {
@@ -501,28 +526,32 @@ fn draw_own(s: &mut Scene, k: &Keydoms, me: usize) {
         22.0,
         Color::player(me),
     );
-    s.text(pos(25.0, 835.0), "Your treasures:", 18.0, Color::WHITE);
+    let label = "Your treasures:";
+    s.text(pos(25.0, 840.0), label, 18.0, Color::WHITE);
+    let x0 = 25.0 + text_w(label, 18.0) + 16.0 + 18.0;
     for t in 0..TYPES {
         let v = p.treasure[t];
-        let x = 190.0 + t as f32 * 150.0;
+        let x = x0 + t as f32 * 135.0;
         let (large, small) = pieces(v);
-        s.token(pos(x, 835.0), 18.0, TREASURE_COLORS[t], v.to_string())
+        s.token(pos(x, 840.0), 18.0, TREASURE_COLORS[t], v.to_string())
             .id(format!("mine:{t}"))
             .tooltip(format!(
                 "Your {}: worth {v} ({large} large, {small} small) — private",
                 treasure_name(t)
             ));
         s.text(
-            pos(x + 24.0, 835.0),
+            pos(x + 24.0, 840.0),
             treasure_singular(t as u8),
             16.0,
             Color::WHITE,
         );
     }
-    s.text(pos(25.0, 885.0), "Behind your screen:", 18.0, Color::WHITE);
+    let label = "Behind your screen:";
+    s.text(pos(25.0, 890.0), label, 18.0, Color::WHITE);
+    let x0 = 25.0 + text_w(label, 18.0) + 16.0 + 16.0;
     for (i, w) in p.unplaced().enumerate() {
         s.token(
-            pos(215.0 + i as f32 * 40.0, 885.0),
+            pos(x0 + i as f32 * 40.0, 890.0),
             16.0,
             Color::player(me),
             w.strength.to_string(),
@@ -532,15 +561,16 @@ fn draw_own(s: &mut Scene, k: &Keydoms, me: usize) {
             w.strength
         ));
     }
-    s.text(pos(25.0, 940.0), "Your artefacts:", 18.0, Color::WHITE);
-    let mut x = 190.0;
+    let label = "Your artefacts:";
+    s.text(pos(25.0, 948.0), label, 18.0, Color::WHITE);
+    let mut x = 25.0 + text_w(label, 18.0) + 16.0;
     for a in 0..6u8 {
         let c = p.artefacts[a as usize];
         if c == 0 {
             continue;
         }
         s.card(
-            rect(x, 915.0, 110.0, 60.0),
+            rect(x, 920.0, 100.0, 56.0),
             Color::rgb(200, 180, 230),
             None,
             artefact_name(a),
@@ -553,56 +583,67 @@ fn draw_own(s: &mut Scene, k: &Keydoms, me: usize) {
             COMPONENTS.artefacts[a as usize].help
         ))
         .private();
-        x += 120.0;
+        x += 106.0;
     }
     if k.magic() {
-        s.text(
-            pos(900.0, 960.0),
-            "In front of your screen:",
-            16.0,
-            Color::WHITE,
-        );
-        draw_invoked(s, k, me, 1090.0, 949.0);
-        let used: u8 = k.m.invoked[me].iter().sum();
-        s.text(
-            pos(900.0, 800.0),
-            format!(
-                "Artefact uses this round: {used} of {}{}",
-                k.m.allowance[me],
-                if k.m.wand[me] { " · wand active" } else { "" }
-            ),
-            18.0,
-            Color::WHITE,
-        )
-        .tooltip("One artefact per round, two after winning the cottage; an invoked wand lets you cast spells");
-        if let Some(Pending::Magic { seat, step }) = &k.pending
-            && *seat == me
-        {
-            draw_private_choice(s, k, step);
-        }
-        s.text(pos(900.0, 860.0), "Your spells:", 18.0, Color::WHITE);
-        for (i, &sp) in k.m.hands[me].iter().enumerate() {
-            s.card(
-                rect(
-                    1010.0 + (i % 5) as f32 * 112.0,
-                    840.0 + (i / 5) as f32 * 70.0,
-                    106.0,
-                    64.0,
-                ),
-                Color::rgb(225, 210, 245),
-                Some(Color::rgb(90, 60, 130)),
-                crate::data::spell_name(sp),
-                format!("{sp}"),
-            )
-            .id(format!("spell:{sp}"))
-            .tooltip(format!(
-                "{} (private): {}",
-                crate::data::spell_name(sp),
-                crate::data::spell_help(sp)
-            ))
-            .private();
-        }
+        draw_own_magic(s, k, me);
     }
+}
+
+/// The magic column: artefact uses, spells in hand, artefacts in front of the screen.
+fn draw_own_magic(s: &mut Scene, k: &Keydoms, me: usize) {
+    let used: u8 = k.m.invoked[me].iter().sum();
+    s.text(
+        pos(OWN_RIGHT, 800.0),
+        format!(
+            "Artefact uses this round: {used} of {}{}",
+            k.m.allowance[me],
+            if k.m.wand[me] { " · wand active" } else { "" }
+        ),
+        18.0,
+        Color::WHITE,
+    )
+    .tooltip("One artefact per round, two after winning the cottage; an invoked wand lets you cast spells");
+    if let Some(Pending::Magic { seat, step }) = &k.pending
+        && *seat == me
+    {
+        draw_private_choice(s, k, step);
+    }
+    s.text(pos(OWN_RIGHT, 834.0), "Your spells:", 18.0, Color::WHITE);
+    // Two rows of cards between the label and the panel's foot; a big hand makes the
+    // cards narrower rather than spill out.
+    let hand = &k.m.hands[me];
+    let room = OWN_FRONT - 14.0 - OWN_RIGHT;
+    let per_row = hand.len().div_ceil(2).max(4);
+    let step = room / per_row as f32;
+    for (i, &sp) in hand.iter().enumerate() {
+        s.card(
+            rect(
+                OWN_RIGHT + (i % per_row) as f32 * step,
+                850.0 + (i / per_row) as f32 * 66.0,
+                step - 6.0,
+                60.0,
+            ),
+            Color::rgb(225, 210, 245),
+            Some(Color::rgb(90, 60, 130)),
+            crate::data::spell_name(sp),
+            format!("{sp}"),
+        )
+        .id(format!("spell:{sp}"))
+        .tooltip(format!(
+            "{} (private): {}",
+            crate::data::spell_name(sp),
+            crate::data::spell_help(sp)
+        ))
+        .private();
+    }
+    s.text(
+        pos(OWN_FRONT, 834.0),
+        "In front of your screen:",
+        16.0,
+        Color::WHITE,
+    );
+    draw_invoked_grid(s, k, me, OWN_FRONT, 850.0, 2);
 }
 
 fn status(k: &Keydoms) -> String {

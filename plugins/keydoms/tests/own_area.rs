@@ -1,0 +1,139 @@
+//! The viewer's own area at the bottom of the scene: with the scene's rough text
+//! widths, no two texts overlap, no text runs into another item (unless it sits wholly
+//! on it, like a label on a tile) and nothing spills out of the panel, for mid-game
+//! states of 1, 3 and 6 players.
+
+use rand::RngExt;
+use tavern_plugin_api::game::apply_checked;
+use tavern_plugin_api::scene::{Rect, Shape};
+use tavern_plugin_api::{Game, GameRng, Setup, ToAct};
+use tavern_plugin_keydoms::Keydoms;
+
+const PANEL: Rect = Rect {
+    x: 10.0,
+    y: 780.0,
+    w: 1580.0,
+    h: 212.0,
+};
+
+fn overlap(a: Rect, b: Rect) -> bool {
+    a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5
+}
+
+fn inside(a: Rect, b: Rect) -> bool {
+    a.x >= b.x - 0.5
+        && a.y >= b.y - 0.5
+        && a.x + a.w <= b.x + b.w + 0.5
+        && a.y + a.h <= b.y + b.h + 0.5
+}
+
+fn check(g: &Keydoms, seat: usize, what: &str) {
+    let v = g.view(Some(seat));
+    let items: Vec<(Rect, bool, String)> = v
+        .scene
+        .items
+        .iter()
+        .filter_map(|i| {
+            let b = i.shape.bounds();
+            // The panel itself and everything drawn on it.
+            if b == PANEL || b.y < PANEL.y - 0.5 {
+                return None;
+            }
+            match &i.shape {
+                Shape::Text { text, size, .. } => {
+                    assert!(*size >= 16.0, "{what}: '{text}' is too small");
+                    Some((b, true, text.clone()))
+                }
+                _ => Some((b, false, format!("{:?}", i.id))),
+            }
+        })
+        .collect();
+    assert!(
+        items.iter().any(|(_, t, _)| *t),
+        "{what}: the own area has texts"
+    );
+    for (i, (a, is_text, name)) in items.iter().enumerate() {
+        assert!(
+            inside(*a, PANEL),
+            "{what}: '{name}' {a:?} spills out of the panel"
+        );
+        if !is_text {
+            continue;
+        }
+        for (j, (b, other_text, other)) in items.iter().enumerate() {
+            if i == j || !overlap(*a, *b) {
+                continue;
+            }
+            assert!(
+                !other_text && inside(*a, *b),
+                "{what}: '{name}' {a:?} overlaps '{other}' {b:?}"
+            );
+        }
+    }
+}
+
+/// Plays random games and checks every seat's own area now and then (spells in hand,
+/// artefacts, invoked ones included as they come).
+fn run(players: usize, ghosts: Option<&str>, seeds: u64) {
+    for seed in 0..seeds {
+        let mut setup = Setup::players(players);
+        if let Some(gh) = ghosts {
+            setup.options.insert("ghosts".into(), gh.into());
+        }
+        let mut g = Keydoms::new(&setup).unwrap();
+        let mut rng = GameRng::new(seed);
+        let mut step = 0;
+        loop {
+            let (seat, a) = match g.to_act() {
+                ToAct::Over => break,
+                ToAct::Chance => (None, g.sample_chance(&mut rng)),
+                ToAct::Seats(s) => {
+                    if step % 13 == 0 {
+                        for me in 0..players {
+                            check(
+                                &g,
+                                me,
+                                &format!("{players}p seed {seed} step {step} seat {me}"),
+                            );
+                        }
+                    }
+                    let l = g.legal_actions(s[0]);
+                    (Some(s[0]), l[rng.random_range(0..l.len())].clone())
+                }
+            };
+            apply_checked(&mut g, seat, &a).unwrap();
+            step += 1;
+        }
+    }
+}
+
+#[test]
+fn own_area_texts_never_overlap_or_spill_solo() {
+    run(1, None, 6);
+}
+
+#[test]
+fn own_area_texts_never_overlap_or_spill_three_players() {
+    run(3, None, 6);
+}
+
+#[test]
+fn own_area_texts_never_overlap_or_spill_six_players() {
+    run(6, None, 4);
+}
+
+#[test]
+fn own_area_survives_a_big_hand_and_every_artefact() {
+    let mut g = Keydoms::new(&Setup::players(3)).unwrap();
+    let mut rng = GameRng::new(1);
+    while g.to_act() == ToAct::Chance {
+        let a = g.sample_chance(&mut rng);
+        apply_checked(&mut g, None, &a).unwrap();
+    }
+    g.m.hands[0] = (1..=12).collect();
+    g.players[0].artefacts = [2, 1, 1, 3, 1, 1];
+    g.players[0].treasure = [33, 33, 33, 33, 33];
+    g.m.invoked[0] = [1, 0, 0, 1, 0, 1];
+    g.m.wand[0] = true;
+    check(&g, 0, "big hand");
+}
