@@ -59,7 +59,13 @@ pub struct CardDef {
     pub kind: Kind,
     /// Cards with equal `look` are interchangeable (same front, same back): 0..64.
     pub look: u8,
+    /// The front as one bit: `1 << colour`, or [`SHADOW_BIT`]; lets the legal-move loops
+    /// test a card against a set of acceptable fronts in one step.
+    pub front_bit: u8,
 }
+
+/// [`CardDef::front_bit`] of a shadow dragon.
+pub const SHADOW_BIT: u8 = 1 << 4;
 
 fn look(front: Option<Colour>, back: Back) -> u8 {
     let f = front.map_or(0, |c| c as u8 + 1);
@@ -152,6 +158,7 @@ fn parse() -> Data {
                     back: Back::Number(g.back),
                     kind: Kind::Left,
                     look: 0,
+                    front_bit: 0,
                 });
             }
         }
@@ -165,6 +172,7 @@ fn parse() -> Data {
                     back: Back::Colour(g.back),
                     kind: Kind::Right,
                     look: 0,
+                    front_bit: 0,
                 });
             }
         }
@@ -177,6 +185,7 @@ fn parse() -> Data {
                 back: Back::Ribbon,
                 kind: Kind::Starting,
                 look: 0,
+                front_bit: 0,
             });
         }
     }
@@ -187,11 +196,13 @@ fn parse() -> Data {
             back: Back::Number(raw.shadow_back),
             kind: Kind::Shadow,
             look: 0,
+            front_bit: 0,
         });
     }
     let shadow_end = cards.len() as u8;
     for c in &mut cards {
         c.look = look(c.front, c.back);
+        c.front_bit = c.front.map_or(SHADOW_BIT, |k| 1 << k.idx());
     }
     let max_number = raw
         .rewards

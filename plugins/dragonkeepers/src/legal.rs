@@ -1,7 +1,7 @@
 //! Which actions are legal now: the running selection, items, taking and placing.
 
 use crate::action::Action;
-use crate::data::{Back, Colour, Kind, Reward, card, data};
+use crate::data::{Back, Colour, Kind, Reward, SHADOW_BIT, card, data};
 use crate::model::{Dk, End, Item, Page, Phase};
 
 /// Hand cards that look the same from both sides are the same choice; keep one of each.
@@ -109,14 +109,11 @@ impl Dk {
         let mut picks = [0u8; 64];
         let mut k = 0;
         let mut seen = 0u64;
+        let accept = allowed | if shadow_ok { SHADOW_BIT } else { 0 };
         for &c in &self.players[seat].hand {
             let d = &defs[c as usize];
-            let ok = match d.front {
-                None => shadow_ok,
-                Some(f) => allowed & (1 << f.idx()) != 0,
-            };
             let bit = 1u64 << d.look;
-            if ok && seen & bit == 0 && (chosen == 0 || chosen & (1 << c) == 0) {
+            if d.front_bit & accept != 0 && seen & bit == 0 && chosen & (1 << c) == 0 {
                 seen |= bit;
                 picks[k] = c;
                 k += 1;

@@ -362,7 +362,7 @@ impl Dk {
 
     /// The available piece of lowest (or highest) value; lowest id among equals.
     pub fn piece_at_extreme(&self, highest: bool) -> Option<u8> {
-        let ids = (0..64u8).filter(|&i| self.piece_supply & (1u64 << i) != 0);
+        let ids = bit_ids(self.piece_supply);
         if highest {
             ids.max_by_key(|&i| (Self::piece_value(i), std::cmp::Reverse(i)))
         } else {
@@ -372,8 +372,8 @@ impl Dk {
 
     /// The available piece of the next value above `value`, for the green ore hammer.
     pub fn piece_above(&self, value: u8) -> Option<u8> {
-        (0..64u8)
-            .filter(|&i| self.piece_supply & (1u64 << i) != 0 && Self::piece_value(i) > value)
+        bit_ids(self.piece_supply)
+            .filter(|&i| Self::piece_value(i) > value)
             .min_by_key(|&i| (Self::piece_value(i), i))
     }
 
@@ -405,6 +405,18 @@ impl Dk {
         }
         v
     }
+}
+
+/// The set bits of `bits`, lowest first (visits only the pieces still there).
+fn bit_ids(mut bits: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if bits == 0 {
+            return None;
+        }
+        let i = bits.trailing_zeros() as u8;
+        bits &= bits - 1;
+        Some(i)
+    })
 }
 
 fn slot(card: u8) -> Slot {

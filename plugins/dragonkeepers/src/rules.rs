@@ -96,7 +96,9 @@ impl Dk {
                 Done::PaidFourth
             }
             Action::PlaceOnPage { card: c, page } => {
-                let barred = self.usable_shadows(seat) == 0;
+                // Only shadow dragons received this turn can be barred; without any, the
+                // flag cannot matter, so the count is skipped.
+                let barred = self.players[seat].fresh_shadows > 0 && self.usable_shadows(seat) == 0;
                 self.seen
                     .placed_face_down(&self.players[seat].hand, *c, barred);
                 let hand = &mut self.players[seat].hand;
