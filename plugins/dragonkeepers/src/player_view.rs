@@ -103,7 +103,9 @@ pub(crate) fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: O
     let over = g.phase == Phase::Over;
     let mut ax = r.x + 20.0;
     let rings = p.pieces.len().div_ceil(3).max(1);
-    let spacing = ((r.w - 40.0) / rings as f32).min(116.0);
+    // The own area keeps its right part for the hand.
+    let amulet_w = if mine { HAND_LEFT - 40.0 } else { r.w - 40.0 };
+    let spacing = (amulet_w / rings as f32).min(116.0);
     for (ring, pieces) in p.pieces.chunks(3).enumerate() {
         for (k, &pc_id) in pieces.iter().enumerate() {
             let c = pos(ax + k as f32 * (spacing - 14.0) / 3.0 + 19.0, ay);
@@ -211,26 +213,24 @@ pub(crate) fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: O
     let hx = r.x + 400.0;
     if mine {
         let shown = p.hand.len();
-        let step = ((r.w - 420.0 - 140.0) / shown.max(1) as f32).min(78.0);
         s.text(
-            pos(hx, sy - 18.0),
+            pos(r.x + HAND_LEFT, r.y + 50.0),
             format!("Your hand ({shown}, private)"),
             TEXT,
             Color::WHITE,
         );
-        for (i, &c) in p.hand.iter().enumerate() {
+        for (i, (&c, hr)) in p.hand.iter().zip(hand_rects(r, shown)).enumerate() {
             let selected = acting && g.step.selection.contains(&c);
             let fresh_note = if card(c).kind == Kind::Shadow && p.fresh_shadows > 0 {
                 " Shadow dragons received this turn cannot be used until your next turn."
             } else {
                 ""
             };
-            let hr = rect(
-                hx + i as f32 * step,
-                sy + if selected { -8.0 } else { 4.0 },
-                72.0,
-                104.0,
-            );
+            let hr = if selected {
+                rect(hr.x, hr.y - HAND_LIFT, hr.w, hr.h)
+            } else {
+                hr
+            };
             face(s, hr, c)
                 .id(format!("hand:{c}"))
                 .tooltip(format!("{} in your hand.{fresh_note}", card_name(c)))
@@ -256,7 +256,8 @@ pub(crate) fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: O
             .tooltip(tip);
     }
     if mine && acting {
-        let br = rect(r.x + r.w - 130.0, r.y + r.h - 60.0, 120.0, 48.0);
+        // Below the row of stacks, so the hand has the whole right part of the area.
+        let br = rect(r.x + 20.0, r.y + r.h - 60.0, 120.0, 48.0);
         let label = if g.phase == Phase::Turn {
             "End turn"
         } else if g.step.played {
@@ -271,11 +272,49 @@ pub(crate) fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: O
             .bold();
         if !g.step.selection.is_empty() {
             s.text(
-                pos(r.x + r.w - 420.0, r.y + r.h - 36.0),
+                pos(br.x + br.w + 16.0, br.center().y),
                 format!("Picked {} of {}", g.step.selection.len(), g.needed()),
                 20.0,
                 Color::rgb(255, 230, 150),
             );
         }
     }
+}
+
+/// Where the viewer's own hand starts, from the left edge of its area.
+const HAND_LEFT: f32 = 530.0;
+/// How far a card picked for the play rises out of the hand.
+const HAND_LIFT: f32 = 12.0;
+/// The narrowest visible strip of a card when the hand has to fan out.
+pub const FAN_STRIP: f32 = 40.0;
+
+/// The viewer's hand cards, left to right, in the right part of its area `r`: side by side
+/// at full size while they fit, then narrower down to a readable minimum, then fanned
+/// (each card covering the right part of the one before, its value and title still
+/// showing); only a hand too big for a [`FAN_STRIP`] fan of small cards overlaps more.
+pub(crate) fn hand_rects(r: Rect, n: usize) -> Vec<Rect> {
+    const GAP: f32 = 8.0;
+    const MAX_W: f32 = 140.0;
+    const MIN_W: f32 = 98.0;
+    const SMALL_W: f32 = 72.0;
+    let left = r.x + HAND_LEFT;
+    let avail = r.w - HAND_LEFT - 10.0;
+    let top = r.y + 66.0 + HAND_LIFT;
+    let bottom = r.y + r.h - 10.0;
+    let nf = n.max(1) as f32;
+    let fit = ((avail + GAP) / nf - GAP).min(MAX_W);
+    let (w, step) = if fit >= MIN_W {
+        (fit, fit + GAP)
+    } else {
+        let step = (avail - MIN_W) / (nf - 1.0);
+        if step >= FAN_STRIP {
+            (MIN_W, step)
+        } else {
+            (SMALL_W, (avail - SMALL_W) / (nf - 1.0))
+        }
+    };
+    let h = (w / 0.7).min(bottom - top);
+    (0..n)
+        .map(|i| rect(left + i as f32 * step, top, w, h))
+        .collect()
 }

@@ -56,11 +56,6 @@ impl Dk {
         } else {
             None
         };
-        Outcome {
-            scores,
-            rank,
-            tie_break,
-            others: Vec::new(),
-        }
+        Outcome::new(scores, rank).with_tie_break(tie_break)
     }
 }

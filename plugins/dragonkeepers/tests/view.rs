@@ -2,7 +2,7 @@
 mod common;
 
 use common::*;
-use tavern_plugin_api::scene::Shape;
+use tavern_plugin_api::scene::{Rect, Shape};
 use tavern_plugin_api::{Game, GameRng, ToAct};
 use tavern_plugin_dragonkeepers::Dk;
 
@@ -70,5 +70,118 @@ fn views_fit_the_canvas_through_whole_games() {
         for viewer in (0..n).map(Some).chain([None]) {
             check_view(&g, viewer);
         }
+    }
+}
+
+/// The viewer's hand cards, by x, and the viewer's area, from the scene of `viewer`.
+fn own_hand(g: &Dk, viewer: usize) -> (Rect, Vec<Rect>) {
+    let v = g.view(Some(viewer));
+    let area_tip = format!("{}'s area", g.players[viewer].name);
+    let area = v
+        .scene
+        .items
+        .iter()
+        .find(|it| it.tooltip.as_deref() == Some(area_tip.as_str()))
+        .map(|it| it.shape.bounds())
+        .expect("the viewer's area");
+    let mut cards: Vec<Rect> = v
+        .scene
+        .items
+        .iter()
+        .filter(|it| it.id.as_deref().is_some_and(|id| id.starts_with("hand:")))
+        .map(|it| it.shape.bounds())
+        .collect();
+    cards.sort_by(|a, b| a.x.total_cmp(&b.x));
+    assert_eq!(cards.len(), g.players[viewer].hand.len());
+    (area, cards)
+}
+
+fn overlaps(a: &Rect, b: &Rect) -> bool {
+    a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h
+}
+
+/// Readable own cards: big while the hand is ordinary, inside the area, and when they
+/// overlap, each still shows a strip wide enough to see and click.
+fn check_own_hand(g: &Dk, viewer: usize) {
+    let (area, cards) = own_hand(g, viewer);
+    let n = cards.len();
+    for c in &cards {
+        assert!(
+            c.x >= area.x && c.y >= area.y && c.x + c.w <= area.x + area.w + 0.01,
+            "hand card {c:?} outside the area {area:?}"
+        );
+        assert!(c.y + c.h <= area.y + area.h + 0.01, "{c:?} below {area:?}");
+        if n <= 10 {
+            assert!(c.w >= 90.0 && c.h >= 130.0, "{n} cards but one is {c:?}");
+        }
+    }
+    for pair in cards.windows(2) {
+        let strip = pair[1].x - pair[0].x;
+        if n <= 24 {
+            assert!(strip >= 40.0, "{n} cards fanned to a {strip} strip");
+        }
+        if n <= 10 {
+            // Side by side: no overlap at all.
+            assert!(strip >= pair[0].w, "{n} cards overlap: {pair:?}");
+        }
+    }
+    // Nothing else of the area (counts, amulets, stacks, the button) lies on the hand.
+    let v = g.view(Some(viewer));
+    for it in &v.scene.items {
+        let b = it.shape.bounds();
+        let own_card = it.id.as_deref().is_some_and(|id| id.starts_with("hand:"));
+        let inside = b.x >= area.x && b.y >= area.y && b.x + b.w <= area.x + area.w;
+        if own_card || !inside || (b.w >= area.w - 1.0) {
+            continue;
+        }
+        for c in &cards {
+            assert!(!overlaps(&b, c), "{it:?} lies on the hand card {c:?}");
+        }
+    }
+}
+
+#[test]
+fn own_hand_cards_are_large_and_inside_the_area() {
+    use rand::RngExt;
+    let mut checked = 0;
+    for n in 2..=4 {
+        let mut g = Dk::new(&setup_with(n, &[("chests", "random")])).unwrap();
+        let mut rng = GameRng::new(40 + n as u64);
+        let mut k = 0;
+        loop {
+            let (seat, a) = match g.to_act() {
+                ToAct::Over => break,
+                ToAct::Chance => (None, g.sample_chance(&mut rng)),
+                ToAct::Seats(v) => {
+                    let l = g.legal_actions(v[0]);
+                    (Some(v[0]), l[rng.random_range(0..l.len())].clone())
+                }
+            };
+            g.apply(seat, &a).unwrap();
+            k += 1;
+            if k % 5 == 0
+                && let Some(s) = g.actor()
+            {
+                check_own_hand(&g, s);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100);
+    // Every hand size up to a very large one, with a card picked for the play (lifted).
+    let mut g = Dk::new(&setup(3)).unwrap();
+    let mut rng = GameRng::new(5);
+    while g.to_act() == ToAct::Chance {
+        let a = g.sample_chance(&mut rng);
+        g.apply(None, &a).unwrap();
+    }
+    g.players[0].hand.clear();
+    for size in 1..=30 {
+        let c = g.pages[0].pop().expect("a page card").card;
+        g.players[0].hand.push(c);
+        g.step.selection = vec![g.players[0].hand[0]];
+        assert_eq!(g.actor(), Some(0));
+        check_own_hand(&g, 0);
+        assert_eq!(g.players[0].hand.len(), size);
     }
 }
