@@ -406,7 +406,8 @@ impl Keydoms {
                 },
             });
         }
-        Applied::public(format!(
+        Applied::public(label!(
+            self,
             "Evict in the {}: one random worker of each party goes home ({})",
             loc_name(loc),
             names.join(", ")
@@ -459,7 +460,11 @@ impl Keydoms {
                 ));
             }
         };
-        let name = self.ghosts[g].name().to_string();
+        let name = if self.quiet {
+            ""
+        } else {
+            self.ghosts[g].name()
+        };
         let mut parts = Vec::new();
         if first {
             self.gp.started[g] = true;
@@ -469,7 +474,7 @@ impl Keydoms {
                 if self.magic() {
                     self.ghost_power(g, a);
                 }
-                parts.push(format!("{name} turns up its {}", artefact_name(a)));
+                parts.push(label!(self, "{name} turns up its {}", artefact_name(a)));
             }
         }
         let mut gh = self.ghosts[g].clone();
@@ -483,7 +488,8 @@ impl Keydoms {
                 self.last_loc = Some(loc);
                 self.ghosts[g].workers[worker].seq = self.m.seq;
                 self.m.seq += 1;
-                format!(
+                label!(
+                    self,
                     "{name} plays card {card} ({}) → a counter goes face down to the {}",
                     card_text(card),
                     loc_name(loc)
@@ -491,13 +497,15 @@ impl Keydoms {
             }
             GhostMove::Revealed { spell } => {
                 self.reveals += 1;
-                format!(
+                label!(
+                    self,
                     "{name} turns up the spell {}; it is cast when placement ends",
                     spell_name(spell)
                 )
             }
             GhostMove::Wasted { card } => {
-                format!(
+                label!(
+                    self,
                     "{name} plays card {card} ({}), which finds no open location",
                     card_text(card)
                 )

@@ -12,6 +12,17 @@
 // closer to the rules than zipped iterators.
 #![allow(clippy::needless_range_loop)]
 
+/// Log text, skipped while a playout applies actions quietly (`self.quiet`).
+macro_rules! label {
+    ($k:expr, $($arg:tt)*) => {
+        if $k.quiet {
+            String::new()
+        } else {
+            format!($($arg)*)
+        }
+    };
+}
+
 pub mod data;
 pub mod ghost;
 pub mod ghost_play;
@@ -25,6 +36,7 @@ pub mod state;
 pub mod treasure;
 pub mod view;
 
+use tavern_plugin_api::game::Turn;
 use tavern_plugin_api::{
     Applied, Game, GameError, GameInfo, GameRng, Legal, OptionChoice, OptionSpec, Outcome,
     SeatScore, Setup, ToAct, View,
@@ -251,6 +263,38 @@ impl Game for Keydoms {
         self.actions_for(seat)
     }
 
+    fn legal_actions_into(&self, seat: usize, out: &mut Vec<Action>) {
+        self.actions_into(seat, out);
+    }
+
+    fn whose_turn(&self) -> Turn {
+        if self.stage != Stage::Over
+            && (self.m.need_spell_shuffle
+                || self.m.need_stack_shuffle.is_some()
+                || self.ghost_chance_due())
+        {
+            return Turn::Chance;
+        }
+        if let Some(p) = &self.pending {
+            return Turn::Seat(p.seat());
+        }
+        if let Some(s) = self.window_seat() {
+            return Turn::Seat(s);
+        }
+        match self.stage {
+            Stage::Setup | Stage::RoundStart => Turn::Chance,
+            _ => Turn::Over,
+        }
+    }
+
+    fn apply_quiet(&mut self, seat: Option<usize>, action: &Action) -> Result<(), GameError> {
+        // Same change of state; the log text is skipped where it is built lazily.
+        self.quiet = true;
+        let r = self.apply(seat, action).map(|_| ());
+        self.quiet = false;
+        r
+    }
+
     fn apply(&mut self, seat: Option<usize>, action: &Action) -> Result<Applied, GameError> {
         // Both appliers check everything that can fail before they change anything, so
         // only the pending decision needs restoring on an error.
@@ -267,7 +311,9 @@ impl Game for Keydoms {
                 if self.reveals != before {
                     a.reveal = true;
                 }
-                if !self.notes.is_empty() {
+                if self.quiet {
+                    self.notes.clear();
+                } else if !self.notes.is_empty() {
                     // Each automatic consequence on a line of its own (the host
                     // indents the lines after the first).
                     for note in self.notes.drain(..) {

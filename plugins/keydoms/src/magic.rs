@@ -392,8 +392,14 @@ impl Keydoms {
     /// Artefact and spell actions open to `seat` in this context (no Pass).
     pub fn magic_actions(&self, seat: usize, ctx: Ctx) -> Vec<Action> {
         let mut v = Vec::new();
+        self.magic_actions_into(seat, ctx, &mut v);
+        v
+    }
+
+    /// Appends the invocations and casts open to `seat` now.
+    pub fn magic_actions_into(&self, seat: usize, ctx: Ctx, v: &mut Vec<Action>) {
         if !self.magic() {
-            return v;
+            return;
         }
         if self.uses_left(seat) > 0 {
             for k in [AMULET, KEY, MIRROR, RAVEN, WAND] {
@@ -419,7 +425,6 @@ impl Keydoms {
                 seen |= 1 << sp;
             }
         }
-        v
     }
 
     /// The seat a window is waiting for, if it is waiting.
@@ -631,7 +636,11 @@ impl Keydoms {
         action: &Action,
         from_window: bool,
     ) -> Result<Applied, GameError> {
-        let name = self.players[seat].name.clone();
+        let name = if self.quiet {
+            String::new()
+        } else {
+            self.players[seat].name.clone()
+        };
         let applied = match action {
             Action::Pass => {
                 let w = self
@@ -641,7 +650,7 @@ impl Keydoms {
                     .ok_or_else(|| GameError::new("no window"))?;
                 w.passes += 1;
                 w.pos += 1;
-                return Ok(Applied::public(format!("{name} passes")));
+                return Ok(Applied::public(label!(self, "{name} passes")));
             }
             Action::PassRound => {
                 self.m.passed[seat] = true;
@@ -652,7 +661,8 @@ impl Keydoms {
                     .ok_or_else(|| GameError::new("no window"))?;
                 w.passes += 1;
                 w.pos += 1;
-                return Ok(Applied::public(format!(
+                return Ok(Applied::public(label!(
+                    self,
                     "{name} passes for the rest of the round"
                 )));
             }
@@ -662,7 +672,11 @@ impl Keydoms {
                 }
                 self.m.invoked[seat][*artefact as usize] += 1;
                 self.artefact_power(seat, *artefact);
-                Applied::public(format!("{name} invokes the {}", artefact_name(*artefact)))
+                Applied::public(label!(
+                    self,
+                    "{name} invokes the {}",
+                    artefact_name(*artefact)
+                ))
             }
             Action::Cast { spell } => {
                 if from_window {
@@ -684,7 +698,7 @@ impl Keydoms {
                 } else {
                     self.announce(seat, *spell, Vec::new());
                 }
-                Applied::public(format!("{name} casts {}", spell_name(*spell)))
+                Applied::public(label!(self, "{name} casts {}", spell_name(*spell)))
             }
             _ => return Err(GameError::new("not an artefact or spell action")),
         };
@@ -741,7 +755,11 @@ impl Keydoms {
         step: Step,
         action: &Action,
     ) -> Result<Applied, GameError> {
-        let name = self.players[seat].name.clone();
+        let name = if self.quiet {
+            String::new()
+        } else {
+            self.players[seat].name.clone()
+        };
         let label = match (step, action) {
             (Step::Mirror, Action::ChooseOwnWorker { loc, strength }) => {
                 self.m.extras.push(Extra {
@@ -750,14 +768,16 @@ impl Keydoms {
                     strength: *strength,
                     raven: false,
                 });
-                Applied::public(format!(
+                Applied::public(label!(
+                    self,
                     "{name} mirrors their {strength} in the {}",
                     loc_name(*loc)
                 ))
             }
             (Step::Target { spell, mut picks }, a) => {
                 picks.push(a.clone());
-                let label = Applied::public(format!("{name} targets {}", self.describe_target(a)));
+                let label =
+                    Applied::public(label!(self, "{name} targets {}", self.describe_target(a)));
                 if picks.len() < self.targets_for(spell) {
                     self.pending = Some(Pending::Magic {
                         seat,
@@ -797,7 +817,7 @@ impl Keydoms {
                         }
                     }
                 }
-                Applied::public(txt).with_private(format!("You keep {}", spell_name(*spell)))
+                Applied::public(txt).with_private(label!(self, "You keep {}", spell_name(*spell)))
             }
             (
                 Step::Pay {
@@ -824,7 +844,8 @@ impl Keydoms {
                         },
                     });
                 }
-                Applied::public(format!(
+                Applied::public(label!(
+                    self,
                     "{name} pays one {} ({paid} of {owed})",
                     treasure_singular(*treasure)
                 ))
@@ -844,7 +865,7 @@ impl Keydoms {
                     }
                     _ => {}
                 }
-                Applied::public(format!("{name} refuses to pay; the worker(s) go home"))
+                Applied::public(label!(self, "{name} refuses to pay; the worker(s) go home"))
             }
             (Step::Take { left }, Action::TakeOne { treasure }) => {
                 let t = *treasure as usize;
@@ -856,7 +877,8 @@ impl Keydoms {
                         step: Step::Take { left: left - 1 },
                     });
                 }
-                Applied::public(format!(
+                Applied::public(label!(
+                    self,
                     "{name} takes a small {}",
                     treasure_singular(*treasure)
                 ))
@@ -870,13 +892,14 @@ impl Keydoms {
                     seat,
                     step: Step::Trade,
                 });
-                Applied::public(format!(
+                Applied::public(label!(
+                    self,
                     "{name} trades a {} for a {}",
                     treasure_singular(*give),
                     treasure_singular(*take)
                 ))
             }
-            (Step::Trade, Action::Done) => Applied::public(format!("{name} finishes trading")),
+            (Step::Trade, Action::Done) => Applied::public(label!(self, "{name} finishes trading")),
             (Step::EvictBack { victim }, Action::ChooseWorker { loc, slot, .. }) => {
                 let i = self
                     .worker_at(victim, *loc, *slot)
@@ -884,7 +907,8 @@ impl Keydoms {
                 let w = &mut self.players[victim].workers[i];
                 w.loc = None;
                 w.face_up = false;
-                Applied::public(format!(
+                Applied::public(label!(
+                    self,
                     "{name} sends one of {}'s workers home from the {}",
                     self.players[victim].name,
                     loc_name(*loc)
@@ -898,8 +922,8 @@ impl Keydoms {
                 let tile = self.stacks[s].remove(*index as usize);
                 if rearrange {
                     self.m.need_stack_shuffle = Some((stack, Some(tile)));
-                    Applied::public(format!("{name} rearranges a castle stack"))
-                        .with_private(format!("You put the {} on top", artefact_name(tile)))
+                    Applied::public(label!(self, "{name} rearranges a castle stack"))
+                        .with_private(label!(self, "You put the {} on top", artefact_name(tile)))
                 } else {
                     self.players[seat].artefacts[tile as usize] += 1;
                     self.top_up[s] = false;
@@ -907,8 +931,8 @@ impl Keydoms {
                         self.m.need_stack_shuffle = Some((stack, None));
                     }
                     self.after_purchase_check();
-                    Applied::public(format!("{name} picks an artefact from the stack"))
-                        .with_private(format!("You take the {}", artefact_name(tile)))
+                    Applied::public(label!(self, "{name} picks an artefact from the stack"))
+                        .with_private(label!(self, "You take the {}", artefact_name(tile)))
                 }
             }
             (Step::Withdraw { left, min }, Action::ChooseWorker { loc, slot, .. }) => {
@@ -927,13 +951,14 @@ impl Keydoms {
                         },
                     });
                 }
-                Applied::public(format!(
+                Applied::public(label!(
+                    self,
                     "{name} takes a worker home from the {}",
                     loc_name(*loc)
                 ))
             }
             (Step::RemoveGhost { .. }, Action::Done) => {
-                Applied::public(format!("{name} leaves the ghost's counters alone"))
+                Applied::public(label!(self, "{name} leaves the ghost's counters alone"))
             }
             (
                 Step::RemoveGhost { .. } | Step::ExtortGhost,
@@ -947,7 +972,8 @@ impl Keydoms {
                 let w = &mut self.ghosts[g].workers[i];
                 w.loc = None;
                 w.face_up = false;
-                Applied::public(format!(
+                Applied::public(label!(
+                    self,
                     "{name} sends one of the {}'s counters home from the {}",
                     self.ghosts[g].name(),
                     loc_name(*loc)

@@ -95,6 +95,7 @@ impl Keydoms {
             ghosts: Vec::new(),
             gp: Default::default(),
             notes: Vec::new(),
+            quiet: false,
         };
         g.m.foreknown = foreknown;
         g.seat_ghosts(ghosts, bottom, flips);
@@ -705,20 +706,30 @@ impl Keydoms {
 
     /// Every legal action of `seat`, without labels (the fast path for playouts).
     pub fn actions_for(&self, seat: usize) -> Vec<Action> {
+        let mut v = Vec::new();
+        self.actions_into(seat, &mut v);
+        v
+    }
+
+    /// Appends the legal actions of `seat` to `v` (playouts reuse one buffer).
+    pub fn actions_into(&self, seat: usize, v: &mut Vec<Action>) {
         if self.m.need_spell_shuffle || self.m.need_stack_shuffle.is_some() {
-            return Vec::new();
+            return;
         }
         let Some(p) = &self.pending else {
-            if self.window_seat() == Some(seat) {
-                return self.window_actions(seat);
+            if self.window_seat() == Some(seat)
+                && let Some(w) = self.m.windows.last()
+            {
+                self.magic_actions_into(seat, crate::magic::Ctx::Window(w.kind), v);
+                v.push(Action::Pass);
+                v.push(Action::PassRound);
             }
-            return Vec::new();
+            return;
         };
         if p.seat() != seat {
-            return Vec::new();
+            return;
         }
         let me = &self.players[seat];
-        let mut v = Vec::new();
         match p {
             Pending::StartTreasure { .. } => {
                 for t in 0..TYPES as u8 {
@@ -746,7 +757,7 @@ impl Keydoms {
                         });
                     }
                 }
-                v.extend(self.magic_actions(seat, crate::magic::Ctx::Placement));
+                self.magic_actions_into(seat, crate::magic::Ctx::Placement, v);
             }
             Pending::NameStartPlayer { .. } => {
                 for s in 0..self.n() as u8 {
@@ -778,7 +789,7 @@ impl Keydoms {
                     v.push(Action::RefuseBribe);
                 }
             }
-            Pending::Magic { step, .. } => return self.step_actions(seat, step),
+            Pending::Magic { step, .. } => v.extend(self.step_actions(seat, step)),
             Pending::Buy {
                 room,
                 stack,
@@ -815,7 +826,6 @@ impl Keydoms {
                 }
             }
         }
-        v
     }
 
     /// Legal actions with their labels and the scene items they belong to.
@@ -903,7 +913,11 @@ impl Keydoms {
 
     /// Applies a seat's decision (already checked to be legal).
     pub fn apply_seat(&mut self, seat: usize, action: &Action) -> Result<Applied, GameError> {
-        let name = self.players[seat].name.clone();
+        let name = if self.quiet {
+            String::new()
+        } else {
+            self.players[seat].name.clone()
+        };
         let Some(pending) = self.pending.take() else {
             if self.window_seat() != Some(seat) {
                 return Err(GameError::new("nobody is to act"));
@@ -923,7 +937,8 @@ impl Keydoms {
                 self.treasury[t] -= 1;
                 self.players[seat].treasure[t] += 1;
                 self.players[seat].start_picks.push(*treasure);
-                Applied::public(format!(
+                Applied::public(label!(
+                    self,
                     "{name} takes a small {} to start",
                     treasure_singular(*treasure)
                 ))
@@ -947,21 +962,25 @@ impl Keydoms {
                 w.face_up = shown;
                 self.placed += 1;
                 if shown {
-                    Applied::public(format!(
+                    Applied::public(label!(
+                        self,
                         "{name} places their {strength} face up in the {} (Disclosure)",
                         loc_name(*loc)
                     ))
                 } else if self.gp.solo_face_up {
-                    Applied::public(format!(
+                    Applied::public(label!(
+                        self,
                         "{name} places their {strength} in the {} (shown for reference)",
                         loc_name(*loc)
                     ))
                 } else {
-                    Applied::public(format!(
+                    Applied::public(label!(
+                        self,
                         "{name} places a worker face down in the {}",
                         loc_name(*loc)
                     ))
-                    .with_private(format!(
+                    .with_private(label!(
+                        self,
                         "You place your {strength} face down in the {}",
                         loc_name(*loc)
                     ))
@@ -969,20 +988,22 @@ impl Keydoms {
             }
             (Pending::NameStartPlayer { .. }, Action::NameStartPlayer { seat: s }) => {
                 self.start = *s as usize;
-                Applied::public(format!(
+                Applied::public(label!(
+                    self,
                     "{name} wins the stables and makes {} the start player",
                     self.name_of(*s as usize)
                 ))
             }
             (Pending::MarketGive { .. }, Action::MarketPass) => {
-                Applied::public(format!("{name} wins the market but makes no trade"))
+                Applied::public(label!(self, "{name} wins the market but makes no trade"))
             }
             (Pending::MarketGive { .. }, Action::MarketGive { treasure }) => {
                 let t = *treasure as usize;
                 self.players[seat].treasure[t] -= 1;
                 self.treasury[t] += 1;
                 self.pending = Some(Pending::MarketTake { seat, left: 3 });
-                Applied::public(format!(
+                Applied::public(label!(
+                    self,
                     "{name} trades in a small {} at the market",
                     treasure_singular(*treasure)
                 ))
@@ -995,14 +1016,16 @@ impl Keydoms {
                 if left > 0 && self.treasury.iter().any(|&v| v > 0) {
                     self.pending = Some(Pending::MarketTake { seat, left });
                 }
-                Applied::public(format!(
+                Applied::public(label!(
+                    self,
                     "{name} takes a small {} from the treasury",
                     treasure_singular(*treasure)
                 ))
             }
             (Pending::Bribe { .. }, Action::RefuseBribe) => {
                 self.turn_back_from_castle(seat);
-                Applied::public(format!(
+                Applied::public(label!(
+                    self,
                     "{name} does not bribe the guard; their castle workers go home"
                 ))
             }
@@ -1014,19 +1037,21 @@ impl Keydoms {
                 let total: u8 = paid.iter().sum();
                 if total >= owed {
                     self.entered[seat] = true;
-                    Applied::public(format!(
+                    Applied::public(label!(
+                        self,
                         "{name} completes a bribe of {owed} and enters the castle"
                     ))
                 } else {
                     self.pending = Some(Pending::Bribe { seat, owed, paid });
-                    Applied::public(format!(
+                    Applied::public(label!(
+                        self,
                         "{name} hands the guard one {} ({total} of {owed})",
                         treasure_singular(*treasure)
                     ))
                 }
             }
             (Pending::Buy { room, .. }, Action::DeclineBuy) => {
-                Applied::public(format!("{name} does not buy in {}", loc_name(room)))
+                Applied::public(label!(self, "{name} does not buy in {}", loc_name(room)))
             }
             (
                 Pending::Buy {
@@ -1044,7 +1069,7 @@ impl Keydoms {
                     need,
                     paid,
                 });
-                Applied::public(format!("{name} chooses the {}", artefact_name(art)))
+                Applied::public(label!(self, "{name} chooses the {}", artefact_name(art)))
             }
             (
                 Pending::Buy {
@@ -1113,7 +1138,8 @@ impl Keydoms {
                     rearrange: false,
                 },
             });
-            return Applied::public(format!(
+            return Applied::public(label!(
+                self,
                 "{} pays {} and searches the stack in {}",
                 self.players[seat].name,
                 parts.join(" and "),
@@ -1134,7 +1160,10 @@ impl Keydoms {
         );
         if self.artefacts_left() == 0 {
             self.after_purchase_check();
-            return Applied::public(format!("{label}. The last artefact is gone: game over"));
+            return Applied::public(label!(
+                self,
+                "{label}. The last artefact is gone: game over"
+            ));
         }
         Applied::public(label)
     }

@@ -325,6 +325,10 @@ pub struct Keydoms {
     /// Artefact powers, spells and response windows.
     #[serde(default)]
     pub m: crate::magic::Magic,
+    /// Set while a playout applies an action without wanting its log text
+    /// (`apply_quiet`): label builders may then skip their formatting.
+    #[serde(skip)]
+    pub quiet: bool,
     /// Bumped whenever hidden information comes out (workers or the guard turned up,
     /// spells drawn), so the action that caused it is logged as a reveal.
     #[serde(default)]
