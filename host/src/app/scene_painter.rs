@@ -73,12 +73,18 @@ impl Xf {
     }
 }
 
-/// The scale that fits a `w`×`h` scene into `avail`.
+/// The smallest scale a scene is drawn at. Games lay out text of 16 canvas units;
+/// below this the 13-point floor would blow text up past the space the game gave it and
+/// neighbours would overlap, so a smaller window scrolls the table instead.
+pub const MIN_SCALE: f32 = 0.58;
+
+/// The scale that fits a `w`×`h` scene into `avail`, but never below what keeps the
+/// game's text in its place (see [`MIN_SCALE`]).
 pub fn fit_scale(avail: Vec2, w: f32, h: f32) -> f32 {
     if w <= 0.0 || h <= 0.0 {
         return 1.0;
     }
-    (avail.x / w).min(avail.y / h).max(0.05)
+    (avail.x / w).min(avail.y / h).max(MIN_SCALE)
 }
 
 /// Paints the scene in the space left in `ui` and returns the chosen action, if any.
@@ -612,5 +618,18 @@ fn paint_card(
             6.0,
             4.0,
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_small_window_scrolls_rather_than_shrinking_text_out_of_place() {
+        // Full HD fits; 1280×800's table area fits at about MIN_SCALE; 1024×700 clamps.
+        assert!((fit_scale(vec2(1600.0, 1000.0), 1600.0, 1000.0) - 1.0).abs() < 1e-6);
+        assert!(fit_scale(vec2(940.0, 740.0), 1600.0, 1000.0) >= MIN_SCALE);
+        assert_eq!(fit_scale(vec2(740.0, 620.0), 1600.0, 1000.0), MIN_SCALE);
     }
 }

@@ -44,15 +44,16 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
             }
         }
     };
-    let side = if ui.available_width() < 1200.0 {
-        290.0
-    } else {
-        SIDE_WIDTH
+    // A small window gives the table as much width as the log and buttons can spare.
+    let side = match ui.available_width() {
+        w if w < 1100.0 => 250.0,
+        w if w < 1200.0 => 290.0,
+        _ => SIDE_WIDTH,
     };
     egui::Panel::right("table-side")
         .resizable(true)
         .default_size(side)
-        .min_size(280.0)
+        .min_size(240.0)
         .max_size(520.0)
         .show(ui, |ui| side_panel(ui, t, view.as_deref(), now));
     egui::CentralPanel::default()
