@@ -163,11 +163,11 @@ impl Dk {
             }
             let (mut have, mut shadows) = (0u8, 0u8);
             let defs = &data().cards;
+            let kb = 1u8 << k.idx();
             for &c in &p.hand {
-                match defs[c as usize].front {
-                    Some(f) => have += (f == k) as u8,
-                    None => shadows += 1,
-                }
+                let f = defs[c as usize].front_bit;
+                have += (f == kb) as u8;
+                shadows += (f == SHADOW_BIT) as u8;
             }
             return have > 0 && have + shadows.saturating_sub(p.fresh_shadows) >= n;
         }
@@ -212,8 +212,8 @@ impl Dk {
         false
     }
 
-    fn play_building(&self, seat: usize, out: &mut Vec<Action>) {
-        let p = &self.players[seat];
+    /// Switching items on and off, offered before the first pick.
+    fn arm_options(&self, seat: usize, out: &mut Vec<Action>) {
         let st = &self.step;
         if st.selection.is_empty() && (self.items | st.armed) != 0 {
             let armed_n = st.armed.count_ones() as u8;
@@ -221,13 +221,78 @@ impl Dk {
                 if self.armed(it) {
                     out.push(Action::Disarm { item: it });
                 } else if self.item_free(seat, it)
-                    && p.usable_crystals() > armed_n
+                    && self.players[seat].usable_crystals() > armed_n
                     && self.arm_useful(seat, it)
                 {
                     out.push(Action::Arm { item: it });
                 }
             }
         }
+    }
+
+    /// In a turn with nothing picked, armed or played yet: the placements, the items, then
+    /// the first picks, in the order [`Self::actions`] always gives them. The same as the
+    /// placement loop followed by [`Self::play_building`], in one pass over the hand.
+    fn place_and_pick(&self, seat: usize, out: &mut Vec<Action>) {
+        let p = &self.players[seat];
+        let st = &self.step;
+        let defs = &data().cards;
+        let need = self.book_number();
+        let usable = self.usable_shadows(seat);
+        // Only shadow dragons received this turn are barred from the pages.
+        let place_shadows = p.fresh_shadows == 0 || usable > 0;
+        // A first pick: the book's colour where its stack may grow, or a shadow dragon
+        // when more cards are to follow.
+        let book = self.book_colour().map_or(0, |c| 1u8 << c.idx());
+        let mut accept = self.open_colours(seat) & book;
+        if need >= 2 && usable > 0 {
+            accept |= SHADOW_BIT;
+        }
+        if need == 0 {
+            accept = 0;
+        }
+        let mut places = [(0u8, Page::Left); 64];
+        let mut picks = [0u8; 64];
+        let (mut k, mut j) = (0, 0);
+        let mut seen = 0u64;
+        for &c in &p.hand {
+            let d = &defs[c as usize];
+            let bit = 1u64 << d.look;
+            if seen & bit != 0 {
+                continue;
+            }
+            seen |= bit;
+            if d.front_bit & accept != 0 {
+                picks[j] = c;
+                j += 1;
+            }
+            let page = match d.back {
+                Back::Number(_) => {
+                    if d.kind == Kind::Shadow && !place_shadows {
+                        continue;
+                    }
+                    Page::Left
+                }
+                Back::Colour(_) => Page::Right,
+                Back::Ribbon => continue,
+            };
+            if !st.placed[page.idx()] {
+                places[k] = (c, page);
+                k += 1;
+            }
+        }
+        out.extend(
+            places[..k]
+                .iter()
+                .map(|&(card, page)| Action::PlaceOnPage { card, page }),
+        );
+        self.arm_options(seat, out);
+        out.extend(picks[..j].iter().map(|&card| Action::Select { card }));
+    }
+
+    fn play_building(&self, seat: usize, out: &mut Vec<Action>) {
+        let p = &self.players[seat];
+        self.arm_options(seat, out);
         let need = self.needed() as usize;
         self.selectable(seat, need, out);
         if self.selection_complete(need) {
@@ -321,40 +386,11 @@ impl Dk {
                 && st.armed == 0
                 && st.placed != [true, true]
             {
-                let defs = &data().cards;
-                // Only shadow dragons received this turn are barred; check lazily.
-                let fresh = p.fresh_shadows;
-                let shadows_ok = fresh == 0 || self.usable_shadows(seat) > 0;
-                let mut picks = [(0u8, Page::Left); 64];
-                let mut k = 0;
-                let mut seen = 0u64;
-                for &c in &p.hand {
-                    let d = &defs[c as usize];
-                    let bit = 1u64 << d.look;
-                    if seen & bit != 0 {
-                        continue;
-                    }
-                    seen |= bit;
-                    let page = match d.back {
-                        Back::Number(_) => {
-                            if d.kind == Kind::Shadow && !shadows_ok {
-                                continue;
-                            }
-                            Page::Left
-                        }
-                        Back::Colour(_) => Page::Right,
-                        Back::Ribbon => continue,
-                    };
-                    if !st.placed[page.idx()] {
-                        picks[k] = (c, page);
-                        k += 1;
-                    }
-                }
-                out.extend(
-                    picks[..k]
-                        .iter()
-                        .map(|&(card, page)| Action::PlaceOnPage { card, page }),
-                );
+                // Nothing picked, nothing played: one pass over the hand lists both the
+                // placements and the first picks (the hot path of random playouts).
+                self.place_and_pick(seat, out);
+                out.push(Action::EndTurn);
+                return;
             }
             if st.played {
                 self.flute_options(seat, out);
