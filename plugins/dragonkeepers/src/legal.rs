@@ -212,20 +212,26 @@ impl Dk {
         false
     }
 
-    /// Switching items on and off, offered before the first pick.
+    /// Switching items on and off, offered before the first pick. Inlined so a game
+    /// without items pays only the test.
+    #[inline]
     fn arm_options(&self, seat: usize, out: &mut Vec<Action>) {
         let st = &self.step;
         if st.selection.is_empty() && (self.items | st.armed) != 0 {
-            let armed_n = st.armed.count_ones() as u8;
-            for it in PLAY_ITEMS {
-                if self.armed(it) {
-                    out.push(Action::Disarm { item: it });
-                } else if self.item_free(seat, it)
-                    && self.players[seat].usable_crystals() > armed_n
-                    && self.arm_useful(seat, it)
-                {
-                    out.push(Action::Arm { item: it });
-                }
+            self.item_switches(seat, out);
+        }
+    }
+
+    fn item_switches(&self, seat: usize, out: &mut Vec<Action>) {
+        let armed_n = self.step.armed.count_ones() as u8;
+        for it in PLAY_ITEMS {
+            if self.armed(it) {
+                out.push(Action::Disarm { item: it });
+            } else if self.item_free(seat, it)
+                && self.players[seat].usable_crystals() > armed_n
+                && self.arm_useful(seat, it)
+            {
+                out.push(Action::Arm { item: it });
             }
         }
     }
