@@ -1,5 +1,5 @@
-//! Digest of the action sequences of random games, to check that a faster legal list
-//! keeps the same choices in the same order.
+//! Digest of the action sequences and log entries of random games, to check that a faster
+//! legal list keeps the same choices in the same order and `apply` the same log text.
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 use rand::RngExt;
@@ -47,7 +47,10 @@ fn main() {
                         (Some(v[0]), l[rng.random_range(0..l.len())].clone())
                     }
                 };
-                g.apply(seat, &a).unwrap().label.hash(&mut h);
+                let applied = g.apply(seat, &a).unwrap();
+                applied.label.hash(&mut h);
+                applied.private_label.hash(&mut h);
+                applied.reveal.hash(&mut h);
             }
         }
         println!("{n} {opts:?}: {:x}", h.finish());
