@@ -365,18 +365,21 @@ impl Keydoms {
 
     pub(crate) fn face_up_locations(&self) -> Vec<u8> {
         (0..data::LOCS as u8)
-            .filter(|&l| {
-                self.unresolved(l)
-                    && self
-                        .players
-                        .iter()
-                        .any(|p| p.workers.iter().any(|w| w.loc == Some(l) && w.face_up))
-                    || self
-                        .ghosts
-                        .iter()
-                        .any(|g| g.workers.iter().any(|w| w.loc == Some(l) && w.face_up))
-            })
+            .filter(|&l| self.has_face_up_workers(l))
             .collect()
+    }
+
+    /// An unresolved location with face-up workers (what Get even and Odd ones out need).
+    pub(crate) fn has_face_up_workers(&self, l: u8) -> bool {
+        self.unresolved(l)
+            && (self
+                .players
+                .iter()
+                .any(|p| p.workers.iter().any(|w| w.loc == Some(l) && w.face_up))
+                || self
+                    .ghosts
+                    .iter()
+                    .any(|g| g.workers.iter().any(|w| w.loc == Some(l) && w.face_up)))
     }
 
     pub(crate) fn caves_allow_dragon_leaves(&self) -> bool {

@@ -23,7 +23,7 @@ impl Keydoms {
                 (0..6u8).any(|k| self.unused(seat, k))
                     && (0..6).any(|s| self.top_up[s] && !self.stacks[s].is_empty())
             }
-            10 | 14 => !self.face_up_locations().is_empty(),
+            10 | 14 => (0..data::LOCS as u8).any(|l| self.has_face_up_workers(l)),
             11 => self.treasury.iter().any(|&v| v > 0),
             13 => self
                 .workers_at_unresolved(|_| true, true)

@@ -440,7 +440,9 @@ impl Keydoms {
             .filter(|&s| self.present(s, loc))
             .map(|s| (s, self.strength(s, loc)))
             .collect();
-        v.sort_by_key(|&(s, t)| (std::cmp::Reverse(t), self.tie_rank(s)));
+        if v.len() > 1 {
+            v.sort_by_key(|&(s, t)| (std::cmp::Reverse(t), self.tie_rank(s)));
+        }
         v
     }
 
@@ -510,7 +512,23 @@ impl Keydoms {
             let g = seat - self.n();
             return self.ghosts[g].strength_in(loc, self.ghost_mods(g, loc));
         }
-        self.strengths_at(seat, loc).iter().map(|&s| s as u16).sum()
+        // Same sum as `strengths_at`, without building the list (hot path).
+        let mut total: u16 = self.players[seat]
+            .workers
+            .iter()
+            .filter(|w| w.loc == Some(loc))
+            .map(|w| self.effective(w.strength, loc) as u16)
+            .sum();
+        for e in &self.m.extras {
+            if e.seat == seat && e.loc == loc {
+                total += if e.raven {
+                    3
+                } else {
+                    self.effective(e.strength, loc) as u16
+                };
+            }
+        }
+        total
     }
 
     pub fn is_active(&self, loc: u8) -> bool {
