@@ -288,7 +288,10 @@ impl Keydoms {
                         .is_some_and(|c| c.caster != seat && !c.cancelled)
             }
             KEY => !self.m.key[seat] && self.guard_open(),
-            MIRROR => !self.own_face_up(seat).is_empty(),
+            MIRROR => self.players[seat]
+                .workers
+                .iter()
+                .any(|w| w.face_up && w.loc.is_some_and(|l| self.unresolved(l))),
             RAVEN => self
                 .current_loc()
                 .is_some_and(|l| !self.m.taboo.contains(&l) && !self.in_spell_window()),
@@ -307,6 +310,35 @@ impl Keydoms {
                 _ => None,
             })
             .collect()
+    }
+
+    /// Whether some worker of an owner that `filter` lets in stands at an unresolved
+    /// location (the guard room included) and could move to another unresolved active
+    /// location: Moonlight's and Teleport's precondition, without building lists.
+    pub(crate) fn any_movable(&self, filter: impl Fn(usize) -> bool) -> bool {
+        let mut open = [false; data::LOCS];
+        let mut count = 0;
+        for l in 0..data::LOCS as u8 {
+            if self.unresolved(l) && self.is_active(l) {
+                open[l as usize] = true;
+                count += 1;
+            }
+        }
+        if count == 0 {
+            return false;
+        }
+        let movable = |loc: Option<u8>| {
+            loc.is_some_and(|l| self.unresolved(l) && count > open[l as usize] as usize)
+        };
+        (0..self.total())
+            .filter(|&s| filter(s))
+            .any(|s| match self.players.get(s) {
+                Some(p) => p.workers.iter().any(|w| movable(w.loc)),
+                None => self.ghosts[s - self.n()]
+                    .workers
+                    .iter()
+                    .any(|w| movable(w.loc)),
+            })
     }
 
     /// Workers (owner, loc, slot) at unresolved locations, optionally filtered by owner;

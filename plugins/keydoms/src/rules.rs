@@ -750,12 +750,10 @@ impl Keydoms {
                 let open = &open[..k];
                 v.reserve(k * 8 + 4);
                 for w in me.unplaced() {
-                    for &loc in open {
-                        v.push(Action::Place {
-                            strength: w.strength,
-                            loc,
-                        });
-                    }
+                    let strength = w.strength;
+                    // A sized extend writes each action straight into the buffer (pushing
+                    // one by one went through a stack copy that stalled).
+                    v.extend(open.iter().map(|&loc| Action::Place { strength, loc }));
                 }
                 self.magic_actions_into(seat, crate::magic::Ctx::Placement, v);
             }

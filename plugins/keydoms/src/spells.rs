@@ -25,10 +25,7 @@ impl Keydoms {
             }
             10 | 14 => (0..data::LOCS as u8).any(|l| self.has_face_up_workers(l)),
             11 => self.treasury.iter().any(|&v| v > 0),
-            13 => self
-                .workers_at_unresolved(|_| true, true)
-                .iter()
-                .any(|&(_, l, _)| !self.destinations(l).is_empty()),
+            13 => self.any_movable(|_| true),
             15 => self.stacks.iter().any(|s| !s.is_empty()),
             16 => {
                 ctx == Ctx::Window(WinKind::AfterCaves)
@@ -39,13 +36,7 @@ impl Keydoms {
                     && matches!(self.stage, Stage::Placing | Stage::Resolving)
             }
             18 => (0..data::LOCS as u8).any(|l| self.unresolved(l) && !self.m.taboo.contains(&l)),
-            19 => {
-                self.players[seat].total_treasure() >= 3
-                    && self
-                        .workers_at_unresolved(opp, true)
-                        .iter()
-                        .any(|&(_, l, _)| !self.destinations(l).is_empty())
-            }
+            19 => self.players[seat].total_treasure() >= 3 && self.any_movable(opp),
             21 => self.players[seat].total_treasure() > 0,
             _ => false,
         }

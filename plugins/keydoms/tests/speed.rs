@@ -7,9 +7,20 @@ use tavern_plugin_api::bot::random_playout;
 use tavern_plugin_api::{Game, GameRng, Setup};
 use tavern_plugin_keydoms::Keydoms;
 
-fn rate(players: usize, ghosts: &str, games: u64) -> (f64, f64) {
+/// CPU seconds this thread has used (Linux; None elsewhere). The machine is often
+/// shared, so games per CPU second says more than games per wall-clock second.
+fn thread_cpu() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split(' ').collect();
+    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
+fn rate(players: usize, ghosts: &str, games: u64) -> (f64, f64, Option<f64>) {
     let mut setup = Setup::players(players);
     setup.options.insert("ghosts".into(), ghosts.into());
+    let cpu0 = thread_cpu();
     let start = Instant::now();
     let mut actions = 0;
     for seed in 0..games {
@@ -19,7 +30,11 @@ fn rate(players: usize, ghosts: &str, games: u64) -> (f64, f64) {
         assert!(g.outcome().is_some(), "game {seed} ended");
     }
     let secs = start.elapsed().as_secs_f64();
-    (games as f64 / secs, actions as f64 / games as f64)
+    let cpu = match (cpu0, thread_cpu()) {
+        (Some(a), Some(b)) if b > a => Some(games as f64 / (b - a)),
+        _ => None,
+    };
+    (games as f64 / secs, actions as f64 / games as f64, cpu)
 }
 
 #[test]
@@ -34,10 +49,19 @@ fn random_games_per_second() {
         (5, "0"),
         (6, "0"),
     ] {
-        let (per_sec, len) = rate(players, ghosts, 300);
+        let (per_sec, len, cpu) = rate(players, ghosts, 600);
+        let cpu = cpu.map_or(String::new(), |c| format!(", {c:.0} per CPU second"));
         println!(
-            "keydoms {players} players, ghosts {ghosts}: {per_sec:.0} games/s \
+            "keydoms {players} players, ghosts {ghosts}: {per_sec:.0} games/s wall{cpu} \
              ({len:.0} actions per game)"
         );
     }
+}
+
+#[test]
+fn action_size() {
+    println!(
+        "size of Action: {} bytes",
+        std::mem::size_of::<tavern_plugin_keydoms::Action>()
+    );
 }
