@@ -64,8 +64,9 @@ fn session_game(
     Ok((s, (times, applies, views)))
 }
 
-/// Random games played by the host through the C ABI, one boundary crossing per count
-/// and per apply (the binary step calls), for the overhead ratio.
+/// Random games played by the host through the C ABI with the binary step calls: one
+/// boundary crossing per action (each reply brings the next seat's legal count), for
+/// the overhead ratio.
 fn abi_random_games(
     plugin: &std::sync::Arc<Plugin>,
     setup: &Setup,
@@ -85,9 +86,12 @@ fn abi_random_games(
                 Turn::Chance => inst
                     .step_chance(step_seed(setup.seed ^ g as u64, step))
                     .map_err(err)?,
-                Turn::Seats(mask) => {
+                Turn::Seats(mask, count) => {
                     let seat = nth_seat(mask, rng.random_range(0..mask.count_ones() as usize));
-                    let n = inst.step_count(seat).map_err(err)?;
+                    let n = match count {
+                        Some(n) => n,
+                        None => inst.step_count(seat).map_err(err)?,
+                    };
                     if n == 0 {
                         return Err(err(format!(
                             "{}: seat {seat} to act without legal actions",

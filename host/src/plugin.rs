@@ -247,10 +247,11 @@ extern "C" fn no_step(_: u64, _: u32, _: u32, _: u64, _: *mut StepReply, _: *mut
     STATUS_ERR
 }
 
-/// Whose turn it is after a fast step: the seats as a bit set, no JSON.
+/// Whose turn it is after a fast step: the seats as a bit set, no JSON. When exactly
+/// one seat acts, `Seats` carries its number of legal actions too.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Turn {
-    Seats(u64),
+    Seats(u64, Option<usize>),
     Chance,
     Over,
 }
@@ -260,17 +261,10 @@ impl Turn {
         match r.turn {
             TURN_CHANCE => Turn::Chance,
             TURN_OVER => Turn::Over,
-            _ => Turn::Seats(r.seats),
-        }
-    }
-
-    fn from_to_act(t: &ToAct) -> Turn {
-        match t {
-            ToAct::Seats(s) => {
-                Turn::Seats(s.iter().filter(|&&s| s < 64).fold(0, |m, &s| m | 1 << s))
-            }
-            ToAct::Chance => Turn::Chance,
-            ToAct::Over => Turn::Over,
+            _ => Turn::Seats(
+                r.seats,
+                (r.seats.count_ones() == 1).then_some(r.count as usize),
+            ),
         }
     }
 }
@@ -364,23 +358,25 @@ impl Instance {
     }
 
     fn step_by_json(&self, op: u32, seat: usize, arg: u64) -> Result<StepReply, PluginError> {
-        let count = match op {
-            STEP_COUNT => self.legal_count(seat)? as u64,
-            STEP_APPLY => {
-                self.apply_index(seat, arg as usize)?;
-                0
-            }
-            STEP_CHANCE => {
-                self.chance(arg)?;
-                0
-            }
-            STEP_QUERY => 0,
+        match op {
+            STEP_APPLY => drop(self.apply_index(seat, arg as usize)?),
+            STEP_CHANCE => drop(self.chance(arg)?),
+            STEP_COUNT | STEP_QUERY => {}
             _ => return Err(PluginError::BadRequest(format!("unknown step op {op}"))),
-        };
-        let (turn, seats) = match Turn::from_to_act(&self.to_act()?) {
-            Turn::Seats(m) => (tavern_plugin_api::abi::TURN_SEATS, m),
-            Turn::Chance => (TURN_CHANCE, 0),
-            Turn::Over => (TURN_OVER, 0),
+        }
+        let to_act = self.to_act()?;
+        let (turn, seats, count) = match &to_act {
+            ToAct::Seats(s) => {
+                let mask = s.iter().filter(|&&s| s < 64).fold(0, |m, &s| m | 1 << s);
+                let count = match (op, s.as_slice()) {
+                    (STEP_COUNT, _) => self.legal_count(seat)? as u64,
+                    (_, [only]) => self.legal_count(*only)? as u64,
+                    _ => 0,
+                };
+                (tavern_plugin_api::abi::TURN_SEATS, mask, count)
+            }
+            ToAct::Chance => (TURN_CHANCE, 0, 0),
+            ToAct::Over => (TURN_OVER, 0, 0),
         };
         Ok(StepReply { turn, seats, count })
     }

@@ -111,7 +111,8 @@ pub type StepFn = extern "C" fn(
 pub const V1_BASE_SIZE: usize = std::mem::offset_of!(PluginTable, step);
 
 /// Step ops. A driver that needs no labels or action values (simulations, benchmarks,
-/// tournaments) plays a whole game with `COUNT` and `APPLY`/`CHANCE`, moving a few
+/// tournaments) plays a whole game with `APPLY`/`CHANCE` (and `COUNT` when several seats
+/// act at once), one call per action, moving a few
 /// integers per call instead of JSON.
 ///
 /// `QUERY`: only report whose turn it is.
@@ -127,7 +128,9 @@ pub const TURN_SEATS: u32 = 0;
 pub const TURN_CHANCE: u32 = 1;
 pub const TURN_OVER: u32 = 2;
 
-/// What a step call reports after its op: whose turn it is, and for `COUNT` the count.
+/// What a step call reports after its op: whose turn it is, and a count of legal
+/// actions: for `COUNT` that of `seat`; otherwise that of the one seat to act next (its
+/// list is kept for the `APPLY` that follows), 0 when several seats or none act.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StepReply {
@@ -231,12 +234,14 @@ impl<G: Game> Hosted<G> {
         }
     }
 
-    fn reply(&self) -> StepReply {
+    /// Whose turn it is, with the legal count of the one seat to act, so a driver
+    /// needs one call per action.
+    fn reply(&mut self) -> StepReply {
         match self.state.whose_turn() {
             Turn::Seat(s) => StepReply {
                 turn: TURN_SEATS,
                 seats: if s < 64 { 1 << s } else { 0 },
-                count: 0,
+                count: self.legal_for(s).len() as u64,
             },
             Turn::Several => StepReply::of(&self.state.to_act()),
             Turn::Chance => StepReply::of(&ToAct::Chance),
@@ -864,6 +869,7 @@ mod tests {
         let h = new_handle();
         let (st, r, _) = step_call(h, STEP_QUERY, 0, 0);
         assert_eq!((st, r.turn, r.seats), (STATUS_OK, TURN_SEATS, 1));
+        assert_eq!(r.count, 2, "the one seat to act comes with its count");
         let (_, r, _) = step_call(h, STEP_COUNT, 0, 0);
         assert_eq!(r.count, 2);
         // A seat not to act has nothing to count and may not apply.

@@ -123,12 +123,14 @@ fn fast_steps_and_json_calls_play_the_same_game() {
                     turn = fast.step_chance(step).unwrap();
                     slow.chance(step).unwrap();
                 }
-                (Turn::Seats(mask), ToAct::Seats(seats)) => {
+                (Turn::Seats(mask, count), ToAct::Seats(seats)) => {
                     let expect = seats.iter().fold(0u64, |m, &s| m | 1 << s);
                     assert_eq!(mask, expect, "{}: seats at step {step}", p.info.id);
                     let seat = seats[step as usize % seats.len()];
                     let n = fast.step_count(seat).unwrap();
                     assert_eq!(n, slow.legal(seat).unwrap().len(), "{}", p.info.id);
+                    // With one seat to act the reply already carried its count.
+                    assert_eq!(count, (seats.len() == 1).then_some(n), "{}", p.info.id);
                     let i = (step as usize * 7919) % n;
                     turn = fast.step_apply(seat, i).unwrap();
                     slow.apply_index(seat, i).unwrap();
