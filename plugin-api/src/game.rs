@@ -303,6 +303,28 @@ pub mod check {
         }
     }
 
+    /// The next step of a uniformly random game: a sampled chance outcome, or a random
+    /// legal action of a random seat to act; `None` once the game is over. Tests walk
+    /// games with `while let Some((seat, a)) = random_move(&g, &mut rng) { .. }`.
+    pub fn random_move<G: Game>(
+        state: &G,
+        rng: &mut GameRng,
+    ) -> Option<(Option<usize>, G::Action)> {
+        match state.to_act() {
+            ToAct::Over => None,
+            ToAct::Chance => Some((None, state.sample_chance(rng))),
+            ToAct::Seats(seats) => {
+                let s = seats[rng.random_range(0..seats.len())];
+                let mut legal = state.legal_actions(s);
+                assert!(
+                    !legal.is_empty(),
+                    "seat {s} must act but has no legal action"
+                );
+                Some((Some(s), legal.swap_remove(rng.random_range(0..legal.len()))))
+            }
+        }
+    }
+
     /// The save-file round trip every game must pass: plays a random game through
     /// `apply_checked`, keeps the log as JSON text the way a save does, replays it from
     /// `new`, and checks that both end in the same state (compared as JSON) with the same
@@ -311,16 +333,7 @@ pub mod check {
         let mut rng = GameRng::new(seed);
         let mut played = G::new(setup).expect("setup");
         let mut log: Vec<(Option<usize>, String)> = Vec::new();
-        loop {
-            let (seat, action) = match played.to_act() {
-                ToAct::Over => break,
-                ToAct::Chance => (None, played.sample_chance(&mut rng)),
-                ToAct::Seats(seats) => {
-                    let s = seats[rng.random_range(0..seats.len())];
-                    let legal = played.legal_actions(s);
-                    (Some(s), legal[rng.random_range(0..legal.len())].clone())
-                }
-            };
+        while let Some((seat, action)) = random_move(&played, &mut rng) {
             apply_checked(&mut played, seat, &action)
                 .unwrap_or_else(|e| panic!("{action:?} by {seat:?} refused: {e}"));
             log.push((

@@ -3,8 +3,8 @@
 mod common;
 
 use common::*;
-use rand::RngExt;
-use tavern_plugin_api::{Game, GameRng, ToAct};
+use tavern_plugin_api::game::check::random_move;
+use tavern_plugin_api::{Game, GameRng};
 use tavern_plugin_dragonkeepers::data::{Kind, card};
 use tavern_plugin_dragonkeepers::model::Page;
 use tavern_plugin_dragonkeepers::{Action, Dk};
@@ -185,15 +185,7 @@ fn determinized_worlds_are_consistent() {
             let mut g = Dk::new(&s).unwrap();
             let mut rng = GameRng::new(seed);
             let mut steps = 0;
-            loop {
-                let (seat, a) = match g.to_act() {
-                    ToAct::Over => break,
-                    ToAct::Chance => (None, g.sample_chance(&mut rng)),
-                    ToAct::Seats(v) => {
-                        let l = g.legal_actions(v[0]);
-                        (Some(v[0]), l[rng.random_range(0..l.len())].clone())
-                    }
-                };
+            while let Some((seat, a)) = random_move(&g, &mut rng) {
                 g.apply(seat, &a).unwrap();
                 steps += 1;
                 if steps % 37 == 0 && g.actor().is_some() {

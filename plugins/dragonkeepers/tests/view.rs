@@ -2,6 +2,7 @@
 mod common;
 
 use common::*;
+use tavern_plugin_api::game::check::random_move;
 use tavern_plugin_api::scene::{Rect, Shape};
 use tavern_plugin_api::{Game, GameRng, ToAct};
 use tavern_plugin_dragonkeepers::Dk;
@@ -36,7 +37,6 @@ fn check_view(g: &Dk, viewer: Option<usize>) {
 
 #[test]
 fn views_fit_the_canvas_through_whole_games() {
-    use rand::RngExt;
     for n in 2..=4 {
         let all = [
             ("chests", "chosen"),
@@ -50,15 +50,7 @@ fn views_fit_the_canvas_through_whole_games() {
         let mut g = Dk::new(&setup_with(n, &all)).unwrap();
         let mut rng = GameRng::new(n as u64);
         let mut k = 0;
-        loop {
-            let (seat, a) = match g.to_act() {
-                ToAct::Over => break,
-                ToAct::Chance => (None, g.sample_chance(&mut rng)),
-                ToAct::Seats(v) => {
-                    let l = g.legal_actions(v[0]);
-                    (Some(v[0]), l[rng.random_range(0..l.len())].clone())
-                }
-            };
+        while let Some((seat, a)) = random_move(&g, &mut rng) {
             g.apply(seat, &a).unwrap();
             k += 1;
             if k % 7 == 0 {
@@ -142,21 +134,12 @@ fn check_own_hand(g: &Dk, viewer: usize) {
 
 #[test]
 fn own_hand_cards_are_large_and_inside_the_area() {
-    use rand::RngExt;
     let mut checked = 0;
     for n in 2..=4 {
         let mut g = Dk::new(&setup_with(n, &[("chests", "random")])).unwrap();
         let mut rng = GameRng::new(40 + n as u64);
         let mut k = 0;
-        loop {
-            let (seat, a) = match g.to_act() {
-                ToAct::Over => break,
-                ToAct::Chance => (None, g.sample_chance(&mut rng)),
-                ToAct::Seats(v) => {
-                    let l = g.legal_actions(v[0]);
-                    (Some(v[0]), l[rng.random_range(0..l.len())].clone())
-                }
-            };
+        while let Some((seat, a)) = random_move(&g, &mut rng) {
             g.apply(seat, &a).unwrap();
             k += 1;
             if k % 5 == 0

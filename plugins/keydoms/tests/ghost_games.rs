@@ -2,6 +2,7 @@
 //! invariants, plus save/replay and serde round trips of a ghost game.
 #![allow(clippy::needless_range_loop)]
 
+use tavern_plugin_api::game::check::random_move;
 use tavern_plugin_api::game::{apply_checked, check::random_game};
 use tavern_plugin_api::{Game, GameRng, Setup, ToAct};
 use tavern_plugin_keydoms::data::{STRENGTHS, type_value};
@@ -203,19 +204,10 @@ fn random_games_harder_ghosts_and_muggles() {
 }
 
 fn play_and_replay(setup: &Setup, seed: u64) {
-    use rand::RngExt;
     let mut rng = GameRng::new(seed);
     let mut g = Keydoms::new(setup).unwrap();
     let mut log = Vec::new();
-    loop {
-        let (seat, a) = match g.to_act() {
-            ToAct::Over => break,
-            ToAct::Chance => (None, g.sample_chance(&mut rng)),
-            ToAct::Seats(s) => {
-                let l = g.legal_actions(s[0]);
-                (Some(s[0]), l[rng.random_range(0..l.len())].clone())
-            }
-        };
+    while let Some((seat, a)) = random_move(&g, &mut rng) {
         apply_checked(&mut g, seat, &a).unwrap();
         log.push((seat, serde_json::to_string(&a).unwrap()));
     }

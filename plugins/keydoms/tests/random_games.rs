@@ -2,6 +2,7 @@
 //! plus save/replay and serde round trips and a speed measurement.
 #![allow(clippy::needless_range_loop)]
 
+use tavern_plugin_api::game::check::random_move;
 use tavern_plugin_api::game::{apply_checked, check::random_game};
 use tavern_plugin_api::{Game, GameRng, Setup, ToAct};
 use tavern_plugin_keydoms::Action;
@@ -322,16 +323,7 @@ fn replay_every_mode() {
         let mut rng = GameRng::new(5);
         let mut g = Keydoms::new(&setup).unwrap();
         let mut log = Vec::new();
-        use rand::RngExt;
-        loop {
-            let (seat, a) = match g.to_act() {
-                ToAct::Over => break,
-                ToAct::Chance => (None, g.sample_chance(&mut rng)),
-                ToAct::Seats(s) => {
-                    let l = g.legal_actions(s[0]);
-                    (Some(s[0]), l[rng.random_range(0..l.len())].clone())
-                }
-            };
+        while let Some((seat, a)) = random_move(&g, &mut rng) {
             apply_checked(&mut g, seat, &a).unwrap();
             log.push((seat, serde_json::to_string(&a).unwrap()));
         }
