@@ -13,6 +13,18 @@ fn every_shipped_game_loads_with_sane_metadata() {
         assert_eq!(&i.id, id);
         assert!(!i.name.is_empty() && !i.description.is_empty() && !i.rules.is_empty());
         assert!(i.min_players >= 1 && i.min_players <= i.max_players);
+        let texts = [&i.name, &i.description]
+            .into_iter()
+            .chain(i.options.iter().flat_map(|o| [&o.label, &o.help]))
+            .chain(
+                i.options
+                    .iter()
+                    .flat_map(|o| o.choices.iter().map(|c| &c.label)),
+            );
+        for t in texts {
+            // A broken line continuation in a string literal shows as a hole in the text.
+            assert!(!t.contains("  "), "{id}: runs of spaces in {t:?}");
+        }
         for o in &i.options {
             assert!(!o.help.is_empty(), "{id}: option {} has no help", o.key);
             assert!(

@@ -174,7 +174,9 @@ impl Game for Keydoms {
                 OptionSpec {
                     key: "solo_face_up".into(),
                     label: "Solo: your workers face up".into(),
-                    help: "Solo game only. Your placed workers are shown with their strength,                        for easy reference. The ghosts never look at strengths, so nothing                        else changes: your workers still count as face down for the rules."
+                    help: "Solo game only. Your placed workers are shown with their strength, for easy \
+                           reference. The ghosts never look at strengths, so nothing else \
+                           changes: your workers still count as face down for the rules."
                         .into(),
                     choices: vec![
                         OptionChoice {
