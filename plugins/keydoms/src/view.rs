@@ -526,12 +526,14 @@ fn draw_own(s: &mut Scene, k: &Keydoms, me: usize) {
         22.0,
         Color::player(me),
     );
-    let label = "Your treasures:";
+    let label = "Treasures:";
     s.text(pos(25.0, 840.0), label, 18.0, Color::WHITE);
     let x0 = 25.0 + text_w(label, 18.0) + 16.0 + 18.0;
     for t in 0..TYPES {
         let v = p.treasure[t];
-        let x = x0 + t as f32 * 135.0;
+        // Room for each name at the size the host's 13-point floor draws it at 1280×800
+        // (about 1.4× its canvas size), not just at its canvas size.
+        let x = x0 + t as f32 * 145.0;
         let (large, small) = pieces(v);
         s.token(pos(x, 840.0), 18.0, TREASURE_COLORS[t], v.to_string())
             .id(format!("mine:{t}"))
