@@ -3,6 +3,9 @@
 
 #![allow(clippy::needless_range_loop)]
 
+mod board;
+
+use board::{clear, ghost, human, park};
 use tavern_plugin_api::game::apply_checked;
 use tavern_plugin_api::{Game, GameRng, Setup, ToAct};
 use tavern_plugin_keydoms::data::{
@@ -43,51 +46,6 @@ fn ready(humans: usize, ghosts: &str, extra: &[(&str, &str)]) -> Keydoms {
                 apply_checked(&mut g, Some(s[0]), &a).unwrap();
             }
             ToAct::Over => panic!("over before it began"),
-        }
-    }
-}
-
-/// Clears the board for a hand-built round: nobody placed, no windows (everybody has
-/// passed for the round), ghosts past their first turn with no cards left to play.
-fn clear(g: &mut Keydoms) {
-    g.pending = None;
-    g.m.windows.clear();
-    g.m.passed = vec![true; g.n()];
-    for p in &mut g.players {
-        for w in &mut p.workers {
-            w.loc = None;
-        }
-    }
-    for gh in &mut g.ghosts {
-        gh.deck.clear();
-        for w in &mut gh.workers {
-            w.loc = None;
-        }
-    }
-    g.gp.started = vec![true; g.ghosts.len()];
-}
-
-fn human(g: &mut Keydoms, seat: usize, strength: u8, loc: u8) {
-    let w = g.players[seat]
-        .workers
-        .iter_mut()
-        .find(|w| w.strength == strength && w.loc.is_none())
-        .unwrap();
-    w.loc = Some(loc);
-    w.seq = 100 + strength as u32;
-}
-
-fn ghost(g: &mut Keydoms, gh: usize, counter: usize, loc: u8) {
-    g.ghosts[gh].workers[counter].loc = Some(loc);
-}
-
-/// Every human worker not yet placed goes to the guard room (they get everyone in).
-fn park(g: &mut Keydoms) {
-    for p in &mut g.players {
-        for w in &mut p.workers {
-            if w.loc.is_none() {
-                w.loc = Some(GUARD);
-            }
         }
     }
 }

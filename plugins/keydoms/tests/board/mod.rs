@@ -1,0 +1,50 @@
+//! Hand-built ghost-game positions shared by the ghost test files: clear the board, then
+//! put chosen workers and counters where a rule needs them.
+
+use tavern_plugin_keydoms::Keydoms;
+use tavern_plugin_keydoms::data::GUARD;
+
+/// Clears the board for a hand-built round: nobody placed, no windows (everybody has
+/// passed for the round), ghosts past their first turn with no cards left to play.
+pub fn clear(g: &mut Keydoms) {
+    g.pending = None;
+    g.m.windows.clear();
+    g.m.passed = vec![true; g.n()];
+    for p in &mut g.players {
+        for w in &mut p.workers {
+            w.loc = None;
+        }
+    }
+    for gh in &mut g.ghosts {
+        gh.deck.clear();
+        for w in &mut gh.workers {
+            w.loc = None;
+        }
+    }
+    g.gp.started = vec![true; g.ghosts.len()];
+}
+
+pub fn human(g: &mut Keydoms, seat: usize, strength: u8, loc: u8) {
+    let w = g.players[seat]
+        .workers
+        .iter_mut()
+        .find(|w| w.strength == strength && w.loc.is_none())
+        .unwrap();
+    w.loc = Some(loc);
+    w.seq = 100 + strength as u32;
+}
+
+pub fn ghost(g: &mut Keydoms, gh: usize, counter: usize, loc: u8) {
+    g.ghosts[gh].workers[counter].loc = Some(loc);
+}
+
+/// Every human worker not yet placed goes to the guard room (they get everyone in).
+pub fn park(g: &mut Keydoms) {
+    for p in &mut g.players {
+        for w in &mut p.workers {
+            if w.loc.is_none() {
+                w.loc = Some(GUARD);
+            }
+        }
+    }
+}
