@@ -1,7 +1,7 @@
 //! Spells with ghosts at the table: what each does when a ghost casts it, and the
 //! extra (or different) effect some have when a player casts them against ghosts.
 
-use crate::data::{ROOM_K, STABLES, is_castle_room};
+use crate::data::{ROOM_K, is_castle_room};
 use crate::magic::{GhostArea, PayFor, Step};
 use crate::state::{Action, Keydoms, Pending};
 
@@ -75,28 +75,7 @@ impl Keydoms {
             11 => self.ghost_gain_spells(g, 2),
             12 => {
                 for s in self.turn_order() {
-                    let mut seqs: Vec<u32> = self.players[s]
-                        .workers
-                        .iter()
-                        .filter(|w| {
-                            w.loc.is_some_and(|l| {
-                                (STABLES..=crate::data::ROUNDHOUSE).contains(&l)
-                                    && self.unresolved(l)
-                            })
-                        })
-                        .map(|w| w.seq)
-                        .collect();
-                    seqs.sort_unstable();
-                    for seq in seqs {
-                        self.m.queue.push(Pending::Magic {
-                            seat: s,
-                            step: Step::Pay {
-                                owed: 2,
-                                paid: 0,
-                                purpose: PayFor::Levy { seq },
-                            },
-                        });
-                    }
+                    self.queue_levy(s);
                 }
             }
             13 => self.ghosts[g].fx.moonlight = true,

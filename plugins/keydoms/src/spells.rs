@@ -6,6 +6,32 @@ use crate::state::{Action, Keydoms, Pending, Stage};
 use crate::treasure::fill_ledge;
 
 impl Keydoms {
+    /// Levy: `seat` pays 2 treasures for each of its workers at an unresolved Keytown
+    /// location, one payment per worker in placement order (a player's or a ghost's cast).
+    pub(crate) fn queue_levy(&mut self, seat: usize) {
+        let mut seqs: Vec<u32> = self.players[seat]
+            .workers
+            .iter()
+            .filter(|w| {
+                w.loc.is_some_and(|l| {
+                    (STABLES..=data::ROUNDHOUSE).contains(&l) && self.unresolved(l)
+                })
+            })
+            .map(|w| w.seq)
+            .collect();
+        seqs.sort_unstable();
+        for seq in seqs {
+            self.m.queue.push(Pending::Magic {
+                seat,
+                step: Step::Pay {
+                    owed: 2,
+                    paid: 0,
+                    purpose: PayFor::Levy { seq },
+                },
+            });
+        }
+    }
+
     pub(crate) fn spell_castable(&self, seat: usize, spell: u8, ctx: Ctx) -> bool {
         let opp = |s: usize| s != seat;
         match spell {
@@ -301,29 +327,8 @@ impl Keydoms {
             }),
             12 => {
                 for s in order {
-                    if s == c {
-                        continue;
-                    }
-                    let mut seqs: Vec<u32> = self.players[s]
-                        .workers
-                        .iter()
-                        .filter(|w| {
-                            w.loc.is_some_and(|l| {
-                                (STABLES..=data::ROUNDHOUSE).contains(&l) && self.unresolved(l)
-                            })
-                        })
-                        .map(|w| w.seq)
-                        .collect();
-                    seqs.sort_unstable();
-                    for seq in seqs {
-                        self.m.queue.push(Pending::Magic {
-                            seat: s,
-                            step: Step::Pay {
-                                owed: 2,
-                                paid: 0,
-                                purpose: PayFor::Levy { seq },
-                            },
-                        });
+                    if s != c {
+                        self.queue_levy(s);
                     }
                 }
             }
