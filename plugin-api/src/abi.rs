@@ -482,6 +482,7 @@ fn apply_listed<G: Game>(
         action: to_value(&action)?,
         label: applied.label,
         private_label: applied.private_label,
+        private_for: applied.private_for,
         reveal: applied.reveal,
     })
 }
@@ -622,6 +623,7 @@ pub fn respond_bytes<G: Game>(state: &mut G, req: Request) -> Result<Vec<u8>, Er
                 action: to_value(&action)?,
                 label,
                 target: None,
+                kind: Default::default(),
             })
         }
         Request::Playouts { games, seed } => json(&playouts(state, games, seed)),
@@ -637,6 +639,7 @@ fn legal_entries<G: Game>(state: &G, seat: usize) -> Result<Vec<ActionEntry>, Er
                 action: to_value(&l.action)?,
                 label: l.label,
                 target: l.target,
+                kind: l.kind,
             })
         })
         .collect()
@@ -652,6 +655,7 @@ fn apply_reply<G: Game>(
         action: to_value(&action)?,
         label: applied.label,
         private_label: applied.private_label,
+        private_for: applied.private_for,
         reveal: applied.reveal,
     })
 }

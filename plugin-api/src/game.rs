@@ -18,7 +18,12 @@ pub struct Legal<A> {
     pub label: String,
     /// The scene item id a click on which means this action, if any.
     pub target: Option<String>,
+    /// How the host presents the action; every kind is still one ordinary action to
+    /// bots, random games and the ABI.
+    pub kind: ChoiceKind,
 }
+
+pub use crate::proto::ChoiceKind;
 
 impl<A> Legal<A> {
     pub fn new(action: A, label: impl Into<String>) -> Self {
@@ -26,10 +31,38 @@ impl<A> Legal<A> {
             action,
             label: label.into(),
             target: None,
+            kind: ChoiceKind::Plain,
         }
     }
     pub fn at(mut self, target: impl Into<String>) -> Self {
         self.target = Some(target.into());
+        self
+    }
+    /// One value of a numeric choice: every action of the list with the same `group`
+    /// ("Bid") is shown as one stepper/slider over their values instead of a button each.
+    pub fn number(mut self, group: impl Into<String>, value: i64) -> Self {
+        self.kind = ChoiceKind::Number {
+            group: group.into(),
+            value,
+        };
+        self
+    }
+    /// A tentative step of a plan (pick one of k orders, choose one explorer): the host
+    /// applies it to a scratch copy, shows the running plan with Cancel, and logs the
+    /// steps as one entry together with the first non-step action that follows (the
+    /// game's "Confirm"). A step must not reveal anything or lead to a chance step.
+    pub fn step(mut self) -> Self {
+        self.kind = ChoiceKind::Step;
+        self
+    }
+    /// The "let it go" answer of an optional response window (an "at any time" play):
+    /// the host applies it by itself for a human seat whose only legal action it is, or
+    /// who chose "don't ask me again" while the game's `window` key stays the same (for
+    /// example `"round 3"`).
+    pub fn pass(mut self, window: impl Into<String>) -> Self {
+        self.kind = ChoiceKind::Pass {
+            window: window.into(),
+        };
         self
     }
 }
@@ -44,6 +77,10 @@ pub struct Applied {
     pub label: String,
     /// Log text only the acting seat may read, when it knows more than the others.
     pub private_label: Option<String>,
+    /// Log text for other seats that learn something the rest may not (the seat that
+    /// draws a card at a chance step, a spy looking at a card). Each listed seat reads its
+    /// text instead of the public label; it wins over `private_label` for the same seat.
+    pub private_for: Vec<(usize, String)>,
     /// True when hidden or random information came out (a draw, a roll, a flip).
     pub reveal: bool,
 }
@@ -65,6 +102,28 @@ impl Applied {
     pub fn with_private(mut self, label: impl Into<String>) -> Self {
         self.private_label = Some(label.into());
         self
+    }
+    /// Text only `seat` reads in place of the public label (for example, a chance step's
+    /// draw as the drawing seat sees it).
+    pub fn with_private_for(mut self, seat: usize, label: impl Into<String>) -> Self {
+        self.private_for.retain(|(s, _)| *s != seat);
+        self.private_for.push((seat, label.into()));
+        self
+    }
+    /// The text `viewer` reads for this step, `actor` being the seat that acted (`None`
+    /// for chance or for the spectator).
+    pub fn text_for(&self, actor: Option<usize>, viewer: Option<usize>) -> &str {
+        if let Some(v) = viewer {
+            if let Some((_, t)) = self.private_for.iter().find(|(s, _)| *s == v) {
+                return t;
+            }
+            if actor == Some(v) {
+                if let Some(t) = &self.private_label {
+                    return t;
+                }
+            }
+        }
+        &self.label
     }
 }
 
@@ -106,6 +165,23 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + 'static {
 
     /// The pending chance outcome, drawn from `rng`. Called only when `to_act` is `Chance`.
     fn sample_chance(&self, rng: &mut GameRng) -> Self::Action;
+
+    /// Every outcome the pending chance step could have, when they are few enough to
+    /// list (a die, a draw of one card from a known deck); `None` when they are not (a
+    /// shuffle). [`apply_checked`] refuses a logged outcome outside this list, so a
+    /// tampered save is refused in one place.
+    fn chance_outcomes(&self) -> Option<Vec<Self::Action>> {
+        None
+    }
+
+    /// Whether `outcome` could have come from the pending chance step (a shuffle is a
+    /// permutation of the cards actually in the deck, a roll is within the die's faces).
+    /// [`apply_checked`] calls it before `apply` for every chance outcome; the default
+    /// accepts everything that `chance_outcomes` lists (or everything, when it lists none).
+    fn check_chance(&self, outcome: &Self::Action) -> Result<(), GameError> {
+        let _ = outcome;
+        Ok(())
+    }
 
     fn legal(&self, seat: usize) -> Vec<Legal<Self::Action>>;
 
@@ -199,7 +275,19 @@ pub fn apply_checked<G: Game>(
                 )));
             }
         }
-        (ToAct::Chance, None) => {}
+        (ToAct::Chance, None) => {
+            if let Some(outcomes) = state.chance_outcomes() {
+                if !outcomes.iter().any(|o| o == action) {
+                    return Err(GameError::new(format!(
+                        "this chance outcome could not have happened: {}",
+                        serde_json::to_string(action).unwrap_or_default()
+                    )));
+                }
+            }
+            state.check_chance(action).map_err(|e| {
+                GameError::new(format!("this chance outcome could not have happened: {e}"))
+            })?;
+        }
     }
     let mut next = state.clone();
     let applied = next.apply(seat, action)?;
@@ -212,6 +300,19 @@ pub mod check {
     use super::*;
     use crate::rng::GameRng;
     use rand::RngExt;
+
+    /// The number of random games a test plays: `n` times the `TAVERN_TEST_SCALE`
+    /// setting (a decimal factor, 1 when unset; CI leaves it unset), at least 1. Every
+    /// game's random-game tests take their counts from here, so one setting sizes the
+    /// whole suite.
+    pub fn scaled(n: usize) -> usize {
+        let factor = std::env::var("TAVERN_TEST_SCALE")
+            .ok()
+            .and_then(|v| v.trim().parse::<f64>().ok())
+            .filter(|f| f.is_finite() && *f >= 0.0)
+            .unwrap_or(1.0);
+        ((n as f64 * factor).round() as usize).max(1)
+    }
 
     /// Result of one random game.
     pub struct RandomGame<G> {

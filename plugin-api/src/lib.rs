@@ -13,6 +13,7 @@ pub mod rng;
 pub mod scene;
 
 pub use game::{Applied, Game, GameError, Legal};
+pub use proto::ChoiceKind;
 pub use proto::{
     ActionEntry, GameInfo, OptionChoice, OptionSpec, OtherScore, Outcome, ScoreLine, SeatKind,
     SeatScore, SeatSetup, Setup, ToAct, View,

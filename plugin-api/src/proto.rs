@@ -51,6 +51,34 @@ pub struct OptionChoice {
     pub label: String,
     #[serde(default)]
     pub help: String,
+    /// Seats this choice allows, when narrower than the game's (a one-player training
+    /// puzzle inside a 2–4 player game). The launcher adjusts the seats when it is chosen.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_players: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_players: Option<usize>,
+}
+
+impl OptionChoice {
+    pub fn new(
+        value: impl Into<String>,
+        label: impl Into<String>,
+        help: impl Into<String>,
+    ) -> Self {
+        OptionChoice {
+            value: value.into(),
+            label: label.into(),
+            help: help.into(),
+            min_players: None,
+            max_players: None,
+        }
+    }
+    /// Narrows the seats this choice allows.
+    pub fn players(mut self, min: usize, max: usize) -> Self {
+        self.min_players = Some(min);
+        self.max_players = Some(max);
+        self
+    }
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq, Default)]
@@ -131,6 +159,31 @@ pub struct ActionEntry {
     pub label: String,
     #[serde(default)]
     pub target: Option<String>,
+    /// How the host presents it (see [`ChoiceKind`]); plain buttons when absent.
+    #[serde(default, skip_serializing_if = "ChoiceKind::is_plain")]
+    pub kind: ChoiceKind,
+}
+
+/// How a legal action is presented. Each is still one ordinary action in the list.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ChoiceKind {
+    /// A button (and the scene item its target names).
+    #[default]
+    Plain,
+    /// One value of a numeric choice; all actions with the same group form one stepper.
+    Number { group: String, value: i64 },
+    /// A tentative step of a plan, logged with the non-step action that confirms it.
+    Step,
+    /// Declining an optional response; the host may answer it by itself (see
+    /// `Legal::pass`).
+    Pass { window: String },
+}
+
+impl ChoiceKind {
+    pub fn is_plain(&self) -> bool {
+        matches!(self, ChoiceKind::Plain)
+    }
 }
 
 /// What a seat may see: a scene to draw, a one-line status, and a prompt for the seat.
@@ -280,6 +333,10 @@ pub struct AppliedReply {
     /// Log text only the acting seat may read (a card it took face down), if different.
     #[serde(default)]
     pub private_label: Option<String>,
+    /// Log text for particular seats (a card a chance step dealt to one player), read by
+    /// that seat instead of `label`; wins over `private_label` for the same seat.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub private_for: Vec<(usize, String)>,
     /// The action revealed hidden or random information: it cannot be taken back in
     /// fair undo mode.
     pub reveal: bool,

@@ -49,11 +49,7 @@ pub use model::{Dk, End, Item, Page, Phase};
 const RULES: &str = include_str!("../../../resources/dragonkeepers/rules.md");
 
 fn choice(value: &str, label: &str, help: &str) -> OptionChoice {
-    OptionChoice {
-        value: value.into(),
-        label: label.into(),
-        help: help.into(),
-    }
+    OptionChoice::new(value, label, help)
 }
 
 impl Game for Dk {

@@ -69,15 +69,13 @@ impl Game for Keydoms {
                         OptionChoice {
                             value: "standard".into(),
                             label: "Standard (with magic)".into(),
-                            help: "Artefact powers, spells, cottage and roundhouse.".into(),
-                        },
+                            help: "Artefact powers, spells, cottage and roundhouse.".into(), min_players: None, max_players: None, },
                         OptionChoice {
                             value: "muggles".into(),
                             label: "Muggles (no magic)".into(),
                             help: "Artefacts only count (scrolls still break ties); cottage and \
                                roundhouse are closed and there are no spells."
-                                .into(),
-                        },
+                                .into(), min_players: None, max_players: None, },
                     ],
                     default: "standard".into(),
                 },
@@ -91,13 +89,11 @@ impl Game for Keydoms {
                         OptionChoice {
                             value: "no".into(),
                             label: "Off".into(),
-                            help: String::new(),
-                        },
+                            help: String::new(), min_players: None, max_players: None, },
                         OptionChoice {
                             value: "yes".into(),
                             label: "On".into(),
-                            help: "Untaken spells are discarded at the next round's start.".into(),
-                        },
+                            help: "Untaken spells are discarded at the next round's start.".into(), min_players: None, max_players: None, },
                     ],
                     default: "no".into(),
                 },
@@ -115,23 +111,19 @@ impl Game for Keydoms {
                             label: "As the rules say".into(),
                             help: "Two ghosts for one player, one ghost for two, none for three \
                                or more."
-                                .into(),
-                        },
+                                .into(), min_players: None, max_players: None, },
                         OptionChoice {
                             value: "0".into(),
                             label: "No ghosts".into(),
-                            help: "Only for three or more players.".into(),
-                        },
+                            help: "Only for three or more players.".into(), min_players: None, max_players: None, },
                         OptionChoice {
                             value: "1".into(),
                             label: "One ghost".into(),
-                            help: "Two players, or Spooky with 3–5 players.".into(),
-                        },
+                            help: "Two players, or Spooky with 3–5 players.".into(), min_players: None, max_players: None, },
                         OptionChoice {
                             value: "2".into(),
                             label: "Two ghosts".into(),
-                            help: "Solo, or Spooky with 2–4 players.".into(),
-                        },
+                            help: "Solo, or Spooky with 2–4 players.".into(), min_players: None, max_players: None, },
                     ],
                     default: "auto".into(),
                 },
@@ -146,8 +138,7 @@ impl Game for Keydoms {
                         .map(|v| OptionChoice {
                             value: v.into(),
                             label: v.into(),
-                            help: String::new(),
-                        })
+                            help: String::new(), min_players: None, max_players: None, })
                         .collect(),
                     default: "0".into(),
                 },
@@ -161,13 +152,11 @@ impl Game for Keydoms {
                         OptionChoice {
                             value: "1".into(),
                             label: "One (normal)".into(),
-                            help: String::new(),
-                        },
+                            help: String::new(), min_players: None, max_players: None, },
                         OptionChoice {
                             value: "2".into(),
                             label: "Two (harder)".into(),
-                            help: String::new(),
-                        },
+                            help: String::new(), min_players: None, max_players: None, },
                     ],
                     default: "1".into(),
                 },
@@ -182,13 +171,11 @@ impl Game for Keydoms {
                         OptionChoice {
                             value: "no".into(),
                             label: "Face down".into(),
-                            help: String::new(),
-                        },
+                            help: String::new(), min_players: None, max_players: None, },
                         OptionChoice {
                             value: "yes".into(),
                             label: "Face up".into(),
-                            help: String::new(),
-                        },
+                            help: String::new(), min_players: None, max_players: None, },
                     ],
                     default: "no".into(),
                 },
