@@ -362,6 +362,13 @@ pub mod check {
                 let mut listed = Vec::new();
                 b.legal_actions_into(s, &mut listed);
                 assert_eq!(listed, b.legal_actions(s), "legal_actions_into disagrees");
+                // `tavern play` and `ApplyIndex` pick by position, so the labelled list
+                // must name the same actions in the same order.
+                let labelled: Vec<G::Action> = b.legal(s).into_iter().map(|l| l.action).collect();
+                assert_eq!(
+                    labelled, listed,
+                    "legal() and legal_actions() list different actions or orders"
+                );
             }
             // The action comes from `legal_actions` (or `sample_chance`), so the legality
             // re-check and state copy of `apply_checked` would only slow the test down;
@@ -463,5 +470,131 @@ pub mod check {
             "state changed in its serde round trip"
         );
         played
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::proto::{Outcome, SeatScore};
+    use serde::Deserialize;
+
+    /// A die is rolled, then seat 0 bids 0..=3 on it; the game ends. Just enough game to
+    /// exercise the contract's generic parts.
+    #[derive(Clone, Serialize, Deserialize)]
+    struct Roll {
+        die: Option<u8>,
+        bid: Option<u8>,
+    }
+
+    impl Game for Roll {
+        type Action = u8;
+        fn info() -> GameInfo {
+            GameInfo {
+                id: "roll".into(),
+                name: "Roll".into(),
+                version: "0".into(),
+                description: String::new(),
+                min_players: 1,
+                max_players: 1,
+                options: Vec::new(),
+                hidden_information: false,
+                rules: String::new(),
+            }
+        }
+        fn new(_: &Setup) -> Result<Self, GameError> {
+            Ok(Roll {
+                die: None,
+                bid: None,
+            })
+        }
+        fn to_act(&self) -> ToAct {
+            match (self.die, self.bid) {
+                (None, _) => ToAct::Chance,
+                (Some(_), None) => ToAct::Seats(vec![0]),
+                _ => ToAct::Over,
+            }
+        }
+        fn sample_chance(&self, rng: &mut GameRng) -> u8 {
+            rng.die(6) as u8
+        }
+        fn chance_outcomes(&self) -> Option<Vec<u8>> {
+            Some((1..=6).collect())
+        }
+        fn legal(&self, _: usize) -> Vec<Legal<u8>> {
+            (0..=3)
+                .map(|b| Legal::new(b, format!("Bid {b}")).number("Bid", b as i64))
+                .collect()
+        }
+        fn apply(&mut self, seat: Option<usize>, a: &u8) -> Result<Applied, GameError> {
+            if seat.is_none() {
+                self.die = Some(*a);
+                Ok(Applied::reveal("The die is rolled")
+                    .with_private_for(0, format!("You rolled {a}")))
+            } else {
+                self.bid = Some(*a);
+                Ok(Applied::public(format!("Bids {a}")))
+            }
+        }
+        fn view(&self, _: Option<usize>) -> View {
+            View::default()
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            let b = self.bid? as i64;
+            Some(Outcome::new(
+                vec![SeatScore::from_lines(vec![("Bid", b)])],
+                vec![0],
+            ))
+        }
+        fn determinize(&self, _: usize, _: &mut GameRng) -> Self {
+            self.clone()
+        }
+    }
+
+    #[test]
+    fn chance_outcome_outside_the_list_is_refused() {
+        let mut g = Roll::new(&Setup::players(1)).unwrap();
+        let err = apply_checked(&mut g, None, &7).unwrap_err();
+        assert!(err.0.contains("could not have happened"), "{err}");
+        assert!(g.die.is_none(), "a refused outcome changes nothing");
+        apply_checked(&mut g, None, &6).unwrap();
+        assert_eq!(g.die, Some(6));
+    }
+
+    #[test]
+    fn private_text_goes_to_its_seat_only() {
+        let mut g = Roll::new(&Setup::players(1)).unwrap();
+        let applied = apply_checked(&mut g, None, &3).unwrap();
+        assert_eq!(applied.text_for(None, Some(0)), "You rolled 3");
+        assert_eq!(applied.text_for(None, Some(1)), "The die is rolled");
+        assert_eq!(applied.text_for(None, None), "The die is rolled");
+        let acted = Applied::public("Takes a card").with_private("Takes the red 4");
+        assert_eq!(acted.text_for(Some(1), Some(1)), "Takes the red 4");
+        assert_eq!(acted.text_for(Some(1), Some(0)), "Takes a card");
+    }
+
+    #[test]
+    fn number_choices_keep_their_group_and_value() {
+        let g = Roll {
+            die: Some(2),
+            bid: None,
+        };
+        let kinds: Vec<ChoiceKind> = g.legal(0).into_iter().map(|l| l.kind).collect();
+        assert_eq!(
+            kinds[2],
+            ChoiceKind::Number {
+                group: "Bid".into(),
+                value: 2
+            }
+        );
+        let r = check::random_game::<Roll>(&Setup::players(1), 5, 10, |_| {});
+        assert_eq!(r.actions, 2);
+    }
+
+    #[test]
+    fn scaled_counts_never_reach_zero() {
+        // The setting is read from the environment; whatever it is, a count stays >= 1.
+        assert!(check::scaled(1) >= 1);
+        assert!(check::scaled(0) >= 1);
     }
 }
