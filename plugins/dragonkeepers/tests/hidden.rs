@@ -3,7 +3,7 @@
 mod common;
 
 use common::*;
-use tavern_plugin_api::game::check::random_move;
+use tavern_plugin_api::game::check::{random_move, scaled};
 use tavern_plugin_api::{Game, GameRng};
 use tavern_plugin_dragonkeepers::data::{Kind, card};
 use tavern_plugin_dragonkeepers::model::Page;
@@ -181,7 +181,7 @@ fn determinized_worlds_are_consistent() {
     ];
     for (s, games) in setups {
         let n = s.seats.len();
-        for seed in 0..games {
+        for seed in 0..scaled(games) as u64 {
             let mut g = Dk::new(&s).unwrap();
             let mut rng = GameRng::new(seed);
             let mut steps = 0;

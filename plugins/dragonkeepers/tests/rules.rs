@@ -3,6 +3,7 @@ mod common;
 
 use common::*;
 use tavern_plugin_api::game::apply_checked;
+use tavern_plugin_api::game::check::scaled;
 use tavern_plugin_api::{Game, GameRng, ToAct};
 use tavern_plugin_dragonkeepers::data::{Back, Colour, Kind, card, data};
 use tavern_plugin_dragonkeepers::model::{End, Item, Page, Phase};
@@ -846,7 +847,7 @@ fn info_lists_variants_and_rules() {
 
 #[test]
 fn every_legal_action_has_a_label_and_a_target_in_the_scene() {
-    for seed in 0..30 {
+    for seed in 0..scaled(30) as u64 {
         let mut g = Dk::new(&setup_with(
             3,
             &[

@@ -2,7 +2,7 @@
 mod common;
 
 use common::*;
-use tavern_plugin_api::game::check::random_move;
+use tavern_plugin_api::game::check::{random_move, scaled};
 use tavern_plugin_api::scene::{Rect, Shape};
 use tavern_plugin_api::{Game, GameRng, ToAct};
 use tavern_plugin_dragonkeepers::Dk;
@@ -47,20 +47,22 @@ fn views_fit_the_canvas_through_whole_games() {
             ("prism_ink", "yes"),
             ("swindle_feather", "yes"),
         ];
-        let mut g = Dk::new(&setup_with(n, &all)).unwrap();
-        let mut rng = GameRng::new(n as u64);
-        let mut k = 0;
-        while let Some((seat, a)) = random_move(&g, &mut rng) {
-            g.apply(seat, &a).unwrap();
-            k += 1;
-            if k % 7 == 0 {
-                for viewer in (0..n).map(Some).chain([None]) {
-                    check_view(&g, viewer);
+        for game in 0..scaled(1) as u64 {
+            let mut g = Dk::new(&setup_with(n, &all)).unwrap();
+            let mut rng = GameRng::new(n as u64 + 10 * game);
+            let mut k = 0;
+            while let Some((seat, a)) = random_move(&g, &mut rng) {
+                g.apply(seat, &a).unwrap();
+                k += 1;
+                if k % 7 == 0 {
+                    for viewer in (0..n).map(Some).chain([None]) {
+                        check_view(&g, viewer);
+                    }
                 }
             }
-        }
-        for viewer in (0..n).map(Some).chain([None]) {
-            check_view(&g, viewer);
+            for viewer in (0..n).map(Some).chain([None]) {
+                check_view(&g, viewer);
+            }
         }
     }
 }
@@ -136,17 +138,19 @@ fn check_own_hand(g: &Dk, viewer: usize) {
 fn own_hand_cards_are_large_and_inside_the_area() {
     let mut checked = 0;
     for n in 2..=4 {
-        let mut g = Dk::new(&setup_with(n, &[("chests", "random")])).unwrap();
-        let mut rng = GameRng::new(40 + n as u64);
-        let mut k = 0;
-        while let Some((seat, a)) = random_move(&g, &mut rng) {
-            g.apply(seat, &a).unwrap();
-            k += 1;
-            if k % 5 == 0
-                && let Some(s) = g.actor()
-            {
-                check_own_hand(&g, s);
-                checked += 1;
+        for game in 0..scaled(1) as u64 {
+            let mut g = Dk::new(&setup_with(n, &[("chests", "random")])).unwrap();
+            let mut rng = GameRng::new(40 + n as u64 + 10 * game);
+            let mut k = 0;
+            while let Some((seat, a)) = random_move(&g, &mut rng) {
+                g.apply(seat, &a).unwrap();
+                k += 1;
+                if k % 5 == 0
+                    && let Some(s) = g.actor()
+                {
+                    check_own_hand(&g, s);
+                    checked += 1;
+                }
             }
         }
     }
