@@ -218,6 +218,15 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + 'static {
         out.extend(self.legal_actions(seat));
     }
 
+    /// Which of `legal` (the seat's actions, never empty) a bot's playout takes. Uniform
+    /// by default; a game may offer a cheap policy that makes playouts more telling (never
+    /// pass when a scoring move exists). Only the search's playouts use it: random games
+    /// and the random bot stay uniform.
+    fn playout_choice(&self, seat: usize, legal: &[Self::Action], rng: &mut GameRng) -> usize {
+        let _ = seat;
+        rand::RngExt::random_range(rng, 0..legal.len())
+    }
+
     /// `apply` without its log text: the same change of state, for playouts that keep
     /// no log.
     fn apply_quiet(&mut self, seat: Option<usize>, action: &Self::Action) -> Result<(), GameError> {

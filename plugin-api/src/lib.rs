@@ -11,6 +11,7 @@ pub mod game;
 pub mod proto;
 pub mod rng;
 pub mod scene;
+pub mod search;
 
 pub use game::{Applied, Game, GameError, Legal};
 pub use proto::ChoiceKind;
