@@ -1,0 +1,261 @@
+//! Log text, written from the record of what happened ([`Ev`]) so that `apply_quiet`
+//! builds none of it. The first line names the action; each consequence follows on a line
+//! of its own.
+
+use tavern_plugin_api::Applied;
+
+use crate::action::Action;
+use crate::data::{monster, trap};
+use crate::done::{Ev, NoHeal};
+use crate::labels::{adv_name, square_name};
+use crate::model::Dl;
+
+impl Dl {
+    pub(crate) fn seat_log(&self, seat: usize, action: &Action, ev: &[Ev]) -> Applied {
+        let name = &self.lords[seat].name;
+        let mut lines: Vec<String> = Vec::new();
+        let mut reveal = false;
+        let mut private: Option<String> = None;
+        for e in ev {
+            match e {
+                Ev::PlanStep { .. } => {
+                    lines.push(format!("{name} plans the battle"));
+                    private = Some(self.describe(seat, action).0);
+                }
+                Ev::Confirmed { lord } => {
+                    let p = &self.plan_before_reveal(*lord);
+                    lines.push(format!("{} has planned the battle", self.lords[*lord].name));
+                    if *lord == seat {
+                        private = Some(format!("You plan: {p}"));
+                    }
+                }
+                Ev::Revealed {
+                    lord,
+                    square,
+                    trap: t,
+                    monsters,
+                } => {
+                    reveal = true;
+                    let mut sent: Vec<String> = t.iter().map(|&k| trap(k).name.clone()).collect();
+                    sent.extend(monsters.iter().map(|&k| monster(k).name.to_lowercase()));
+                    let sent = if sent.is_empty() {
+                        "nothing".into()
+                    } else {
+                        sent.join(", ")
+                    };
+                    lines.push(format!(
+                        "{} defends {} with {sent}",
+                        self.lords[*lord].name,
+                        square_name(*square)
+                    ));
+                }
+                other => {
+                    if let Some(l) = self.event_line(other) {
+                        lines.push(l);
+                    }
+                }
+            }
+        }
+        // Plan steps are logged together with their Confirm; keep one line per kind.
+        lines.dedup();
+        let label = if lines.is_empty() {
+            format!("{name} acts")
+        } else {
+            lines.join("\n")
+        };
+        let mut a = if reveal {
+            Applied::reveal(label.clone())
+        } else {
+            Applied::public(label.clone())
+        };
+        if let Some(p) = private {
+            let mut own = vec![p];
+            own.extend(lines.into_iter().skip(1));
+            a = a.with_private(own.join("\n"));
+        }
+        a
+    }
+
+    /// The plan of `lord` as its owner reads it.
+    fn plan_before_reveal(&self, lord: usize) -> String {
+        let l = &self.lords[lord];
+        let p = &l.plan;
+        let mut v: Vec<String> = p.trap.iter().map(|&k| trap(k).name.clone()).collect();
+        v.extend(
+            p.monsters
+                .iter()
+                .map(|&i| monster(l.lair[i as usize].kind).name.to_lowercase()),
+        );
+        if v.is_empty() {
+            "nothing".into()
+        } else {
+            v.join(", ")
+        }
+    }
+
+    /// One log line for a consequence.
+    pub fn event_line(&self, e: &Ev) -> Option<String> {
+        Some(match e {
+            Ev::RoundStarts(r) => format!("Combat round {r} begins"),
+            Ev::Released { lord, adventurer } => format!(
+                "{} has no tile left to defend and releases the {} to the Distant Lands",
+                self.lords[*lord].name,
+                adv_name(*adventurer)
+            ),
+            Ev::NothingToRelease { lord } => format!(
+                "{} has no tile left to defend and no prisoner to release",
+                self.lords[*lord].name
+            ),
+            Ev::BattleStarts { lord, square } => format!(
+                "Battle in {}'s dungeon at {}",
+                self.lords[*lord].name,
+                square_name(*square)
+            ),
+            Ev::TrapSprung {
+                trap: t,
+                gold,
+                food,
+                imps,
+            } => {
+                let mut paid = Vec::new();
+                if *gold > 0 {
+                    paid.push(format!("{gold} gold"));
+                }
+                if *food > 0 {
+                    paid.push(format!("{food} food"));
+                }
+                if *imps > 0 {
+                    paid.push(format!("{imps} imp"));
+                }
+                let paid = if paid.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (paid {})", paid.join(" and "))
+                };
+                format!("Trap: the {} goes off{paid}", trap(*t).name)
+            }
+            Ev::Hit {
+                adventurer,
+                amount,
+                prevented,
+            } => {
+                if *prevented > 0 {
+                    format!(
+                        "  the {} takes {amount} ({prevented} prevented by disarming)",
+                        adv_name(*adventurer)
+                    )
+                } else {
+                    format!("  the {} takes {amount}", adv_name(*adventurer))
+                }
+            }
+            Ev::Eliminated { adventurer } => {
+                format!(
+                    "  the {} is eliminated and goes to prison",
+                    adv_name(*adventurer)
+                )
+            }
+            Ev::AntiMagic {
+                adventurer,
+                healing,
+                spells,
+            } => {
+                let what = if *healing {
+                    "no Healing this round"
+                } else if *spells {
+                    "no spells this round"
+                } else {
+                    "no further effect"
+                };
+                format!("  the dart marks the {}: {what}", adv_name(*adventurer))
+            }
+            Ev::Attack { kind, mode, food } => {
+                let def = monster(*kind);
+                let paid = if *food > 0 {
+                    format!(" (paid {food} food)")
+                } else {
+                    String::new()
+                };
+                format!(
+                    "The {} {}{paid}",
+                    def.name.to_lowercase(),
+                    def.modes[*mode as usize].label
+                )
+            }
+            Ev::NoTarget { kind } => format!(
+                "The {} finds no one it may attack",
+                monster(*kind).name.to_lowercase()
+            ),
+            Ev::Returns { kind } => format!(
+                "  the {} returns to the lair ready",
+                monster(*kind).name.to_lowercase()
+            ),
+            Ev::KnockedOut { kind } => format!(
+                "  the {} is knocked out until the end of the year",
+                monster(*kind).name.to_lowercase()
+            ),
+            Ev::Unused { kind } => format!(
+                "The {} was not needed and returns ready",
+                monster(*kind).name.to_lowercase()
+            ),
+            Ev::Healed { adventurer, amount } => {
+                format!(
+                    "Healing: the {} loses {amount} damage",
+                    adv_name(*adventurer)
+                )
+            }
+            Ev::NoHealing(NoHeal::NotAttacked) => {
+                "Healing: nothing attacked the party, so nobody heals".into()
+            }
+            Ev::NoHealing(NoHeal::Stopped) => "Healing: stopped this round".into(),
+            Ev::Fatigue { adventurer, amount } => {
+                format!("Fatigue: {amount} to the {}", adv_name(*adventurer))
+            }
+            Ev::NoConquering => "The party cannot conquer this round (no fatigue)".into(),
+            Ev::Conquered { square } => {
+                format!("The party conquers {}", square_name(*square))
+            }
+            Ev::Saved { square } => format!(
+                "Every adventurer is down: {} holds and this combat is over",
+                square_name(*square)
+            ),
+            Ev::Poison { adventurer, amount } => format!(
+                "Poison: {amount} more to the {}, which nothing prevents",
+                adv_name(*adventurer)
+            ),
+            Ev::PaladinMoves { from, to } => match from {
+                Some(f) => format!(
+                    "The paladin leaves {} for {}'s dungeon",
+                    self.lords[*f].name, self.lords[*to].name
+                ),
+                None => format!(
+                    "The paladin sets out for {}'s dungeon",
+                    self.lords[*to].name
+                ),
+            },
+            Ev::ToDistantLands { lord, adventurers } => {
+                let names: Vec<String> = adventurers.iter().map(|&a| adv_name(a)).collect();
+                format!(
+                    "Leaving {}'s dungeon for the Distant Lands: {}",
+                    self.lords[*lord].name,
+                    names.join(", ")
+                )
+            }
+            Ev::CombatOver => self.over_line(),
+            Ev::PlanStep { .. } | Ev::Confirmed { .. } | Ev::Revealed { .. } => return None,
+        })
+    }
+
+    fn over_line(&self) -> String {
+        let mut s = String::from("Combat is over");
+        if self.n() == 1 {
+            let sc = self.scenario();
+            let c = self.lords[0].conquered();
+            s.push_str(&format!(
+                ": {c} tile{} conquered (the rulebook's best: {})",
+                if c == 1 { "" } else { "s" },
+                sc.best
+            ));
+        }
+        s
+    }
+}

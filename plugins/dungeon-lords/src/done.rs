@@ -1,0 +1,107 @@
+//! The small record a state change returns: what happened, in order. Log text is written
+//! from it (`applied`), tests read it, and `apply_quiet` simply drops it.
+
+/// Why Healing did not happen although the party has healers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoHeal {
+    NotAttacked,
+    Stopped,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ev {
+    RoundStarts(u8),
+    /// A plan step, told only to its lord.
+    PlanStep {
+        lord: usize,
+    },
+    /// The lord confirmed; the plan stays secret until all have.
+    Confirmed {
+        lord: usize,
+    },
+    /// Every plan is face up.
+    Revealed {
+        lord: usize,
+        square: u8,
+        trap: Option<u8>,
+        monsters: Vec<u8>,
+    },
+    Released {
+        lord: usize,
+        adventurer: u8,
+    },
+    NothingToRelease {
+        lord: usize,
+    },
+    BattleStarts {
+        lord: usize,
+        square: u8,
+    },
+    TrapSprung {
+        trap: u8,
+        gold: u8,
+        food: u8,
+        imps: u8,
+    },
+    /// Damage dealt to one adventurer (`prevented` of it stopped by disarm symbols).
+    Hit {
+        adventurer: u8,
+        amount: u8,
+        prevented: u8,
+    },
+    Eliminated {
+        adventurer: u8,
+    },
+    AntiMagic {
+        adventurer: u8,
+        healing: bool,
+        spells: bool,
+    },
+    Attack {
+        kind: u8,
+        mode: u8,
+        food: u8,
+    },
+    /// A monster with no one it may attack.
+    NoTarget {
+        kind: u8,
+    },
+    Returns {
+        kind: u8,
+    },
+    KnockedOut {
+        kind: u8,
+    },
+    Unused {
+        kind: u8,
+    },
+    Healed {
+        adventurer: u8,
+        amount: u8,
+    },
+    NoHealing(NoHeal),
+    Fatigue {
+        adventurer: u8,
+        amount: u8,
+    },
+    NoConquering,
+    Conquered {
+        square: u8,
+    },
+    Saved {
+        square: u8,
+    },
+    Poison {
+        adventurer: u8,
+        amount: u8,
+    },
+    PaladinMoves {
+        from: Option<usize>,
+        to: usize,
+    },
+    ToDistantLands {
+        lord: usize,
+        adventurers: Vec<u8>,
+    },
+    CombatOver,
+}

@@ -1,0 +1,275 @@
+//! The state of a combat: the lords' dungeons, the parties at their entrances, the round
+//! and the battle in progress.
+
+use serde::{Deserialize, Serialize};
+use tavern_plugin_api::{GameError, Setup};
+
+use crate::data::{self, Class, SQUARES, adv, data};
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum TileKind {
+    Tunnel,
+    Room,
+}
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Tile {
+    pub kind: TileKind,
+    pub conquered: bool,
+}
+
+/// An adventurer tile in a party, with the damage counters on it.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Adv {
+    pub id: u8,
+    pub damage: u8,
+}
+
+impl Adv {
+    pub fn hp(&self) -> u8 {
+        adv(self.id).hp
+    }
+    pub fn class(&self) -> Class {
+        adv(self.id).class
+    }
+}
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Monster {
+    pub kind: u8,
+    /// Face up in the lair; knocked-out monsters lie face down until the year's end.
+    pub ready: bool,
+}
+
+/// What a lord sends into this round's battle; secret until every lord has confirmed.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Plan {
+    /// This lord fights a battle this round.
+    pub active: bool,
+    pub tile: Option<u8>,
+    pub trap: Option<u8>,
+    /// Lair indices of the monsters and ghosts sent, in the order they were chosen.
+    pub monsters: Vec<u8>,
+    pub confirmed: bool,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Lord {
+    pub name: String,
+    pub gold: u8,
+    pub food: u8,
+    pub imps: u8,
+    pub evil: u8,
+    pub grid: [Option<Tile>; SQUARES],
+    /// Trap cards in hand, a count per trap kind.
+    pub traps: Vec<u8>,
+    /// Trap cards used, a count per trap kind.
+    pub discarded: Vec<u8>,
+    pub lair: Vec<Monster>,
+    /// The party at the entrance, first in line first.
+    pub party: Vec<Adv>,
+    pub prison: Vec<u8>,
+    /// Adventurers that left for the Distant Lands (released, or alive after round 4).
+    pub distant: Vec<u8>,
+    pub plan: Plan,
+}
+
+impl Lord {
+    pub fn empty(name: &str) -> Lord {
+        let n = data().traps.len();
+        Lord {
+            name: name.into(),
+            gold: 0,
+            food: 0,
+            imps: 0,
+            evil: 0,
+            grid: [None; SQUARES],
+            traps: vec![0; n],
+            discarded: vec![0; n],
+            lair: Vec::new(),
+            party: Vec::new(),
+            prison: Vec::new(),
+            distant: Vec::new(),
+            plan: Plan::default(),
+        }
+    }
+    pub fn conquered(&self) -> usize {
+        self.grid.iter().flatten().filter(|t| t.conquered).count()
+    }
+    pub fn is_room(&self, square: u8) -> bool {
+        matches!(
+            self.grid[square as usize],
+            Some(Tile {
+                kind: TileKind::Room,
+                ..
+            })
+        )
+    }
+}
+
+/// The interactive steps of a battle; everything else resolves by itself.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum Step {
+    /// The lord names the adventurer a dart flies at.
+    TrapTarget,
+    /// The lord picks the next monster or ghost to attack, with its attack.
+    Monsters,
+}
+
+/// The round's effects on one battle, set by traps and monsters and read by later steps.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Battle {
+    pub lord: usize,
+    /// A monster or ghost attacked (a hold is not an attack): Healing happens.
+    pub attacked: bool,
+    pub no_heal: bool,
+    pub no_conquer: bool,
+    pub no_spells: bool,
+    /// Unpreventable damage due after Conquering: (adventurer id, amount).
+    pub poison: Option<(u8, u8)>,
+    /// Lair indices sent that have not attacked yet.
+    pub waiting: Vec<u8>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum Phase {
+    /// Seat must release one prisoner: no unconquered tile is left.
+    Release(usize),
+    /// Every lord with a battle this round plans in secret.
+    Planning,
+    Battle(Step),
+    Over,
+}
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum Mode {
+    /// One of the rulebook's training dungeons (index into the data's scenarios).
+    Training(u8),
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Dl {
+    pub mode: Mode,
+    pub year: u8,
+    /// Combat round 1..=4 (0 before the first).
+    pub round: u8,
+    pub phase: Phase,
+    pub lords: Vec<Lord>,
+    /// Battles are fought in seat order from this seat.
+    pub start: usize,
+    /// Fatigue at Conquering (training uses a fixed amount instead of combat cards).
+    pub fatigue: u8,
+    /// The paladin's tile while he waits in his tent.
+    pub paladin_tent: Option<u8>,
+    /// The battle in progress, if any.
+    pub battle: Option<Battle>,
+    /// Lords still to fight this round, in battle order.
+    pub queue: Vec<usize>,
+    /// Plans are face up (every lord confirmed).
+    pub revealed: bool,
+}
+
+impl Dl {
+    pub fn new_game(setup: &Setup) -> Result<Dl, GameError> {
+        let key = setup.option("mode", "training-1");
+        let d = data();
+        let idx = d
+            .scenario(key)
+            .ok_or_else(|| GameError::new(format!("unknown mode {key}")))?;
+        if setup.seats.len() != 1 {
+            return Err(GameError::new("Combat Training is for one player"));
+        }
+        Ok(Dl::training(idx, &setup.seats[0].name))
+    }
+
+    /// A training dungeon set up as the rulebook pictures it.
+    pub fn training(idx: usize, name: &str) -> Dl {
+        let d = data();
+        let sc = &d.scenarios[idx];
+        let mut l = Lord::empty(name);
+        l.gold = sc.gold;
+        l.food = sc.food;
+        for &sq in &sc.tiles {
+            let kind = if sc.rooms.contains(&sq) {
+                TileKind::Room
+            } else {
+                TileKind::Tunnel
+            };
+            l.grid[sq as usize] = Some(Tile {
+                kind,
+                conquered: false,
+            });
+        }
+        for t in &sc.traps {
+            l.traps[d.trap_id(t).expect("scenario trap") as usize] += 1;
+        }
+        for m in &sc.monsters {
+            l.lair.push(Monster {
+                kind: d.monster_id(m).expect("scenario monster"),
+                ready: true,
+            });
+        }
+        for a in &sc.party {
+            l.party.push(Adv {
+                id: d.adventurer_id(a).expect("scenario adventurer"),
+                damage: 0,
+            });
+        }
+        let mut g = Dl::combat(vec![l], 1, d.training_fatigue);
+        g.mode = Mode::Training(idx as u8);
+        g.begin();
+        g
+    }
+
+    /// Starts the first round of a combat built with [`Dl::combat`]; the paladin in his
+    /// tent sets out first if a lord is evil enough.
+    pub fn begin(&mut self) -> Vec<crate::done::Ev> {
+        let mut ev = Vec::new();
+        self.paladin_check(&mut ev);
+        self.start_round(&mut ev);
+        ev
+    }
+
+    /// A combat about to start with these dungeons (tests build positions from it).
+    pub fn combat(lords: Vec<Lord>, year: u8, fatigue: u8) -> Dl {
+        Dl {
+            mode: Mode::Training(0),
+            year,
+            round: 0,
+            phase: Phase::Planning,
+            lords,
+            start: 0,
+            fatigue,
+            paladin_tent: None,
+            battle: None,
+            queue: Vec::new(),
+            revealed: false,
+        }
+    }
+
+    pub fn n(&self) -> usize {
+        self.lords.len()
+    }
+
+    pub fn scenario(&self) -> &'static data::ScenarioDef {
+        let Mode::Training(i) = self.mode;
+        &data().scenarios[i as usize]
+    }
+
+    /// Seats in battle order: from the start player clockwise.
+    pub fn order(&self) -> impl Iterator<Item = usize> + '_ {
+        let n = self.n();
+        (0..n).map(move |k| (self.start + k) % n)
+    }
+
+    /// Every adventurer id anywhere in the combat (parties, prisons, Distant Lands, tent).
+    pub fn all_adventurers(&self) -> Vec<u8> {
+        let mut v: Vec<u8> = self.paladin_tent.into_iter().collect();
+        for l in &self.lords {
+            v.extend(l.party.iter().map(|a| a.id));
+            v.extend(&l.prison);
+            v.extend(&l.distant);
+        }
+        v
+    }
+}

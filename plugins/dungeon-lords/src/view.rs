@@ -1,0 +1,614 @@
+//! The table: the party queued at the entrance along the top, the dungeon's 5×4 grid
+//! large on the left, and on the right the lord's traps, lair, treasury, the plan, the
+//! battle steps, the prison and the Distant Lands. The canvas is 1600×1000; at 1280×800
+//! it is drawn at 0.8, so 18-unit text is above the 13-point floor.
+
+use tavern_plugin_api::View;
+use tavern_plugin_api::scene::{Color, Highlight, Icon, Scene, pos, rect};
+
+use crate::data::{Class, adv, data, monster, trap};
+use crate::grid::targets;
+use crate::labels::{adv_name, square_name};
+use crate::model::{Dl, Lord, Phase, Step, TileKind};
+
+const TEXT: f32 = 18.0;
+const SMALL: f32 = 17.0;
+const BIG: f32 = 26.0;
+const TILE: f32 = 140.0;
+const INK: Color = Color::INK;
+const PAPER: Color = Color::PAPER;
+
+fn class_colour(c: Class) -> Color {
+    match c {
+        Class::Warrior => Color::rgb(200, 90, 60),
+        Class::Thief => Color::rgb(90, 150, 90),
+        Class::Priest => Color::rgb(230, 210, 120),
+        Class::Wizard => Color::rgb(110, 120, 210),
+        Class::Paladin => Color::rgb(230, 230, 240),
+    }
+}
+
+fn ability(id: u8) -> String {
+    let a = adv(id);
+    match a.class {
+        Class::Warrior => "goes in front".into(),
+        Class::Thief => format!("disarms {} trap damage", a.power),
+        Class::Priest => format!("heals {} after an attack", a.power),
+        Class::Wizard => format!("{} magic", a.power),
+        Class::Paladin => format!(
+            "always first; disarms {}, heals {}, {} magic",
+            a.disarm, a.heal, a.magic
+        ),
+    }
+}
+
+pub fn view(g: &Dl, viewer: Option<usize>) -> View {
+    let mut s = Scene::new(1600.0, 1000.0);
+    let own = viewer.unwrap_or(0).min(g.n() - 1);
+    let l = &g.lords[own];
+    party(&mut s, g, l);
+    dungeon(&mut s, g, own, l);
+    sidebar(&mut s, g, own, l, viewer == Some(own));
+    View {
+        scene: s,
+        status: status(g),
+        prompt: prompt(g, viewer),
+    }
+}
+
+/// The party at the entrance, first in line on the left.
+fn party(s: &mut Scene, g: &Dl, l: &Lord) {
+    s.panel(rect(20.0, 14.0, 780.0, 206.0), Color::rgb(52, 44, 40), PAPER)
+        .tooltip("The adventuring party, in marching order: the first in line takes standard attacks and fatigue.");
+    s.text(
+        pos(36.0, 36.0),
+        "Party at the entrance (first in line on the left)",
+        TEXT,
+        PAPER,
+    )
+    .bold();
+    if l.party.is_empty() {
+        s.text(
+            pos(36.0, 120.0),
+            "No adventurer is left in the party.",
+            TEXT,
+            PAPER,
+        );
+    }
+    let aiming =
+        g.phase == Phase::Battle(Step::TrapTarget) || g.phase == Phase::Battle(Step::Monsters);
+    for (i, a) in l.party.iter().enumerate() {
+        let d = adv(a.id);
+        let x = 36.0 + i as f32 * 188.0;
+        let r = rect(x, 56.0, 176.0, 150.0);
+        let tip = format!(
+            "{}: {} hit points, {} damage on it. It {}. Eliminated when the damage reaches its hit points.",
+            d.name,
+            d.hp,
+            a.damage,
+            ability(a.id)
+        );
+        s.rect(r, class_colour(d.class), 10.0)
+            .id(format!("adv:{}", a.id))
+            .tooltip(tip)
+            .highlight(if aiming && i == 0 {
+                Highlight::Active
+            } else {
+                Highlight::None
+            });
+        s.text(
+            pos(x + 10.0, 74.0),
+            format!("{}. {}", i + 1, d.name),
+            TEXT,
+            INK,
+        )
+        .bold();
+        s.text(pos(x + 10.0, 100.0), ability_short(a.id), SMALL, INK);
+        s.icon(
+            pos(x + 24.0, 140.0),
+            30.0,
+            Icon::Heart,
+            Color::rgb(170, 30, 40),
+        );
+        s.text(pos(x + 44.0, 140.0), format!("{} HP", d.hp), BIG, INK)
+            .bold();
+        // Damage counters: one red disc with the count, so a glance reads it.
+        if a.damage > 0 {
+            s.circle(pos(x + 140.0, 140.0), 22.0, Color::rgb(200, 30, 30))
+                .tooltip(format!("{} damage counters", a.damage));
+            s.text_centered(
+                pos(x + 140.0, 140.0),
+                format!("{}", a.damage),
+                BIG,
+                Color::WHITE,
+            )
+            .bold();
+        }
+        s.text(
+            pos(x + 10.0, 186.0),
+            format!("{} left", d.hp - a.damage.min(d.hp)),
+            SMALL,
+            INK,
+        );
+    }
+}
+
+fn ability_short(id: u8) -> String {
+    let a = adv(id);
+    match a.class {
+        Class::Warrior => "fighter".into(),
+        Class::Thief => format!("disarm {}", a.power),
+        Class::Priest => format!("heal {}", a.power),
+        Class::Wizard => format!("magic {}", a.power),
+        Class::Paladin => format!("D{} H{} M{}", a.disarm, a.heal, a.magic),
+    }
+}
+
+/// The 5×4 grid: tiles dark while held, light once conquered; the square under attack
+/// glows.
+fn dungeon(s: &mut Scene, g: &Dl, seat: usize, l: &Lord) {
+    let x0 = 60.0;
+    let y0 = 300.0;
+    s.panel(
+        rect(20.0, 232.0, 780.0, 756.0),
+        Color::rgb(34, 30, 28),
+        PAPER,
+    )
+    .tooltip("Your dungeon: 5 columns by 4 rows, the entrance at the top left.");
+    s.text(
+        pos(36.0, 256.0),
+        format!("{}'s dungeon", l.name),
+        TEXT,
+        PAPER,
+    )
+    .bold();
+    let fighting = match g.phase {
+        Phase::Planning | Phase::Battle(_) => l.plan.tile,
+        _ => None,
+    };
+    let candidates = if g.phase == Phase::Planning {
+        targets(l)
+    } else {
+        Vec::new()
+    };
+    let entrance = data().grid.entrance;
+    for sq in 0..20u8 {
+        let (col, row) = ((sq % 5) as f32, (sq / 5) as f32);
+        let r = rect(x0 + col * (TILE + 4.0), y0 + row * (TILE + 4.0), TILE, TILE);
+        let name = square_name(sq);
+        match l.grid[sq as usize] {
+            None => {
+                s.rect(r, Color::rgb(70, 62, 56), 4.0)
+                    .tooltip(format!("{name}: solid rock, not dug"));
+            }
+            Some(t) => {
+                let (fill, kind) = match (t.kind, t.conquered) {
+                    (TileKind::Tunnel, false) => (Color::rgb(96, 66, 44), "Tunnel"),
+                    (TileKind::Room, false) => (Color::rgb(104, 60, 120), "Room"),
+                    (TileKind::Tunnel, true) => (Color::rgb(226, 210, 170), "Tunnel"),
+                    (TileKind::Room, true) => (Color::rgb(220, 196, 230), "Room"),
+                };
+                let text = if t.conquered { INK } else { PAPER };
+                let tip = match (t.kind, t.conquered) {
+                    (_, true) => {
+                        format!("{name}: {kind}, conquered by adventurers (−2 points at scoring)")
+                    }
+                    (TileKind::Room, false) => format!(
+                        "{name}: Room, held. A battle here allows 2 monsters, and a trap costs 1 gold."
+                    ),
+                    (TileKind::Tunnel, false) => {
+                        format!("{name}: Tunnel, held. A battle here allows 1 monster and 1 trap.")
+                    }
+                };
+                let hl = if fighting == Some(sq) {
+                    Highlight::Active
+                } else {
+                    Highlight::None
+                };
+                s.rect(r, fill, 8.0)
+                    .id(format!("tile:{seat}:{sq}"))
+                    .tooltip(tip)
+                    .highlight(hl);
+                s.text(pos(r.x + 10.0, r.y + 20.0), name, SMALL, text);
+                s.text_centered(pos(r.x + TILE / 2.0, r.y + 62.0), kind, TEXT, text)
+                    .bold();
+                let state = if t.conquered { "conquered" } else { "held" };
+                s.text_centered(pos(r.x + TILE / 2.0, r.y + 92.0), state, SMALL, text);
+                if fighting == Some(sq) {
+                    s.text_centered(
+                        pos(r.x + TILE / 2.0, r.y + 120.0),
+                        "battle here",
+                        SMALL,
+                        text,
+                    )
+                    .bold();
+                } else if candidates.contains(&sq) && l.plan.tile.is_none() {
+                    s.text_centered(
+                        pos(r.x + TILE / 2.0, r.y + 120.0),
+                        "may be attacked",
+                        SMALL,
+                        text,
+                    );
+                }
+            }
+        }
+        if sq == entrance {
+            s.icon(
+                pos(r.x + TILE - 18.0, r.y + 18.0),
+                26.0,
+                Icon::Key,
+                Color::rgb(240, 200, 80),
+            )
+            .tooltip("The entrance: the party walks in here");
+        }
+    }
+    s.text(
+        pos(x0, y0 + 4.0 * (TILE + 4.0) + 16.0),
+        format!("Conquered tiles: {}", l.conquered()),
+        TEXT,
+        PAPER,
+    )
+    .bold();
+}
+
+fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
+    let x = 820.0;
+    let w = 760.0;
+    // Round and step tracker.
+    s.panel(rect(x, 14.0, w, 130.0), Color::rgb(44, 52, 64), PAPER);
+    s.text(
+        pos(x + 16.0, 36.0),
+        format!("Combat round {} of 4", g.round.max(1)),
+        TEXT,
+        PAPER,
+    )
+    .bold();
+    let steps = ["Planning", "Trap", "Monsters", "Healing", "Conquering"];
+    let current = match g.phase {
+        Phase::Planning | Phase::Release(_) => 0,
+        Phase::Battle(Step::TrapTarget) => 1,
+        Phase::Battle(Step::Monsters) => 2,
+        Phase::Over => 5,
+    };
+    for (i, name) in steps.iter().enumerate() {
+        let r = rect(x + 16.0 + i as f32 * 148.0, 60.0, 140.0, 40.0);
+        let fill = if i == current {
+            Color::rgb(240, 200, 80)
+        } else {
+            Color::rgb(90, 100, 116)
+        };
+        s.rect(r, fill, 6.0).tooltip(step_help(i));
+        s.text_centered(r.center(), *name, SMALL, INK);
+    }
+    s.text(
+        pos(x + 16.0, 124.0),
+        format!(
+            "Fatigue at Conquering: {} (training has no combat cards or spells)",
+            g.fatigue
+        ),
+        SMALL,
+        PAPER,
+    );
+
+    // Traps in hand.
+    s.panel(rect(x, 156.0, w, 190.0), Color::rgb(50, 44, 60), PAPER);
+    s.text(pos(x + 16.0, 178.0), "Trap cards", TEXT, PAPER)
+        .bold();
+    let mut cx = x + 16.0;
+    for (k, &n) in l.traps.iter().enumerate() {
+        for _ in 0..n {
+            let def = trap(k as u8);
+            let r = rect(cx, 196.0, 140.0, 140.0);
+            let planned = l.plan.trap == Some(k as u8);
+            if own || g.revealed {
+                s.card(
+                    r,
+                    Color::rgb(236, 226, 200),
+                    Some(Color::rgb(150, 60, 50)),
+                    def.name.as_str(),
+                    "",
+                )
+                .id(format!("trap:{seat}:{k}"))
+                .tooltip(def.help.as_str())
+                .highlight(if planned {
+                    Highlight::Selected
+                } else {
+                    Highlight::None
+                });
+                s.text_centered(
+                    pos(r.x + 70.0, r.y + 90.0),
+                    trap_short(k as u8, g.year),
+                    SMALL,
+                    INK,
+                );
+                if planned {
+                    s.text_centered(pos(r.x + 70.0, r.y + 122.0), "set", SMALL, INK)
+                        .bold();
+                }
+            } else {
+                s.card_back(r, Color::rgb(90, 40, 40), "trap")
+                    .tooltip("A trap card, face down");
+            }
+            cx += 148.0;
+        }
+    }
+    let used: u8 = l.discarded.iter().sum();
+    s.text(pos(cx + 4.0, 270.0), format!("used: {used}"), SMALL, PAPER)
+        .tooltip("Trap cards already sprung are discarded.");
+
+    // Monster lair.
+    s.panel(rect(x, 358.0, w, 170.0), Color::rgb(40, 58, 48), PAPER);
+    s.text(pos(x + 16.0, 380.0), "Monster lair", TEXT, PAPER)
+        .bold();
+    let sent: Vec<u8> = l.plan.monsters.clone();
+    let waiting: Vec<u8> = g
+        .battle
+        .as_ref()
+        .filter(|b| b.lord == seat)
+        .map(|b| b.waiting.clone())
+        .unwrap_or_default();
+    for (i, m) in l.lair.iter().enumerate() {
+        let def = monster(m.kind);
+        let r = rect(x + 16.0 + i as f32 * 148.0, 398.0, 140.0, 120.0);
+        let is_sent = sent.contains(&(i as u8)) && (own || g.revealed);
+        let fill = if m.ready {
+            Color::rgb(120, 170, 120)
+        } else {
+            Color::rgb(80, 80, 80)
+        };
+        let modes: Vec<&str> = def.modes.iter().map(|md| md.label.as_str()).collect();
+        let tip = format!(
+            "{}{}: {}. {}",
+            def.name,
+            if def.ghost {
+                " (a ghost, not a monster: any number may join a battle)"
+            } else {
+                ""
+            },
+            modes.join("; or "),
+            if m.ready {
+                "Ready."
+            } else {
+                "Knocked out (face down) until the end of the year."
+            }
+        );
+        s.rect(r, fill, 10.0)
+            .id(format!("lair:{seat}:{}", m.kind))
+            .tooltip(tip)
+            .highlight(if is_sent {
+                Highlight::Selected
+            } else {
+                Highlight::None
+            });
+        s.text_centered(pos(r.x + 70.0, r.y + 26.0), def.name.as_str(), TEXT, INK)
+            .bold();
+        let state = if !m.ready {
+            "knocked out"
+        } else if waiting.contains(&(i as u8)) {
+            "to attack"
+        } else if is_sent {
+            "sent"
+        } else {
+            "ready"
+        };
+        s.text_centered(pos(r.x + 70.0, r.y + 60.0), state, SMALL, INK);
+        s.text_centered(
+            pos(r.x + 70.0, r.y + 94.0),
+            monster_short(m.kind),
+            SMALL,
+            INK,
+        );
+    }
+
+    // Treasury, prison, Distant Lands.
+    s.panel(rect(x, 540.0, w, 250.0), Color::rgb(58, 50, 40), PAPER);
+    s.resource_row(
+        pos(x + 16.0, 566.0),
+        28.0,
+        &[
+            (
+                Icon::Gold,
+                Color::rgb(230, 190, 60),
+                l.gold as i64,
+                "Gold: pays for traps in rooms and some trap cards",
+            ),
+            (
+                Icon::Food,
+                Color::rgb(200, 120, 60),
+                l.food as i64,
+                "Food: pays for the troll's bigger attack and the Poisoned Meal",
+            ),
+            (
+                Icon::Worker,
+                Color::rgb(180, 60, 60),
+                l.imps as i64,
+                "Imps: the Kamikaze Imp trap costs one",
+            ),
+        ],
+    );
+    s.text(pos(x + 16.0, 610.0), "Prison", TEXT, PAPER).bold();
+    for (i, &id) in l.prison.iter().enumerate() {
+        let r = rect(x + 16.0 + i as f32 * 124.0, 628.0, 116.0, 56.0);
+        s.rect(r, class_colour(adv(id).class), 6.0)
+            .id(format!("prison:{seat}:{id}"))
+            .tooltip(format!(
+                "The {} is imprisoned: 2 points at scoring (5 for a paladin).",
+                adv_name(id)
+            ));
+        s.text_centered(
+            r.center(),
+            format!("{} {}", adv(id).name, adv(id).hp),
+            SMALL,
+            INK,
+        );
+    }
+    s.text(pos(x + 16.0, 706.0), "Distant Lands", TEXT, PAPER)
+        .bold();
+    for (i, &id) in l.distant.iter().enumerate() {
+        let r = rect(x + 16.0 + i as f32 * 124.0, 724.0, 116.0, 56.0);
+        s.rect(r, class_colour(adv(id).class).with_alpha(160), 6.0)
+            .tooltip(format!("The {} got away.", adv_name(id)));
+        s.text_centered(
+            r.center(),
+            format!("{} {}", adv(id).name, adv(id).hp),
+            SMALL,
+            INK,
+        );
+    }
+
+    // The scenario and, at the end, its best answer.
+    s.panel(rect(x, 802.0, w, 186.0), Color::rgb(36, 40, 52), PAPER);
+    let sc = g.scenario();
+    s.text(pos(x + 16.0, 824.0), sc.name.as_str(), TEXT, PAPER)
+        .bold();
+    if g.phase == Phase::Over {
+        let c = l.conquered();
+        s.text(
+            pos(x + 16.0, 852.0),
+            format!("Result: {c} conquered. The rulebook's best: {}.", sc.best),
+            TEXT,
+            PAPER,
+        );
+        wrap(s, x + 16.0, 880.0, w - 32.0, &sc.solution);
+    } else {
+        s.text(
+            pos(x + 16.0, 852.0),
+            format!(
+                "Goal: let the party conquer as few tiles as you can (best: {}).",
+                sc.best
+            ),
+            TEXT,
+            PAPER,
+        );
+        let plan = plan_text(g, l, own);
+        wrap(s, x + 16.0, 880.0, w - 32.0, &plan);
+    }
+}
+
+/// Left-aligned lines of at most about `w` units (18-unit text is about 9 units a letter).
+fn wrap(s: &mut Scene, x: f32, y: f32, w: f32, text: &str) {
+    let per_line = (w / 9.0) as usize;
+    let mut line = String::new();
+    let mut yy = y;
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.len() + word.len() + 1 > per_line {
+            s.text(pos(x, yy), std::mem::take(&mut line), SMALL, PAPER);
+            yy += 24.0;
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        s.text(pos(x, yy), line, SMALL, PAPER);
+    }
+}
+
+fn plan_text(g: &Dl, l: &Lord, own: bool) -> String {
+    if !own && !g.revealed {
+        return "The plan is secret until it is confirmed.".into();
+    }
+    let p = &l.plan;
+    if !p.active {
+        return "No battle in this dungeon this round.".into();
+    }
+    let mut v: Vec<String> = p.trap.iter().map(|&k| trap(k).name.clone()).collect();
+    v.extend(
+        p.monsters
+            .iter()
+            .map(|&i| monster(l.lair[i as usize].kind).name.clone()),
+    );
+    let what = if v.is_empty() {
+        "nothing yet".to_string()
+    } else {
+        v.join(", ")
+    };
+    let at = p.tile.map(square_name).unwrap_or_else(|| "?".into());
+    format!("This round's battle at {at}: {what}.")
+}
+
+fn trap_short(k: u8, year: u8) -> String {
+    let v = trap(k).values(year);
+    let mut parts = Vec::new();
+    if v.first > 0 {
+        parts.push(format!("{} first", v.first));
+    }
+    if v.second > 0 {
+        parts.push(format!("{} second", v.second));
+    }
+    if v.each > 0 {
+        parts.push(format!("{} each", v.each));
+    }
+    if v.last > 0 {
+        parts.push(format!("+{} last", v.last));
+    }
+    if v.chosen > 0 {
+        parts.push(format!("{} chosen", v.chosen));
+    }
+    if v.meal {
+        parts.push("all HP".into());
+    }
+    parts.join(", ")
+}
+
+fn monster_short(k: u8) -> String {
+    let def = monster(k);
+    let v: Vec<String> = def
+        .modes
+        .iter()
+        .map(|m| match m.target {
+            crate::data::Target::Hold => "hold".to_string(),
+            crate::data::Target::Everyone => format!("{} all", m.damage),
+            crate::data::Target::Anyone if m.hits > 1 => format!("{}+{} any", m.damage, m.damage),
+            crate::data::Target::Anyone => format!("{} any", m.damage),
+            crate::data::Target::First => format!("{}", m.damage),
+        })
+        .collect();
+    v.join(" or ")
+}
+
+fn step_help(i: usize) -> &'static str {
+    match i {
+        0 => "Planning: choose the trap and the monsters for this round's battle, then confirm.",
+        1 => "Trap: the trap goes off; thieves cut its damage from the front of the line.",
+        2 => "Monsters: each monster or ghost sent attacks once, in the order you pick.",
+        3 => "Healing: if anything attacked, priests take damage off from the front.",
+        _ => "Conquering: fatigue hits the first in line point by point; survivors take the tile.",
+    }
+}
+
+fn status(g: &Dl) -> String {
+    match g.phase {
+        Phase::Over => {
+            let c = g.lords.iter().map(|l| l.conquered()).sum::<usize>();
+            format!(
+                "Combat over · {c} tile(s) conquered · best {}",
+                g.scenario().best
+            )
+        }
+        Phase::Planning => format!("Round {} · planning", g.round),
+        Phase::Release(_) => format!("Round {} · a prisoner goes free", g.round),
+        Phase::Battle(Step::TrapTarget) => format!("Round {} · trap", g.round),
+        Phase::Battle(Step::Monsters) => format!("Round {} · monsters attack", g.round),
+    }
+}
+
+fn prompt(g: &Dl, viewer: Option<usize>) -> String {
+    let Some(v) = viewer else {
+        return String::new();
+    };
+    if !g.seats_to_act().contains(&v) {
+        return String::new();
+    }
+    match g.phase {
+        Phase::Planning => {
+            "Set at most one trap and send monsters (ghosts as many as you like), then confirm."
+                .into()
+        }
+        Phase::Release(_) => "No tile is left to attack: choose a prisoner to release.".into(),
+        Phase::Battle(Step::TrapTarget) => "Choose who the dart flies at.".into(),
+        Phase::Battle(Step::Monsters) => "Choose the next monster's attack.".into(),
+        Phase::Over => String::new(),
+    }
+}
