@@ -230,9 +230,11 @@ impl Keydoms {
         }
     }
 
+    /// Who loses a random worker to Evict with ghosts: everybody at the location except
+    /// the player who cast it (that player pays instead by choice, see `evict_apply`).
     fn evict_parties(&self, loc: u8) -> Vec<usize> {
         (0..self.total())
-            .filter(|&p| !self.party_slots(p, loc).is_empty())
+            .filter(|&p| Some(p) != self.gp.evict_caster && !self.party_slots(p, loc).is_empty())
             .collect()
     }
 
@@ -381,7 +383,7 @@ impl Keydoms {
                 let w = &mut self.players[p].workers[i];
                 w.loc = None;
                 w.face_up = false;
-                human_lost |= Some(p) != self.gp.evict_caster;
+                human_lost = true;
             } else {
                 let mods = self.ghost_mods(p - n, loc);
                 let gh = &mut self.ghosts[p - n];
@@ -397,7 +399,8 @@ impl Keydoms {
             && !human_lost
             && best_ghost > 0
         {
-            // Only ghosts lost a worker: the caster sends home one at least as strong.
+            // Only ghosts lost a worker: the caster sends home one of their own at least
+            // as strong (the price of striking a ghost rather than a player).
             self.m.queue.push(crate::state::Pending::Magic {
                 seat: c,
                 step: crate::magic::Step::Withdraw {

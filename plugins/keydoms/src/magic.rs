@@ -24,6 +24,14 @@ pub struct Extra {
     pub raven: bool,
 }
 
+impl Extra {
+    /// The strength it counts as before effects: a raven is a strength-3 worker, so what
+    /// changes workers' strengths (a ghost's Odd ones out halving odd ones) reaches it too.
+    pub fn counted_strength(&self) -> u8 {
+        if self.raven { 3 } else { self.strength }
+    }
+}
+
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub enum WinKind {
     /// Before a placement turn: anyone may act first.
@@ -312,10 +320,10 @@ impl Keydoms {
             .collect()
     }
 
-    /// Whether some worker of an owner that `filter` lets in stands at an unresolved
-    /// location (the guard room included) and could move to another unresolved active
-    /// location: Moonlight's and Teleport's precondition, without building lists.
-    pub(crate) fn any_movable(&self, filter: impl Fn(usize) -> bool) -> bool {
+    /// Whether some worker of an owner that `filter` lets in could move to another
+    /// unresolved active location: Moonlight's (from anywhere) and Teleport's (from an
+    /// unresolved location, the guard room included) precondition, without building lists.
+    pub(crate) fn any_movable(&self, filter: impl Fn(usize) -> bool, from_anywhere: bool) -> bool {
         let mut open = [false; data::LOCS];
         let mut count = 0;
         for l in 0..data::LOCS as u8 {
@@ -328,7 +336,9 @@ impl Keydoms {
             return false;
         }
         let movable = |loc: Option<u8>| {
-            loc.is_some_and(|l| self.unresolved(l) && count > open[l as usize] as usize)
+            loc.is_some_and(|l| {
+                (from_anywhere || self.unresolved(l)) && count > open[l as usize] as usize
+            })
         };
         (0..self.total())
             .filter(|&s| filter(s))
@@ -348,13 +358,24 @@ impl Keydoms {
         filter: impl Fn(usize) -> bool,
         guard_too: bool,
     ) -> Vec<(usize, u8, u8)> {
+        self.workers_where(filter, |loc| {
+            (guard_too || loc != GUARD) && self.unresolved(loc)
+        })
+    }
+
+    /// Workers (owner, loc, slot) at the locations `at` lets in, owners filtered as above.
+    pub(crate) fn workers_where(
+        &self,
+        filter: impl Fn(usize) -> bool,
+        at: impl Fn(u8) -> bool,
+    ) -> Vec<(usize, u8, u8)> {
         let mut v = Vec::new();
         for s in 0..self.total() {
             if !filter(s) {
                 continue;
             }
             for loc in 0..data::LOCS as u8 {
-                if (!guard_too && loc == GUARD) || !self.unresolved(loc) {
+                if !at(loc) {
                     continue;
                 }
                 let k = match self.players.get(s) {

@@ -51,7 +51,8 @@ impl Keydoms {
             }
             10 | 14 => (0..data::LOCS as u8).any(|l| self.has_face_up_workers(l)),
             11 => self.treasury.iter().any(|&v| v > 0),
-            13 => self.any_movable(|_| true),
+            // Moonlight may take a worker from any location, resolved ones included.
+            13 => self.any_movable(|_| true, true),
             15 => self.stacks.iter().any(|s| !s.is_empty()),
             16 => {
                 ctx == Ctx::Window(WinKind::AfterCaves)
@@ -62,18 +63,28 @@ impl Keydoms {
                     && matches!(self.stage, Stage::Placing | Stage::Resolving)
             }
             18 => (0..data::LOCS as u8).any(|l| self.unresolved(l) && !self.m.taboo.contains(&l)),
-            19 => self.players[seat].total_treasure() >= 3 && self.any_movable(opp),
+            19 => self.players[seat].total_treasure() >= 3 && self.any_movable(opp, false),
             21 => self.players[seat].total_treasure() > 0,
             _ => false,
         }
     }
 
-    /// Artefact kinds an opponent invoked this round whose power `seat` could use now.
+    /// Artefact kinds an opponent (another seat or a ghost) invoked this round whose
+    /// power `seat` could use now.
     pub(crate) fn copyable(&self, seat: usize, ctx: Ctx) -> impl Iterator<Item = u8> + '_ {
         (0..6u8).filter(move |&k| {
             k != SCROLL
-                && (0..self.n()).any(|s| s != seat && self.m.invoked[s][k as usize] > 0)
+                && ((0..self.n()).any(|s| s != seat && self.m.invoked[s][k as usize] > 0)
+                    || self.ghost_invoked_this_round(k))
                 && self.power_usable(seat, k, ctx)
+        })
+    }
+
+    /// A ghost turned up an artefact of kind `k` this round. Its list still names last
+    /// round's tiles until its first turn of this round turns them down.
+    fn ghost_invoked_this_round(&self, k: u8) -> bool {
+        self.ghosts.iter().enumerate().any(|(g, gh)| {
+            self.gp.started.get(g).copied().unwrap_or(false) && gh.invoked.contains(&k)
         })
     }
 
@@ -127,8 +138,12 @@ impl Keydoms {
                 }
             }
             (13, 0) | (19, 0) => {
-                let who: &dyn Fn(usize) -> bool = if spell == 13 { &|_| true } else { &opp };
-                for (s, loc, slot) in self.workers_at_unresolved(who, true) {
+                let from = if spell == 13 {
+                    self.workers_where(|_| true, |_| true)
+                } else {
+                    self.workers_at_unresolved(opp, true)
+                };
+                for (s, loc, slot) in from {
                     if !self.destinations(loc).is_empty() {
                         v.push(Action::ChooseWorker {
                             seat: s as u8,

@@ -497,11 +497,7 @@ impl Keydoms {
             .collect();
         for e in &self.m.extras {
             if e.seat == seat && e.loc == loc {
-                v.push(if e.raven {
-                    3
-                } else {
-                    self.effective(e.strength, loc)
-                });
+                v.push(self.effective(e.counted_strength(), loc));
             }
         }
         v
@@ -521,11 +517,7 @@ impl Keydoms {
             .sum();
         for e in &self.m.extras {
             if e.seat == seat && e.loc == loc {
-                total += if e.raven {
-                    3
-                } else {
-                    self.effective(e.strength, loc) as u16
-                };
+                total += self.effective(e.counted_strength(), loc) as u16;
             }
         }
         total

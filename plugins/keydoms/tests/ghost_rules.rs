@@ -510,6 +510,26 @@ fn ghost_get_even_odd_ones_out_and_substitute_weaken_players() {
 }
 
 #[test]
+fn ghost_odd_ones_out_halves_a_players_raven_too() {
+    // A raven counts as a strength-3 worker, and 3 is odd: under a ghost's Odd ones out
+    // it counts 1 (3 halved, rounded down), as the odd 5 beside it counts 2.
+    use tavern_plugin_keydoms::magic::Extra;
+    let mut g = ready(1, "auto", &[]);
+    clear(&mut g);
+    human(&mut g, 0, 5, 0);
+    g.m.extras.push(Extra {
+        seat: 0,
+        loc: 0,
+        strength: 3,
+        raven: true,
+    });
+    assert_eq!(g.strength(0, 0), 8);
+    g.gp.halve_odd = true;
+    assert_eq!(g.strength(0, 0), 3, "worker 5 -> 2 and raven 3 -> 1");
+    assert_eq!(g.strengths_at(0, 0), vec![2, 1]);
+}
+
+#[test]
 fn player_substitute_turns_ghosts_to_their_castle_side_outside() {
     let mut g = ready(1, "auto", &[]);
     clear(&mut g);
@@ -566,13 +586,17 @@ fn player_toll_may_send_one_counter_of_each_ghost_home() {
 }
 
 #[test]
-fn evict_with_ghosts_removes_a_random_worker_of_each_party() {
+fn evict_with_ghosts_removes_a_random_worker_of_each_other_party() {
+    // Reading (rules.md): the caster is not one of the parties that lose a random
+    // worker; having struck only ghosts, the caster then sends home one of their own at
+    // least as strong. A solo Evict therefore costs the caster one worker, not two.
     let mut g = ready(1, "auto", &[]);
     clear(&mut g);
     human(&mut g, 0, 2, ROOM_L);
     ghost(&mut g, 0, 3, ROOM_L);
     ghost(&mut g, 0, 5, ROOM_L);
     human(&mut g, 0, 4, 1);
+    human(&mut g, 0, 6, 2);
     ghost(&mut g, 1, 1, 1);
     g.m.wand[0] = true;
     g.m.hands[0] = vec![7];
@@ -585,17 +609,27 @@ fn evict_with_ghosts_removes_a_random_worker_of_each_party() {
     );
     assert_eq!(g.to_act(), ToAct::Chance);
     assert!(
-        g.apply(None, &Action::GhostEvict { picks: vec![0] })
-            .is_err()
+        g.apply(None, &Action::GhostEvict { picks: vec![0, 1] })
+            .is_err(),
+        "one pick for the dark ghost only: the caster is no party"
     );
-    apply_checked(&mut g, None, &Action::GhostEvict { picks: vec![0, 1] }).unwrap();
+    apply_checked(&mut g, None, &Action::GhostEvict { picks: vec![1] }).unwrap();
     assert_eq!(
         g.ghosts[0].workers[5].loc, None,
         "second dark counter there"
     );
     assert_eq!(g.ghosts[0].workers[3].loc, Some(ROOM_L));
-    // Only a ghost besides the caster lost one: the caster sends home one of theirs at
-    // least as strong as the ghost's counter (castle side 3).
+    assert_eq!(
+        g.players[0]
+            .workers
+            .iter()
+            .filter(|w| w.loc.is_some())
+            .count(),
+        3,
+        "nothing of the caster's went at random"
+    );
+    // Only a ghost lost one: the caster sends home one of theirs at least as strong as
+    // the ghost's counter (castle side 3).
     assert!(matches!(
         g.pending,
         Some(Pending::Magic {
@@ -603,11 +637,69 @@ fn evict_with_ghosts_removes_a_random_worker_of_each_party() {
             ..
         })
     ));
-    for a in g.legal_actions(0) {
-        if let Action::ChooseWorker { loc, .. } = a {
-            assert_ne!(loc, ROOM_L, "its 2 there was already sent home");
-        }
-    }
+    let choices: Vec<Action> = g.legal_actions(0);
+    assert!(
+        choices
+            .iter()
+            .all(|a| !matches!(a, Action::ChooseWorker { loc, .. } if *loc == ROOM_L)),
+        "its 2 is too weak to pay: {choices:?}"
+    );
+    assert!(
+        choices
+            .iter()
+            .any(|a| matches!(a, Action::ChooseWorker { loc: 1, .. }))
+    );
+    let a = choices
+        .iter()
+        .find(|a| matches!(a, Action::ChooseWorker { .. }))
+        .unwrap()
+        .clone();
+    apply_checked(&mut g, Some(0), &a).unwrap();
+    assert_eq!(
+        g.players[0]
+            .workers
+            .iter()
+            .filter(|w| w.loc.is_some())
+            .count(),
+        2,
+        "one worker in all"
+    );
+}
+
+#[test]
+fn evict_with_ghosts_striking_the_other_player_costs_the_caster_nothing() {
+    let mut g = ready(2, "auto", &[]);
+    clear(&mut g);
+    human(&mut g, 0, 2, ROOM_L);
+    human(&mut g, 1, 5, ROOM_L);
+    ghost(&mut g, 0, 3, ROOM_L);
+    g.m.wand[0] = true;
+    g.m.hands[0] = vec![7];
+    g.pending = Some(Pending::Place { seat: 0 });
+    apply_checked(&mut g, Some(0), &Action::Cast { spell: 7 }).unwrap();
+    assert_eq!(g.gp.evict_at, Some(ROOM_L));
+    apply_checked(&mut g, None, &Action::GhostEvict { picks: vec![0, 0] }).unwrap();
+    let at = |g: &Keydoms, seat: usize, st: u8| {
+        g.players[seat]
+            .workers
+            .iter()
+            .find(|w| w.strength == st)
+            .unwrap()
+            .loc
+    };
+    assert_eq!(at(&g, 1, 5), None, "the other player's 5");
+    assert_eq!(g.ghosts[0].workers[3].loc, None);
+    assert_eq!(at(&g, 0, 2), Some(ROOM_L), "the caster keeps its 2");
+    assert!(
+        !matches!(
+            g.pending,
+            Some(Pending::Magic {
+                step: Step::Withdraw { .. },
+                ..
+            })
+        ),
+        "a player's worker went too: no price"
+    );
 }
 
 // ----- round end and score ------------------------------------------------------------

@@ -794,6 +794,107 @@ fn moonlight_moves_a_worker_as_it_lies() {
 }
 
 #[test]
+fn moonlight_may_take_a_worker_from_a_resolved_location() {
+    // Reading (rules.md): the spell names only where the worker goes (an unresolved
+    // location), not where it comes from.
+    let mut g = table(3, 1);
+    spell(&mut g, 0, 13);
+    put(&mut g, 0, 2, STABLES);
+    put(&mut g, 0, 9, GUARD);
+    put(&mut g, 1, 8, ROOM_K);
+    resolve(&mut g);
+    pass_until(&mut g, WinKind::Location(STABLES));
+    pass_all(&mut g);
+    act(&mut g, 0, Action::NameStartPlayer { seat: 0 });
+    pass_until(&mut g, WinKind::Location(GUARD));
+    // The stables are done; the worker there may still go to the guard room.
+    assert!(!g.unresolved(STABLES));
+    assert_eq!(seat(&g), 0);
+    g.m.wand[0] = true;
+    act(&mut g, 0, Action::Cast { spell: 13 });
+    let from_stables = Action::ChooseWorker {
+        seat: 0,
+        loc: STABLES,
+        slot: 0,
+    };
+    assert!(
+        g.legal_actions(0).contains(&from_stables),
+        "{:?}",
+        g.legal_actions(0)
+    );
+    act(&mut g, 0, from_stables);
+    assert!(
+        !g.legal_actions(0)
+            .contains(&Action::ChooseLocation { loc: MARKET }),
+        "only unresolved locations as destinations"
+    );
+    act(&mut g, 0, Action::ChooseLocation { loc: ROOM_K });
+    pass_all(&mut g);
+    let w = g.players[0]
+        .workers
+        .iter()
+        .find(|w| w.strength == 2)
+        .unwrap();
+    assert_eq!(w.loc, Some(ROOM_K));
+    assert!(w.face_up, "it lay face up at the stables and stays so");
+}
+
+#[test]
+fn copy_may_copy_an_artefact_a_ghost_turned_up() {
+    let mut s = Setup::players(2);
+    s.options.insert("ghosts".into(), "auto".into());
+    let mut g = Keydoms::new(&s).unwrap();
+    let mut rng = tavern_plugin_api::GameRng::new(5);
+    // Play on to seat 0's first placement turn with the ghost already started.
+    loop {
+        match g.to_act() {
+            ToAct::Chance => {
+                let a = g.sample_chance(&mut rng);
+                chance(&mut g, a);
+            }
+            ToAct::Seats(v) if g.stage == Stage::Placing && g.gp.started[0] => {
+                if let Some(Pending::Place { seat: 0 }) = g.pending {
+                    break;
+                }
+                let a = g.legal_actions(v[0])[0].clone();
+                act(&mut g, v[0], a);
+            }
+            ToAct::Seats(v) => {
+                let a = g.legal_actions(v[0])[0].clone();
+                act(&mut g, v[0], a);
+            }
+            ToAct::Over => panic!("over"),
+        }
+    }
+    // The ghost turned up a key this round; nobody at the table invoked anything.
+    g.ghosts[0].invoked = vec![KEY];
+    g.m.hands[0] = vec![2];
+    g.m.wand[0] = true;
+    for k in &mut g.m.invoked {
+        *k = Default::default();
+    }
+    act(&mut g, 0, Action::Cast { spell: 2 });
+    assert_eq!(
+        g.legal_actions(0),
+        vec![Action::ChooseArtefact { artefact: KEY }]
+    );
+    act(&mut g, 0, Action::ChooseArtefact { artefact: KEY });
+    pass_all(&mut g);
+    assert!(g.m.key[0], "seat 0 may pass the guard by the copied key");
+    // Before the ghost's first turn of a round, its list still names last round's tiles,
+    // which cannot be copied.
+    g.gp.started[0] = false;
+    g.m.hands[1] = vec![2];
+    g.m.wand[1] = true;
+    assert!(
+        !g.legal_actions(1).contains(&Action::Cast { spell: 2 }) || {
+            g.pending = Some(Pending::Place { seat: 1 });
+            !g.legal_actions(1).contains(&Action::Cast { spell: 2 })
+        }
+    );
+}
+
+#[test]
 fn dragon_returns_empties_a_cave() {
     let mut g = table(3, 1);
     spell(&mut g, 0, 6);
