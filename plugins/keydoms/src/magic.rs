@@ -184,6 +184,10 @@ pub struct Magic {
     pub offer: Vec<u8>,
     #[serde(default)]
     pub offer_due: bool,
+    /// Seats owed a two-spell draw (Smuggler's roundhouse reward), drawn once the deck
+    /// holds two or the discards have been shuffled in.
+    #[serde(default)]
+    pub draws_due: Vec<usize>,
     pub after_caves_done: bool,
     pub seq: u32,
 }

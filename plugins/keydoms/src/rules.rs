@@ -310,6 +310,14 @@ impl Keydoms {
                 self.take_up(p);
                 continue;
             }
+            if let Some(&seat) = self.m.draws_due.first() {
+                if self.reshuffle_before_draw() {
+                    return;
+                }
+                self.m.draws_due.remove(0);
+                self.draw_spells(seat, None);
+                continue;
+            }
             if !self.m.windows.is_empty() {
                 if self.step_window() {
                     return;
@@ -538,14 +546,7 @@ impl Keydoms {
 
     fn start_reward(&mut self, loc: u8, kind: LocKind) {
         let ranking = self.ranking(loc);
-        if kind == LocKind::Roundhouse
-            && !self.m.foreknown
-            && self.m.deck.len() < 2
-            && !self.m.discard.is_empty()
-            && !ranking.is_empty()
-        {
-            // Not enough spells left: the discards are shuffled in first.
-            self.m.need_spell_shuffle = true;
+        if kind == LocKind::Roundhouse && !ranking.is_empty() && self.reshuffle_before_draw() {
             return;
         }
         self.cursor.rewarded = true;

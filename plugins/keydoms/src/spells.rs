@@ -412,7 +412,8 @@ impl Keydoms {
                             }
                         }
                         LocKind::Cottage => self.m.allowance[c] += 1,
-                        _ => self.draw_spells(c, None),
+                        // Drawn by the flow, which reshuffles first if need be.
+                        _ => self.m.draws_due.push(c),
                     }
                 }
             }
@@ -434,6 +435,17 @@ impl Keydoms {
             }),
             _ => {}
         }
+    }
+
+    /// Whether two spells are about to be drawn blind from a deck holding fewer while
+    /// discards exist: then a reshuffle is asked for first (true). The roundhouse and
+    /// Smuggler's roundhouse reward both go through here.
+    pub(crate) fn reshuffle_before_draw(&mut self) -> bool {
+        let short = !self.m.foreknown && self.m.deck.len() < 2 && !self.m.discard.is_empty();
+        if short {
+            self.m.need_spell_shuffle = true;
+        }
+        short
     }
 
     /// Draws up to two spells for `seat` (the roundhouse's or Smuggler's reward).

@@ -448,6 +448,48 @@ fn smuggler_collects_every_empty_keytown_location() {
 }
 
 #[test]
+fn smuggler_reshuffles_the_discards_when_fewer_than_two_spells_remain() {
+    // As at the roundhouse: a draw of two from a deck of one first shuffles the
+    // discarded spells in.
+    let mut g = table(3, 1);
+    spell(&mut g, 0, 16);
+    let last = g.m.deck.pop().unwrap();
+    let rest: Vec<u8> = std::mem::take(&mut g.m.deck);
+    g.m.deck = vec![last];
+    g.m.discard = rest;
+    put(&mut g, 1, 9, MARKET);
+    put(&mut g, 1, 8, STABLES);
+    put(&mut g, 2, 7, COTTAGE);
+    resolve(&mut g);
+    wand_then(&mut g, 0);
+    pass_until(&mut g, WinKind::AfterCaves);
+    act(&mut g, 0, Action::Cast { spell: 16 });
+    while g.to_act() != ToAct::Chance {
+        assert!(window(&g).is_some(), "no reshuffle came: {:?}", g.pending);
+        let s = seat(&g);
+        act(&mut g, s, Action::Pass);
+    }
+    assert!(g.m.need_spell_shuffle, "the discards are shuffled in first");
+    let n = g.m.discard.len() as u16;
+    chance(
+        &mut g,
+        Action::ShuffleSpells {
+            order: (0..n).collect(),
+        },
+    );
+    match &g.pending {
+        Some(Pending::Magic {
+            seat: 0,
+            step: Step::Keep {
+                drawn,
+                give_to: None,
+            },
+        }) => assert_eq!(drawn.len(), 2, "two spells to choose from"),
+        other => panic!("expected the Smuggler's draw, got {other:?}"),
+    }
+}
+
+#[test]
 fn substitute_swaps_ones_and_nines_from_here_on() {
     let mut g = table(3, 1);
     spell(&mut g, 1, 17);
