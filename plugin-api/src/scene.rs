@@ -276,10 +276,15 @@ pub enum Icon {
     Die,
     Hidden,
     Lock,
+    /// An icon of a newer plugin that this build does not know: drawn as a placeholder.
+    #[serde(other)]
+    Unknown,
 }
 
+/// Read through [`Shape`]'s own `Deserialize` (below), which lets tags it does not know
+/// through as [`Shape::Unknown`]; the derived code handles the known ones.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "snake_case", remote = "Self")]
 pub enum Shape {
     Rect {
         rect: Rect,
@@ -339,6 +344,45 @@ pub enum Shape {
         icon: Icon,
         color: Color,
     },
+    /// Text the host wraps to `rect.w` (explicit line breaks kept), top-aligned in `rect`,
+    /// each line aligned by `align`. Give it the height [`text_block_height`] reports, so
+    /// it holds its text wherever the host draws it largest; [`crate::layout`] checks that.
+    TextBlock {
+        rect: Rect,
+        text: String,
+        size: f32,
+        color: Color,
+        #[serde(default = "left")]
+        align: Align,
+        #[serde(default)]
+        bold: bool,
+    },
+    /// A die showing `value`: pips on a six-sided die, the number on any other.
+    Die {
+        center: Pos,
+        size: f32,
+        #[serde(default = "six")]
+        faces: u8,
+        value: u8,
+        fill: Color,
+        ink: Color,
+    },
+    /// A shape of a newer plugin that this build does not know, kept as it came
+    /// (`kind` is its tag, `fields` its body) so the host can draw a labelled placeholder
+    /// where it would have been instead of refusing the whole view.
+    #[serde(skip)]
+    Unknown {
+        kind: String,
+        fields: serde_json::Map<String, serde_json::Value>,
+    },
+}
+
+fn left() -> Align {
+    Align::Left
+}
+
+fn six() -> u8 {
+    6
 }
 
 /// How an item is emphasised. The host adds `Target` glow itself for items named by a
@@ -593,6 +637,43 @@ impl Scene {
         x
     }
 
+    /// Text wrapped to `r.w`, top-aligned in `r`, left-aligned (see [`Shape::TextBlock`];
+    /// size `r.h` with [`text_block_height`]).
+    pub fn text_block(
+        &mut self,
+        r: Rect,
+        text: impl Into<String>,
+        size: f32,
+        color: Color,
+    ) -> ItemBuilder<'_> {
+        self.add(Shape::TextBlock {
+            rect: r,
+            text: text.into(),
+            size,
+            color,
+            align: Align::Left,
+            bold: false,
+        })
+    }
+
+    /// A die of `faces` sides (6 draws pips) showing `value`, `size` wide, dark ink on
+    /// `fill`. The host rolls it briefly when its value changes between two views.
+    pub fn die(&mut self, c: Pos, size: f32, faces: u8, value: u8, fill: Color) -> ItemBuilder<'_> {
+        let ink = if luminance(fill) > 0.55 {
+            Color::INK
+        } else {
+            Color::WHITE
+        };
+        self.add(Shape::Die {
+            center: c,
+            size,
+            faces,
+            value,
+            fill,
+            ink,
+        })
+    }
+
     /// Items sorted by z for drawing (stable, so equal z keeps insertion order).
     pub fn draw_order(&self) -> Vec<&Item> {
         let mut v: Vec<&Item> = self.items.iter().collect();
@@ -645,20 +726,66 @@ impl Shape {
                 text,
                 size,
                 align,
+                bold,
                 ..
-            } => {
-                // Rough estimate: the host measures exactly when drawing.
-                let w = text.chars().count() as f32 * size * 0.55;
-                let x = match align {
-                    Align::Left => p.x,
-                    Align::Center => p.x - w / 2.0,
-                    Align::Right => p.x - w,
-                };
-                rect(x, p.y - size / 2.0, w, *size)
+            } => text_bounds(*p, text, *size, *align, *bold),
+            Shape::TextBlock { rect, .. } => *rect,
+            Shape::Die { center, size, .. } => {
+                rect(center.x - size / 2.0, center.y - size / 2.0, *size, *size)
             }
+            Shape::Unknown { fields, .. } => unknown_bounds(fields),
         }
     }
 }
+
+/// Where a line of text anchored at `p` lies (the host centres it vertically on `p.y`),
+/// by the shared measurement; several lines stack one line height apart around `p.y`.
+pub fn text_bounds(p: Pos, text: &str, size: f32, align: Align, bold: bool) -> Rect {
+    let w = text_width(text, size, bold);
+    let lines = text.split('\n').count().max(1) as f32;
+    let h = size + (lines - 1.0) * line_height(size);
+    let x = match align {
+        Align::Left => p.x,
+        Align::Center => p.x - w / 2.0,
+        Align::Right => p.x - w,
+    };
+    rect(x, p.y - h / 2.0, w, h)
+}
+
+/// The place of a shape this build does not know, from whichever of the usual geometry
+/// fields it carries (`rect`, `center` with `size` or `radius`, `pos`, `points`).
+fn unknown_bounds(fields: &serde_json::Map<String, serde_json::Value>) -> Rect {
+    fn get<T: serde::de::DeserializeOwned>(
+        f: &serde_json::Map<String, serde_json::Value>,
+        k: &str,
+    ) -> Option<T> {
+        f.get(k).and_then(|v| T::deserialize(v).ok())
+    }
+    if let Some(r) = get::<Rect>(fields, "rect") {
+        return r;
+    }
+    let size = get::<f32>(fields, "size")
+        .or_else(|| get::<f32>(fields, "radius").map(|r| 2.0 * r))
+        .unwrap_or(UNKNOWN_SIZE);
+    if let Some(c) = get::<Pos>(fields, "center") {
+        return rect(c.x - size / 2.0, c.y - size / 2.0, size, size);
+    }
+    if let Some(p) = get::<Pos>(fields, "pos") {
+        return rect(p.x - size / 2.0, p.y - size / 2.0, size, size);
+    }
+    if let Some(points) = get::<Vec<Pos>>(fields, "points") {
+        return Shape::Polygon {
+            points,
+            fill: Color::TRANSPARENT,
+            stroke: None,
+        }
+        .bounds();
+    }
+    Rect::default()
+}
+
+/// The side of the placeholder for an unknown shape that gives a place but no size.
+const UNKNOWN_SIZE: f32 = 40.0;
 
 impl Shape {
     /// The same shape moved and scaled so its bounds become `to`: the host slides a
@@ -690,8 +817,111 @@ impl Shape {
             Shape::Text { pos: p, .. } => {
                 *p = pos(p.x + to.x - from.x, p.y + to.y - from.y);
             }
+            Shape::TextBlock { rect: r, .. } => {
+                *r = rect(r.x + to.x - from.x, r.y + to.y - from.y, r.w, r.h);
+            }
+            Shape::Die { center, size, .. } => {
+                *center = to.center();
+                *size = to.w.min(to.h);
+            }
+            Shape::Unknown { .. } => {}
         }
         s
+    }
+}
+
+/// The tags of the shapes this build knows; any other is read as [`Shape::Unknown`].
+const KNOWN_SHAPES: &[&str] = &[
+    "rect",
+    "card",
+    "circle",
+    "polygon",
+    "line",
+    "text",
+    "icon",
+    "text_block",
+    "die",
+];
+
+impl Serialize for Shape {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Shape::Unknown { kind, fields } => {
+                use serde::ser::SerializeMap;
+                let mut m = s.serialize_map(Some(1))?;
+                m.serialize_entry(kind, fields)?;
+                m.end()
+            }
+            known => Shape::serialize(known, s),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Shape {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Shape, D::Error> {
+        d.deserialize_enum("Shape", KNOWN_SHAPES, shape_wire::Tagged)
+    }
+}
+
+/// Reading a shape in two steps: its tag first, then, for a known tag, the derived
+/// reader on the same input (handed the tag back), else the body as plain JSON.
+mod shape_wire {
+    use std::fmt;
+
+    use serde::de::value::StringDeserializer;
+    use serde::de::{self, DeserializeSeed, EnumAccess, IntoDeserializer, VariantAccess, Visitor};
+    use serde::forward_to_deserialize_any;
+
+    use super::{KNOWN_SHAPES, Shape};
+
+    pub struct Tagged;
+
+    impl<'de> Visitor<'de> for Tagged {
+        type Value = Shape;
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a shape: an object with one key naming its kind")
+        }
+
+        fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<Shape, A::Error> {
+            let (tag, body): (String, A::Variant) = data.variant()?;
+            if KNOWN_SHAPES.contains(&tag.as_str()) {
+                Shape::deserialize(Replay { tag, body })
+            } else {
+                let fields = body.newtype_variant()?;
+                Ok(Shape::Unknown { kind: tag, fields })
+            }
+        }
+    }
+
+    /// An enum whose tag was already read: gives the tag back, then the untouched body.
+    struct Replay<B> {
+        tag: String,
+        body: B,
+    }
+
+    impl<'de, B: VariantAccess<'de>> de::Deserializer<'de> for Replay<B> {
+        type Error = B::Error;
+
+        fn deserialize_any<W: Visitor<'de>>(self, visitor: W) -> Result<W::Value, B::Error> {
+            visitor.visit_enum(self)
+        }
+
+        forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+            bytes byte_buf option unit unit_struct newtype_struct seq tuple
+            tuple_struct map struct enum identifier ignored_any
+        }
+    }
+
+    impl<'de, B: VariantAccess<'de>> EnumAccess<'de> for Replay<B> {
+        type Error = B::Error;
+        type Variant = B;
+
+        fn variant_seed<S: DeserializeSeed<'de>>(self, seed: S) -> Result<(S::Value, B), B::Error> {
+            let tag: StringDeserializer<B::Error> = self.tag.into_deserializer();
+            Ok((seed.deserialize(tag)?, self.body))
+        }
     }
 }
 
@@ -701,6 +931,160 @@ fn is_zero(z: &i32) -> bool {
 
 fn is_plain(h: &Highlight) -> bool {
     *h == Highlight::None
+}
+
+// ---- Text measurement -------------------------------------------------------------
+//
+// One measurement for plugins and host alike, so a game that sizes a box for its text
+// and the host that wraps the text into it agree on every line break. The advances are
+// those of the host's proportional font (egui's default), in thousandths of the text
+// size, rounded up; a host test fails if they ever fall short of egui's own layout.
+
+/// The smallest size, in points, the host draws text at (at 100 % zoom).
+pub const MIN_TEXT_POINTS: f32 = 13.0;
+
+/// The smallest scale (screen points per canvas unit) the host draws a scene at; in a
+/// smaller window the table scrolls instead.
+pub const MIN_SCALE: f32 = 0.58;
+
+/// The smallest text size, in canvas units, a game should use: on the reference
+/// 1600×1000 canvas it reads at about 13 points in a 1280×800 window.
+pub const MIN_TEXT_SIZE: f32 = 16.0;
+
+/// The size in canvas units at which the host draws text of `size` where it draws it
+/// largest: at [`MIN_SCALE`] the 13-point floor enlarges anything smaller. Lay text out
+/// for this size and it fits in every window.
+pub fn drawn_size(size: f32) -> f32 {
+    size.max(MIN_TEXT_POINTS / MIN_SCALE)
+}
+
+/// Distance between the tops of two lines of text of `size`.
+pub fn line_height(size: f32) -> f32 {
+    size * LINE_EM
+}
+
+const LINE_EM: f32 = 1.15;
+
+/// How much wider the host's bold (a second pass a little to the right) makes a line.
+const BOLD_EM: f32 = 0.06;
+
+/// Advance of a character the table does not list: wider than any stand-in the host
+/// draws for a glyph its fonts lack.
+const FALLBACK_ADVANCE: u16 = 1100;
+
+const ASCII: [u16; 95] = [
+    228, 274, 392, 653, 564, 831, 648, 240, 310, 310, 472, 564, 246, 282, 246, 359, 564, 564, 564,
+    564, 564, 564, 564, 564, 564, 564, 246, 246, 564, 564, 564, 380, 940, 671, 630, 609, 702, 555,
+    520, 658, 692, 248, 487, 609, 506, 865, 709, 774, 592, 774, 622, 517, 570, 680, 652, 932, 625,
+    601, 560, 310, 359, 310, 564, 490, 376, 509, 583, 460, 583, 548, 376, 573, 569, 237, 246, 497,
+    255, 863, 569, 582, 583, 583, 374, 428, 387, 569, 497, 791, 516, 490, 455, 319, 262, 319, 564,
+];
+const LATIN1: [u16; 96] = [
+    228, 274, 564, 564, 564, 564, 262, 482, 376, 826, 386, 452, 564, 0, 826, 376, 318, 564, 359,
+    359, 376, 575, 616, 246, 376, 359, 437, 452, 874, 874, 874, 380, 671, 671, 671, 671, 671, 671,
+    932, 609, 555, 555, 555, 555, 248, 248, 248, 248, 716, 709, 774, 774, 774, 774, 774, 564, 774,
+    680, 680, 680, 680, 601, 593, 596, 509, 509, 509, 509, 509, 509, 854, 460, 548, 548, 548, 548,
+    237, 237, 237, 237, 578, 569, 582, 582, 582, 582, 582, 564, 582, 569, 569, 569, 569, 490, 583,
+    490,
+];
+const OTHER: [(char, u16); 26] = [
+    ('…', 996),
+    ('–', 496),
+    ('—', 996),
+    ('‘', 230),
+    ('’', 230),
+    ('“', 392),
+    ('”', 392),
+    ('•', 360),
+    ('−', 564),
+    ('€', 564),
+    ('→', 846),
+    ('⟶', 846),
+    ('←', 846),
+    ('↑', 564),
+    ('↓', 497),
+    ('✕', 516),
+    ('✖', 516),
+    ('●', 472),
+    ('◦', 472),
+    ('★', 472),
+    ('☆', 472),
+    ('✓', 1077),
+    ('✔', 1077),
+    ('≤', 564),
+    ('≥', 564),
+    ('≠', 564),
+];
+
+/// Advance of `c` in thousandths of the text size.
+fn advance(c: char) -> u16 {
+    let code = c as u32;
+    match code {
+        32..=126 => ASCII[(code - 32) as usize],
+        160..=255 => LATIN1[(code - 160) as usize],
+        _ => OTHER
+            .iter()
+            .find(|(o, _)| *o == c)
+            .map_or(FALLBACK_ADVANCE, |(_, a)| *a),
+    }
+}
+
+/// Width of `text` drawn at `size` (its widest line, if it has several).
+pub fn text_width(text: &str, size: f32, bold: bool) -> f32 {
+    text.split('\n')
+        .map(|line| line_width(line, size, bold))
+        .fold(0.0, f32::max)
+}
+
+fn line_width(line: &str, size: f32, bold: bool) -> f32 {
+    if line.is_empty() {
+        return 0.0;
+    }
+    let units: u32 = line.chars().map(|c| u32::from(advance(c))).sum();
+    let w = units as f32 * size / 1000.0;
+    if bold { w + BOLD_EM * size } else { w }
+}
+
+/// `text` broken into lines no wider than `width` at `size`, the way the host draws a
+/// [`Shape::TextBlock`]: explicit line breaks kept, lines broken between words, a word
+/// longer than a whole line broken between letters.
+pub fn wrap_lines(text: &str, size: f32, width: f32, bold: bool) -> Vec<String> {
+    let fits = |s: &str| line_width(s, size, bold) <= width;
+    let mut lines = Vec::new();
+    for para in text.split('\n') {
+        let mut line = String::new();
+        for word in para.split_whitespace() {
+            let joined = if line.is_empty() {
+                word.to_string()
+            } else {
+                format!("{line} {word}")
+            };
+            if fits(&joined) {
+                line = joined;
+                continue;
+            }
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            // The word alone: whole if it fits, else in pieces that do.
+            for c in word.chars() {
+                line.push(c);
+                if !fits(&line) && line.chars().count() > 1 {
+                    line.pop();
+                    lines.push(std::mem::replace(&mut line, c.to_string()));
+                }
+            }
+        }
+        lines.push(line);
+    }
+    lines
+}
+
+/// Height of `text` wrapped to `width` as a [`Shape::TextBlock`] of `size`, where the
+/// host draws it largest (at [`drawn_size`]): give the block at least this height.
+pub fn text_block_height(text: &str, size: f32, width: f32, bold: bool) -> f32 {
+    let size = drawn_size(size);
+    wrap_lines(text, size, width, bold).len() as f32 * line_height(size)
 }
 
 pub struct ItemBuilder<'a>(&'a mut Item);
@@ -723,13 +1107,13 @@ impl ItemBuilder<'_> {
         self
     }
     pub fn bold(self) -> Self {
-        if let Shape::Text { bold, .. } = &mut self.0.shape {
+        if let Shape::Text { bold, .. } | Shape::TextBlock { bold, .. } = &mut self.0.shape {
             *bold = true;
         }
         self
     }
     pub fn align(self, a: Align) -> Self {
-        if let Shape::Text { align, .. } = &mut self.0.shape {
+        if let Shape::Text { align, .. } | Shape::TextBlock { align, .. } = &mut self.0.shape {
             *align = a;
         }
         self
@@ -856,5 +1240,196 @@ mod tests {
         }
         .bounds();
         assert_eq!(b, rect(1.0, 2.0, 4.0, 7.0));
+    }
+
+    fn every_shape() -> Vec<Shape> {
+        vec![
+            Shape::Rect {
+                rect: rect(0.0, 0.0, 1.0, 1.0),
+                fill: Color::BLACK,
+                stroke: None,
+                radius: 0.0,
+            },
+            Shape::Card {
+                rect: rect(0.0, 0.0, 1.0, 1.0),
+                fill: Color::BLACK,
+                band: None,
+                title: String::new(),
+                value: String::new(),
+                face_down: false,
+                private: false,
+            },
+            Shape::Circle {
+                center: pos(1.0, 1.0),
+                radius: 1.0,
+                fill: Color::BLACK,
+                stroke: None,
+            },
+            Shape::Polygon {
+                points: vec![],
+                fill: Color::BLACK,
+                stroke: None,
+            },
+            Shape::Line {
+                points: vec![],
+                stroke: stroke(1.0, Color::BLACK),
+            },
+            Shape::Text {
+                pos: pos(1.0, 1.0),
+                text: "a".into(),
+                size: 16.0,
+                color: Color::BLACK,
+                align: Align::Left,
+                bold: false,
+            },
+            Shape::Icon {
+                center: pos(1.0, 1.0),
+                size: 1.0,
+                icon: Icon::Egg,
+                color: Color::BLACK,
+            },
+            Shape::TextBlock {
+                rect: rect(10.0, 20.0, 200.0, 80.0),
+                text: "Roll two dice.\nThen move.".into(),
+                size: 16.0,
+                color: Color::INK,
+                align: Align::Right,
+                bold: true,
+            },
+            Shape::Die {
+                center: pos(50.0, 60.0),
+                size: 40.0,
+                faces: 6,
+                value: 5,
+                fill: Color::WHITE,
+                ink: Color::INK,
+            },
+        ]
+    }
+
+    #[test]
+    fn every_known_shape_round_trips_under_its_listed_tag() {
+        for shape in every_shape() {
+            let json = serde_json::to_value(&shape).unwrap();
+            let tag = json.as_object().unwrap().keys().next().unwrap().clone();
+            assert!(KNOWN_SHAPES.contains(&tag.as_str()), "{tag} not listed");
+            let back: Shape = serde_json::from_value(json).unwrap();
+            assert_eq!(back, shape);
+        }
+        assert_eq!(KNOWN_SHAPES.len(), every_shape().len());
+    }
+
+    #[test]
+    fn new_shapes_use_the_same_tagging_as_the_others() {
+        let mut s = Scene::new(100.0, 100.0);
+        s.text_block(rect(0.0, 0.0, 50.0, 40.0), "a b", 16.0, Color::INK)
+            .bold();
+        s.die(pos(5.0, 5.0), 20.0, 6, 3, Color::WHITE).id("die:0");
+        let json = serde_json::to_string(&s).unwrap();
+        assert!(
+            json.contains(r#"{"text_block":{"rect":[0.0,0.0,50.0,40.0],"#),
+            "{json}"
+        );
+        assert!(json.contains(r#""bold":true"#), "{json}");
+        assert!(json.contains(r#"{"die":{"center":[5.0,5.0],"size":20.0,"faces":6,"value":3,"#));
+        let die: Shape =
+            serde_json::from_str(r#"{"die":{"center":[5,5],"size":20,"value":4,"fill":[255,255,255,255],"ink":[0,0,0,255]}}"#)
+                .unwrap();
+        assert!(matches!(
+            die,
+            Shape::Die {
+                faces: 6,
+                value: 4,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn a_view_with_a_shape_from_a_newer_plugin_still_reads() {
+        let json = r#"{"width":800,"height":600,"background":[0,0,0,255],"items":[
+            {"shape":{"hexagon":{"center":[100,120],"radius":30,"fill":[1,2,3,255],"spin":2}},
+             "id":"hex:1","tooltip":"A hex tile"},
+            {"shape":{"ribbon":{"rect":[10,20,30,40],"text":"x"}}},
+            {"shape":{"text":{"pos":[5,5],"text":"known","size":16,"color":[0,0,0,255]}}},
+            {"shape":{"icon":{"center":[9,9],"size":20,"icon":"unicorn","color":[0,0,0,255]}}}
+        ]}"#;
+        let s: Scene = serde_json::from_str(json).unwrap();
+        let Shape::Unknown { kind, fields } = &s.items[0].shape else {
+            panic!("{:?}", s.items[0]);
+        };
+        assert_eq!(kind, "hexagon");
+        assert_eq!(fields["spin"], serde_json::json!(2));
+        assert_eq!(s.items[0].id.as_deref(), Some("hex:1"));
+        assert_eq!(s.items[0].shape.bounds(), rect(70.0, 90.0, 60.0, 60.0));
+        assert_eq!(s.items[1].shape.bounds(), rect(10.0, 20.0, 30.0, 40.0));
+        assert!(matches!(s.items[2].shape, Shape::Text { .. }));
+        assert!(matches!(
+            s.items[3].shape,
+            Shape::Icon {
+                icon: Icon::Unknown,
+                ..
+            }
+        ));
+        // Written back as it came, so a host that forwards the view loses nothing.
+        let again = serde_json::to_value(&s.items[0].shape).unwrap();
+        assert_eq!(again["hexagon"]["spin"], serde_json::json!(2));
+        // A known shape that is malformed is still an error, not a placeholder.
+        let bad = r#"{"die":{"center":[5,5],"size":"big","value":4,"fill":[0,0,0,255],"ink":[0,0,0,255]}}"#;
+        assert!(serde_json::from_str::<Shape>(bad).is_err());
+    }
+
+    #[test]
+    fn measurement_is_proportional_and_wraps_between_words() {
+        assert!(text_width("iiii", 16.0, false) < text_width("MMMM", 16.0, false));
+        assert!((text_width("ab", 32.0, false) - 2.0 * text_width("ab", 16.0, false)).abs() < 1e-3);
+        assert!(text_width("ab", 16.0, true) > text_width("ab", 16.0, false));
+        assert_eq!(
+            text_width("ab\nabcd", 16.0, false),
+            text_width("abcd", 16.0, false)
+        );
+        let text = "The dragon wakes and every player discards one card.\n\nThen draw two.";
+        let width = 200.0;
+        let lines = wrap_lines(text, 16.0, width, false);
+        assert!(lines.len() >= 4, "{lines:?}");
+        assert!(
+            lines.iter().all(|l| text_width(l, 16.0, false) <= width),
+            "{lines:?}"
+        );
+        assert!(
+            lines.contains(&String::new()),
+            "the blank line stays: {lines:?}"
+        );
+        assert_eq!(lines.last().unwrap(), "Then draw two.");
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let rejoined: Vec<String> = lines
+            .iter()
+            .flat_map(|l| l.split_whitespace())
+            .map(String::from)
+            .collect();
+        assert_eq!(rejoined, words);
+        // A word wider than the block is broken between letters rather than spilling.
+        let long = wrap_lines("Supercalifragilistic", 16.0, 60.0, false);
+        assert!(long.len() > 1 && long.iter().all(|l| text_width(l, 16.0, false) <= 60.0));
+        assert_eq!(long.concat(), "Supercalifragilistic");
+        // Heights count lines at the size the host draws at its smallest scale.
+        let h = text_block_height(text, 16.0, width, false);
+        let n = wrap_lines(text, drawn_size(16.0), width, false).len();
+        assert_eq!(h, n as f32 * line_height(drawn_size(16.0)));
+        assert_eq!(drawn_size(30.0), 30.0);
+    }
+
+    #[test]
+    fn text_bounds_follow_the_measurement_and_the_anchor() {
+        let t = Shape::Text {
+            pos: pos(100.0, 50.0),
+            text: "Gold".into(),
+            size: 20.0,
+            color: Color::BLACK,
+            align: Align::Right,
+            bold: false,
+        };
+        let w = text_width("Gold", 20.0, false);
+        assert_eq!(t.bounds(), rect(100.0 - w, 40.0, w, 20.0));
     }
 }

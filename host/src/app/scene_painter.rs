@@ -9,7 +9,7 @@ use serde_json::Value;
 use tavern_plugin_api::ActionEntry;
 use tavern_plugin_api::scene::{self, Align, Highlight, Item, Scene, Shape};
 
-use super::icons::paint_icon;
+use super::icons::{DieFace, paint_die, paint_icon};
 use super::motion::Motion;
 use super::text::readable_owned;
 
@@ -441,7 +441,126 @@ fn paint_item(p: &Painter, xf: &Xf, item: &Item) {
             icon,
             color: c,
         } => paint_icon(p, xf.p(*center), xf.len(*size), *icon, color(*c)),
+        Shape::TextBlock {
+            rect,
+            text,
+            size,
+            color: c,
+            align,
+            bold,
+        } => paint_text_block(p, xf, *rect, text, *size, color(*c), *align, *bold),
+        Shape::Die {
+            center,
+            size,
+            faces,
+            value,
+            fill,
+            ink,
+        } => paint_die(
+            p,
+            xf.p(*center),
+            xf.len(*size),
+            DieFace {
+                faces: *faces,
+                value: *value,
+                fill: color(*fill),
+                ink: color(*ink),
+            },
+            0.0,
+            xf.min_text,
+        ),
+        Shape::Unknown { kind, .. } => paint_placeholder(p, xf, item, kind),
     }
+}
+
+/// A text block as the game measured it: wrapped by the shared measurement at the size
+/// the text is drawn at here, so the lines break where the game expected at that size.
+#[allow(clippy::too_many_arguments)]
+fn paint_text_block(
+    p: &Painter,
+    xf: &Xf,
+    r: scene::Rect,
+    text: &str,
+    size: f32,
+    c: Color32,
+    align: Align,
+    bold: bool,
+) {
+    let points = xf.text(size);
+    let canvas_size = points / xf.scale;
+    let (x, anchor) = match align {
+        Align::Left => (r.x, Align2::LEFT_TOP),
+        Align::Center => (r.x + r.w / 2.0, Align2::CENTER_TOP),
+        Align::Right => (r.x + r.w, Align2::RIGHT_TOP),
+    };
+    let step = scene::line_height(canvas_size);
+    for (i, line) in scene::wrap_lines(text, canvas_size, r.w, bold)
+        .iter()
+        .enumerate()
+    {
+        let at = xf.p(scene::pos(x, r.y + i as f32 * step));
+        paint_text(p, at, anchor, line, points, c, bold);
+    }
+}
+
+/// A shape from a newer plugin: a dashed box where it would be, named by its tooltip,
+/// its id or, failing both, its kind, so the table stays readable around it.
+fn paint_placeholder(p: &Painter, xf: &Xf, item: &Item, kind: &str) {
+    let r = xf.r(item.shape.bounds());
+    let r = if r.width() < 8.0 || r.height() < 8.0 {
+        Rect::from_center_size(r.center(), r.size().max(vec2(24.0, 24.0)))
+    } else {
+        r
+    };
+    let ink = Color32::from_rgb(30, 30, 36);
+    p.rect_filled(
+        r,
+        CornerRadius::same(4),
+        Color32::from_rgba_unmultiplied(246, 241, 228, 200),
+    );
+    p.add(egui::Shape::dashed_line(
+        &[
+            r.left_top(),
+            r.right_top(),
+            r.right_bottom(),
+            r.left_bottom(),
+            r.left_top(),
+        ],
+        Stroke::new(1.5, ink),
+        6.0,
+        4.0,
+    ));
+    let label = placeholder_label(item, kind);
+    let size = fit_size(
+        p,
+        &label,
+        xf.min_text.max(13.0),
+        r.width() * 0.92,
+        xf.min_text,
+    );
+    let label = elide(p, &label, size, r.width() * 0.92);
+    let clip = p.with_clip_rect(r.expand(1.0));
+    paint_text(
+        &clip,
+        r.center(),
+        Align2::CENTER_CENTER,
+        &label,
+        size,
+        ink,
+        false,
+    );
+}
+
+/// What a placeholder says: the first sentence of the tooltip, else the id, else the kind.
+pub fn placeholder_label(item: &Item, kind: &str) -> String {
+    let name = item
+        .tooltip
+        .as_deref()
+        .map(first_sentence)
+        .filter(|t| !t.is_empty())
+        .or(item.id.as_deref())
+        .unwrap_or(kind);
+    format!("? {name}")
 }
 
 /// The largest size up to `size` at which `text` fits `width`, never below the minimum

@@ -55,3 +55,41 @@ pub fn readable<'a>(ctx: &Context, s: &'a str) -> Cow<'a, str> {
 pub fn readable_owned(ctx: &Context, s: &str) -> String {
     readable(ctx, s).into_owned()
 }
+
+#[cfg(test)]
+mod tests {
+    use egui::{Color32, Context, FontId, RawInput};
+
+    fn width(ctx: &Context, s: &str, size: f32) -> f32 {
+        ctx.fonts_mut(|f| {
+            f.layout_no_wrap(s.to_string(), FontId::proportional(size), Color32::WHITE)
+                .size()
+                .x
+        })
+    }
+
+    /// Prints the advance table that plugin-api's text measurement carries.
+    #[test]
+    #[ignore]
+    fn print_advance_table() {
+        let ctx = Context::default();
+        let _ = ctx.run_ui(RawInput::default(), |_| {});
+        let extra = "\u{a0}¡¢£¤¥¦§¨©ª«¬®¯°±²³´µ¶·¸¹º»¼½¾¿ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖ×ØÙÚÛÜÝÞßàáâãäåæçèéêëìíîïðñòóôõö÷øùúûüýþÿ…–—‘’“”•→←↑↓−€✓★";
+        let chars: Vec<char> = (32u8..127).map(char::from).chain(extra.chars()).collect();
+        let size = 1000.0;
+        for c in chars {
+            let s: String = std::iter::repeat_n(c, 10).collect();
+            let w = width(&ctx, &s, size) / 10.0;
+            let has = ctx.fonts_mut(|f| f.has_glyph(&FontId::proportional(14.0), c));
+            println!("ADV {:?} {} {}", c, w.ceil() as u32, has);
+        }
+        let g = ctx.fonts_mut(|f| {
+            f.layout_no_wrap("Ag\nAg".into(), FontId::proportional(size), Color32::WHITE)
+        });
+        println!(
+            "ROWS {:?}",
+            g.rows.iter().map(|r| r.rect()).collect::<Vec<_>>()
+        );
+        println!("H {}", g.size().y);
+    }
+}
