@@ -1,0 +1,620 @@
+//! Button labels and scene targets for decisions, and log lines written from [`Event`]s.
+
+use crate::action::Action;
+use crate::book::{Item, ref_name};
+use crate::data::{Act, card, cave, data, villager};
+use crate::events::Event;
+use crate::model::{Ab, Deck};
+
+pub fn item_text(i: Item) -> String {
+    match i {
+        Item::Coins(k) if k < 0 => format!("loses {} coin{}", -k, plural(-k as i64)),
+        Item::Coins(k) => format!("{k} coin{}", plural(k as i64)),
+        Item::Good(g, k) => format!("{k} {}", g.name()),
+        Item::Reputation(k) => format!("{k:+} reputation"),
+        Item::Brews(k) => format!("{k} mystic brew{}", plural(k as i64)),
+        Item::Boats(k) => format!("{k} boat{}", plural(k as i64)),
+        Item::Villager => "the cheapest villager for hire".into(),
+        Item::Special(i) => format!("the {}", crate::book::SPECIALS[i as usize]),
+        Item::Adventure(n) => match data().adventure(n) {
+            Some(c) => format!("adventure card {n}, {}", card(c).name),
+            None => format!("adventure card {n}"),
+        },
+        Item::Ghost => "a ghost".into(),
+        Item::Injure => "an injured explorer".into(),
+        Item::Pearl => "a pearl".into(),
+    }
+}
+
+fn plural(k: i64) -> &'static str {
+    if k == 1 { "" } else { "s" }
+}
+
+pub fn vname(v: u8) -> &'static str {
+    &villager(v).name
+}
+
+fn deck_name(d: Deck) -> &'static str {
+    match d {
+        Deck::Houses => "the house row",
+        Deck::Outposts => "the outpost row",
+        Deck::Keys => "the key house row",
+        Deck::Villagers => "the villager board",
+        Deck::BasicCaves => "the top of the basic caves",
+        Deck::DangerousCaves => "the top of the dangerous caves",
+    }
+}
+
+fn act_name(a: Act) -> &'static str {
+    match a {
+        Act::Explore => "exploring",
+        Act::Build => "building",
+        Act::Banish => "banishing",
+        Act::Hire => "hiring",
+        Act::Labor => "labor",
+    }
+}
+
+impl Ab {
+    /// The building of `seat` at index `i` (houses first, then outposts).
+    pub fn building_card(&self, seat: usize, i: u8) -> u8 {
+        let p = &self.players[seat];
+        let nh = p.houses.len();
+        if (i as usize) < nh {
+            p.houses[i as usize].card
+        } else {
+            p.outposts[i as usize - nh].card
+        }
+    }
+
+    pub fn describe(&self, seat: usize, a: &Action) -> (String, Option<String>) {
+        let p = &self.players[seat];
+        let e = self.explore.as_ref();
+        match *a {
+            Action::Select { villager: v } => (
+                format!("Choose {} ({})", vname(v), villager(v).symbols()),
+                Some(format!("villager:{v}")),
+            ),
+            Action::Explore { dangerous } => {
+                let top = self.cave_top[dangerous as usize].map_or("?", |c| &cave(c).name);
+                let kind = if dangerous { "dangerous" } else { "basic" };
+                (
+                    format!(
+                        "Explore the {kind} cave {top} with {} villagers",
+                        self.turn.selection.len()
+                    ),
+                    Some(format!("cavedeck:{}", dangerous as u8)),
+                )
+            }
+            Action::Build { card: c } => {
+                let d = card(c);
+                (
+                    format!("Build {} ({}) for {} coins", d.name, d.kind.name(), d.cost),
+                    Some(format!("card:{c}")),
+                )
+            }
+            Action::Hire { slot } => {
+                let v = self.slots[slot as usize].unwrap_or(0);
+                let extra = if slot < 3 {
+                    "brings a ghost"
+                } else {
+                    "+1 mystic brew"
+                };
+                (
+                    format!(
+                        "Hire {} ({}) for {} coins, {extra}",
+                        vname(v),
+                        villager(v).symbols(),
+                        data().board.slot_costs[slot as usize]
+                    ),
+                    Some(format!("slot:{slot}")),
+                )
+            }
+            Action::Banish { seat: t, building } => {
+                let c = self.building_card(t as usize, building);
+                (
+                    format!(
+                        "Banish: keep one ghost and send it to {}'s {}",
+                        self.players[t as usize].name,
+                        card(c).name
+                    ),
+                    Some(format!("building:{t}:{building}")),
+                )
+            }
+            Action::BanishAll => (
+                "Banish every ghost (no open building to send one to: no reward)".into(),
+                Some(format!("area:{seat}")),
+            ),
+            Action::Labor => (
+                format!(
+                    "Labor with {} villager{}",
+                    self.turn.selection.len(),
+                    plural(self.turn.selection.len() as i64)
+                ),
+                Some(format!("area:{seat}")),
+            ),
+            Action::Harvest { building } => {
+                let c = self.building_card(seat, building);
+                let g = card(c).carries().map_or("?", |x| x.0.name());
+                (
+                    format!("Harvest 1 {g} from {}", card(c).name),
+                    Some(format!("building:{seat}:{building}")),
+                )
+            }
+            Action::DoneHarvest => ("Stop harvesting".into(), Some(format!("area:{seat}"))),
+            Action::Choose { option } => {
+                let c = e.map(|e| &data().book.entry((e.paragraph, 0)).choices[option as usize]);
+                match c {
+                    Some(c) => {
+                        let cost = if c.cost.is_empty() {
+                            String::new()
+                        } else {
+                            let v: Vec<String> = c.cost.iter().map(|&i| item_text(i)).collect();
+                            format!(" (pay {})", v.join(", "))
+                        };
+                        (
+                            format!("{}: explore {}{cost}", c.label, c.explore),
+                            Some(format!("choice:{option}")),
+                        )
+                    }
+                    None => ("Choose".into(), None),
+                }
+            }
+            Action::Assign { die, villager: v } => {
+                let face = e.map_or(0, |e| e.dice[die as usize].face);
+                (
+                    format!("Give the {face} to {}", vname(v)),
+                    Some(format!("villager:{v}")),
+                )
+            }
+            Action::Reroll { die } => {
+                let d = e.map(|e| e.dice[die as usize]);
+                let who = d.and_then(|d| d.villager).map_or("", vname);
+                (
+                    format!("Reroll {who}'s {}", d.map_or(0, |d| d.face)),
+                    Some(format!("die:{die}")),
+                )
+            }
+            Action::BoatSix { die } => {
+                let d = e.map(|e| e.dice[die as usize]);
+                let who = d.and_then(|d| d.villager).map_or("", vname);
+                (
+                    format!(
+                        "Use a boat: {who}'s {} becomes a 6",
+                        d.map_or(0, |d| d.face)
+                    ),
+                    Some(format!("die:{die}")),
+                )
+            }
+            Action::Exert { villager: v } => (
+                format!("Exert {} (+1 lantern, injured)", vname(v)),
+                Some(format!("villager:{v}")),
+            ),
+            Action::Accept => {
+                let (have, need) = e.map_or((0, 0), |e| {
+                    let c = &data().book.entry((e.paragraph, 0)).choices
+                        [e.choice.unwrap_or(0) as usize];
+                    (e.lanterns(self.lantern_bonus(seat)), c.explore)
+                });
+                (
+                    format!("Done: {have} lanterns against {need}"),
+                    Some("book:accept".into()),
+                )
+            }
+            Action::Sell { good: Some(g) } => (
+                format!("Put 1 {} up for sale", g.name()),
+                Some(format!("sale:{seat}")),
+            ),
+            Action::Sell { good: None } => (
+                "Take your good off sale".into(),
+                Some(format!("sale:{seat}")),
+            ),
+            Action::OfferAdd { seller, brew } => {
+                let o = self.turn.offer;
+                let (c, b) = o.map_or((0, 0), |o| (o.coins, o.brews));
+                let what = if brew { "mystic brew" } else { "coin" };
+                let g = self.players[seller as usize]
+                    .for_sale
+                    .map_or("?", |g| g.name());
+                (
+                    format!(
+                        "Offer {} for their {g}: +1 {what} (now {c} coins, {b} brews)",
+                        self.players[seller as usize].name
+                    ),
+                    Some(format!("sale:{seller}")),
+                )
+            }
+            Action::Offer => {
+                let o = self.turn.offer.expect("offer");
+                (
+                    format!(
+                        "Make the offer: {} coins and {} brews to {}",
+                        o.coins, o.brews, self.players[o.seller as usize].name
+                    ),
+                    Some(format!("sale:{}", o.seller)),
+                )
+            }
+            Action::Withdraw => ("Withdraw the offer".into(), None),
+            Action::Answer { accept } => {
+                let o = self.turn.offer.expect("offer");
+                let g = p.for_sale.map_or("?", |g| g.name());
+                let buyer = &self.players[self.active as usize].name;
+                (
+                    if accept {
+                        format!(
+                            "Sell your {g} to {buyer} for {} coins and {} brews",
+                            o.coins, o.brews
+                        )
+                    } else {
+                        format!("Refuse {buyer}'s offer")
+                    },
+                    Some(format!("sale:{seat}")),
+                )
+            }
+            Action::Refresh { outposts } => (
+                format!(
+                    "Pay 1 coin: refresh the {} row",
+                    if outposts { "outpost" } else { "house" }
+                ),
+                Some(format!(
+                    "deck:{}",
+                    if outposts { "outposts" } else { "houses" }
+                )),
+            ),
+            Action::BoatCoin => (
+                "Use a boat for 1 coin".into(),
+                Some(format!("boats:{seat}")),
+            ),
+            Action::Track { good } => (
+                format!(
+                    "Place 1 {} on your advancement track (for good)",
+                    good.name()
+                ),
+                Some(format!("track:{seat}")),
+            ),
+            Action::EndTurn => ("End your turn".into(), Some("button:end".into())),
+            Action::Pass => (
+                "Pass for the rest of the round".into(),
+                Some("button:pass".into()),
+            ),
+            Action::Bed { villager: v } => (
+                format!("A bed for {}", vname(v)),
+                Some(format!("villager:{v}")),
+            ),
+            Action::Brew { villager: v } => (
+                format!("Give {} a mystic brew", vname(v)),
+                Some(format!("villager:{v}")),
+            ),
+            Action::RestDone => ("Done resting".into(), Some("button:end".into())),
+            Action::Draw { .. } | Action::Roll { .. } => (format!("{a:?}"), None),
+        }
+    }
+
+    /// One log line per event, the first one unindented.
+    pub fn event_lines(&self, ev: &[Event]) -> String {
+        let mut out: Vec<String> = Vec::new();
+        for e in ev {
+            if let Some(l) = self.event_text(e) {
+                out.push(l);
+            }
+        }
+        out.join("\n")
+    }
+
+    fn who(&self, s: u8) -> &str {
+        &self.players[s as usize].name
+    }
+
+    fn event_text(&self, e: &Event) -> Option<String> {
+        Some(match e {
+            Event::Selected { seat, villager } => {
+                format!("{} chooses {}", self.who(*seat), vname(*villager))
+            }
+            Event::Sent {
+                seat,
+                villagers,
+                explore,
+            } => {
+                let names: Vec<&str> = villagers.iter().map(|&v| vname(v)).collect();
+                let what = match explore {
+                    Some(true) => "to explore a dangerous cave",
+                    Some(false) => "to explore a basic cave",
+                    None => "to labor",
+                };
+                format!("{} sends {} {what}", self.who(*seat), names.join(", "))
+            }
+            Event::CatRoll {
+                cat, face, obeys, ..
+            } => {
+                if *obeys {
+                    format!("{} rolls {face}: the cat obeys", vname(*cat))
+                } else {
+                    format!(
+                        "{} rolls {face}: the cat wanders off to nap (exhausted)",
+                        vname(*cat)
+                    )
+                }
+            }
+            Event::CalledOff { seat } => format!(
+                "Too few villagers are left: {} may still take an action",
+                self.who(*seat)
+            ),
+            Event::CaveTaken { cave: c, .. } => {
+                let d = cave(*c);
+                format!(
+                    "The {} cave: {}",
+                    if d.dangerous { "dangerous" } else { "basic" },
+                    d.name
+                )
+            }
+            Event::GridRoll { face, paragraph } => {
+                format!("The die shows {face}: the reader turns to paragraph {paragraph}")
+            }
+            Event::Chose {
+                seat,
+                paragraph,
+                option,
+            } => {
+                let c = &data().book.entry((*paragraph, 0)).choices[*option as usize];
+                format!(
+                    "{} chooses {}: explore {}",
+                    self.who(*seat),
+                    c.label,
+                    c.explore
+                )
+            }
+            Event::Paid { item, .. } => format!("pays {}", item_text(*item)),
+            Event::DieRolled {
+                villager: v,
+                face,
+                reroll,
+            } => {
+                let who = v.map_or("a die".to_string(), |v| vname(v).to_string());
+                let l = v.map_or(0, |v| villager(v).lanterns(*face));
+                let again = if *reroll { " (reroll)" } else { "" };
+                if v.is_some() {
+                    format!("{who} rolls {face}{again}: {l} lantern{}", plural(l as i64))
+                } else {
+                    format!("A die shows {face}{again}")
+                }
+            }
+            Event::Assigned { face, villager: v } => format!("The {face} goes to {}", vname(*v)),
+            Event::Rerolling { face } => format!("Rerolls the {face}"),
+            Event::BoatSix { seat, from } => {
+                format!("{} uses a boat: the {from} becomes a 6", self.who(*seat))
+            }
+            Event::Exerted { villager: v, .. } => {
+                format!("{} is exerted: +1 lantern, injured", vname(*v))
+            }
+            Event::Outcome {
+                seat,
+                lanterns,
+                need,
+                success,
+                bonus,
+            } => {
+                let r = if *bonus {
+                    "success with the bonus"
+                } else if *success {
+                    "success"
+                } else {
+                    "failure"
+                };
+                format!(
+                    "{}: {lanterns} lanterns against {need}, {r}",
+                    self.who(*seat)
+                )
+            }
+            Event::Gained { seat, item } => {
+                format!("{} gains {}", self.who(*seat), item_text(*item))
+            }
+            Event::Missed { item, .. } => format!("({} is no longer there)", item_text(*item)),
+            Event::CaveKept {
+                seat,
+                cave: c,
+                pearl,
+            } => {
+                let pearl = if *pearl { " and a pearl" } else { "" };
+                format!(
+                    "{} keeps the cave {}{pearl}",
+                    self.who(*seat),
+                    cave(*c).name
+                )
+            }
+            Event::Built {
+                seat,
+                card: c,
+                cost,
+                on_cave,
+            } => {
+                let on =
+                    on_cave.map_or(String::new(), |k| format!(" on the cave {}", cave(k).name));
+                format!(
+                    "{} builds {} for {cost} coins{on}",
+                    self.who(*seat),
+                    card(*c).name
+                )
+            }
+            Event::Hired {
+                seat,
+                villager: v,
+                slot,
+                cost,
+                ready,
+            } => {
+                if *slot >= 5 {
+                    format!("{} gains {} (exhausted)", self.who(*seat), vname(*v))
+                } else {
+                    let area = if *ready { "ready" } else { "exhausted" };
+                    format!(
+                        "{} hires {} for {cost} coins ({area})",
+                        self.who(*seat),
+                        vname(*v)
+                    )
+                }
+            }
+            Event::Ghost { seat, placed } => {
+                if *placed {
+                    format!("A ghost moves into one of {}'s buildings", self.who(*seat))
+                } else {
+                    "No ghost: no free building or none left".to_string()
+                }
+            }
+            Event::Banished {
+                seat,
+                returned,
+                target,
+            } => match target {
+                Some((t, c)) => format!(
+                    "{} banishes: {returned} ghost(s) back to the supply, one sent to {}'s {}",
+                    self.who(*seat),
+                    self.who(*t),
+                    card(*c).name
+                ),
+                None => format!(
+                    "{} banishes {returned} ghost(s); no building can take one",
+                    self.who(*seat)
+                ),
+            },
+            Event::Labored {
+                seat,
+                villagers,
+                harvest,
+            } => format!(
+                "{} labors with {villagers}: {villagers} coin{}, up to {harvest} good{} to harvest",
+                self.who(*seat),
+                plural(*villagers as i64),
+                plural(*harvest as i64)
+            ),
+            Event::Harvested { seat, good } => {
+                format!("{} harvests 1 {}", self.who(*seat), good.name())
+            }
+            Event::Claimed { seat, good } => format!(
+                "{} claims {} on the ingredient track",
+                self.who(*seat),
+                good.name()
+            ),
+            Event::Coin { seat, after } => {
+                format!("{} gains 1 coin for {}", self.who(*seat), act_name(*after))
+            }
+            Event::Reputation { seat, k } => format!("{} {k:+} reputation", self.who(*seat)),
+            Event::Brews { seat, k } => {
+                format!("{} gains {k} mystic brew{}", self.who(*seat), plural(*k))
+            }
+            Event::Boats { seat, k } => {
+                format!("{} gains {k} boat{}", self.who(*seat), plural(*k as i64))
+            }
+            Event::GoodsOnCard { card: c, k, .. } => {
+                let g = card(*c).carries().map_or("?", |x| x.0.name());
+                format!("{k} {g} placed on {}", card(*c).name)
+            }
+            Event::Sale { seat, good } => match good {
+                Some(g) => format!("{} puts 1 {} up for sale", self.who(*seat), g.name()),
+                None => format!("{} takes the good off sale", self.who(*seat)),
+            },
+            Event::OfferStep { .. } => return None,
+            Event::OfferMade {
+                buyer,
+                seller,
+                coins,
+                brews,
+                good,
+            } => format!(
+                "{} offers {} {coins} coins and {brews} brews for their {}",
+                self.who(*buyer),
+                self.who(*seller),
+                good.name()
+            ),
+            Event::Withdrawn { buyer } => format!("{} withdraws the offer", self.who(*buyer)),
+            Event::Answer {
+                accept,
+                buyer,
+                seller,
+                good,
+                ..
+            } => {
+                if *accept {
+                    format!(
+                        "{} accepts: {} buys the {}",
+                        self.who(*seller),
+                        self.who(*buyer),
+                        good.name()
+                    )
+                } else {
+                    format!("{} refuses the offer", self.who(*seller))
+                }
+            }
+            Event::Refreshed { seat, outposts } => format!(
+                "{} pays 1 coin to refresh the {} row",
+                self.who(*seat),
+                if *outposts { "outpost" } else { "house" }
+            ),
+            Event::BoatCoin { seat } => format!("{} uses a boat for 1 coin", self.who(*seat)),
+            Event::Tracked { seat, good, slot } => format!(
+                "{} places 1 {} on slot {} of the advancement track",
+                self.who(*seat),
+                good.name(),
+                slot + 1
+            ),
+            Event::TurnEnded { seat } => format!("{} ends the turn", self.who(*seat)),
+            Event::Passed { seat } => format!("{} passes", self.who(*seat)),
+            Event::Bed {
+                seat,
+                villager: v,
+                to_ready,
+            } => format!(
+                "{}: {} sleeps in a bed ({})",
+                self.who(*seat),
+                vname(*v),
+                if *to_ready { "ready" } else { "exhausted" }
+            ),
+            Event::BrewUsed {
+                seat,
+                villager: v,
+                to_ready,
+            } => format!(
+                "{}: {} drinks a mystic brew ({})",
+                self.who(*seat),
+                vname(*v),
+                if *to_ready { "ready" } else { "exhausted" }
+            ),
+            Event::RestDone { seat } => format!("{} is done resting", self.who(*seat)),
+            Event::RobotRest { seat, villager: v } => {
+                format!("{}'s {} rests in its own bed", self.who(*seat), vname(*v))
+            }
+            Event::Haunt { seat, k } => {
+                format!("Ghosts haunt {}: -{k} reputation", self.who(*seat))
+            }
+            Event::RoundEnds { round } => format!("Round {round} ends"),
+            Event::GameOver => "The round marker cannot move: the game is over".into(),
+            Event::Income { seat, coins } => format!("{} collects {coins} coins", self.who(*seat)),
+            Event::Refilled { card: c, k, .. } => {
+                format!("{} gets {k} good{} again", card(*c).name, plural(*k as i64))
+            }
+            Event::RoundStarts { round, first } => {
+                format!("Round {round} begins; {} goes first", self.who(*first))
+            }
+            Event::Drew { deck, card: c } => {
+                let name = match deck {
+                    Deck::Villagers => vname(*c).to_string(),
+                    Deck::BasicCaves | Deck::DangerousCaves => cave(*c).name.clone(),
+                    _ => card(*c).name.clone(),
+                };
+                format!("{name} comes to {}", deck_name(*deck))
+            }
+            Event::Next { seat } => format!("{}'s turn", self.who(*seat)),
+            Event::Did { seat, action } => {
+                format!(
+                    "{}: {}",
+                    self.who(*seat),
+                    self.describe(*seat as usize, action).0
+                )
+            }
+        })
+    }
+
+    /// The paragraph reference a choice leads to, for the book page.
+    pub fn outcome_ref(paragraph: u16, option: u8) -> String {
+        ref_name(data().book.entry((paragraph, 0)).choices[option as usize].goto)
+    }
+}

@@ -1,0 +1,48 @@
+mod common;
+
+use common::*;
+use tavern_plugin_above_below::Ab;
+use tavern_plugin_api::Setup;
+use tavern_plugin_api::game::check::{random_game, replay_round_trip, scaled};
+
+fn run(setup: &Setup, games: usize) {
+    for seed in 0..scaled(games) as u64 {
+        let r = random_game::<Ab>(setup, seed, 20_000, invariants);
+        let g = &r.final_state;
+        assert_eq!(g.round, g.rounds, "the game ends after its last round");
+        for (s, sc) in r.outcome.scores.iter().enumerate() {
+            let lines = g.score_lines(s);
+            assert_eq!(sc.total, lines.iter().map(|l| l.1).sum::<i64>());
+        }
+    }
+}
+
+#[test]
+fn random_games_two_players() {
+    run(&setup(2), 2000);
+}
+
+#[test]
+fn random_games_three_players() {
+    run(&setup(3), 2000);
+}
+
+#[test]
+fn random_games_four_players() {
+    run(&setup(4), 2000);
+}
+
+#[test]
+fn random_games_long() {
+    run(&setup_with(2, &[("length", "long")]), 500);
+    run(&setup_with(3, &[("length", "long")]), 500);
+}
+
+#[test]
+fn save_replay_round_trip() {
+    for n in 2..=4 {
+        let g = replay_round_trip::<Ab>(&setup(n), n as u64 * 31, 50_000);
+        let back: Ab = serde_json::from_str(&serde_json::to_string(&g).unwrap()).unwrap();
+        assert_eq!(back, g);
+    }
+}
