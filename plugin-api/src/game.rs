@@ -310,6 +310,8 @@ pub mod check {
     use crate::rng::GameRng;
     use rand::RngExt;
 
+    pub use crate::layout::{LayoutProblem, check_layout, layout_problems};
+
     /// The number of random games a test plays: `n` times the `TAVERN_TEST_SCALE`
     /// setting (a decimal factor, 1 when unset; CI leaves it unset), at least 1. Every
     /// game's random-game tests take their counts from here, so one setting sizes the

@@ -8,6 +8,7 @@
 pub mod abi;
 pub mod bot;
 pub mod game;
+pub mod layout;
 pub mod proto;
 pub mod rng;
 pub mod scene;
