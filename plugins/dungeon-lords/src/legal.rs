@@ -128,7 +128,8 @@ fn attacks(l: &Lord, kind: u8, out: &mut Vec<Action>) {
     let before = out.len();
     let may_hit = |i: usize| {
         let a = &l.party[i];
-        !(def.not_first && i == 0) && !(def.not_priests && a.class() == Class::Priest)
+        let barred = (def.not_first && i == 0) || (def.not_priests && a.class() == Class::Priest);
+        !barred
     };
     for (m, md) in def.modes.iter().enumerate() {
         if md.food > l.food {

@@ -1,0 +1,95 @@
+//! The table is readable at 1280×800: every text at least 13 points there, everything on
+//! the canvas, and every component a player may hover explains itself.
+mod common;
+
+use common::*;
+use rand::RngExt;
+use tavern_plugin_api::scene::Shape;
+use tavern_plugin_api::{Game, GameRng};
+use tavern_plugin_dungeon_lords::Dl;
+use tavern_plugin_dungeon_lords::data::data;
+
+fn check_view(g: &Dl) {
+    let v = g.view(Some(0));
+    let s = &v.scene;
+    let scale = (1280.0 / s.width).min(800.0 / s.height);
+    for it in &s.items {
+        match &it.shape {
+            Shape::Text {
+                size, pos, text, ..
+            } => {
+                assert!(size * scale >= 13.0, "text {text:?} at {size}");
+                assert!(pos.x >= 0.0 && pos.x < s.width && pos.y >= 0.0 && pos.y < s.height);
+                // Rough width at 0.5 em per letter must stay on the canvas.
+                let w = text.chars().count() as f32 * size * 0.5;
+                assert!(pos.x + w <= s.width + 40.0, "{text:?} runs off the canvas");
+            }
+            Shape::Rect { rect, .. } | Shape::Card { rect, .. } => {
+                assert!(rect.x >= 0.0 && rect.y >= 0.0);
+                assert!(
+                    rect.x + rect.w <= s.width && rect.y + rect.h <= s.height,
+                    "{rect:?}"
+                );
+            }
+            _ => {}
+        }
+        if it.id.is_some() {
+            assert!(
+                it.tooltip.is_some(),
+                "clickable item {:?} without a tooltip",
+                it.id
+            );
+        }
+    }
+    // Every legal action's target is on the table.
+    for l in g.legal(0) {
+        if let Some(t) = &l.target {
+            if t.starts_with("button:") {
+                continue;
+            }
+            assert!(
+                s.items.iter().any(|i| i.id.as_deref() == Some(t.as_str())),
+                "no item {t} for {}",
+                l.label
+            );
+        }
+    }
+}
+
+#[test]
+fn views_along_random_trainings() {
+    let mut rng = GameRng::new(3);
+    for sc in &data().scenarios {
+        for _ in 0..20 {
+            let mut g = training(&sc.key);
+            check_view(&g);
+            while !g.to_act().is_over() {
+                let acts = g.legal_actions(0);
+                let a = acts[rng.random_range(0..acts.len())];
+                g.apply(Some(0), &a).unwrap();
+                check_view(&g);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_end_shows_the_best_solution() {
+    let mut g = training("training-1");
+    while !g.to_act().is_over() {
+        let a = *g.legal_actions(0).last().unwrap();
+        g.apply(Some(0), &a).unwrap();
+    }
+    let v = g.view(Some(0));
+    let texts: Vec<&str> = v
+        .scene
+        .items
+        .iter()
+        .filter_map(|i| match &i.shape {
+            Shape::Text { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert!(texts.iter().any(|t| t.contains("The rulebook's best: 1")));
+    assert!(g.outcome().unwrap().tie_break.unwrap().contains("best"));
+}
