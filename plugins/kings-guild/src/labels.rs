@@ -1,0 +1,196 @@
+//! Button labels and scene targets for legal actions.
+
+use crate::action::Action;
+use crate::applied::item_names;
+use crate::data::{Colour, RES_NAMES, res_list, room_def, spec, treasure};
+use crate::model::{Kg, Loc, Pending, QCard};
+
+impl Kg {
+    pub fn loc_name(&self, seat: usize, at: Loc) -> String {
+        match at {
+            Loc::Outside => "above the guild".into(),
+            Loc::Room(c) => format!(
+                "in the {}",
+                room_def(self.players[seat].grid[c as usize]).name
+            ),
+        }
+    }
+
+    pub fn describe(&self, seat: usize, a: &Action) -> (String, Option<String>) {
+        match a {
+            Action::Deal(_) => ("Deal".into(), None),
+            Action::Drawn { kind } => (treasure(*kind).name.clone(), None),
+            Action::Gather { take } => (
+                format!("Gather {}", res_list(take)),
+                Some(format!(
+                    "stock:{}",
+                    take.iter().position(|&t| t > 0).unwrap_or(0)
+                )),
+            ),
+            Action::Craft { slot, items } => {
+                let q = match self.board[*slot as usize].map(|s| s.card) {
+                    Some(QCard::Quest(q)) => q,
+                    _ => 0,
+                };
+                (
+                    format!("Craft the {} ({})", item_names(q, *items), crate::data::quest(q).name),
+                    Some(format!("quest:{slot}")),
+                )
+            }
+            Action::Build { room, cell } => {
+                let d = room_def(*room);
+                let extra = match self.pending.front() {
+                    Some(Pending::PlaceRoom { .. }) => String::new(),
+                    _ if self.solo && *room == crate::data::room::STATUE => " (free)".into(),
+                    _ => format!(" for {}", d.cost),
+                };
+                (
+                    format!(
+                        "Build the {}{extra} at row {}, column {}",
+                        d.name,
+                        cell / 4 + 1,
+                        cell % 4 + 1
+                    ),
+                    Some(format!("cell:{seat}:{cell}")),
+                )
+            }
+            Action::Hire { index, at, baggage } => {
+                let (s, _) = self.row[*index as usize];
+                let mut l = format!(
+                    "Hire the {} for {} and place it {}",
+                    spec(s).name,
+                    self.spec_cost(seat, *index as usize),
+                    self.loc_name(seat, *at)
+                );
+                if let Some(b) = baggage {
+                    l.push_str(&format!(
+                        ", baggage {}",
+                        self.loc_name(seat, Loc::Room(*b))
+                    ));
+                }
+                (l, Some(format!("row:{index}")))
+            }
+            Action::Offer => (
+                "Make an offering to the Council (instead of an action)".into(),
+                Some("offering".into()),
+            ),
+            Action::Play { kind, arg } => {
+                let t = treasure(*kind);
+                let what = match t.effect {
+                    crate::data::TreasureEffect::Map => {
+                        format!(" with {}", treasure(*arg).name)
+                    }
+                    crate::data::TreasureEffect::Spoiling => {
+                        format!(": everyone loses 1 {}", RES_NAMES[*arg as usize])
+                    }
+                    crate::data::TreasureEffect::Plenty => {
+                        format!(": 2 {}", RES_NAMES[*arg as usize])
+                    }
+                    crate::data::TreasureEffect::Wonders => {
+                        format!(": draw {}", Colour::ALL[*arg as usize % 3].name())
+                    }
+                    _ => String::new(),
+                };
+                (format!("Play {}{what}", t.name), Some(format!("hand:{kind}")))
+            }
+            Action::Sell { kind } => (
+                format!(
+                    "Sell {} for {}",
+                    treasure(*kind).name,
+                    self.sell_price(seat, *kind)
+                ),
+                Some(format!("hand:{kind}")),
+            ),
+            Action::Peek => (
+                "Look at the top 2 quest cards (Oracle)".into(),
+                Some("questdeck".into()),
+            ),
+            Action::Move { spec: s, to } => (
+                format!("Move the {} {}", spec(*s).name, self.loc_name(seat, *to)),
+                None,
+            ),
+            Action::EndTurn => ("End your turn".into(), Some("button:end".into())),
+            Action::Discard { res } => (
+                format!("Discard 1 {}", RES_NAMES[*res as usize]),
+                Some(format!("res:{seat}:{res}")),
+            ),
+            Action::Bid(n) => (format!("Bid {n}"), None),
+            Action::Colours { colours } => {
+                let c: Vec<&str> = colours.iter().map(|c| c.name()).collect();
+                let pay = matches!(self.pending.front(), Some(Pending::WondersNext { .. }));
+                (
+                    format!(
+                        "{}Draw {}",
+                        if pay { "Pay 1 coin: " } else { "" },
+                        c.join(" + ")
+                    ),
+                    None,
+                )
+            }
+            Action::Keep { kind } => (
+                format!("Keep {}", treasure(*kind).name),
+                Some(format!("pool:{kind}")),
+            ),
+            Action::Toss { kind } => (
+                format!("Discard {}", treasure(*kind).name),
+                Some(format!("hand:{kind}")),
+            ),
+            Action::Res { res } => (format!("Take 1 {}", RES_NAMES[*res as usize]), None),
+            Action::Accept => {
+                let c = match self.pending.front() {
+                    Some(Pending::HeroPay { colour, .. }) => colour.name(),
+                    _ => "",
+                };
+                (format!("Pay 1 coin to draw a {c} treasure"), None)
+            }
+            Action::Decline => ("Decline".into(), None),
+            Action::Place { at } => (
+                format!("Place it {}", self.loc_name(seat, *at)),
+                None,
+            ),
+            Action::BuyRelic { kind } => (
+                format!("Buy {} for 3", treasure(*kind).name),
+                None,
+            ),
+            Action::Trade { give, take } => (
+                format!(
+                    "Trade 1 {} for 1 {}",
+                    RES_NAMES[*give as usize], RES_NAMES[*take as usize]
+                ),
+                None,
+            ),
+            Action::Steal { from, res } => (
+                format!(
+                    "Steal 1 {} from {}",
+                    RES_NAMES[*res as usize],
+                    self.players[*from as usize].name
+                ),
+                None,
+            ),
+            Action::TakeQuest { slot } => {
+                let name = self.board[*slot as usize]
+                    .map(|s| crate::applied::card_name(s.card))
+                    .unwrap_or_default();
+                (format!("Take {name}"), Some(format!("quest:{slot}")))
+            }
+            Action::Destroy { kind, arg } => {
+                let t = treasure(*kind);
+                let what = match t.effect {
+                    crate::data::TreasureEffect::Plenty => {
+                        format!(" (2 {})", RES_NAMES[*arg as usize])
+                    }
+                    crate::data::TreasureEffect::Wonders => {
+                        format!(" (draw {})", Colour::ALL[*arg as usize % 3].name())
+                    }
+                    _ => String::new(),
+                };
+                (format!("Destroy {} for both halves{what}", t.name), None)
+            }
+            Action::ThugTo { slot } => (
+                format!("Put the Thug on quest {}", slot + 1),
+                Some(format!("quest:{slot}")),
+            ),
+            Action::StartBonus { take } => (format!("Take {}", res_list(take)), None),
+        }
+    }
+}

@@ -1,0 +1,185 @@
+//! The King's Guild: gather resources, craft items for heroes' quests, expand the guild
+//! with rooms and specialists, and be the guild with the most prestige when the Council
+//! meets. 2–6 players and the solo game.
+//!
+//! The state is in [`model`]; [`legal`] lists what may be done, [`rules`], [`expand`],
+//! [`treasure`] and [`answers`] change the state and report [`notes::Note`]s, which
+//! [`applied`] turns into log text; [`scoring`], [`determinize`] and [`view`] read it.
+//! Component data: `resources/kings-guild/components.json` (its `_about` says which parts
+//! are our own design).
+//!
+//! Choices written down (the rulebook is silent; `rules.md` says the same to players):
+//! - A treasure draw is a chance step: decks are kept as counts per card, so a draw is a
+//!   random card of the colour, named only to the drawer.
+//! - Effects finish before limits apply: storage and hand limits are enforced once the
+//!   draws, a shared quest's choice or a discard in progress are resolved, and then by
+//!   whoever is over (out of turn too).
+//! - Treasures are played between steps of the turn, not inside another effect.
+//! - The Bard moves each specialist at most once per turn; the Oracle looks once per turn;
+//!   the Alchemist trades at most as many times as resources held when hired.
+//! - The Overseer's free specialist brings no on-hire ability of its own.
+//! - The Aristocrat's baggage does not make a chamber count as occupied.
+//! - The most-charms bonus needs at least one charm.
+//! - A funeral winner without space for the statue builds nothing and keeps the coins.
+//! - A shared quest with a Lucky Potion: the completer draws double, keeps half.
+//! - The Vizier's offering is made at the end of the final turn when a sigil is free.
+
+pub mod action;
+pub mod answers;
+pub mod applied;
+pub mod data;
+pub mod determinize;
+pub mod expand;
+pub mod labels;
+pub mod legal;
+pub mod model;
+pub mod notes;
+pub mod rules;
+pub mod scoring;
+pub mod setup;
+pub mod treasure;
+pub mod view;
+
+use tavern_plugin_api::{
+    Applied, Game, GameError, GameInfo, GameRng, Legal, Outcome, Setup, ToAct, View, game::Turn,
+};
+
+pub use action::{Action, Deal};
+pub use model::{Kg, Loc, Pending, Phase, QCard, Slot};
+
+const RULES: &str = include_str!("../../../resources/kings-guild/rules.md");
+
+impl Game for Kg {
+    type Action = Action;
+
+    fn info() -> GameInfo {
+        GameInfo {
+            id: "kings-guild".into(),
+            name: "The King's Guild".into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            description: "Gather resources, craft items for heroes' quests and grow your guild \
+                          with rooms and specialists; the most prestige when the Council meets \
+                          wins. 1 to 6 players (one player plays the solo game)."
+                .into(),
+            min_players: 1,
+            max_players: 6,
+            options: Vec::new(),
+            hidden_information: true,
+            rules: RULES.into(),
+        }
+    }
+
+    fn new(setup: &Setup) -> Result<Self, GameError> {
+        Kg::new_game(setup)
+    }
+
+    fn to_act(&self) -> ToAct {
+        match self.phase {
+            Phase::Setup => ToAct::Chance,
+            Phase::Over => ToAct::Over,
+            Phase::Play => {
+                let d = self.deciders();
+                if d.is_empty() {
+                    ToAct::Chance
+                } else {
+                    ToAct::Seats(d)
+                }
+            }
+        }
+    }
+
+    fn whose_turn(&self) -> Turn {
+        Turn::of(&self.to_act())
+    }
+
+    fn sample_chance(&self, rng: &mut GameRng) -> Action {
+        match self.pending.front() {
+            Some(Pending::Draw { colour, .. }) if self.phase == Phase::Play => {
+                let kinds: Vec<u8> = data::kinds_of(*colour).collect();
+                let total: u32 = kinds.iter().map(|&k| self.deck[k as usize] as u32).sum();
+                let mut pick = rng.die(total.max(1)) - 1;
+                for k in kinds {
+                    let c = self.deck[k as usize] as u32;
+                    if pick < c {
+                        return Action::Drawn { kind: k };
+                    }
+                    pick -= c;
+                }
+                Action::Drawn { kind: 0 }
+            }
+            _ => Action::Deal(self.sample_deal(rng)),
+        }
+    }
+
+    fn chance_outcomes(&self) -> Option<Vec<Action>> {
+        match self.pending.front() {
+            Some(Pending::Draw { colour, .. }) if self.phase == Phase::Play => Some(
+                data::kinds_of(*colour)
+                    .filter(|&k| self.deck[k as usize] > 0)
+                    .map(|kind| Action::Drawn { kind })
+                    .collect(),
+            ),
+            _ => None,
+        }
+    }
+
+    fn check_chance(&self, outcome: &Action) -> Result<(), GameError> {
+        match (self.phase, outcome) {
+            (Phase::Setup, Action::Deal(d)) => self.check_deal(d),
+            (Phase::Play, Action::Drawn { .. }) => Ok(()),
+            _ => Err(GameError::new("this is not the pending chance step")),
+        }
+    }
+
+    fn legal(&self, seat: usize) -> Vec<Legal<Action>> {
+        let bidding = matches!(self.pending.front(), Some(Pending::Funeral { .. }))
+            && self.limit_violator().is_none();
+        self.actions(seat)
+            .into_iter()
+            .map(|a| {
+                let (label, target) = self.describe(seat, &a);
+                let mut l = Legal::new(a.clone(), label);
+                if let (true, Action::Bid(n)) = (bidding, &a) {
+                    l = l.number("Bid", *n as i64);
+                }
+                match target {
+                    Some(t) => l.at(t),
+                    None => l,
+                }
+            })
+            .collect()
+    }
+
+    fn legal_actions(&self, seat: usize) -> Vec<Action> {
+        self.actions(seat)
+    }
+
+    fn apply(&mut self, seat: Option<usize>, action: &Action) -> Result<Applied, GameError> {
+        let notes = match seat {
+            Some(s) => self.seat_change(s, action)?,
+            None => self.chance_change(action)?,
+        };
+        Ok(self.log_of(&notes))
+    }
+
+    fn apply_quiet(&mut self, seat: Option<usize>, action: &Action) -> Result<(), GameError> {
+        match seat {
+            Some(s) => self.seat_change(s, action).map(|_| ()),
+            None => self.chance_change(action).map(|_| ()),
+        }
+    }
+
+    fn view(&self, viewer: Option<usize>) -> View {
+        view::view(self, viewer)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome_if_over()
+    }
+
+    fn determinize(&self, viewer: usize, rng: &mut GameRng) -> Self {
+        self.determinized(viewer, rng)
+    }
+}
+
+tavern_plugin_api::export_game!(Kg);

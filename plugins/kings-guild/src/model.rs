@@ -1,0 +1,392 @@
+//! The whole state of a game, hidden parts included.
+
+use std::collections::VecDeque;
+
+use serde::{Deserialize, Serialize};
+
+use crate::data::{
+    Colour, ExtraKind, GEMS, MAGIC, RES, RoomEffect, SpecEffect, data, room, room_def, spec,
+    treasure,
+};
+
+/// Where a hired specialist (or the Aristocrat's baggage) stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum Loc {
+    /// One of the four spaces above the guild.
+    Outside,
+    /// The chamber whose left space is this cell.
+    Room(u8),
+}
+
+/// A card of the quest deck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum QCard {
+    Quest(u8),
+    Funeral,
+    Offering,
+}
+
+/// A quest space on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Slot {
+    pub card: QCard,
+    /// Who crafted each item.
+    pub made: [Option<u8>; 2],
+    pub sigil: Option<u8>,
+}
+
+impl Slot {
+    pub fn new(card: QCard) -> Slot {
+        Slot {
+            card,
+            made: [None, None],
+            sigil: None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub name: String,
+    pub guild: u8,
+    pub board: u8,
+    pub coins: u32,
+    pub res: [u8; RES],
+    /// Treasure kinds held (hidden from the others).
+    pub hand: Vec<u8>,
+    /// Room id per cell; [`EMPTY`] when free, [`room::GUILD`] under the guild tile.
+    pub grid: [u8; 12],
+    pub specs: Vec<(u8, Loc)>,
+    pub baggage: Option<u8>,
+    /// Completed (or taken) quest cards.
+    pub quests: Vec<u8>,
+    pub offered: bool,
+}
+
+pub const EMPTY: u8 = 254;
+
+impl Player {
+    pub fn has_room(&self, r: u8) -> bool {
+        self.grid.contains(&r)
+    }
+    pub fn has_spec(&self, effect: impl Fn(&SpecEffect) -> bool) -> bool {
+        self.specs.iter().any(|(s, _)| effect(&spec(*s).effect))
+    }
+    pub fn spec_named(&self, id: u8) -> bool {
+        self.specs.iter().any(|(s, _)| *s == id)
+    }
+    /// The anchor (left) cell of each built room.
+    pub fn rooms(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
+        (0..12u8).filter_map(move |c| {
+            let r = self.grid[c as usize];
+            let anchor = r != EMPTY
+                && r != room::GUILD
+                && (c % 4 == 0 || self.grid[c as usize - 1] != r);
+            anchor.then_some((r, c))
+        })
+    }
+    pub fn storage_limit(&self) -> u32 {
+        let d = data();
+        let mut n = d.guilds[self.guild as usize].storage as u32;
+        for (r, _) in self.rooms() {
+            if let RoomEffect::Storage(k) = room_def(r).effect {
+                n += k as u32;
+            }
+        }
+        for (s, _) in &self.specs {
+            if let SpecEffect::Storage(k) = spec(*s).effect {
+                n += k as u32;
+            }
+        }
+        n
+    }
+    pub fn hand_limit(&self) -> usize {
+        let mut n = data().hand_limit as usize;
+        for (r, _) in self.rooms() {
+            if let RoomEffect::Hand(k) = room_def(r).effect {
+                n += k as usize;
+            }
+        }
+        for (s, _) in &self.specs {
+            if let SpecEffect::Hand(k) = spec(*s).effect {
+                n += k as usize;
+            }
+        }
+        n
+    }
+    pub fn stored(&self) -> u32 {
+        self.res.iter().map(|&r| r as u32).sum()
+    }
+    /// Whether the player may choose (gather) this resource.
+    pub fn may_gather(&self, r: usize) -> bool {
+        let sorceress = || self.has_spec(|e| *e == SpecEffect::Sorceress);
+        match r {
+            GEMS => self.has_room(room::GEM) || sorceress(),
+            MAGIC => self.has_room(room::MAGIC) || sorceress(),
+            _ => true,
+        }
+    }
+    /// Specialist spaces: (location, capacity) for the outside row and each chamber.
+    pub fn spaces(&self) -> Vec<(Loc, u8)> {
+        let mut v = vec![(Loc::Outside, 4)];
+        for (r, c) in self.rooms() {
+            let slots = room_def(r).slots;
+            if slots > 0 {
+                v.push((Loc::Room(c), slots));
+            }
+        }
+        v
+    }
+    pub fn used(&self, at: Loc) -> u8 {
+        let specs = self.specs.iter().filter(|(_, l)| *l == at).count() as u8;
+        specs + u8::from(self.baggage.map(Loc::Room) == Some(at))
+    }
+    pub fn free_at(&self, at: Loc) -> u8 {
+        self.spaces()
+            .iter()
+            .find(|(l, _)| *l == at)
+            .map_or(0, |(_, cap)| cap.saturating_sub(self.used(at)))
+    }
+    pub fn free_spaces(&self) -> u8 {
+        self.spaces()
+            .iter()
+            .map(|(l, cap)| cap.saturating_sub(self.used(*l)))
+            .sum()
+    }
+    pub fn free_chamber_spaces(&self) -> u8 {
+        self.spaces()
+            .iter()
+            .filter(|(l, _)| *l != Loc::Outside)
+            .map(|(l, cap)| cap.saturating_sub(self.used(*l)))
+            .sum()
+    }
+    pub fn scrolls(&self) -> usize {
+        self.hand.iter().filter(|&&k| treasure(k).scroll).count()
+    }
+}
+
+/// A decision (or a draw) waiting before play goes on, first in the queue first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pending {
+    /// A chance step: `seat` draws a treasure of `colour` into its hand, or into the
+    /// shared quest's pool.
+    Draw {
+        seat: u8,
+        colour: Colour,
+        pool: bool,
+    },
+    /// Choose `n` colours to draw (a map, the Merchant, the Minstrel, an unavailable colour).
+    Colours { seat: u8, n: u8, why: Why },
+    /// The completer of a shared quest keeps `keep` cards of the pool; the rest go to `other`.
+    Keep { seat: u8, other: u8, keep: u8 },
+    /// Discard `n` treasures from hand (Merchant, Appraiser).
+    Toss { seat: u8, n: u8 },
+    /// A hero specialist's offer: pay 1 coin for a treasure of `colour`.
+    HeroPay { seat: u8, colour: Colour },
+    /// The Appraiser's optional extra draw.
+    Appraiser { seat: u8 },
+    /// The next player's half of a Scroll of Plenty: 1 resource of a chosen type.
+    PlentyNext { seat: u8 },
+    /// The next player's half of a Scroll of Wonders: pay 1 coin for a treasure not of `except`.
+    WondersNext { seat: u8, except: Colour },
+    /// Hire a specialist without an action (a Contract).
+    Hire { seat: u8 },
+    /// An extra action from a specialist.
+    Extra { seat: u8, kind: ExtraKind },
+    /// Place a specialist taken for free (the Overseer's).
+    PlaceSpec { seat: u8, spec: u8 },
+    /// Place a room at no cost: the King's Statue after the funeral, the Shrine at setup.
+    PlaceRoom { seat: u8, room: u8 },
+    Curator { seat: u8 },
+    Alchemist { seat: u8, left: u8 },
+    Smuggler { seat: u8 },
+    Witch { seat: u8 },
+    Warlock { seat: u8 },
+    Thug { seat: u8 },
+    /// A guild's two starting resources.
+    StartBonus { seat: u8 },
+    /// The King's Funeral: simultaneous secret bids; the quest space to fill afterwards.
+    Funeral { bids: Vec<Option<u8>>, slot: u8 },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Why {
+    Map,
+    Merchant,
+    Minstrel,
+    Starfall,
+    Wonders,
+    /// A fixed-colour draw whose colour has run out.
+    Replace,
+    Appraiser,
+    /// The second half of a Wonders scroll, paid: one of the colours except this one.
+    WondersPaid(Colour),
+}
+
+impl Pending {
+    /// The seat that answers, `None` for a draw (chance) or the funeral (everyone).
+    pub fn seat(&self) -> Option<usize> {
+        let s = match self {
+            Pending::Draw { .. } | Pending::Funeral { .. } => return None,
+            Pending::Colours { seat, .. }
+            | Pending::Keep { seat, .. }
+            | Pending::Toss { seat, .. }
+            | Pending::HeroPay { seat, .. }
+            | Pending::Appraiser { seat }
+            | Pending::PlentyNext { seat }
+            | Pending::WondersNext { seat, .. }
+            | Pending::Hire { seat }
+            | Pending::Extra { seat, .. }
+            | Pending::PlaceSpec { seat, .. }
+            | Pending::PlaceRoom { seat, .. }
+            | Pending::Curator { seat }
+            | Pending::Alchemist { seat, .. }
+            | Pending::Smuggler { seat }
+            | Pending::Witch { seat }
+            | Pending::Warlock { seat }
+            | Pending::Thug { seat }
+            | Pending::StartBonus { seat } => *seat,
+        };
+        Some(s as usize)
+    }
+    /// While these resolve, the storage and hand limits wait (an effect finishes first).
+    pub fn holds_limits(&self) -> bool {
+        matches!(
+            self,
+            Pending::Draw { .. } | Pending::Keep { .. } | Pending::Toss { .. }
+        )
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct TurnState {
+    /// The turn's one action is taken.
+    pub acted: bool,
+    /// Rooms and specialists bought in this turn's expand action.
+    pub built: u8,
+    pub hired: u8,
+    pub expanded: bool,
+    /// Fortune potions waiting for crafted items.
+    pub fortune: u8,
+    pub lucky: bool,
+    pub peeked: bool,
+    /// Specialists the Bard moved this turn (bit per specialist id).
+    pub moved: u64,
+    /// Something was crafted, built or hired this turn (see [`Kg::stalled`]).
+    pub progress: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    Setup,
+    Play,
+    Over,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Kg {
+    pub players: Vec<Player>,
+    pub solo: bool,
+    pub phase: Phase,
+    pub active: usize,
+    pub turn: TurnState,
+    pub turn_no: u32,
+    pub stock: [u8; RES],
+    /// Common rooms left: warehouse, library, gem workshop, magic arcaenum, small and
+    /// big chambers.
+    pub piles: [u8; 6],
+    pub masters: Vec<u8>,
+    pub statue_built: bool,
+    /// Specialist deck, top last.
+    pub spec_deck: Vec<u8>,
+    /// The row, oldest (right-most) first: (specialist, discount coins on it).
+    pub row: Vec<(u8, u8)>,
+    /// Quest deck, top last.
+    pub quest_deck: Vec<QCard>,
+    pub board: Vec<Option<Slot>>,
+    /// Treasure decks and discard piles as counts per kind (a draw is a chance step).
+    pub deck: Vec<u8>,
+    pub discard: Vec<u8>,
+    /// Scrolls removed at reshuffles, cards destroyed (Warlock).
+    pub removed: Vec<u8>,
+    /// Cards drawn for a shared quest, seen only by the completer.
+    pub pool: Vec<u8>,
+    pub pending: VecDeque<Pending>,
+    /// Turns left once the Offering to the Council is drawn (0 before).
+    pub finals_left: u8,
+    pub thug: Option<(u8, u8)>,
+    /// The last funeral's bids, public once revealed.
+    pub last_bids: Option<Vec<u8>>,
+    /// Specialists and quest cards that left the game (discounted to nothing, the solo
+    /// row, quests leaving the solo board).
+    pub gone_specs: Vec<u8>,
+    pub gone_quests: Vec<QCard>,
+    /// Turns in a row in which nobody crafted, built or hired.
+    pub stalled: u32,
+}
+
+/// Full rounds without anyone crafting, building or hiring after which the table is
+/// stuck (every open item needs what nobody can get): one quest is swapped out.
+pub const STALL_ROUNDS: u32 = 12;
+
+impl Kg {
+    pub fn n(&self) -> usize {
+        self.players.len()
+    }
+    pub fn next_seat(&self, s: usize) -> usize {
+        (s + 1) % self.n()
+    }
+    pub fn pile_index(r: u8) -> Option<usize> {
+        match r {
+            room::WAREHOUSE => Some(0),
+            room::LIBRARY => Some(1),
+            room::GEM => Some(2),
+            room::MAGIC => Some(3),
+            room::BEDCHAMBER | room::KITCHEN => Some(4),
+            room::GREAT_HALL | room::BARRACKS => Some(5),
+            _ => None,
+        }
+    }
+    /// Sigils not on a quest or on the Council's card.
+    pub fn free_sigils(&self, seat: usize) -> u8 {
+        let on = self
+            .board
+            .iter()
+            .flatten()
+            .filter(|s| s.sigil == Some(seat as u8))
+            .count() as u8;
+        2u8.saturating_sub(on + u8::from(self.players[seat].offered))
+    }
+    /// Whether this is the seat's last turn (the Offering to the Council is out).
+    pub fn final_turn(&self) -> bool {
+        self.finals_left > 0 && (self.finals_left as usize) <= self.n()
+    }
+    pub fn deck_count(&self, c: Colour) -> u32 {
+        crate::data::kinds_of(c)
+            .map(|k| self.deck[k as usize] as u32)
+            .sum()
+    }
+    pub fn discard_count(&self, c: Colour) -> u32 {
+        crate::data::kinds_of(c)
+            .map(|k| self.discard[k as usize] as u32)
+            .sum()
+    }
+    /// A colour can still be drawn (from its deck or by reshuffling its discards).
+    pub fn colour_available(&self, c: Colour) -> bool {
+        self.deck_count(c) + self.discard_count(c) > 0
+    }
+    pub fn spec_cost(&self, seat: usize, index: usize) -> u32 {
+        let (s, disc) = self.row[index];
+        let mult = if self.players[seat].has_spec(|e| *e == SpecEffect::Recruiter) {
+            2
+        } else {
+            1
+        };
+        (spec(s).cost as u32).saturating_sub(disc as u32 * mult)
+    }
+}

@@ -1,0 +1,201 @@
+//! Shared helpers for the tests: setups, invariants and a scorer written from the
+//! rulebook's scoring section alone (it never calls the game's scoring).
+#![allow(dead_code)]
+
+use tavern_plugin_api::Setup;
+use tavern_plugin_kings_guild::data::{Hero, ItemKind, RES, data, quest, room, room_def, spec, treasure};
+use tavern_plugin_kings_guild::model::{Kg, Loc, Pending, QCard};
+
+pub fn setup(n: usize) -> Setup {
+    Setup::players(n)
+}
+
+/// Everything that must hold after every action.
+pub fn invariants(g: &Kg) {
+    let d = data();
+    // Resources: supply + stores never change in total.
+    let base = Kg::new_game(&setup(g.n())).unwrap().stock;
+    for r in 0..RES {
+        let total: u32 = g.stock[r] as u32 + g.players.iter().map(|p| p.res[r] as u32).sum::<u32>();
+        assert_eq!(total, base[r] as u32, "resource {r} not conserved");
+    }
+    // Treasures: deck + discards + hands + pool + removed = the printed counts.
+    let mut count = vec![0u32; d.treasures.len()];
+    for k in 0..count.len() {
+        count[k] += g.deck[k] as u32 + g.discard[k] as u32;
+    }
+    for p in &g.players {
+        for &k in &p.hand {
+            count[k as usize] += 1;
+        }
+    }
+    for &k in g.pool.iter().chain(&g.removed) {
+        count[k as usize] += 1;
+    }
+    for (k, t) in d.treasures.iter().enumerate() {
+        let printed = if g.solo && t.name == "Spoiling Potion" { 0 } else { t.count as u32 };
+        assert_eq!(count[k], printed, "treasure {} not conserved", t.name);
+    }
+    for p in &g.players {
+        assert!(p.coins < 100_000, "coins wrapped below zero");
+        // Storage and hand may only be over their limit while that is being resolved.
+        assert!(p.specs.len() <= 4 + 6, "too many specialists");
+        for (_, at) in &p.specs {
+            if let Loc::Room(c) = at {
+                assert!(room_def(p.grid[*c as usize]).slots > 0, "specialist outside a chamber");
+            }
+        }
+        let outside = p.specs.iter().filter(|(_, l)| *l == Loc::Outside).count();
+        assert!(outside <= 4, "more than four outside specialists");
+        for (r, c) in p.rooms() {
+            let used = p.specs.iter().filter(|(_, l)| *l == Loc::Room(c)).count()
+                + usize::from(p.baggage == Some(c));
+            assert!(used <= room_def(r).slots as usize, "chamber over capacity");
+        }
+        let mut ids: Vec<u8> = p.rooms().map(|(r, _)| r).collect();
+        ids.sort_unstable();
+        let before = ids.len();
+        ids.dedup();
+        assert_eq!(before, ids.len(), "a room built twice");
+        if g.n() == 2 {
+            assert!(!(p.has_room(room::GEM) && p.has_room(room::MAGIC)));
+        }
+    }
+    if g.phase != tavern_plugin_kings_guild::model::Phase::Setup {
+        // Quest cards: board + deck + players + gone = the dealt number.
+        let mut q = g.quest_deck.len() + g.gone_quests.len();
+        q += g.board.iter().flatten().count();
+        q += g.players.iter().map(|p| p.quests.len()).sum::<usize>();
+        let (a1, a2) = if g.solo {
+            (d.setup.solo.age1_each, d.setup.solo.age2)
+        } else {
+            let c = g.n() - 2;
+            (d.setup.age1_each[c], d.setup.age2[c])
+        };
+        assert_eq!(q, 2 * a1 + a2 + 2, "quest cards not conserved");
+        // Specialists: deck + row + hired + gone = dealt.
+        let per = if g.solo { d.setup.solo.specialists_per_deck } else { d.setup.specialists_per_deck[g.n() - 2] };
+        let s = g.spec_deck.len() + g.row.len() + g.gone_specs.len()
+            + g.players.iter().map(|p| p.specs.len()).sum::<usize>()
+            + g.pending.iter().filter(|p| matches!(p, Pending::PlaceSpec { .. })).count();
+        assert_eq!(s, 3 * per, "specialists not conserved");
+        // Sigils: at most two per player in use.
+        for seat in 0..g.n() {
+            let on = g.board.iter().flatten().filter(|s| s.sigil == Some(seat as u8)).count()
+                + usize::from(g.players[seat].offered);
+            assert!(on <= 2, "more than two sigils in use");
+        }
+        let _ = QCard::Funeral;
+    }
+}
+
+/// The rulebook's scoring, written again from its text: (category total per seat, total).
+pub fn independent_total(g: &Kg, seat: usize) -> i64 {
+    let p = &g.players[seat];
+    // Quest cards with the seat's sigil join its guild.
+    let mut quests = p.quests.clone();
+    for s in g.board.iter().flatten() {
+        if s.sigil == Some(seat as u8) {
+            if let QCard::Quest(q) = s.card {
+                quests.push(q);
+            }
+        }
+    }
+    let charms_of = |pl: &tavern_plugin_kings_guild::model::Player| {
+        pl.hand.iter().filter(|&&k| treasure(k).charm > 0).count()
+    };
+    let mut total: i64 = 0;
+    // Charms: 2 or 3 each as printed; most charms +3 (not solo).
+    total += p.hand.iter().map(|&k| treasure(k).charm as i64).sum::<i64>();
+    let mine = charms_of(p);
+    let best = g.players.iter().map(charms_of).max().unwrap();
+    if !g.solo && mine > 0 && mine == best {
+        total += 3;
+    }
+    // Relics: build sets greedily from the biggest possible set down.
+    let mut relics: Vec<u8> = p.hand.iter().filter_map(|&k| treasure(k).relic).collect();
+    let values = [0, 2, 5, 9, 13, 17, 22];
+    while !relics.is_empty() {
+        let mut set: Vec<u8> = relics.clone();
+        set.sort_unstable();
+        set.dedup();
+        total += values[set.len()];
+        for r in set {
+            let i = relics.iter().position(|&x| x == r).unwrap();
+            relics.remove(i);
+        }
+    }
+    // Quests: 1 each.
+    total += quests.len() as i64;
+    // Specialists: printed prestige.
+    total += p.specs.iter().map(|(s, _)| spec(*s).pp as i64).sum::<i64>();
+    // Rooms.
+    let hero_count = |h: Hero| quests.iter().filter(|&&q| quest(q).hero == h).count() as i64;
+    let item_count = |k: ItemKind| {
+        quests.iter().map(|&q| quest(q).items.iter().filter(|i| i.item == k).count() as i64).sum::<i64>()
+    };
+    let mut vault = false;
+    for c in 0..12usize {
+        let r = p.grid[c];
+        if r == 254 || r == room::GUILD || (c % 4 != 0 && p.grid[c - 1] == r) {
+            continue;
+        }
+        let name = room_def(r).name.as_str();
+        let specs_here = p.specs.iter().filter(|(_, l)| *l == Loc::Room(c as u8)).count();
+        total += match name {
+            "Warehouse" => 2,
+            "Library" => 3 * p.hand.iter().filter(|&&k| treasure(k).scroll).count() as i64,
+            "Gem Workshop" | "Magic Arcaenum" => 1,
+            "Bedchamber" => if specs_here >= 1 { 7 } else { 0 },
+            "Kitchen" => if specs_here >= 1 { 3 } else { 0 },
+            "Great Hall" => if specs_here >= 2 { 11 } else { 0 },
+            "Barracks" => if specs_here >= 2 { 5 } else { 0 },
+            "King's Statue" => 4,
+            "Shrine" => 1,
+            "Vault of Riches" => {
+                vault = true;
+                p.coins as i64
+            }
+            "Throne Room" => {
+                let (row, col) = (c / 4, c % 4);
+                let mut adj = false;
+                for (dr, dc) in [(-1i32, 0i32), (1, 0), (0, -1), (0, 1)] {
+                    let (nr, nc) = (row as i32 + dr, col as i32 + dc);
+                    if (0..3).contains(&nr) && (0..4).contains(&nc) && p.grid[(nr * 4 + nc) as usize] == room::STATUE {
+                        adj = true;
+                    }
+                }
+                9 + if adj { 6 } else { 0 }
+            }
+            "Tavern" => 3 * p.specs.len() as i64,
+            "Hall of Builders" => {
+                let mut n = 0;
+                for x in 0..12usize {
+                    let rr = p.grid[x];
+                    if rr != 254 && rr != room::GUILD && (x % 4 == 0 || p.grid[x - 1] != rr) {
+                        n += 1;
+                    }
+                }
+                3 * n
+            }
+            "Hall of Warriors" => 4 * hero_count(Hero::Warrior),
+            "Hall of Rogues" => 4 * hero_count(Hero::Rogue),
+            "Hall of Mages" => 4 * hero_count(Hero::Mage),
+            "Hall of Wisdom" => 6 * hero_count(Hero::Mage).min(hero_count(Hero::Warrior)),
+            "Hall of Strength" => 6 * hero_count(Hero::Rogue).min(hero_count(Hero::Warrior)),
+            "Hall of Cunning" => 6 * hero_count(Hero::Mage).min(hero_count(Hero::Rogue)),
+            "Gallery" => 3 * item_count(ItemKind::Weapon).min(item_count(ItemKind::Armour)),
+            "Depot" => 4 * p.res.iter().filter(|&&x| x > 0).count() as i64,
+            "Arsenal" => 2 * item_count(ItemKind::Weapon),
+            "Armory" => 2 * item_count(ItemKind::Armour),
+            other => panic!("unknown room {other}"),
+        };
+    }
+    // Offering: 2 + coins/3 + resources/2 (vault coins cannot be offered).
+    if p.offered {
+        let coins = if vault { 0 } else { p.coins as i64 };
+        let res: i64 = p.res.iter().map(|&r| r as i64).sum();
+        total += 2 + coins / 3 + res / 2;
+    }
+    total
+}
