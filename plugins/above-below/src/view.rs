@@ -1,9 +1,1109 @@
-//! The table.
-use crate::model::Ab;
+//! The table: the reputation board (round, reputation, ingredients, villagers for hire) and
+//! the building market at the top, opponents on the left, the encounter book page in the
+//! middle (over the market while an explore is read), the viewer's own board at the bottom.
+//! Nothing is hidden in this game, so every seat sees the same table; only the undrawn cards
+//! of a pile stay unnamed.
+
 use tavern_plugin_api::View;
-pub fn view(g: &Ab, _viewer: Option<usize>) -> View {
+use tavern_plugin_api::scene::{
+    Align, Color, Highlight, Icon, Rect, Scene, Shape, pos, rect, stroke, text_block_height,
+};
+
+use crate::book::ref_name;
+use crate::data::{Effect, Good, Kind, card, cave, data, villager};
+use crate::labels::item_text;
+use crate::model::{Ab, Building, Phase, Stage};
+
+/// Text size of the table; the host may draw it up to 22.4 units, so lines sit 26 apart.
+const T: f32 = 18.0;
+const PANEL: Color = Color::rgb(52, 44, 38);
+const BORDER: Color = Color::rgb(190, 160, 110);
+const LIGHT: Color = Color::rgb(240, 232, 214);
+
+pub fn good_colour(g: Good) -> Color {
+    match g {
+        Good::Rice => Color::rgb(236, 228, 200),
+        Good::Crab => Color::rgb(214, 96, 64),
+        Good::Clam => Color::rgb(150, 180, 200),
+        Good::Tea => Color::rgb(110, 160, 80),
+        Good::Nut => Color::rgb(160, 110, 60),
+        Good::Thornfruit => Color::rgb(190, 70, 140),
+        Good::Squidroot => Color::rgb(120, 90, 190),
+        Good::Rubyfish => Color::rgb(200, 30, 60),
+    }
+}
+
+fn good_letter(g: Good) -> &'static str {
+    match g {
+        Good::Rice => "Ri",
+        Good::Crab => "Cr",
+        Good::Clam => "Cl",
+        Good::Tea => "Te",
+        Good::Nut => "Nu",
+        Good::Thornfruit => "Th",
+        Good::Squidroot => "Sq",
+        Good::Rubyfish => "Ru",
+    }
+}
+
+fn kind_colour(k: Kind, outpost: bool) -> Color {
+    if outpost {
+        return Color::rgb(70, 120, 150);
+    }
+    match k {
+        Kind::Starting => Color::rgb(150, 130, 100),
+        Kind::House => Color::rgb(170, 110, 60),
+        Kind::Key => Color::rgb(200, 170, 40),
+        Kind::Star => Color::rgb(220, 200, 90),
+        Kind::Outpost => Color::rgb(70, 120, 150),
+        Kind::Adventure => Color::rgb(120, 70, 140),
+    }
+}
+
+/// What a card does, in our words, for its tooltip.
+pub fn card_help(c: u8) -> String {
+    let d = card(c);
+    let mut parts: Vec<String> = Vec::new();
+    for e in &d.effects {
+        parts.push(match *e {
+            Effect::Beds(n) => format!("{n} bed{}", if n == 1 { "" } else { "s" }),
+            Effect::Income(n) => format!("+{n} income each round"),
+            Effect::Vp(n) => format!("{n} village points"),
+            Effect::Refill(g) => format!("1 {} on it, refilled each round", g.name()),
+            Effect::Stock(n, g) => format!("{n} {} on it when built, never refilled", g.name()),
+            Effect::Reputation(k) => format!("{k:+} reputation once"),
+            Effect::HireToReady => "hired villagers arrive ready".into(),
+            Effect::CoinAfter(a) => format!("1 coin after each {a:?}").to_lowercase(),
+            Effect::Reroll(n) => format!("{n} reroll{} per explore", if n == 1 { "" } else { "s" }),
+            Effect::RefillTwoGood => "each round, refill one empty two-goods house".into(),
+            Effect::ReputationOnBuild => "+1 reputation on every later build".into(),
+            Effect::RollFirst => "roll all explore dice first, then give them out".into(),
+            Effect::Boat => "a boat once".into(),
+            Effect::BrewOnLabor => "a mystic brew per laboring villager".into(),
+            Effect::ReputationEachRound => "+1 reputation each round".into(),
+            Effect::Brews(n) => format!("{n} mystic brews once"),
+            Effect::SetsVp => "3 points per kind of good you own twice or more".into(),
+            Effect::CoinWithGhost => "1 coin whenever you gain a ghost".into(),
+            Effect::Track35 => "+1 point per good on track slots 3 and 5".into(),
+            Effect::OutpostWithoutCave => "build outposts without an open cave".into(),
+            Effect::VpPer(t, n) => format!(
+                "{n} point{} per {}",
+                if n == 1 { "" } else { "s" },
+                thing(t)
+            ),
+            Effect::Lantern(n) => format!("+{n} lantern on every explore"),
+        });
+    }
+    let cost = if d.kind == Kind::Adventure {
+        format!("Adventure card {}", d.number)
+    } else {
+        format!(
+            "{}{}, {} coins",
+            if d.outpost && d.kind == Kind::Star {
+                "star outpost"
+            } else {
+                d.kind.name()
+            },
+            if d.kind == Kind::Starting { "" } else { "" },
+            d.cost
+        )
+    };
+    let text = if d.text.is_empty() {
+        String::new()
+    } else {
+        format!("\n{}", d.text)
+    };
+    format!("{} ({cost}): {}{text}", d.name, parts.join("; "))
+}
+
+fn thing(t: crate::data::Thing) -> String {
+    use crate::data::Thing;
+    match t {
+        Thing::Good(g) => g.name().to_string(),
+        Thing::Ghost => "ghost on your buildings".into(),
+        Thing::Outpost => "outpost".into(),
+        Thing::Brew => "mystic brew".into(),
+        Thing::Villager => "villager".into(),
+        Thing::House => "house of any kind".into(),
+        Thing::Boat => "boat".into(),
+    }
+}
+
+fn villager_help(v: u8) -> String {
+    format!("{}: {}", villager(v).name, villager(v).symbols())
+}
+
+fn villager_short(v: u8) -> String {
+    let d = villager(v);
+    let mut s = String::new();
+    if d.hammer {
+        s.push('H');
+    }
+    if d.quill {
+        s.push('Q');
+    }
+    if d.cat {
+        s.push_str("cat ");
+    }
+    if d.two_at <= 6 {
+        s.push_str(&format!("{}+", d.two_at));
+    }
+    s
+}
+
+pub fn view(g: &Ab, viewer: Option<usize>) -> View {
+    let mut s = Scene::new(1600.0, 1000.0);
+    let own = viewer.unwrap_or(g.active as usize);
+    board(&mut s, g);
+    // While an explore is read, its book page lies over the market.
+    if g.explore.is_none() {
+        market(&mut s, g);
+    }
+    let n = g.n();
+    let others: Vec<usize> = (1..n).map(|k| (own + k) % n).collect();
+    let h = 304.0 / others.len() as f32;
+    for (i, &o) in others.iter().enumerate() {
+        opponent(
+            &mut s,
+            g,
+            o,
+            rect(8.0, 316.0 + i as f32 * h, 624.0, h - 6.0),
+        );
+    }
+    middle(&mut s, g);
+    own_board(&mut s, g, own);
     View {
-        status: format!("Round {}", g.round),
-        ..View::default()
+        scene: s,
+        status: status(g),
+        prompt: prompt(g, viewer),
+    }
+}
+
+fn status(g: &Ab) -> String {
+    match g.phase {
+        Phase::Setup => "Setting up".into(),
+        Phase::Over => match g.outcome_if_over() {
+            Some(o) => {
+                let w: Vec<&str> = o
+                    .winners()
+                    .iter()
+                    .map(|&s| g.players[s].name.as_str())
+                    .collect();
+                format!("Game over · {} wins", w.join(" and "))
+            }
+            None => "Game over".into(),
+        },
+        Phase::Rest => format!("Round {} of {} · resting", g.round, g.rounds),
+        Phase::Play => format!(
+            "Round {} of {} · {}'s turn",
+            g.round, g.rounds, g.players[g.active as usize].name
+        ),
+    }
+}
+
+fn prompt(g: &Ab, viewer: Option<usize>) -> String {
+    let Some(v) = viewer else {
+        return String::new();
+    };
+    let Some(a) = g.actor() else {
+        return String::new();
+    };
+    if a != v {
+        return format!("Waiting for {}", g.players[a].name);
+    }
+    if g.phase == Phase::Rest {
+        return format!(
+            "Rest your villagers: {} bed(s) left, {} mystic brew(s)",
+            g.beds_left, g.players[v].brews
+        );
+    }
+    if g.turn.awaiting {
+        return format!(
+            "{} makes you an offer for your good: accept or refuse",
+            g.players[g.active as usize].name
+        );
+    }
+    if let Some(e) = &g.explore {
+        return match e.stage {
+            Stage::Choose => "Choose what to do in the encounter".into(),
+            Stage::Assign => "Give each die to an explorer".into(),
+            _ => "Reroll, use a boat or exert explorers, then accept the dice".into(),
+        };
+    }
+    if g.turn.harvest > 0 {
+        return format!(
+            "Harvest up to {} good(s) from your buildings",
+            g.turn.harvest
+        );
+    }
+    if g.turn.offer.is_some() {
+        return "Build your offer (at least 3 coins and brews), then make it".into();
+    }
+    if !g.turn.selection.is_empty() {
+        return "Choose more villagers, or the action for the chosen ones".into();
+    }
+    if g.turn.acted {
+        "Free actions, then end your turn".into()
+    } else {
+        "Choose villagers for an action, take free actions, or pass".into()
+    }
+}
+
+fn board(s: &mut Scene, g: &Ab) {
+    let b = &data().board;
+    s.panel(rect(8.0, 8.0, 624.0, 300.0), PANEL, BORDER)
+        .tooltip("The reputation board: rounds, reputation, ingredients and villagers for hire");
+    s.heading(
+        pos(20.0, 28.0),
+        format!("Round {} of {}", g.round, g.rounds),
+        T,
+        LIGHT,
+    );
+    for r in 1..=g.rounds {
+        let fill = if r == g.round { BORDER } else { PANEL };
+        s.token(
+            pos(200.0 + r as f32 * 40.0, 28.0),
+            15.0,
+            fill,
+            r.to_string(),
+        )
+        .tooltip(format!("Round {r}"));
+    }
+    for (i, p) in (-7i8..=7).enumerate() {
+        let x = 20.0 + i as f32 * 40.0;
+        let fill = if p == 0 {
+            Color::rgb(120, 90, 40)
+        } else {
+            Color::rgb(80, 66, 54)
+        };
+        s.rect(rect(x, 54.0, 36.0, 40.0), fill, 4.0)
+            .tooltip(format!(
+                "Reputation {p:+}: {} points at the end",
+                b.reputation_vp[i]
+            ));
+        s.text_centered(
+            pos(x + 18.0, 74.0),
+            b.reputation_vp[i].to_string(),
+            16.0,
+            LIGHT,
+        );
+        let mut k = 0;
+        for (seat, pl) in g.players.iter().enumerate() {
+            if pl.reputation == p {
+                s.circle(
+                    pos(x + 18.0, 106.0 + k as f32 * 13.0),
+                    6.0,
+                    Color::player(seat),
+                )
+                .tooltip(format!(
+                    "{} ({}): reputation {p:+}",
+                    pl.name,
+                    Color::PLAYER_MARK[seat]
+                ));
+                k += 1;
+            }
+        }
+    }
+    s.heading(pos(20.0, 172.0), "Ingredients", T, LIGHT);
+    for (i, g8) in Good::ALL.iter().enumerate() {
+        let c = pos(190.0 + i as f32 * 54.0, 172.0);
+        let owner = g.ingredients[g8.idx()];
+        let tip = match owner {
+            Some(o) => format!(
+                "{}: claimed by {} ({} points at the end)",
+                g8.name(),
+                g.players[o as usize].name,
+                g8.ingredient_vp()
+            ),
+            None => format!(
+                "{}: not yet claimed; the first to gain one scores {}",
+                g8.name(),
+                g8.ingredient_vp()
+            ),
+        };
+        s.token(c, 17.0, good_colour(*g8), good_letter(*g8))
+            .tooltip(tip.clone());
+        if let Some(o) = owner {
+            s.circle(pos(c.x + 16.0, c.y + 14.0), 7.0, Color::player(o as usize))
+                .tooltip(tip);
+        }
+    }
+    for i in 0..5 {
+        let r = rect(20.0 + i as f32 * 121.0, 200.0, 112.0, 100.0);
+        let cost = b.slot_costs[i];
+        let extra = if i < 3 {
+            "brings a ghost"
+        } else {
+            "+1 mystic brew"
+        };
+        match g.slots[i] {
+            Some(v) => {
+                let band = if i < 3 {
+                    Color::rgb(110, 80, 150)
+                } else {
+                    Color::rgb(60, 150, 140)
+                };
+                s.card(
+                    r,
+                    LIGHT,
+                    Some(band),
+                    villager(v).name.clone(),
+                    format!("{cost}¢ {}", villager_short(v)),
+                )
+                .id(format!("slot:{i}"))
+                .tooltip(format!(
+                    "Hire for {cost} coins ({extra}): {}",
+                    villager_help(v)
+                ));
+            }
+            None => {
+                s.rect(r, Color::rgb(70, 60, 50), 6.0)
+                    .id(format!("slot:{i}"))
+                    .tooltip(format!(
+                        "Empty slot ({cost} coins, {extra}); refilled at the round's end"
+                    ));
+            }
+        }
+    }
+}
+
+fn market_card(s: &mut Scene, r: Rect, c: u8) {
+    let d = card(c);
+    let value = match d.carries() {
+        Some((g, _)) => format!("{}¢ {}", d.cost, good_letter(g)),
+        None => format!("{}¢", d.cost),
+    };
+    s.card(
+        r,
+        LIGHT,
+        Some(kind_colour(d.kind, d.outpost)),
+        d.name.clone(),
+        value,
+    )
+    .id(format!("card:{c}"))
+    .tooltip(card_help(c));
+}
+
+fn market(s: &mut Scene, g: &Ab) {
+    s.panel(rect(640.0, 8.0, 952.0, 412.0), PANEL, BORDER)
+        .tooltip("Buildings for sale and the two cave decks");
+    let rows: [(&str, &[u8]); 4] = [
+        ("Star", &g.star_row),
+        ("Key", &g.key_row),
+        ("Houses", &g.house_row),
+        ("Outposts", &g.outpost_row),
+    ];
+    for (k, (label, cards)) in rows.iter().enumerate() {
+        let y = 16.0 + k as f32 * 100.0;
+        s.text(pos(650.0, y + 47.0), *label, T, LIGHT);
+        for (i, &c) in cards.iter().enumerate() {
+            market_card(s, rect(750.0 + i as f32 * 104.0, y, 98.0, 94.0), c);
+        }
+        let deck = match k {
+            2 => Some((&g.houses, "houses")),
+            3 => Some((&g.outposts, "outposts")),
+            _ => None,
+        };
+        if let Some((pile, name)) = deck {
+            s.card_back(rect(750.0 + 4.0 * 104.0 + 10.0, y, 80.0, 94.0), Color::rgb(90, 70, 50), pile.len().to_string())
+                .id(format!("deck:{name}"))
+                .tooltip(format!(
+                    "The {name} deck: {} cards. Pay 1 coin (once a turn) to put the row under it and draw four new",
+                    pile.len()
+                ));
+        }
+    }
+    // The cave decks sit right of the key houses, face up.
+    for (d, dangerous) in [false, true].iter().enumerate() {
+        let r = rect(1290.0 + d as f32 * 150.0, 116.0, 140.0, 94.0);
+        let pile = if *dangerous { &g.dangerous } else { &g.basic };
+        let kind = if *dangerous { "Dangerous" } else { "Basic" };
+        let band = if *dangerous {
+            Color::rgb(170, 40, 40)
+        } else {
+            Color::rgb(60, 110, 70)
+        };
+        match g.cave_top[d] {
+            Some(c) => {
+                s.card(
+                    r,
+                    Color::rgb(200, 190, 170),
+                    Some(band),
+                    cave(c).name.clone(),
+                    format!("{} left", pile.len() + 1),
+                )
+                .id(format!("cavedeck:{d}"))
+                .tooltip(format!(
+                    "{kind} cave deck, face up: {} on top. Explore numbers {}; a success here {}",
+                    cave(c).name,
+                    if *dangerous { "5-11" } else { "2-6" },
+                    if *dangerous {
+                        "also gives a pearl"
+                    } else {
+                        "gives the paragraph's rewards"
+                    }
+                ));
+            }
+            None => {
+                s.rect(r, Color::rgb(70, 60, 50), 6.0)
+                    .id(format!("cavedeck:{d}"))
+                    .tooltip(format!("{kind} cave deck: empty"));
+            }
+        }
+    }
+}
+
+fn opponent(s: &mut Scene, g: &Ab, seat: usize, r: Rect) {
+    let p = &g.players[seat];
+    s.panel(r, PANEL, Color::player(seat))
+        .id(format!("area:{seat}"))
+        .tooltip(format!("{}'s village", p.name));
+    let y0 = r.y + 18.0;
+    s.heading(
+        pos(r.x + 12.0, y0),
+        format!("{} {}", Color::PLAYER_MARK[seat], p.name),
+        T,
+        Color::player(seat),
+    );
+    resources(s, g, seat, pos(r.x + 200.0, y0));
+    let y1 = y0 + 30.0;
+    s.text(
+        pos(r.x + 12.0, y1),
+        format!(
+            "Ready {} · tired {} · hurt {} · track {} · income {}",
+            p.ready.len(),
+            p.exhausted.len(),
+            p.injured.len(),
+            p.track.len(),
+            p.income()
+        ),
+        T,
+        LIGHT,
+    )
+    .tooltip(track_help(g, seat));
+    sale_spot(s, g, seat, pos(r.x + r.w - 28.0, y1));
+    let y2 = (y1 + 32.0).min(r.y + r.h - 18.0);
+    let all: Vec<&Building> = p.buildings().collect();
+    let w = ((r.w - 24.0) / all.len().max(1) as f32).min(44.0);
+    for (i, b) in all.iter().enumerate() {
+        let br = rect(r.x + 12.0 + i as f32 * w, y2 - 12.0, w - 4.0, 24.0);
+        building_chip(s, seat, i, b, br);
+    }
+}
+
+fn resources(s: &mut Scene, g: &Ab, seat: usize, at: tavern_plugin_api::scene::Pos) {
+    let p = &g.players[seat];
+    let boats = format!("{} boats ready, {} used", p.boats_ready, p.boats_used);
+    s.resource_row(
+        at,
+        22.0,
+        &[
+            (Icon::Coin, Color::rgb(230, 190, 60), p.coins, "Coins"),
+            (
+                Icon::Heart,
+                Color::rgb(120, 200, 190),
+                p.brews,
+                "Mystic brews (used at the round's end to rest villagers)",
+            ),
+            (
+                Icon::Pearl,
+                Color::rgb(230, 230, 240),
+                p.pearls as i64,
+                "Pearls (score on your highest filled track slot)",
+            ),
+            (
+                Icon::Star,
+                Color::rgb(240, 200, 80),
+                p.reputation as i64,
+                "Reputation (-7 to +7)",
+            ),
+        ],
+    );
+    s.icon(
+        pos(at.x + 4.0 * 57.2 + 11.0, at.y),
+        22.0,
+        Icon::Shield,
+        Color::rgb(150, 190, 230),
+    )
+    .id(format!("boats:{seat}"))
+    .tooltip(format!(
+        "Boats: {boats}. A ready boat gives 1 coin, or turns an explore die into a 6"
+    ));
+    s.text(
+        pos(at.x + 4.0 * 57.2 + 26.0, at.y),
+        format!("{}/{}", p.boats_ready, p.boats_ready + p.boats_used),
+        17.6,
+        Color::WHITE,
+    )
+    .tooltip(boats);
+}
+
+fn sale_spot(s: &mut Scene, g: &Ab, seat: usize, c: tavern_plugin_api::scene::Pos) {
+    let p = &g.players[seat];
+    match p.for_sale {
+        Some(good) => {
+            s.token(c, 17.0, good_colour(good), good_letter(good))
+                .id(format!("sale:{seat}"))
+                .tooltip(format!(
+                    "For sale: 1 {}. Others may offer at least 3 coins and brews on their turn",
+                    good.name()
+                ));
+        }
+        None => {
+            s.add(Shape::Circle {
+                center: c,
+                radius: 17.0,
+                fill: Color::TRANSPARENT,
+                stroke: Some(stroke(2.0, BORDER)),
+            })
+            .id(format!("sale:{seat}"))
+            .tooltip("The sale spot: nothing for sale");
+        }
+    }
+}
+
+fn building_chip(s: &mut Scene, seat: usize, i: usize, b: &Building, r: Rect) {
+    let d = card(b.card);
+    s.rect(r, kind_colour(d.kind, d.outpost), 4.0)
+        .id(format!("building:{seat}:{i}"))
+        .tooltip(format!(
+            "{}{}{}",
+            card_help(b.card),
+            if b.goods > 0 {
+                format!("\nGoods on it: {}", b.goods)
+            } else {
+                String::new()
+            },
+            if b.ghost {
+                "\nA ghost haunts it: -1 reputation each round"
+            } else {
+                ""
+            }
+        ));
+    if b.ghost {
+        s.icon(
+            pos(r.x + r.w / 2.0, r.y + r.h / 2.0),
+            r.h - 4.0,
+            Icon::Skull,
+            Color::WHITE,
+        );
+    } else if let (Some((g, _)), true) = (d.carries(), b.goods > 0) {
+        s.circle(pos(r.x + r.w / 2.0, r.y + r.h / 2.0), 7.0, good_colour(g));
+    }
+}
+
+fn track_help(g: &Ab, seat: usize) -> String {
+    let p = &g.players[seat];
+    if p.track.is_empty() {
+        return "Advancement track: empty (income 3)".into();
+    }
+    let parts: Vec<String> = p
+        .track
+        .iter()
+        .enumerate()
+        .map(|(i, (good, k))| format!("slot {}: {k} {}", i + 1, good.name()))
+        .collect();
+    format!(
+        "Advancement track: {} (income {})",
+        parts.join(", "),
+        p.income()
+    )
+}
+
+fn middle(s: &mut Scene, g: &Ab) {
+    if let Some(e) = &g.explore {
+        book_page(s, g, e);
+        return;
+    }
+    let r = rect(640.0, 428.0, 952.0, 192.0);
+    s.panel(r, Color::rgb(236, 226, 200), BORDER)
+        .tooltip("The encounter book: the last paragraph read");
+    let Some(l) = &g.last_read else {
+        s.text(
+            pos(r.x + 16.0, r.y + 24.0),
+            "The encounter book lies open, waiting for the first explorers.",
+            T,
+            Color::INK,
+        );
+        return;
+    };
+    let entry = data().book.entry((l.paragraph, 0));
+    let choice = &entry.choices[l.choice as usize];
+    let out = data().book.entry(choice.goto);
+    s.heading(
+        pos(r.x + 16.0, r.y + 20.0),
+        format!(
+            "{} · {} · {} lanterns against {}: {}",
+            ref_name(choice.goto),
+            choice.label,
+            l.lanterns,
+            choice.explore,
+            if l.bonus {
+                "success, bonus"
+            } else if l.success {
+                "success"
+            } else {
+                "failed"
+            }
+        ),
+        T,
+        Color::INK,
+    );
+    let text = if l.success {
+        let mut items: Vec<String> = out.reward.iter().map(|&i| item_text(i)).collect();
+        if l.bonus {
+            items.extend(out.bonus.iter().map(|&i| item_text(i)));
+        }
+        format!("{}\nReceived: {}", out.text, items.join(", "))
+    } else if out.fail.is_empty() {
+        "The party comes home empty-handed.".to_string()
+    } else {
+        out.fail.clone()
+    };
+    let w = r.w - 32.0;
+    let h = text_block_height(&text, T, w, false).min(r.h - 44.0);
+    s.text_block(
+        rect(
+            r.x + 16.0,
+            r.y + 40.0,
+            w,
+            h.max(text_block_height(&text, T, w, false)),
+        ),
+        text,
+        T,
+        Color::INK,
+    );
+}
+
+fn book_page(s: &mut Scene, g: &Ab, e: &crate::model::Explore) {
+    let r = rect(640.0, 8.0, 952.0, 612.0);
+    s.panel(r, Color::rgb(240, 230, 206), BORDER)
+        .z(20)
+        .tooltip("The encounter book, read aloud by the player to the explorer's left");
+    let seat = e.seat as usize;
+    let c = cave(e.cave);
+    let title = if e.paragraph == 0 {
+        format!("{} explores {}", g.players[seat].name, c.name)
+    } else {
+        format!(
+            "{} · {} ({} cave)",
+            e.paragraph,
+            c.name,
+            if c.dangerous { "dangerous" } else { "basic" }
+        )
+    };
+    s.heading(pos(r.x + 20.0, r.y + 24.0), title, 22.0, Color::INK)
+        .z(21);
+    if e.paragraph == 0 {
+        s.text(
+            pos(r.x + 20.0, r.y + 60.0),
+            "The die for the cave's grid is rolling...",
+            T,
+            Color::INK,
+        )
+        .z(21);
+        return;
+    }
+    let entry = data().book.entry((e.paragraph, 0));
+    let w = r.w - 40.0;
+    let th = text_block_height(&entry.text, 20.0, w, false);
+    s.text_block(
+        rect(r.x + 20.0, r.y + 48.0, w, th),
+        entry.text.clone(),
+        20.0,
+        Color::INK,
+    )
+    .z(21);
+    let mut y = r.y + 60.0 + th;
+    for (i, ch) in entry.choices.iter().enumerate() {
+        let br = rect(r.x + 20.0 + i as f32 * 460.0, y, 450.0, 58.0);
+        let chosen = e.choice == Some(i as u8);
+        let fill = if chosen {
+            Color::rgb(120, 60, 40)
+        } else {
+            Color::rgb(90, 70, 50)
+        };
+        let cost = if ch.cost.is_empty() {
+            String::new()
+        } else {
+            let v: Vec<String> = ch.cost.iter().map(|&x| item_text(x)).collect();
+            format!(" · pay {}", v.join(", "))
+        };
+        s.rect(br, fill, 8.0)
+            .z(21)
+            .id(format!("choice:{i}"))
+            .highlight(if chosen {
+                Highlight::Selected
+            } else {
+                Highlight::None
+            })
+            .tooltip(format!(
+                "{}: needs {} lanterns{cost}; the rewards are read only after the choice",
+                ch.label, ch.explore
+            ));
+        s.add(Shape::TextBlock {
+            rect: rect(br.x + 10.0, br.y + 6.0, br.w - 20.0, 52.0),
+            text: format!("{} — explore {}{cost}", ch.label, ch.explore),
+            size: 18.0,
+            color: Color::WHITE,
+            align: Align::Left,
+            bold: true,
+        })
+        .z(22);
+    }
+    y += 80.0;
+    // The explorers on the cave card, each with its die as it was rolled.
+    let explorers: Vec<u8> = e.party.iter().chain(&e.exerted).copied().collect();
+    for (i, &v) in explorers.iter().enumerate() {
+        let x = r.x + 60.0 + i as f32 * 150.0;
+        let die = e.dice.iter().position(|d| d.villager == Some(v));
+        let exerted = e.exerted.contains(&v);
+        s.card(
+            rect(x - 50.0, y, 100.0, 70.0),
+            if exerted {
+                Color::rgb(220, 160, 150)
+            } else {
+                LIGHT
+            },
+            Some(Color::rgb(80, 120, 80)),
+            villager(v).name.clone(),
+            villager_short(v),
+        )
+        .z(21)
+        .id(format!("villager:{v}"))
+        .tooltip(format!(
+            "{}{}",
+            villager_help(v),
+            if exerted {
+                " (exerted: +1 lantern, injured)"
+            } else {
+                ""
+            }
+        ));
+        if let Some(d) = die {
+            let face = e.dice[d].face;
+            s.die(pos(x, y + 112.0), 56.0, 6, face, Color::WHITE)
+                .z(21)
+                .id(format!("die:{d}"))
+                .tooltip(format!(
+                    "{} rolled {face}: {} lantern(s)",
+                    villager(v).name,
+                    villager(v).lanterns(face)
+                ));
+        }
+    }
+    // Dice rolled first and not yet given out.
+    for (d, die) in e
+        .dice
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.villager.is_none())
+    {
+        let x = r.x + 60.0 + d as f32 * 80.0;
+        s.die(
+            pos(x, y + 190.0),
+            56.0,
+            6,
+            die.face,
+            Color::rgb(250, 240, 200),
+        )
+        .z(21)
+        .id(format!("die:{d}"))
+        .tooltip(format!(
+            "A die showing {}, not yet given to an explorer",
+            die.face
+        ));
+    }
+    if let Some(o) = e.choice {
+        let ch = &entry.choices[o as usize];
+        let have = e.lanterns(g.lantern_bonus(seat));
+        let line = format!(
+            "Lanterns {have} of {} needed (bonus at {}) · rerolls left {} · boats ready {}",
+            ch.explore,
+            ch.explore + 2,
+            e.rerolls_left,
+            g.players[seat].boats_ready
+        );
+        s.text(pos(r.x + 20.0, r.y + r.h - 70.0), line, T, Color::INK)
+            .z(21);
+        if e.stage == Stage::Adjust {
+            let br = rect(r.x + r.w - 260.0, r.y + r.h - 50.0, 240.0, 40.0);
+            s.rect(br, Color::rgb(60, 110, 70), 8.0)
+                .z(21)
+                .id("book:accept")
+                .tooltip("Let the dice stand and read the outcome");
+            s.text_centered(
+                pos(br.x + br.w / 2.0, br.y + 20.0),
+                "Read the outcome",
+                T,
+                Color::WHITE,
+            )
+            .z(22);
+        }
+    }
+}
+
+fn own_board(s: &mut Scene, g: &Ab, seat: usize) {
+    let p = &g.players[seat];
+    let r = rect(8.0, 628.0, 1584.0, 364.0);
+    s.panel(r, PANEL, Color::player(seat))
+        .id(format!("area:{seat}"))
+        .tooltip(format!("{}'s village", p.name));
+    s.heading(
+        pos(20.0, 648.0),
+        format!("{} {}", Color::PLAYER_MARK[seat], p.name),
+        T,
+        Color::player(seat),
+    );
+    resources(s, g, seat, pos(230.0, 648.0));
+    s.text(
+        pos(560.0, 648.0),
+        format!("Income {}", p.income()),
+        T,
+        LIGHT,
+    )
+    .tooltip("Coins collected at each round's end: from the track, plus income symbols");
+    s.text(pos(700.0, 648.0), "For sale", T, LIGHT);
+    sale_spot(s, g, seat, pos(800.0, 648.0));
+    if g.first as usize == seat {
+        s.text(pos(840.0, 648.0), "First player", T, BORDER)
+            .tooltip("Goes first this round");
+    }
+    // Goods kept in the supply.
+    let mut x = 490.0;
+    for good in Good::ALL {
+        let k = p.goods[good.idx()];
+        if k > 0 {
+            s.token(pos(x, 966.0), 16.0, good_colour(good), good_letter(good))
+                .tooltip(format!("{k} {} in your supply", good.name()));
+            s.text(pos(x + 20.0, 966.0), format!("{k}"), T, LIGHT)
+                .tooltip(format!("{k} {} in your supply", good.name()));
+            x += 56.0;
+        }
+    }
+    // Ready, exhausted and injured areas.
+    let areas: [(&str, &Vec<u8>, f32, f32, Color); 3] = [
+        ("Ready", &p.ready, 20.0, 330.0, Color::rgb(70, 100, 70)),
+        (
+            "Exhausted",
+            &p.exhausted,
+            360.0,
+            250.0,
+            Color::rgb(70, 70, 100),
+        ),
+        ("Injured", &p.injured, 620.0, 200.0, Color::rgb(110, 60, 60)),
+    ];
+    for (name, list, ax, aw, fill) in areas {
+        let ar = rect(ax, 676.0, aw, 170.0);
+        s.rect(ar, fill, 8.0).tooltip(format!("{name} area"));
+        s.text(pos(ax + 10.0, 692.0), name, T, LIGHT);
+        let per_row = ((aw - 10.0) / 64.0).floor().max(1.0) as usize;
+        for (i, &v) in list.iter().enumerate() {
+            let (row, col) = (i / per_row, i % per_row);
+            let cw = ((aw - 10.0) / per_row as f32).min(64.0);
+            let vr = rect(
+                ax + 6.0 + col as f32 * cw,
+                712.0 + row as f32 * 66.0,
+                cw - 4.0,
+                62.0,
+            );
+            let selected = g.turn.selection.contains(&v);
+            s.card(
+                vr,
+                LIGHT,
+                Some(Color::rgb(80, 120, 80)),
+                villager(v).name.clone(),
+                villager_short(v),
+            )
+            .id(format!("villager:{v}"))
+            .highlight(if selected {
+                Highlight::Selected
+            } else {
+                Highlight::None
+            })
+            .tooltip(villager_help(v));
+        }
+    }
+    // The advancement track.
+    let b = &data().board;
+    s.text(pos(20.0, 870.0), "Track", T, LIGHT)
+        .id(format!("track:{seat}"))
+        .tooltip(track_help(g, seat));
+    for i in 0..8 {
+        let x = 130.0 + i as f32 * 86.0;
+        s.text_centered(
+            pos(x, 870.0),
+            format!("{}/{}", b.track_vp[i], b.track_income[i]),
+            16.0,
+            LIGHT,
+        )
+        .tooltip(format!(
+            "Slot {}: {} point(s) per good at the end; income {} while it is the rightmost filled slot",
+            i + 1,
+            b.track_vp[i],
+            b.track_income[i]
+        ));
+        let c = pos(x, 920.0);
+        match p.track.get(i) {
+            Some((good, k)) => {
+                s.token(c, 22.0, good_colour(*good), format!("{k}"))
+                    .tooltip(format!("Slot {}: {k} {}", i + 1, good.name()));
+            }
+            None => {
+                s.add(Shape::Circle {
+                    center: c,
+                    radius: 22.0,
+                    fill: Color::TRANSPARENT,
+                    stroke: Some(stroke(2.0, BORDER)),
+                })
+                .tooltip(format!("Slot {}: empty", i + 1));
+            }
+        }
+    }
+    s.text(
+        pos(130.0, 966.0),
+        format!(
+            "Pearls {} · caves {} (open {})",
+            p.pearls,
+            p.caves.len(),
+            p.open_caves()
+        ),
+        T,
+        LIGHT,
+    )
+    .tooltip(
+        "Pearls score on the rightmost filled track slot at the end; open caves take outposts",
+    );
+    // Buildings, caves and adventure cards.
+    let rows: [(&str, Vec<(usize, &Building)>); 2] = [
+        ("Houses", p.houses.iter().enumerate().collect()),
+        (
+            "Outposts",
+            p.outposts
+                .iter()
+                .enumerate()
+                .map(|(i, b)| (i + p.houses.len(), b))
+                .collect(),
+        ),
+    ];
+    for (k, (label, list)) in rows.iter().enumerate() {
+        let y = 676.0 + k as f32 * 104.0;
+        s.text(pos(840.0, y + 44.0), *label, T, LIGHT);
+        let w = (640.0 / list.len().max(1) as f32).min(92.0);
+        for (j, (i, bld)) in list.iter().enumerate() {
+            let cr = rect(940.0 + j as f32 * w, y, w - 6.0, 96.0);
+            let d = card(bld.card);
+            let value = match d.carries() {
+                Some((g8, _)) if bld.goods > 0 => format!("{} {}", bld.goods, good_letter(g8)),
+                _ => String::new(),
+            };
+            s.card(
+                cr,
+                LIGHT,
+                Some(kind_colour(d.kind, d.outpost)),
+                d.name.clone(),
+                value,
+            )
+            .id(format!("building:{seat}:{i}"))
+            .tooltip(format!(
+                "{}{}",
+                card_help(bld.card),
+                if bld.ghost {
+                    "\nA ghost haunts it: -1 reputation each round"
+                } else {
+                    ""
+                }
+            ));
+            if bld.ghost {
+                s.icon(
+                    pos(cr.x + cr.w - 14.0, cr.y + cr.h - 14.0),
+                    22.0,
+                    Icon::Skull,
+                    Color::rgb(90, 60, 120),
+                )
+                .tooltip("A ghost");
+            }
+        }
+    }
+    let y = 888.0;
+    s.text(pos(840.0, y + 44.0), "Found", T, LIGHT);
+    let mut items: Vec<(String, String, Color)> = p
+        .caves
+        .iter()
+        .map(|c| {
+            let d = cave(c.cave);
+            (
+                d.name.clone(),
+                format!(
+                    "Cave {} ({}){}",
+                    d.name,
+                    if d.dangerous { "dangerous" } else { "basic" },
+                    if c.covered {
+                        ", an outpost stands on it"
+                    } else {
+                        ", open for an outpost"
+                    }
+                ),
+                if d.dangerous {
+                    Color::rgb(170, 40, 40)
+                } else {
+                    Color::rgb(60, 110, 70)
+                },
+            )
+        })
+        .collect();
+    items.extend(p.adventures.iter().map(|&c| {
+        (
+            card(c).name.clone(),
+            card_help(c),
+            kind_colour(Kind::Adventure, false),
+        )
+    }));
+    let w = (640.0 / items.len().max(1) as f32).min(92.0);
+    for (j, (name, tip, band)) in items.into_iter().enumerate() {
+        s.card(
+            rect(940.0 + j as f32 * w, y, w - 6.0, 96.0),
+            LIGHT,
+            Some(band),
+            name,
+            "",
+        )
+        .tooltip(tip);
+    }
+    if g.actor() == Some(seat) && g.phase == Phase::Play && g.explore.is_none() {
+        let end = if g.turn.acted {
+            ("button:end", "End turn")
+        } else {
+            ("button:pass", "Pass")
+        };
+        let br = rect(1440.0, 636.0, 140.0, 32.0);
+        s.rect(br, Color::rgb(90, 70, 50), 6.0)
+            .id(end.0)
+            .tooltip(if g.turn.acted {
+                "End your turn (free actions first, if you want any)"
+            } else {
+                "Pass: no more actions for you this round"
+            });
+        s.text_centered(pos(br.x + 70.0, br.y + 16.0), end.1, T, Color::WHITE);
+        if g.turn.acted {
+            s.rect(
+                rect(1290.0, 636.0, 140.0, 32.0),
+                Color::rgb(90, 70, 50),
+                6.0,
+            )
+            .id("button:pass")
+            .tooltip("End your turn and pass for the rest of the round");
+            s.text_centered(pos(1360.0, 652.0), "Pass", T, Color::WHITE);
+        }
+    }
+    if g.phase == Phase::Rest && g.actor() == Some(seat) {
+        s.rect(
+            rect(1440.0, 636.0, 140.0, 32.0),
+            Color::rgb(90, 70, 50),
+            6.0,
+        )
+        .id("button:end")
+        .tooltip("Done resting");
+        s.text_centered(pos(1510.0, 652.0), "Done", T, Color::WHITE);
     }
 }
