@@ -20,19 +20,19 @@ fn main() {
         println!("{n}p: {games} games, {actions} actions");
         return;
     }
-    let mut all = Setup::players(4);
+    let mut all = players(4);
     all.options.insert("chests".into(), "chosen".into());
     for it in Item::ALL {
         all.options.insert(it.key().into(), "yes".into());
     }
-    let mut children = Setup::players(3);
+    let mut children = players(3);
     children.options.insert("variant".into(), "children".into());
-    let mut random = Setup::players(2);
+    let mut random = players(2);
     random.options.insert("chests".into(), "random".into());
     let configs = [
-        ("2p", Setup::players(2)),
-        ("3p", Setup::players(3)),
-        ("4p", Setup::players(4)),
+        ("2p", players(2)),
+        ("3p", players(3)),
+        ("4p", players(4)),
         ("3p children", children),
         ("2p random chest", random),
         ("4p all items", all),
@@ -47,4 +47,12 @@ fn main() {
         }
         println!("{name}: {:x}", h.finish());
     }
+}
+
+/// `n` seats with the first seat starting, as before the start option, so digests compare
+/// across versions.
+fn players(n: usize) -> Setup {
+    let mut s = Setup::players(n);
+    s.options.insert("start".into(), "1".into());
+    s
 }

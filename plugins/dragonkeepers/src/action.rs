@@ -64,4 +64,9 @@ pub enum Action {
     EndTurn,
     /// A completing player declines to play, or is done.
     Pass,
+    // New variants go last: the derived Hash (the fingerprint examples) follows the order.
+    /// Chance: the seat drawn by lot to start (the "random" start option).
+    StartPlayer {
+        seat: usize,
+    },
 }

@@ -66,12 +66,20 @@ impl Dk {
     /// The log entry of a chance outcome, read from the state after it.
     pub(crate) fn chance_log(&self, done: ChanceDone) -> Applied {
         let label = match done {
+            ChanceDone::Start(seat) => format!("By lot, {} starts", self.players[seat].name),
             ChanceDone::Pearl { seat, red } => {
                 let colour = if red { "red" } else { "blue" };
-                format!(
+                let label = format!(
                     "{} completes an amulet with a face-down {colour} pearl",
                     self.players[seat].name
-                )
+                );
+                // The owner sees its own pearls' values on the table; the log says it too.
+                let value = self.players[seat]
+                    .pearls
+                    .last()
+                    .map_or(0, |&pe| data().pearl_values[pe as usize]);
+                let own = format!("You complete an amulet with a {colour} pearl worth {value}");
+                return Applied::reveal(label).with_private_for(seat, own);
             }
             ChanceDone::Shuffled(Deck::Starting) => "The starting cards are shuffled".into(),
             ChanceDone::Shuffled(Deck::Left) => "The cards of the left page are shuffled".into(),
@@ -88,7 +96,25 @@ impl Dk {
                 format!("Magic chest: the {}. {}", item.name(), self.display_label())
             }
         };
-        Applied::reveal(label)
+        let dealt = matches!(
+            done,
+            ChanceDone::PiecesRemoved {
+                setup_done: true,
+                ..
+            } | ChanceDone::Chest(_)
+        );
+        let mut a = Applied::reveal(label);
+        if dealt {
+            // The setup ends here and deals the starting cards: each receiver reads its own.
+            for (s, p) in self.players.iter().enumerate() {
+                if !p.hand.is_empty() {
+                    let names: Vec<&str> = p.hand.iter().map(|&c| card_name(c)).collect();
+                    let text = format!("{}. Your starting cards: {}", a.label, names.join(", "));
+                    a = a.with_private_for(s, text);
+                }
+            }
+        }
+        a
     }
 
     fn display_label(&self) -> String {

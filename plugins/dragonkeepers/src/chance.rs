@@ -5,11 +5,12 @@ use tavern_plugin_api::{GameError, GameRng};
 
 use crate::action::{Action, Deck};
 use crate::data::data;
-use crate::model::{Dk, Item, Page, Phase, SetupStep, Slot};
+use crate::model::{Dk, Item, Page, Phase, SetupStep};
 
 /// What a chance outcome changed, as far as its log entry needs to know.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum ChanceDone {
+    Start(usize),
     Pearl {
         seat: usize,
         red: bool,
@@ -41,17 +42,20 @@ impl Dk {
         };
         let d = data();
         match self.phase {
+            Phase::Setup(SetupStep::ChooseStart) => Action::StartPlayer {
+                seat: rng.die(self.n() as u32) as usize - 1,
+            },
             Phase::Setup(SetupStep::ShuffleStarting) => Action::Shuffle {
                 deck: Deck::Starting,
-                order: perm(rng, d.starting.len()),
+                order: perm(rng, self.start_pile.len()),
             },
             Phase::Setup(SetupStep::ShuffleLeft) => Action::Shuffle {
                 deck: Deck::Left,
-                order: perm(rng, d.left.len()),
+                order: perm(rng, self.pages[0].len()),
             },
             Phase::Setup(SetupStep::ShuffleRight) => Action::Shuffle {
                 deck: Deck::Right,
-                order: perm(rng, d.right.len()),
+                order: perm(rng, self.pages[1].len()),
             },
             Phase::Setup(SetupStep::RemovePieces) => {
                 let k = d.pieces_removed[self.n()] as usize;
@@ -63,6 +67,86 @@ impl Dk {
                 item: Item::ALL[rng.die(6) as usize - 1],
             },
             _ => Action::Pass,
+        }
+    }
+
+    /// Every outcome of the pending chance step when they are few (a pearl from the bag,
+    /// the start seat, the chest); `None` for shuffles and the pieces put away.
+    pub fn chance_list(&self) -> Option<Vec<Action>> {
+        if !self.pearls_due.is_empty() {
+            let pool = self.pearl_pool();
+            return Some(
+                pool.into_iter()
+                    .map(|pearl| Action::DrawPearl { pearl })
+                    .collect(),
+            );
+        }
+        match self.phase {
+            Phase::Setup(SetupStep::ChooseStart) => Some(
+                (0..self.n())
+                    .map(|seat| Action::StartPlayer { seat })
+                    .collect(),
+            ),
+            Phase::Setup(SetupStep::RevealChest) => Some(
+                Item::ALL
+                    .into_iter()
+                    .map(|item| Action::RevealChest { item })
+                    .collect(),
+            ),
+            _ => None,
+        }
+    }
+
+    /// Whether `a` could be the outcome of the pending chance step: the one check of a
+    /// logged outcome (`apply_checked` calls it), so [`Self::chance_change`] trusts it.
+    pub fn chance_fits(&self, a: &Action) -> Result<(), GameError> {
+        if let Some(list) = self.chance_list() {
+            return if list.contains(a) {
+                Ok(())
+            } else {
+                Err(GameError::new("not an outcome of the pending draw"))
+            };
+        }
+        let d = data();
+        let Phase::Setup(step) = self.phase else {
+            return Err(GameError::new("no chance step is pending"));
+        };
+        match (step, a) {
+            (
+                SetupStep::ShuffleStarting,
+                Action::Shuffle {
+                    deck: Deck::Starting,
+                    order,
+                },
+            ) => permutation(order, self.start_pile.len()),
+            (
+                SetupStep::ShuffleLeft,
+                Action::Shuffle {
+                    deck: Deck::Left,
+                    order,
+                },
+            ) => permutation(order, self.pages[0].len()),
+            (
+                SetupStep::ShuffleRight,
+                Action::Shuffle {
+                    deck: Deck::Right,
+                    order,
+                },
+            ) => permutation(order, self.pages[1].len()),
+            (SetupStep::RemovePieces, Action::RemovePieces { pieces }) => {
+                let mut bits = 0u64;
+                for &p in pieces {
+                    if p as usize >= d.piece_values.len() || bits & (1 << p) != 0 {
+                        return Err(GameError::new("bad amulet piece removal"));
+                    }
+                    bits |= 1 << p;
+                }
+                if pieces.len() != d.pieces_removed[self.n()] as usize {
+                    return Err(GameError::new("wrong number of amulet pieces removed"));
+                }
+                Ok(())
+            }
+            _ => Err(GameError::new("that chance outcome does not fit")),
         }
     }
 
@@ -85,9 +169,6 @@ impl Dk {
             let Action::DrawPearl { pearl } = a else {
                 return Err(GameError::new("a pearl draw is due"));
             };
-            if *pearl >= 16 || self.pearl_pool_bits() & (1 << pearl) == 0 {
-                return Err(GameError::new("that pearl cannot be drawn now"));
-            }
             let seat = self.pearls_due.remove(0) as usize;
             self.pearl_supply &= !(1 << pearl);
             self.players[seat].pearls.push(*pearl);
@@ -99,21 +180,12 @@ impl Dk {
         let Phase::Setup(step) = self.phase else {
             return Err(GameError::new("no chance step is pending"));
         };
-        let check_perm = |order: &[u8], n: usize| -> Result<(), GameError> {
-            let mut seen = vec![false; n];
-            if order.len() != n {
-                return Err(GameError::new("shuffle has the wrong length"));
-            }
-            for &o in order {
-                let o = o as usize;
-                if o >= n || seen[o] {
-                    return Err(GameError::new("shuffle is not a permutation"));
-                }
-                seen[o] = true;
-            }
-            Ok(())
-        };
         let done = match (step, a) {
+            (SetupStep::ChooseStart, Action::StartPlayer { seat }) => {
+                self.active = *seat;
+                self.phase = Phase::Setup(SetupStep::ShuffleStarting);
+                ChanceDone::Start(*seat)
+            }
             (
                 SetupStep::ShuffleStarting,
                 Action::Shuffle {
@@ -121,8 +193,7 @@ impl Dk {
                     order,
                 },
             ) => {
-                check_perm(order, d.starting.len())?;
-                self.start_pile = order.iter().map(|&o| d.starting.start + o).collect();
+                self.start_pile = order.iter().map(|&o| self.start_pile[o as usize]).collect();
                 self.phase = Phase::Setup(SetupStep::ShuffleLeft);
                 ChanceDone::Shuffled(Deck::Starting)
             }
@@ -133,8 +204,7 @@ impl Dk {
                     order,
                 },
             ) => {
-                check_perm(order, d.left.len())?;
-                self.pages[0] = order.iter().map(|&o| new_slot(d.left.start + o)).collect();
+                self.pages[0] = order.iter().map(|&o| self.pages[0][o as usize]).collect();
                 self.phase = Phase::Setup(SetupStep::ShuffleRight);
                 ChanceDone::Shuffled(Deck::Left)
             }
@@ -145,23 +215,13 @@ impl Dk {
                     order,
                 },
             ) => {
-                check_perm(order, d.right.len())?;
-                self.pages[1] = order.iter().map(|&o| new_slot(d.right.start + o)).collect();
+                self.pages[1] = order.iter().map(|&o| self.pages[1][o as usize]).collect();
                 self.phase = Phase::Setup(SetupStep::RemovePieces);
                 ChanceDone::Shuffled(Deck::Right)
             }
             (SetupStep::RemovePieces, Action::RemovePieces { pieces }) => {
-                let k = d.pieces_removed[self.n()] as usize;
-                let mut bits = 0u64;
-                for &p in pieces {
-                    if p as usize >= d.piece_values.len() || bits & (1 << p) != 0 {
-                        return Err(GameError::new("bad amulet piece removal"));
-                    }
-                    bits |= 1 << p;
-                }
-                if pieces.len() != k {
-                    return Err(GameError::new("wrong number of amulet pieces removed"));
-                }
+                let k = pieces.len();
+                let bits = pieces.iter().fold(0u64, |b, &p| b | 1 << p);
                 self.piece_supply &= !bits;
                 self.piece_box = bits;
                 let setup_done = self.options.chests != "random";
@@ -187,10 +247,13 @@ impl Dk {
 
     fn finish_setup(&mut self) {
         let d = data();
-        for (i, &k) in d.starting_by_seat.iter().enumerate().take(self.n()) {
+        // Counted clockwise from the start player, who gets none.
+        let n = self.n();
+        for (i, &k) in d.starting_by_seat.iter().enumerate().take(n) {
+            let seat = (self.active + i) % n;
             for _ in 0..k {
                 if let Some(c) = self.start_pile.pop() {
-                    self.players[i].hand.push(c);
+                    self.players[seat].hand.push(c);
                 }
             }
         }
@@ -232,10 +295,18 @@ impl Dk {
     }
 }
 
-fn new_slot(card: u8) -> Slot {
-    Slot {
-        card,
-        placed_by: None,
-        back_seen: false,
+/// `order` puts the `n` cards actually in the pile in a new order: each place once.
+fn permutation(order: &[u8], n: usize) -> Result<(), GameError> {
+    if order.len() != n {
+        return Err(GameError::new("shuffle has the wrong length"));
     }
+    let mut seen = vec![false; n];
+    for &o in order {
+        let o = o as usize;
+        if o >= n || seen[o] {
+            return Err(GameError::new("shuffle is not a permutation"));
+        }
+        seen[o] = true;
+    }
+    Ok(())
 }

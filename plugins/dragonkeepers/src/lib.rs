@@ -21,8 +21,11 @@
 //!   the backs of placed cards, pearl colours. Hidden: other hands in the view, the fronts of
 //!   placed cards, everything below the page tops, amulet and pearl values of others until
 //!   the end (the owner sees its own).
-//! - Randomness: the starting-card, left and right shuffles, the amulet pieces returned to
-//!   the box, the random magic chest and every pearl draw are chance steps.
+//! - Randomness: the start player drawn by lot (unless a seat is named at setup), the
+//!   starting-card, left and right shuffles, the amulet pieces returned to the box, the
+//!   random magic chest and every pearl draw are chance steps. `check_chance` is the one
+//!   check of a logged outcome (the lot, chest and pearl as lists, shuffles as
+//!   permutations of the pile as it lies), so the state change trusts it.
 
 pub mod action;
 pub mod applied;
@@ -70,6 +73,20 @@ impl Game for Dk {
                     ),
                 ],
                 default: "standard".into(),
+            },
+            OptionSpec {
+                key: "start".into(),
+                label: "Start player".into(),
+                help: "Who takes the first turn; the seats after them get the starting cards."
+                    .into(),
+                choices: vec![
+                    choice("random", "By lot", "A random seat starts."),
+                    choice("1", "Seat 1", "The first seat starts."),
+                    choice("2", "Seat 2", "The second seat starts."),
+                    OptionChoice::new("3", "Seat 3", "The third seat starts.").players(3, 4),
+                    OptionChoice::new("4", "Seat 4", "The fourth seat starts.").players(4, 4),
+                ],
+                default: "random".into(),
             },
             OptionSpec {
                 key: "chests".into(),
@@ -134,6 +151,14 @@ impl Game for Dk {
 
     fn sample_chance(&self, rng: &mut GameRng) -> Action {
         self.sample(rng)
+    }
+
+    fn chance_outcomes(&self) -> Option<Vec<Action>> {
+        self.chance_list()
+    }
+
+    fn check_chance(&self, outcome: &Action) -> Result<(), GameError> {
+        self.chance_fits(outcome)
     }
 
     fn legal(&self, seat: usize) -> Vec<Legal<Action>> {

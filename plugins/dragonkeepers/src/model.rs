@@ -96,6 +96,8 @@ impl Item {
 /// Which setup chance step is pending.
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub enum SetupStep {
+    /// The start player is drawn by lot (the "random" start option).
+    ChooseStart,
     ShuffleStarting,
     ShuffleLeft,
     ShuffleRight,
@@ -268,6 +270,19 @@ impl Dk {
             }
             v => return Err(GameError::new(format!("unknown chests option {v}"))),
         }
+        // The rulebook lets the players decide who starts: a named seat, or a lot drawn
+        // as the first chance step (never an RNG here, so a log replays the same).
+        let (first_step, active) = match setup.option("start", "random") {
+            "random" => (SetupStep::ChooseStart, 0),
+            v => match v.parse::<usize>() {
+                Ok(k) if (1..=n).contains(&k) => (SetupStep::ShuffleStarting, k - 1),
+                _ => {
+                    return Err(GameError::new(format!(
+                        "start player {v} is not a seat of this table"
+                    )));
+                }
+            },
+        };
         let mut crests = d.crests.clone();
         if n == 2 {
             let top = *crests.iter().max().unwrap_or(&0);
@@ -276,7 +291,7 @@ impl Dk {
         crests.sort_unstable_by(|a, b| b.cmp(a));
         Ok(Dk {
             options: Options { children, chests },
-            phase: Phase::Setup(SetupStep::ShuffleStarting),
+            phase: Phase::Setup(first_step),
             players: setup
                 .seats
                 .iter()
@@ -299,7 +314,7 @@ impl Dk {
             eggs: d.golden_eggs,
             shadow_supply: d.shadows.clone().collect(),
             items,
-            active: 0,
+            active,
             step: Step::default(),
             pearls_due: Vec::new(),
             early_end: false,

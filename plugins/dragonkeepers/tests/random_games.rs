@@ -33,6 +33,13 @@ fn random_games_four_players() {
 }
 
 #[test]
+fn random_games_with_a_drawn_start_player() {
+    for n in 2..=4 {
+        run(&setup_with(n, &[("start", "random")]), 300);
+    }
+}
+
+#[test]
 fn random_games_variants() {
     run(&setup_with(3, &[("variant", "children")]), 300);
     run(&setup_with(2, &[("chests", "random")]), 500);

@@ -6,12 +6,15 @@ use tavern_plugin_api::{Game, Setup, game::apply_checked};
 use tavern_plugin_dragonkeepers::data::data;
 use tavern_plugin_dragonkeepers::{Action, Deck, Dk};
 
+/// `n` seats with the first seat starting, as the rulebook's examples have it; a test
+/// of the drawn start names `("start", "random")`.
 pub fn setup(n: usize) -> Setup {
-    Setup::players(n)
+    setup_with(n, &[])
 }
 
 pub fn setup_with(n: usize, opts: &[(&str, &str)]) -> Setup {
     let mut s = Setup::players(n);
+    s.options.insert("start".into(), "1".into());
     for (k, v) in opts {
         s.options.insert(k.to_string(), v.to_string());
     }
