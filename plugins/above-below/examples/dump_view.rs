@@ -1,9 +1,9 @@
 //! Prints the view of a random position as JSON (for looking at the table outside the
 //! app): `dump_view SEED ACTIONS [explore]` plays that many random actions (or until an
 //! explore is being read, with "explore") and prints seat 0's view.
+use tavern_plugin_above_below::Ab;
 use tavern_plugin_api::game::check::random_move;
 use tavern_plugin_api::{Game, GameRng, Setup};
-use tavern_plugin_above_below::Ab;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -19,11 +19,16 @@ fn main() {
         k += 1;
         if k >= steps
             && (!until_explore
-                || g.explore.as_ref().is_some_and(|e| e.stage == tavern_plugin_above_below::Stage::Adjust))
+                || g.explore
+                    .as_ref()
+                    .is_some_and(|e| e.stage == tavern_plugin_above_below::Stage::Adjust))
         {
             break;
         }
     }
     let viewer = g.actor().unwrap_or(0);
-    println!("{}", serde_json::to_string(&g.view(Some(viewer)).scene).unwrap());
+    println!(
+        "{}",
+        serde_json::to_string(&g.view(Some(viewer)).scene).unwrap()
+    );
 }
