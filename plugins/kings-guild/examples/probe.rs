@@ -6,8 +6,14 @@ use tavern_plugin_api::{Game, GameRng, Setup};
 use tavern_plugin_kings_guild::Kg;
 
 fn main() {
-    let n: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(2);
-    let seed: u64 = std::env::args().nth(2).and_then(|a| a.parse().ok()).unwrap_or(1);
+    let n: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(2);
+    let seed: u64 = std::env::args()
+        .nth(2)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(1);
     let mut g = Kg::new(&Setup::players(n)).unwrap();
     let mut rng = GameRng::new(seed);
     let mut hist: BTreeMap<String, usize> = BTreeMap::new();
@@ -19,8 +25,21 @@ fn main() {
         g.apply(seat, &a).unwrap();
         steps += 1;
         if steps == 20_000 {
-            println!("turn {} deck {} board {:?}", g.turn_no, g.quest_deck.len(), g.board);
-            for p in &g.players { println!("{:?} coins {} hand {} rooms {:?}", p.res, p.coins, p.hand.len(), p.rooms().collect::<Vec<_>>()); }
+            println!(
+                "turn {} deck {} board {:?}",
+                g.turn_no,
+                g.quest_deck.len(),
+                g.board
+            );
+            for p in &g.players {
+                println!(
+                    "{:?} coins {} hand {} rooms {:?}",
+                    p.res,
+                    p.coins,
+                    p.hand.len(),
+                    p.rooms().collect::<Vec<_>>()
+                );
+            }
             println!("stock {:?} pending {:?}", g.stock, g.pending);
             break;
         }

@@ -12,40 +12,91 @@ pub enum Action {
     /// The setup shuffles: a permutation of every pile that setup draws from.
     Deal(Deal),
     /// One treasure drawn from the pending colour (a kind id).
-    Drawn { kind: u8 },
+    Drawn {
+        kind: u8,
+    },
 
     // ---- the turn ----
-    Gather { take: [u8; RES] },
+    Gather {
+        take: [u8; RES],
+    },
     /// Craft the items of the quest in `slot` named by `items` (bit 0 first, bit 1 second).
-    Craft { slot: u8, items: u8 },
-    Build { room: u8, cell: u8 },
-    Hire { index: u8, at: Loc, baggage: Option<u8> },
+    Craft {
+        slot: u8,
+        items: u8,
+    },
+    Build {
+        room: u8,
+        cell: u8,
+    },
+    Hire {
+        index: u8,
+        at: Loc,
+        baggage: Option<u8>,
+    },
     Offer,
     /// Play a treasure; `arg` is its choice (a resource, a colour, the card a map goes with).
-    Play { kind: u8, arg: u8 },
-    Sell { kind: u8 },
+    Play {
+        kind: u8,
+        arg: u8,
+    },
+    Sell {
+        kind: u8,
+    },
     Peek,
-    Move { spec: u8, to: Loc },
+    Move {
+        spec: u8,
+        to: Loc,
+    },
     EndTurn,
 
     // ---- answers to a pending decision ----
-    Discard { res: u8 },
+    Discard {
+        res: u8,
+    },
     Bid(u8),
-    Colours { colours: Vec<Colour> },
-    Keep { kind: u8 },
-    Toss { kind: u8 },
-    Res { res: u8 },
+    Colours {
+        colours: Vec<Colour>,
+    },
+    Keep {
+        kind: u8,
+    },
+    Toss {
+        kind: u8,
+    },
+    Res {
+        res: u8,
+    },
     /// Pay a coin for the offered treasure (hero specialists, the next player's Wonders).
     Accept,
     Decline,
-    Place { at: Loc },
-    BuyRelic { kind: u8 },
-    Trade { give: u8, take: u8 },
-    Steal { from: u8, res: u8 },
-    TakeQuest { slot: u8 },
-    Destroy { kind: u8, arg: u8 },
-    ThugTo { slot: u8 },
-    StartBonus { take: [u8; RES] },
+    Place {
+        at: Loc,
+    },
+    BuyRelic {
+        kind: u8,
+    },
+    Trade {
+        give: u8,
+        take: u8,
+    },
+    Steal {
+        from: u8,
+        res: u8,
+    },
+    TakeQuest {
+        slot: u8,
+    },
+    Destroy {
+        kind: u8,
+        arg: u8,
+    },
+    ThugTo {
+        slot: u8,
+    },
+    StartBonus {
+        take: [u8; RES],
+    },
 }
 
 /// Every pile setup shuffles, each as a full permutation of its ids.

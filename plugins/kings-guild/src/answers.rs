@@ -52,7 +52,9 @@ impl Kg {
                     }));
                 }
                 let passed = std::mem::take(&mut self.pool);
-                self.players[other as usize].hand.extend(passed.iter().copied());
+                self.players[other as usize]
+                    .hand
+                    .extend(passed.iter().copied());
                 notes.push(Note::Kept {
                     seat: st,
                     other,
@@ -119,13 +121,17 @@ impl Kg {
             }
             (p @ Pending::Curator { .. }, Action::BuyRelic { kind }) => {
                 let k = *kind as usize;
-                if self.discard.get(k).copied().unwrap_or(0) == 0 || treasure(*kind).relic.is_none() {
+                if self.discard.get(k).copied().unwrap_or(0) == 0 || treasure(*kind).relic.is_none()
+                {
                     return Err(GameError::new("no such relic in the discards"));
                 }
                 self.discard[k] -= 1;
                 self.players[seat].coins -= 3;
                 self.players[seat].hand.push(*kind);
-                notes.push(Note::BoughtRelic { seat: st, kind: *kind });
+                notes.push(Note::BoughtRelic {
+                    seat: st,
+                    kind: *kind,
+                });
                 Ok(Some(p))
             }
             (Pending::Alchemist { left, .. }, Action::Trade { give, take }) => {

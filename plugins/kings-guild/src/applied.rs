@@ -363,9 +363,7 @@ impl Kg {
                     | Note::FuneralBegins
             )
         });
-        let join = |f: &dyn Fn(&Line) -> String| {
-            lines.iter().map(f).collect::<Vec<_>>().join("\n")
-        };
+        let join = |f: &dyn Fn(&Line) -> String| lines.iter().map(f).collect::<Vec<_>>().join("\n");
         let label = join(&|l| l.public.clone());
         let mut a = Applied {
             label,

@@ -243,7 +243,8 @@ impl Kg {
             SpecEffect::Extra(kind) => self.pending.push_back(Pending::Extra { seat: st, kind }),
             SpecEffect::Alchemist => {
                 let left = self.players[seat].stored() as u8;
-                self.pending.push_back(Pending::Alchemist { seat: st, left });
+                self.pending
+                    .push_back(Pending::Alchemist { seat: st, left });
             }
             SpecEffect::Curator => self.pending.push_back(Pending::Curator { seat: st }),
             SpecEffect::Smuggler => self.pending.push_back(Pending::Smuggler { seat: st }),

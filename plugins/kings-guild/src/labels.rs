@@ -33,7 +33,11 @@ impl Kg {
                     _ => 0,
                 };
                 (
-                    format!("Craft the {} ({})", item_names(q, *items), crate::data::quest(q).name),
+                    format!(
+                        "Craft the {} ({})",
+                        item_names(q, *items),
+                        crate::data::quest(q).name
+                    ),
                     Some(format!("quest:{slot}")),
                 )
             }
@@ -63,10 +67,7 @@ impl Kg {
                     self.loc_name(seat, *at)
                 );
                 if let Some(b) = baggage {
-                    l.push_str(&format!(
-                        ", baggage {}",
-                        self.loc_name(seat, Loc::Room(*b))
-                    ));
+                    l.push_str(&format!(", baggage {}", self.loc_name(seat, Loc::Room(*b))));
                 }
                 (l, Some(format!("row:{index}")))
             }
@@ -91,7 +92,10 @@ impl Kg {
                     }
                     _ => String::new(),
                 };
-                (format!("Play {}{what}", t.name), Some(format!("hand:{kind}")))
+                (
+                    format!("Play {}{what}", t.name),
+                    Some(format!("hand:{kind}")),
+                )
             }
             Action::Sell { kind } => (
                 format!(
@@ -144,14 +148,8 @@ impl Kg {
                 (format!("Pay 1 coin to draw a {c} treasure"), None)
             }
             Action::Decline => ("Decline".into(), None),
-            Action::Place { at } => (
-                format!("Place it {}", self.loc_name(seat, *at)),
-                None,
-            ),
-            Action::BuyRelic { kind } => (
-                format!("Buy {} for 3", treasure(*kind).name),
-                None,
-            ),
+            Action::Place { at } => (format!("Place it {}", self.loc_name(seat, *at)), None),
+            Action::BuyRelic { kind } => (format!("Buy {} for 3", treasure(*kind).name), None),
             Action::Trade { give, take } => (
                 format!(
                     "Trade 1 {} for 1 {}",
@@ -162,8 +160,7 @@ impl Kg {
             Action::Steal { from, res } => (
                 format!(
                     "Steal 1 {} from {}",
-                    RES_NAMES[*res as usize],
-                    self.players[*from as usize].name
+                    RES_NAMES[*res as usize], self.players[*from as usize].name
                 ),
                 None,
             ),

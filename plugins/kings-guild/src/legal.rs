@@ -113,10 +113,18 @@ impl Kg {
                 );
             }
             Pending::Keep { .. } => {
-                v.extend(distinct(&self.pool).into_iter().map(|kind| Action::Keep { kind }));
+                v.extend(
+                    distinct(&self.pool)
+                        .into_iter()
+                        .map(|kind| Action::Keep { kind }),
+                );
             }
             Pending::Toss { .. } => {
-                v.extend(distinct(&pl.hand).into_iter().map(|kind| Action::Toss { kind }));
+                v.extend(
+                    distinct(&pl.hand)
+                        .into_iter()
+                        .map(|kind| Action::Toss { kind }),
+                );
             }
             Pending::HeroPay { colour, .. } => {
                 if pl.coins >= 1 && self.colour_available(*colour) {
@@ -125,11 +133,19 @@ impl Kg {
                 v.push(Action::Decline);
             }
             Pending::Appraiser { .. } => {
-                v.extend(self.colour_sets(1).into_iter().map(|colours| Action::Colours { colours }));
+                v.extend(
+                    self.colour_sets(1)
+                        .into_iter()
+                        .map(|colours| Action::Colours { colours }),
+                );
                 v.push(Action::Decline);
             }
             Pending::PlentyNext { .. } => {
-                v.extend(self.choosable(seat).into_iter().map(|res| Action::Res { res }));
+                v.extend(
+                    self.choosable(seat)
+                        .into_iter()
+                        .map(|res| Action::Res { res }),
+                );
             }
             Pending::WondersNext { except, .. } => {
                 if pl.coins >= 1 {
@@ -154,7 +170,11 @@ impl Kg {
                 v.push(Action::Decline);
             }
             Pending::PlaceSpec { .. } => {
-                v.extend(self.free_locs(seat).into_iter().map(|at| Action::Place { at }));
+                v.extend(
+                    self.free_locs(seat)
+                        .into_iter()
+                        .map(|at| Action::Place { at }),
+                );
             }
             Pending::PlaceRoom { room: r, .. } => {
                 v.extend(
@@ -167,7 +187,9 @@ impl Kg {
                 if pl.coins >= 3 {
                     v.extend(
                         (0..self.discard.len() as u8)
-                            .filter(|&k| self.discard[k as usize] > 0 && treasure(k).relic.is_some())
+                            .filter(|&k| {
+                                self.discard[k as usize] > 0 && treasure(k).relic.is_some()
+                            })
                             .map(|kind| Action::BuyRelic { kind }),
                     );
                 }
@@ -220,11 +242,12 @@ impl Kg {
                                 .into_iter()
                                 .map(|arg| Action::Destroy { kind, arg }),
                         ),
-                        TreasureEffect::Wonders => v.extend(
-                            self.open_colours()
-                                .into_iter()
-                                .map(|c| Action::Destroy { kind, arg: c.idx() as u8 }),
-                        ),
+                        TreasureEffect::Wonders => {
+                            v.extend(self.open_colours().into_iter().map(|c| Action::Destroy {
+                                kind,
+                                arg: c.idx() as u8,
+                            }))
+                        }
                         _ => {}
                     }
                 }
@@ -355,7 +378,8 @@ impl Kg {
             .board
             .iter()
             .any(|s| s.is_some_and(|s| s.card == QCard::Funeral));
-        if !self.solo || !on_board || self.statue_built || self.players[seat].has_room(room::STATUE) {
+        if !self.solo || !on_board || self.statue_built || self.players[seat].has_room(room::STATUE)
+        {
             return Vec::new();
         }
         self.room_cells(seat, room::STATUE)
@@ -388,7 +412,10 @@ impl Kg {
         let main_possible = !v.is_empty();
         self.treasure_actions(seat, &mut v);
         let p = &self.players[seat];
-        if p.has_spec(|e| *e == SpecEffect::Oracle) && !self.turn.peeked && !self.quest_deck.is_empty() {
+        if p.has_spec(|e| *e == SpecEffect::Oracle)
+            && !self.turn.peeked
+            && !self.quest_deck.is_empty()
+        {
             v.push(Action::Peek);
         }
         if p.has_spec(|e| *e == SpecEffect::Bard) {
@@ -441,13 +468,18 @@ impl Kg {
                     }
                 }
                 TreasureEffect::Plenty => {
-                    v.extend(self.choosable(seat).into_iter().map(|arg| Action::Play { kind, arg }));
+                    v.extend(
+                        self.choosable(seat)
+                            .into_iter()
+                            .map(|arg| Action::Play { kind, arg }),
+                    );
                 }
-                TreasureEffect::Wonders => v.extend(
-                    self.open_colours()
-                        .into_iter()
-                        .map(|c| Action::Play { kind, arg: c.idx() as u8 }),
-                ),
+                TreasureEffect::Wonders => {
+                    v.extend(self.open_colours().into_iter().map(|c| Action::Play {
+                        kind,
+                        arg: c.idx() as u8,
+                    }))
+                }
                 TreasureEffect::Lucky => {
                     if !self.turn.lucky {
                         v.push(Action::Play { kind, arg: 0 });
@@ -466,4 +498,3 @@ impl Kg {
         v.extend(kinds.into_iter().map(|kind| Action::Sell { kind }));
     }
 }
-

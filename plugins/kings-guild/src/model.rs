@@ -81,9 +81,8 @@ impl Player {
     pub fn rooms(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
         (0..12u8).filter_map(move |c| {
             let r = self.grid[c as usize];
-            let anchor = r != EMPTY
-                && r != room::GUILD
-                && (c % 4 == 0 || self.grid[c as usize - 1] != r);
+            let anchor =
+                r != EMPTY && r != room::GUILD && (c % 4 == 0 || self.grid[c as usize - 1] != r);
             anchor.then_some((r, c))
         })
     }
@@ -179,37 +178,87 @@ pub enum Pending {
         pool: bool,
     },
     /// Choose `n` colours to draw (a map, the Merchant, the Minstrel, an unavailable colour).
-    Colours { seat: u8, n: u8, why: Why },
+    Colours {
+        seat: u8,
+        n: u8,
+        why: Why,
+    },
     /// The completer of a shared quest keeps `keep` cards of the pool; the rest go to `other`.
-    Keep { seat: u8, other: u8, keep: u8 },
+    Keep {
+        seat: u8,
+        other: u8,
+        keep: u8,
+    },
     /// Discard `n` treasures from hand (Merchant, Appraiser).
-    Toss { seat: u8, n: u8 },
+    Toss {
+        seat: u8,
+        n: u8,
+    },
     /// A hero specialist's offer: pay 1 coin for a treasure of `colour`.
-    HeroPay { seat: u8, colour: Colour },
+    HeroPay {
+        seat: u8,
+        colour: Colour,
+    },
     /// The Appraiser's optional extra draw.
-    Appraiser { seat: u8 },
+    Appraiser {
+        seat: u8,
+    },
     /// The next player's half of a Scroll of Plenty: 1 resource of a chosen type.
-    PlentyNext { seat: u8 },
+    PlentyNext {
+        seat: u8,
+    },
     /// The next player's half of a Scroll of Wonders: pay 1 coin for a treasure not of `except`.
-    WondersNext { seat: u8, except: Colour },
+    WondersNext {
+        seat: u8,
+        except: Colour,
+    },
     /// Hire a specialist without an action (a Contract).
-    Hire { seat: u8 },
+    Hire {
+        seat: u8,
+    },
     /// An extra action from a specialist.
-    Extra { seat: u8, kind: ExtraKind },
+    Extra {
+        seat: u8,
+        kind: ExtraKind,
+    },
     /// Place a specialist taken for free (the Overseer's).
-    PlaceSpec { seat: u8, spec: u8 },
+    PlaceSpec {
+        seat: u8,
+        spec: u8,
+    },
     /// Place a room at no cost: the King's Statue after the funeral, the Shrine at setup.
-    PlaceRoom { seat: u8, room: u8 },
-    Curator { seat: u8 },
-    Alchemist { seat: u8, left: u8 },
-    Smuggler { seat: u8 },
-    Witch { seat: u8 },
-    Warlock { seat: u8 },
-    Thug { seat: u8 },
+    PlaceRoom {
+        seat: u8,
+        room: u8,
+    },
+    Curator {
+        seat: u8,
+    },
+    Alchemist {
+        seat: u8,
+        left: u8,
+    },
+    Smuggler {
+        seat: u8,
+    },
+    Witch {
+        seat: u8,
+    },
+    Warlock {
+        seat: u8,
+    },
+    Thug {
+        seat: u8,
+    },
     /// A guild's two starting resources.
-    StartBonus { seat: u8 },
+    StartBonus {
+        seat: u8,
+    },
     /// The King's Funeral: simultaneous secret bids; the quest space to fill afterwards.
-    Funeral { bids: Vec<Option<u8>>, slot: u8 },
+    Funeral {
+        bids: Vec<Option<u8>>,
+        slot: u8,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -7,46 +7,172 @@ use crate::model::QCard;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Note {
     Dealt,
-    Gathered { seat: u8, got: [u8; RES] },
+    Gathered {
+        seat: u8,
+        got: [u8; RES],
+    },
     /// Extra resources from gather specialists.
-    GatherBonus { seat: u8, got: [u8; RES] },
-    Discarded { seat: u8, res: u8 },
-    Crafted { seat: u8, quest: u8, items: u8, coins: u32, fortune: u8 },
-    ThugFee { seat: u8, owner: u8 },
-    SigilPlaced { seat: u8, quest: u8 },
-    Completed { seat: u8, quest: u8, first: Option<u8> },
-    QuestTaken { seat: u8, quest: u8 },
-    Revealed { card: QCard },
-    QuestLeaves { quest: QCard },
+    GatherBonus {
+        seat: u8,
+        got: [u8; RES],
+    },
+    Discarded {
+        seat: u8,
+        res: u8,
+    },
+    Crafted {
+        seat: u8,
+        quest: u8,
+        items: u8,
+        coins: u32,
+        fortune: u8,
+    },
+    ThugFee {
+        seat: u8,
+        owner: u8,
+    },
+    SigilPlaced {
+        seat: u8,
+        quest: u8,
+    },
+    Completed {
+        seat: u8,
+        quest: u8,
+        first: Option<u8>,
+    },
+    QuestTaken {
+        seat: u8,
+        quest: u8,
+    },
+    Revealed {
+        card: QCard,
+    },
+    QuestLeaves {
+        quest: QCard,
+    },
     FuneralBegins,
-    Bid { seat: u8 },
-    FuneralResult { bids: Vec<u8>, winner: Option<u8> },
+    Bid {
+        seat: u8,
+    },
+    FuneralResult {
+        bids: Vec<u8>,
+        winner: Option<u8>,
+    },
     OfferingDrawn,
-    Built { seat: u8, room: u8, cell: u8, cost: u32 },
-    SpaceBonus { seat: u8, res: Option<u8>, amount: u32 },
-    Hired { seat: u8, spec: u8, cost: u32, full: bool },
-    FreeSpecialist { seat: u8, spec: u8 },
-    SpecialistLeaves { spec: u8 },
-    Moved { seat: u8, spec: u8 },
-    Offered { seat: u8, vizier: bool },
-    Played { seat: u8, kind: u8 },
-    Sold { seat: u8, kind: u8, coins: u32 },
-    Tossed { seat: u8, kind: u8 },
-    Destroyed { seat: u8, kind: u8 },
-    Drew { seat: u8, colour: Colour, kind: u8, pool: bool },
-    ColoursChosen { seat: u8, colours: Vec<Colour> },
-    Kept { seat: u8, other: u8, kept: u8, passed: Vec<u8> },
-    Reshuffled { colour: Colour, removed_scroll: bool },
-    Gained { seat: u8, got: [u8; RES], coins: u32 },
-    Lost { seat: u8, res: u8 },
-    Declined { seat: u8 },
-    Paid { seat: u8, coins: u32 },
-    BoughtRelic { seat: u8, kind: u8 },
-    Traded { seat: u8, give: u8, take: u8 },
-    Stole { seat: u8, from: u8, res: u8 },
-    ThugMoved { seat: u8, quest: u8 },
-    Peeked { seat: u8, cards: Vec<QCard> },
-    TurnEnds { seat: u8, next: u8 },
+    Built {
+        seat: u8,
+        room: u8,
+        cell: u8,
+        cost: u32,
+    },
+    SpaceBonus {
+        seat: u8,
+        res: Option<u8>,
+        amount: u32,
+    },
+    Hired {
+        seat: u8,
+        spec: u8,
+        cost: u32,
+        full: bool,
+    },
+    FreeSpecialist {
+        seat: u8,
+        spec: u8,
+    },
+    SpecialistLeaves {
+        spec: u8,
+    },
+    Moved {
+        seat: u8,
+        spec: u8,
+    },
+    Offered {
+        seat: u8,
+        vizier: bool,
+    },
+    Played {
+        seat: u8,
+        kind: u8,
+    },
+    Sold {
+        seat: u8,
+        kind: u8,
+        coins: u32,
+    },
+    Tossed {
+        seat: u8,
+        kind: u8,
+    },
+    Destroyed {
+        seat: u8,
+        kind: u8,
+    },
+    Drew {
+        seat: u8,
+        colour: Colour,
+        kind: u8,
+        pool: bool,
+    },
+    ColoursChosen {
+        seat: u8,
+        colours: Vec<Colour>,
+    },
+    Kept {
+        seat: u8,
+        other: u8,
+        kept: u8,
+        passed: Vec<u8>,
+    },
+    Reshuffled {
+        colour: Colour,
+        removed_scroll: bool,
+    },
+    Gained {
+        seat: u8,
+        got: [u8; RES],
+        coins: u32,
+    },
+    Lost {
+        seat: u8,
+        res: u8,
+    },
+    Declined {
+        seat: u8,
+    },
+    Paid {
+        seat: u8,
+        coins: u32,
+    },
+    BoughtRelic {
+        seat: u8,
+        kind: u8,
+    },
+    Traded {
+        seat: u8,
+        give: u8,
+        take: u8,
+    },
+    Stole {
+        seat: u8,
+        from: u8,
+        res: u8,
+    },
+    ThugMoved {
+        seat: u8,
+        quest: u8,
+    },
+    Peeked {
+        seat: u8,
+        cards: Vec<QCard>,
+    },
+    TurnEnds {
+        seat: u8,
+        next: u8,
+    },
     GameOver,
-    Potion { seat: u8, lucky: bool },
+    Potion {
+        seat: u8,
+        lucky: bool,
+    },
 }

@@ -136,9 +136,11 @@ impl Kg {
                 if *room == crate::data::room::STATUE && self.solo {
                     // The solo funeral card: the statue for free, as the turn's action.
                     self.turn.acted = true;
-                    if let Some(i) = self.board.iter().position(|s| {
-                        s.is_some_and(|s| s.card == QCard::Funeral)
-                    }) {
+                    if let Some(i) = self
+                        .board
+                        .iter()
+                        .position(|s| s.is_some_and(|s| s.card == QCard::Funeral))
+                    {
                         self.board[i] = None;
                         self.gone_quests.push(QCard::Funeral);
                     }
@@ -344,7 +346,8 @@ impl Kg {
         // "After a craft action" specialists.
         let p = &self.players[seat];
         if p.has_spec(|e| *e == SpecEffect::Warlock) && p.scrolls() > 0 {
-            self.pending.push_back(Pending::Warlock { seat: seat as u8 });
+            self.pending
+                .push_back(Pending::Warlock { seat: seat as u8 });
         }
         if p.has_spec(|e| *e == SpecEffect::Thug) {
             self.pending.push_back(Pending::Thug { seat: seat as u8 });
@@ -525,7 +528,11 @@ impl Kg {
             });
         }
         if !self.solo {
-            self.stalled = if self.turn.progress { 0 } else { self.stalled + 1 };
+            self.stalled = if self.turn.progress {
+                0
+            } else {
+                self.stalled + 1
+            };
             if self.stalled >= crate::model::STALL_ROUNDS * self.n() as u32 {
                 self.stalled = 0;
                 self.unstick(notes);
@@ -554,7 +561,9 @@ impl Kg {
     fn unstick(&mut self, notes: &mut Vec<Note>) {
         let is_quest = |s: &Option<Slot>| s.is_some_and(|s| matches!(s.card, QCard::Quest(_)));
         let pick = (0..self.board.len())
-            .find(|&i| is_quest(&self.board[i]) && self.board[i].is_some_and(|s| s.made == [None, None]))
+            .find(|&i| {
+                is_quest(&self.board[i]) && self.board[i].is_some_and(|s| s.made == [None, None])
+            })
             .or_else(|| (0..self.board.len()).find(|&i| is_quest(&self.board[i])));
         let Some(i) = pick else { return };
         let gone = self.board[i].take().expect("a quest");

@@ -66,7 +66,11 @@ impl Kg {
 
     fn chamber_full(&self, seat: usize, cell: u8, slots: u8) -> bool {
         let p = &self.players[seat];
-        let specs = p.specs.iter().filter(|(_, l)| *l == Loc::Room(cell)).count() as u8;
+        let specs = p
+            .specs
+            .iter()
+            .filter(|(_, l)| *l == Loc::Room(cell))
+            .count() as u8;
         specs >= slots
     }
 
@@ -93,16 +97,19 @@ impl Kg {
             }
             match d.score {
                 RoomScore::Plain => plain += d.pp as i64,
-                RoomScore::Scrolls => {
-                    star += d.pp as i64 + LIBRARY_PER_SCROLL * p.scrolls() as i64
-                }
+                RoomScore::Scrolls => star += d.pp as i64 + LIBRARY_PER_SCROLL * p.scrolls() as i64,
                 RoomScore::Coins => star += p.coins as i64,
                 RoomScore::Throne => {
-                    let near = [cell as i64 - 4, cell as i64 + 4, cell as i64 - 1, cell as i64 + 1]
-                        .into_iter()
-                        .filter(|&x| (0..12).contains(&x))
-                        .filter(|&x| x / 4 == cell as i64 / 4 || x % 4 == cell as i64 % 4)
-                        .any(|x| p.grid[x as usize] == room::STATUE);
+                    let near = [
+                        cell as i64 - 4,
+                        cell as i64 + 4,
+                        cell as i64 - 1,
+                        cell as i64 + 1,
+                    ]
+                    .into_iter()
+                    .filter(|&x| (0..12).contains(&x))
+                    .filter(|&x| x / 4 == cell as i64 / 4 || x % 4 == cell as i64 % 4)
+                    .any(|x| p.grid[x as usize] == room::STATUE);
                     star += d.pp as i64 + if near { 6 } else { 0 };
                 }
                 RoomScore::Specialists => star += 3 * p.specs.len() as i64,
@@ -125,7 +132,9 @@ impl Kg {
             return 0;
         }
         // Coins in the Vault of Riches cannot be offered.
-        let vault = p.rooms().any(|(r, _)| room_def(r).score == RoomScore::Coins);
+        let vault = p
+            .rooms()
+            .any(|(r, _)| room_def(r).score == RoomScore::Coins);
         let coins = if vault { 0 } else { p.coins as i64 };
         2 + coins / 3 + p.stored() as i64 / 2
     }

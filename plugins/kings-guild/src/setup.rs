@@ -157,8 +157,16 @@ impl Kg {
             same(&d.quests[k], Kg::quest_pool(k), "quests")?;
         }
         same(&d.age1_mix, (0..2 * a1 as u8).collect(), "Age I quests")?;
-        same(&d.boards, (0..data().boards.len() as u8).collect(), "boards")?;
-        same(&d.guilds, (0..data().guilds.len() as u8).collect(), "guilds")
+        same(
+            &d.boards,
+            (0..data().boards.len() as u8).collect(),
+            "boards",
+        )?;
+        same(
+            &d.guilds,
+            (0..data().guilds.len() as u8).collect(),
+            "guilds",
+        )
     }
 
     pub fn apply_deal(&mut self, deal: &Deal, notes: &mut Vec<Note>) {
@@ -209,9 +217,9 @@ impl Kg {
             match &d.guilds[g].bonus {
                 GuildBonus::None => {}
                 GuildBonus::Coins(k) => self.players[s].coins += *k as u32,
-                GuildBonus::Resources(_) => self.pending.push_back(Pending::StartBonus {
-                    seat: s as u8,
-                }),
+                GuildBonus::Resources(_) => self
+                    .pending
+                    .push_back(Pending::StartBonus { seat: s as u8 }),
                 GuildBonus::Treasure => self.pending.push_back(Pending::Colours {
                     seat: s as u8,
                     n: 1,

@@ -5,7 +5,7 @@
 //! bids and (during the funeral) others' coins not at all.
 
 use tavern_plugin_api::View;
-use tavern_plugin_api::scene::{Color, Highlight, Rect, Scene, pos, rect, stroke};
+use tavern_plugin_api::scene::{Color, Highlight, Rect, Scene, pos, rect};
 
 use crate::data::{Colour, RES, RES_NAMES, Space, data, quest, room_def, spec, treasure};
 use crate::model::{EMPTY, Kg, Loc, Pending, Phase, QCard};
@@ -49,13 +49,18 @@ pub fn view(g: &Kg, viewer: Option<usize>) -> View {
     if !others.is_empty() {
         let w = 1588.0 / others.len() as f32;
         for (i, &seat) in others.iter().enumerate() {
-            crate::view::opponent(&mut s, g, seat, viewer, rect(6.0 + i as f32 * w, 6.0, w - 8.0, 196.0));
+            opponent(
+                &mut s,
+                g,
+                seat,
+                viewer,
+                rect(6.0 + i as f32 * w, 6.0, w - 8.0, 196.0),
+            );
         }
     }
-    let top = if others.is_empty() { 6.0 } else { 210.0 };
-    quests(&mut s, g, viewer, rect(6.0, top, 1000.0, 232.0));
-    specialists(&mut s, g, viewer, rect(6.0, top + 240.0, 1000.0, 150.0));
-    supply(&mut s, g, viewer, rect(1014.0, top, 580.0, 390.0));
+    quests(&mut s, g, rect(6.0, 210.0, 1588.0, 190.0));
+    specialists(&mut s, g, viewer, rect(6.0, 408.0, 1000.0, 192.0));
+    supply(&mut s, g, rect(1014.0, 408.0, 580.0, 192.0));
     own_area(&mut s, g, own, viewer, rect(6.0, 608.0, 1588.0, 386.0));
     View {
         scene: s,
@@ -96,7 +101,9 @@ fn prompt(g: &Kg, viewer: Option<usize>) -> String {
     }
     match g.pending.front() {
         Some(Pending::Funeral { .. }) => "The King's Funeral: choose your secret bid".into(),
-        Some(Pending::Keep { .. }) => "Shared quest: keep one treasure, the other is passed on".into(),
+        Some(Pending::Keep { .. }) => {
+            "Shared quest: keep one treasure, the other is passed on".into()
+        }
         Some(Pending::Toss { n, .. }) => format!("Discard {n} treasure(s)"),
         Some(Pending::Colours { n, .. }) => format!("Choose {n} colour(s) to draw"),
         Some(Pending::HeroPay { .. }) => "Pay 1 coin for a treasure?".into(),
@@ -124,13 +131,13 @@ fn prompt(g: &Kg, viewer: Option<usize>) -> String {
 fn res_row(s: &mut Scene, x: f32, y: f32, res: &[u8; RES], id: Option<usize>) -> f32 {
     let mut x = x;
     for r in 0..RES {
-        let c = pos(x + 12.0, y);
-        let b = s.token(c, 12.0, res_colour(r), RES_LETTER[r]);
+        let c = pos(x + 15.0, y);
+        let b = s.token(c, 15.0, res_colour(r), RES_LETTER[r]);
         let b = b.tooltip(format!("{}: {}", RES_NAMES[r], res[r]));
         if let Some(seat) = id {
             b.id(format!("res:{seat}:{r}"));
         }
-        s.text(pos(x + 27.0, y), format!("{}", res[r]), SMALL, Color::WHITE);
+        s.text(pos(x + 33.0, y), format!("{}", res[r]), SMALL, Color::WHITE);
         x += 52.0;
     }
     x
@@ -148,14 +155,27 @@ fn opponent(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
     let p = &g.players[seat];
     let d = data();
     let active = seat == g.active && g.phase == Phase::Play;
+    let summary = player_summary(g, seat, viewer);
     s.panel(r, Color::rgb(30, 44, 40), Color::player(seat))
-        .highlight(if active { Highlight::Active } else { Highlight::None })
-        .tooltip(player_summary(g, seat, viewer));
+        .highlight(if active {
+            Highlight::Active
+        } else {
+            Highlight::None
+        })
+        .tooltip(summary.clone());
+    let fit = |t: String| fit_text(&t, r.w - 20.0);
     s.heading(
         pos(r.x + 10.0, r.y + 16.0),
-        format!("{} {} · {}", Color::PLAYER_MARK[seat % 8], p.name, d.guilds[p.guild as usize].name),
+        fit(format!("{} {}", Color::PLAYER_MARK[seat % 8], p.name)),
         SMALL,
         Color::player(seat),
+    )
+    .tooltip(summary);
+    s.text(
+        pos(r.x + 10.0, r.y + 44.0),
+        fit(d.guilds[p.guild as usize].name.clone()),
+        SMALL,
+        Color::rgb(220, 220, 210),
     );
     let coins = if coins_visible(g, viewer, seat) {
         p.coins.to_string()
@@ -163,33 +183,69 @@ fn opponent(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
         "?".into()
     };
     s.text(
-        pos(r.x + 10.0, r.y + 42.0),
-        format!(
-            "Coins {coins} · Quests {} · Sigils free {}",
-            g.scored_quests(seat).len(),
-            g.free_sigils(seat)
-        ),
+        pos(r.x + 10.0, r.y + 72.0),
+        fit(format!(
+            "{coins} coins · {} quests",
+            g.scored_quests(seat).len()
+        )),
         SMALL,
         Color::WHITE,
     );
-    res_row(s, r.x + 10.0, r.y + 68.0, &p.res, None);
+    res_row(s, r.x + 10.0, r.y + 100.0, &p.res, None);
     let hc = hand_counts(p);
     s.text(
-        pos(r.x + 10.0, r.y + 94.0),
-        format!("Hand {} (blue {}, red {}, yellow {})", p.hand.len(), hc[0], hc[1], hc[2]),
+        pos(r.x + 10.0, r.y + 128.0),
+        fit(format!(
+            "Hand {} · sigils {}",
+            p.hand.len(),
+            g.free_sigils(seat)
+        )),
         SMALL,
         Color::WHITE,
     )
-    .tooltip("Treasure backs show their colour; the cards themselves are hidden");
-    let rooms: Vec<&str> = p.rooms().map(|(rm, _)| room_def(rm).name.as_str()).collect();
-    let specs: Vec<&str> = p.specs.iter().map(|(x, _)| spec(*x).name.as_str()).collect();
-    let body = format!(
-        "Rooms: {}\nSpecialists: {}",
-        if rooms.is_empty() { "none".into() } else { rooms.join(", ") },
-        if specs.is_empty() { "none".into() } else { specs.join(", ") }
+    .tooltip(format!(
+        "{} treasures: {} blue, {} red, {} yellow (the backs show the colour)",
+        p.hand.len(),
+        hc[0],
+        hc[1],
+        hc[2]
+    ));
+    s.text(
+        pos(r.x + 10.0, r.y + 156.0),
+        fit(format!(
+            "{} rooms · {} specialists",
+            p.rooms().count(),
+            p.specs.len()
+        )),
+        SMALL,
+        Color::WHITE,
     );
-    s.text_block(rect(r.x + 10.0, r.y + 108.0, r.w - 20.0, r.h - 112.0), body, SMALL, Color::rgb(220, 220, 210))
-        .tooltip(player_summary(g, seat, viewer));
+    if p.offered {
+        s.text(
+            pos(r.x + 10.0, r.y + 184.0),
+            fit("Offered".into()),
+            SMALL,
+            Color::rgb(240, 220, 160),
+        );
+    }
+}
+
+/// Shortens `t` with an ellipsis until it fits `w` at the size the host may draw it.
+pub fn fit_text(t: &str, w: f32) -> String {
+    use tavern_plugin_api::scene::{drawn_size, text_width};
+    let size = drawn_size(SMALL);
+    if text_width(t, size, true) <= w {
+        return t.to_string();
+    }
+    let mut chars: Vec<char> = t.chars().collect();
+    while !chars.is_empty() {
+        chars.pop();
+        let c: String = chars.iter().collect::<String>() + "…";
+        if text_width(&c, size, true) <= w {
+            return c;
+        }
+    }
+    String::new()
 }
 
 /// Everything public about a seat, for hover.
@@ -209,13 +265,22 @@ fn player_summary(g: &Kg, seat: usize, viewer: Option<usize>) -> String {
         t.push_str(&format!(", {} coins", p.coins));
     }
     for (rm, c) in p.rooms() {
-        t.push_str(&format!("\n{} at row {}, column {}", room_def(rm).name, c / 4 + 1, c % 4 + 1));
+        t.push_str(&format!(
+            "\n{} at row {}, column {}",
+            room_def(rm).name,
+            c / 4 + 1,
+            c % 4 + 1
+        ));
     }
     for (x, at) in &p.specs {
         t.push_str(&format!("\n{} {}", spec(*x).name, g.loc_name(seat, *at)));
     }
     for q in g.scored_quests(seat) {
-        t.push_str(&format!("\nQuest: {} ({})", quest(q).name, quest(q).hero.name()));
+        t.push_str(&format!(
+            "\nQuest: {} ({})",
+            quest(q).name,
+            quest(q).hero.name()
+        ));
     }
     if p.offered {
         t.push_str("\nOffered to the Council");
@@ -233,7 +298,7 @@ fn cost_text(cost: &[u8; RES]) -> String {
     v.join(" ")
 }
 
-fn quests(s: &mut Scene, g: &Kg, _viewer: Option<usize>, r: Rect) {
+fn quests(s: &mut Scene, g: &Kg, r: Rect) {
     let k = g.board.len().max(5);
     let w = (r.w - 8.0 * (k as f32 - 1.0)) / k as f32;
     for (i, slot) in g.board.iter().enumerate() {
@@ -241,32 +306,47 @@ fn quests(s: &mut Scene, g: &Kg, _viewer: Option<usize>, r: Rect) {
         let id = format!("quest:{i}");
         match slot {
             None => {
-                s.rect(cr, Color::rgb(52, 72, 64), 8.0)
-                    .tooltip("An empty quest space")
-                    .id(id);
+                let tip = if g.solo && i == 0 {
+                    "The space next to the quest deck"
+                } else {
+                    "An empty quest space"
+                };
+                s.rect(cr, Color::rgb(52, 72, 64), 8.0).tooltip(tip).id(id);
             }
             Some(sl) => match sl.card {
-                QCard::Quest(q) => quest_card(s, g, cr, q, sl, id),
+                QCard::Quest(q) => quest_card(s, g, i, cr, q, sl, id),
                 QCard::Funeral => {
-                    s.card(cr, Color::rgb(60, 60, 70), Some(Color::BLACK), "King's Funeral", "♛")
+                    s.rect(cr, Color::rgb(60, 60, 70), 8.0)
                         .id(id)
-                        .tooltip("Solo: spend your action to build the King's Statue for free while this card is on the board");
+                        .tooltip("Solo: while this card is out, your action may build the King's Statue for free");
+                    s.text_block(
+                        rect(cr.x + 8.0, cr.y + 8.0, cr.w - 16.0, 52.0),
+                        "The King's Funeral",
+                        SMALL,
+                        Color::WHITE,
+                    );
                 }
                 QCard::Offering => {}
             },
         }
     }
-    if g.solo {
-        s.text(pos(r.x, r.y + r.h + 2.0), "", SMALL, Color::WHITE);
-    }
 }
 
-fn quest_card(s: &mut Scene, g: &Kg, cr: Rect, q: u8, sl: &crate::model::Slot, id: String) {
+fn quest_card(
+    s: &mut Scene,
+    g: &Kg,
+    slot: usize,
+    cr: Rect,
+    q: u8,
+    sl: &crate::model::Slot,
+    id: String,
+) {
+    use tavern_plugin_api::scene::text_block_height;
     let qd = quest(q);
     let mut tip = format!("{} — {} quest", qd.name, qd.hero.name());
     for it in &qd.items {
         tip.push_str(&format!(
-            "\n{} ({}): {} → {} coins, reward {} treasure",
+            "\n{} ({}): {} → {} coins, reward a {} treasure",
             it.name,
             it.item.name(),
             crate::data::res_list(&it.cost),
@@ -274,75 +354,194 @@ fn quest_card(s: &mut Scene, g: &Kg, cr: Rect, q: u8, sl: &crate::model::Slot, i
             it.reward.name()
         ));
     }
-    tip.push_str("\nCost letters: C cloth, L leather, M metal, W wood, G gems, X magic");
-    s.rect(cr, Color::PAPER, 8.0).id(id).tooltip(tip);
+    tip.push_str("\nLetters: C cloth, L leather, M metal, W wood, G gems, X magic");
+    s.rect(cr, Color::PAPER, 8.0).id(id).tooltip(tip.clone());
     let hero_col = match qd.hero {
         crate::data::Hero::Mage => Color::rgb(110, 80, 170),
         crate::data::Hero::Rogue => Color::rgb(60, 130, 90),
         crate::data::Hero::Warrior => Color::rgb(170, 70, 50),
     };
-    s.rect(rect(cr.x, cr.y, cr.w, 26.0), hero_col, 8.0);
-    s.text(pos(cr.x + 8.0, cr.y + 13.0), qd.hero.name(), SMALL, Color::WHITE).bold();
-    s.text_block(rect(cr.x + 6.0, cr.y + 30.0, cr.w - 12.0, 64.0), qd.name.clone(), SMALL, Color::INK);
+    s.rect(rect(cr.x, cr.y, cr.w, 28.0), hero_col, 8.0);
+    let thug = g.thug.is_some_and(|(_, t)| t as usize == slot);
+    let head = if thug {
+        format!("{} · Thug", qd.hero.name())
+    } else {
+        qd.hero.name().to_string()
+    };
+    s.text(pos(cr.x + 8.0, cr.y + 14.0), head, SMALL, Color::WHITE)
+        .bold()
+        .tooltip(if thug {
+            "Others pay the Thug's owner 2 coins to craft here"
+        } else {
+            "Hero type"
+        });
+    let nh = text_block_height(&qd.name, SMALL, cr.w - 12.0, false).min(52.0);
+    s.text_block(
+        rect(cr.x + 6.0, cr.y + 30.0, cr.w - 12.0, nh),
+        qd.name.clone(),
+        SMALL,
+        Color::INK,
+    )
+    .tooltip(tip);
     for (i, it) in qd.items.iter().enumerate() {
-        let y = cr.y + 100.0 + i as f32 * 62.0;
+        let y = cr.y + 86.0 + i as f32 * 52.0;
         let made = sl.made[i];
         let fill = match made {
             Some(m) => Color::player(m as usize).with_alpha(120),
             None => Color::rgb(232, 226, 210),
         };
-        s.rect(rect(cr.x + 4.0, y, cr.w - 8.0, 58.0), fill, 4.0);
+        s.rect(rect(cr.x + 4.0, y, cr.w - 8.0, 50.0), fill, 4.0);
+        let kind = if it.item == crate::data::ItemKind::Weapon {
+            "W"
+        } else {
+            "A"
+        };
         s.text(
-            pos(cr.x + 8.0, y + 14.0),
-            format!("{} {}", it.name, if it.item == crate::data::ItemKind::Weapon { "(W)" } else { "(A)" }),
+            pos(cr.x + 8.0, y + 13.0),
+            fit_text(&format!("{} ({kind})", it.name), cr.w - 40.0),
             SMALL,
             Color::INK,
         );
         s.text(
-            pos(cr.x + 8.0, y + 40.0),
+            pos(cr.x + 8.0, y + 37.0),
             format!("{} → {}", cost_text(&it.cost), it.value),
             SMALL,
             Color::INK,
         );
-        s.circle(pos(cr.x + cr.w - 18.0, y + 40.0), 10.0, treasure_colour(it.reward))
-            .tooltip(format!("Reward: a {} treasure", it.reward.name()));
+        s.circle(
+            pos(cr.x + cr.w - 18.0, y + 37.0),
+            10.0,
+            treasure_colour(it.reward),
+        )
+        .tooltip(format!("Reward: a {} treasure", it.reward.name()));
         if let Some(m) = made {
-            s.text(
-                pos(cr.x + cr.w - 30.0, y + 14.0),
-                Color::PLAYER_MARK[m as usize % 8],
-                SMALL,
-                Color::INK,
+            s.circle(
+                pos(cr.x + cr.w - 18.0, y + 13.0),
+                9.0,
+                Color::player(m as usize),
             )
-            .bold()
             .tooltip(format!("Crafted by {}", g.players[m as usize].name));
         }
     }
     if let Some(sg) = sl.sigil {
-        s.circle(pos(cr.x + cr.w - 16.0, cr.y + 13.0), 10.0, Color::player(sg as usize))
-            .tooltip(format!("{}'s guild sigil", g.players[sg as usize].name));
-    }
-    if g.thug.is_some_and(|(_, t)| Some(t as usize) == g.board.iter().position(|x| x.as_ref() == Some(sl))) {
-        s.text(pos(cr.x + 8.0, cr.y + cr.h - 12.0), "Thug: 2 coins to craft", SMALL, Color::rgb(160, 20, 20))
-            .tooltip("Others pay the Thug's owner 2 coins to craft here");
+        s.circle(
+            pos(cr.x + cr.w - 16.0, cr.y + 14.0),
+            10.0,
+            Color::player(sg as usize),
+        )
+        .tooltip(format!("{}'s guild sigil", g.players[sg as usize].name));
     }
 }
 
-fn specialists(s: &mut Scene, g: &Kg, _viewer: Option<usize>, r: Rect) {
-    s.text(pos(r.x, r.y + 10.0), format!("Specialists (deck {})", g.spec_deck.len()), SMALL, Color::WHITE);
-    let w = 150.0;
+fn specialists(s: &mut Scene, g: &Kg, viewer: Option<usize>, r: Rect) {
+    let w = 124.0;
     // Oldest (index 0) on the right.
     for (i, &(x, disc)) in g.row.iter().enumerate() {
         let col = 4 - i;
-        let cr = rect(r.x + col as f32 * (w + 8.0), r.y + 24.0, w, r.h - 26.0);
+        let cr = rect(r.x + col as f32 * (w + 6.0), r.y, w, r.h);
         let d = spec(x);
         let cost = (d.cost as u32).saturating_sub(disc as u32);
-        s.card(cr, Color::rgb(236, 228, 206), Some(Color::rgb(120, 90, 50)), d.name.clone(), format!("{cost}"))
-            .id(format!("row:{i}"))
-            .tooltip(spec_help(x, disc));
-        s.text(pos(cr.x + 8.0, cr.y + cr.h - 14.0), format!("{} pp", d.pp), SMALL, Color::INK);
+        s.card(
+            cr,
+            Color::rgb(236, 228, 206),
+            Some(Color::rgb(120, 90, 50)),
+            d.name.clone(),
+            format!("{cost}"),
+        )
+        .id(format!("row:{i}"))
+        .tooltip(spec_help(x, disc));
+        s.text(
+            pos(cr.x + 8.0, cr.y + cr.h - 16.0),
+            format!("{} pp", d.pp),
+            SMALL,
+            Color::INK,
+        );
         if disc > 0 {
-            s.text(pos(cr.x + cr.w - 60.0, cr.y + cr.h - 14.0), format!("−{disc}"), SMALL, Color::rgb(30, 110, 40))
-                .bold();
+            s.text(
+                pos(cr.x + cr.w - 34.0, cr.y + cr.h - 16.0),
+                format!("−{disc}"),
+                SMALL,
+                Color::rgb(30, 110, 40),
+            )
+            .bold()
+            .tooltip(format!("{disc} coin(s) of discount"));
+        }
+    }
+    // Decks: specialists, the three treasure colours, the quest deck.
+    let x0 = r.x + 5.0 * (w + 6.0) + 4.0;
+    let dw = (r.x + r.w - x0 - 4.0 * 6.0) / 5.0;
+    let mut decks: Vec<(String, u32, Color, String, Option<&str>)> = vec![(
+        "Specialists".into(),
+        g.spec_deck.len() as u32,
+        Color::rgb(120, 90, 50),
+        "Specialist deck: A cards on top of B on top of C".into(),
+        None,
+    )];
+    for c in Colour::ALL {
+        let top: Vec<String> = crate::data::kinds_of(c)
+            .filter(|&k| g.discard[k as usize] > 0)
+            .map(|k| format!("{} ×{}", treasure(k).name, g.discard[k as usize]))
+            .collect();
+        let tip = format!(
+            "{} treasure deck: {} cards; discards ({}, public): {}",
+            c.name(),
+            g.deck_count(c),
+            g.discard_count(c),
+            if top.is_empty() {
+                "none".to_string()
+            } else {
+                top.join(", ")
+            }
+        );
+        decks.push((
+            c.name().to_string(),
+            g.deck_count(c),
+            treasure_colour(c),
+            tip,
+            None,
+        ));
+    }
+    let mut qtip =
+        "Quest deck: Age I, the King's Funeral, Age II, the Offering to the Council at the bottom"
+            .to_string();
+    if let Some(b) = &g.last_bids {
+        let t: Vec<String> = b
+            .iter()
+            .enumerate()
+            .map(|(s2, x)| format!("{} {x}", g.players[s2].name))
+            .collect();
+        qtip.push_str(&format!("\nFuneral bids: {}", t.join(", ")));
+    }
+    if g.statue_built {
+        qtip.push_str("\nThe King's Statue is built");
+    }
+    if let Some(v) = viewer
+        && v == g.active
+        && g.turn.peeked
+    {
+        let top: Vec<String> = g
+            .quest_deck
+            .iter()
+            .rev()
+            .take(2)
+            .map(|&c| crate::applied::card_name(c))
+            .collect();
+        qtip.push_str(&format!("\nYou looked (Oracle): {}", top.join(", then ")));
+    }
+    decks.push((
+        "Quests".into(),
+        g.quest_deck.len() as u32,
+        Color::rgb(90, 70, 50),
+        qtip,
+        Some("questdeck"),
+    ));
+    for (i, (title, count, col, tip, id)) in decks.into_iter().enumerate() {
+        let cr = rect(x0 + i as f32 * (dw + 6.0), r.y, dw, r.h);
+        let b = s
+            .card_back(cr, col, format!("{count}"))
+            .tooltip(format!("{title}: {tip}"));
+        if let Some(id) = id {
+            b.id(id);
         }
     }
 }
@@ -378,105 +577,65 @@ pub fn spec_help(x: u8, disc: u8) -> String {
         E::Overseer => "When hired: also take the oldest specialist of the row for free (needs two spaces).".into(),
         E::Witch => "When hired: take a one-item quest card from the board (no coins, no treasure).".into(),
     };
-    let mut t = format!("{} (deck {}) — cost {}, {} prestige\n{what}", d.name, d.deck, d.cost, d.pp);
+    let mut t = format!(
+        "{} (deck {}) — cost {}, {} prestige\n{what}",
+        d.name, d.deck, d.cost, d.pp
+    );
     if disc > 0 {
         t.push_str(&format!("\nDiscount on it: {disc}"));
     }
     t
 }
 
-fn supply(s: &mut Scene, g: &Kg, viewer: Option<usize>, r: Rect) {
+fn supply(s: &mut Scene, g: &Kg, r: Rect) {
     s.panel(r, Color::rgb(30, 44, 40), Color::rgb(90, 110, 100));
-    s.heading(pos(r.x + 10.0, r.y + 16.0), "Supply", TEXT, Color::WHITE);
-    res_row(s, r.x + 10.0, r.y + 44.0, &g.stock, None);
+    s.heading(pos(r.x + 10.0, r.y + 16.0), "Supply", SMALL, Color::WHITE);
+    res_row(s, r.x + 120.0, r.y + 16.0, &g.stock, None);
     let piles = [
-        ("Warehouse", g.piles[0]),
-        ("Library", g.piles[1]),
-        ("Gem Workshop", g.piles[2]),
-        ("Magic Arcaenum", g.piles[3]),
-        ("Bedchamber|Kitchen", g.piles[4]),
-        ("Great Hall|Barracks", g.piles[5]),
+        ("Warehouse", g.piles[0], "Warehouse"),
+        ("Library", g.piles[1], "Library"),
+        ("Gem Wksp", g.piles[2], "Gem Workshop"),
+        ("Magic Arc.", g.piles[3], "Magic Arcaenum"),
+        ("Bed|Kitchen", g.piles[4], "Bedchamber"),
+        ("Hall|Barr.", g.piles[5], "Great Hall"),
     ];
-    for (i, (name, n)) in piles.iter().enumerate() {
-        let x = r.x + 10.0 + (i % 2) as f32 * 285.0;
-        let y = r.y + 74.0 + (i / 2) as f32 * 24.0;
-        s.text(pos(x, y), format!("{name} ×{n}"), SMALL, Color::WHITE)
-            .tooltip(room_help_named(name));
+    for (i, (name, n, full)) in piles.iter().enumerate() {
+        let x = r.x + 10.0 + (i % 3) as f32 * 190.0;
+        let y = r.y + 44.0 + (i / 3) as f32 * 26.0;
+        let mut tip = room_help(crate::data::room_named(full));
+        if i >= 4 {
+            let other = if i == 4 { "Kitchen" } else { "Barracks" };
+            tip.push_str(&format!(
+                "\nOther side: {}",
+                room_help(crate::data::room_named(other))
+            ));
+        }
+        s.text(pos(x, y), format!("{name} {n}"), SMALL, Color::WHITE)
+            .tooltip(tip);
     }
-    let masters: Vec<String> = g
+    let masters: Vec<&str> = g
         .masters
         .iter()
-        .map(|&m| format!("{} ({})", room_def(m).name, room_def(m).cost))
+        .map(|&m| room_def(m).name.as_str())
         .collect();
+    let text = format!("Master rooms: {}", masters.join(", "));
+    let h = tavern_plugin_api::scene::text_block_height(&text, SMALL, r.w - 20.0, false);
     s.text_block(
-        rect(r.x + 10.0, r.y + 140.0, r.w - 20.0, 92.0),
-        format!("Master rooms: {}", masters.join(", ")),
+        rect(r.x + 10.0, r.y + 84.0, r.w - 20.0, h),
+        text,
         SMALL,
         Color::rgb(240, 220, 160),
     )
     .tooltip(masters_help(g));
-    let mut y = r.y + 252.0;
-    for c in Colour::ALL {
-        let top: Vec<String> = crate::data::kinds_of(c)
-            .filter(|&k| g.discard[k as usize] > 0)
-            .map(|k| format!("{}×{}", treasure(k).name, g.discard[k as usize]))
-            .collect();
-        s.rect(rect(r.x + 10.0, y - 11.0, 22.0, 22.0), treasure_colour(c), 4.0);
-        s.text(
-            pos(r.x + 40.0, y),
-            format!("{} deck {} · discards {}", c.name(), g.deck_count(c), g.discard_count(c)),
-            SMALL,
-            Color::WHITE,
-        )
-        .tooltip(if top.is_empty() {
-            "Discard pile empty".to_string()
-        } else {
-            format!("Discards (public): {}", top.join(", "))
-        });
-        y += 26.0;
-    }
-    let deck_left = g.quest_deck.len();
-    let mut qt = format!("Quest deck: {deck_left} card(s)");
-    if g.final_turn() {
-        qt.push_str(" · the Council meets: final turns");
-    } else if g.statue_built {
-        qt.push_str(" · the King's Statue is built");
-    }
-    s.text(pos(r.x + 10.0, y + 4.0), qt, SMALL, Color::WHITE)
-        .id("questdeck")
-        .tooltip("Age I quests, then the King's Funeral, Age II, and the Offering to the Council at the bottom");
-    // What the viewer saw with the Oracle this turn.
-    if let Some(v) = viewer
-        && v == g.active
-        && g.turn.peeked
-    {
-        let top: Vec<String> = g
-            .quest_deck
-            .iter()
-            .rev()
-            .take(2)
-            .map(|&c| crate::applied::card_name(c))
-            .collect();
-        s.text(pos(r.x + 10.0, y + 30.0), format!("Oracle: {}", top.join(", then ")), SMALL, Color::rgb(240, 220, 160))
-            .private();
-    }
-    if let Some(b) = &g.last_bids {
-        let t: Vec<String> = b.iter().enumerate().map(|(s2, x)| format!("{} {x}", g.players[s2].name)).collect();
-        s.text(pos(r.x + 10.0, r.y + r.h - 14.0), format!("Funeral bids: {}", t.join(", ")), SMALL, Color::WHITE);
-    }
-}
-
-fn room_help_named(name: &str) -> String {
-    let first = name.split('|').next().unwrap_or(name);
-    let id = crate::data::room_named(first);
-    room_help(id)
 }
 
 pub fn room_help(id: u8) -> String {
     use crate::data::RoomScore as S;
     let d = room_def(id);
     let score = match d.score {
-        S::Plain if d.slots > 0 && !d.always => format!("{} prestige if every space holds a specialist", d.pp),
+        S::Plain if d.slots > 0 && !d.always => {
+            format!("{} prestige if every space holds a specialist", d.pp)
+        }
         S::Plain => format!("{} prestige", d.pp),
         S::Scrolls => "3 prestige per scroll in your hand at the end".into(),
         S::Coins => "1 prestige per coin at the end (those coins cannot be offered)".into(),
@@ -496,150 +655,270 @@ pub fn room_help(id: u8) -> String {
         crate::data::RoomEffect::Gems => "; you may gather gems".into(),
         crate::data::RoomEffect::Magic => "; you may gather magic".into(),
     };
-    let slots = if d.slots > 0 { format!("; room for {} specialist(s)", d.slots) } else { String::new() };
+    let slots = if d.slots > 0 {
+        format!("; room for {} specialist(s)", d.slots)
+    } else {
+        String::new()
+    };
     format!("{} — cost {}: {score}{effect}{slots}", d.name, d.cost)
 }
 
 fn masters_help(g: &Kg) -> String {
-    g.masters.iter().map(|&m| room_help(m)).collect::<Vec<_>>().join("\n")
+    g.masters
+        .iter()
+        .map(|&m| room_help(m))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) {
+    use tavern_plugin_api::scene::text_block_height;
     let p = &g.players[seat];
     let d = data();
+    let summary = player_summary(g, seat, viewer);
     s.panel(r, Color::rgb(34, 50, 46), Color::player(seat))
-        .highlight(if seat == g.active { Highlight::Active } else { Highlight::None });
-    let coins = if coins_visible(g, viewer, seat) { p.coins.to_string() } else { "?".into() };
+        .highlight(if seat == g.active {
+            Highlight::Active
+        } else {
+            Highlight::None
+        });
+    let coins = if coins_visible(g, viewer, seat) {
+        p.coins.to_string()
+    } else {
+        "?".into()
+    };
     s.heading(
         pos(r.x + 12.0, r.y + 18.0),
-        format!(
-            "{} {} · {} · coins {coins} · sigils free {} · quests {}",
-            Color::PLAYER_MARK[seat % 8],
-            p.name,
-            d.guilds[p.guild as usize].name,
-            g.free_sigils(seat),
-            g.scored_quests(seat).len()
+        fit_text(
+            &format!(
+                "{} {} · {} · {coins} coins · {} quests · {} sigils free{}",
+                Color::PLAYER_MARK[seat % 8],
+                p.name,
+                d.guilds[p.guild as usize].name,
+                g.scored_quests(seat).len(),
+                g.free_sigils(seat),
+                if p.offered { " · offered" } else { "" }
+            ),
+            r.w - 24.0,
         ),
-        TEXT,
+        SMALL,
         Color::player(seat),
     )
-    .tooltip(player_summary(g, seat, viewer));
+    .tooltip(summary);
     s.text(
-        pos(r.x + 12.0, r.y + 46.0),
+        pos(r.x + 12.0, r.y + 48.0),
         format!("Storage {}/{}", p.stored(), p.storage_limit()),
         SMALL,
         Color::WHITE,
     );
-    res_row(s, r.x + 150.0, r.y + 46.0, &p.res, Some(seat));
+    res_row(s, r.x + 190.0, r.y + 48.0, &p.res, Some(seat));
+    if g.phase == Phase::Play && seat == g.active && viewer == Some(seat) {
+        let t = &g.turn;
+        let mut bits = Vec::new();
+        if t.fortune > 0 {
+            bits.push(format!("Fortune Potion ×{}", t.fortune));
+        }
+        if t.lucky {
+            bits.push("Lucky Potion ready".to_string());
+        }
+        if !bits.is_empty() {
+            s.text(
+                pos(r.x + 520.0, r.y + 48.0),
+                bits.join(" · "),
+                SMALL,
+                Color::rgb(240, 220, 160),
+            );
+        }
+    }
     // Four outside specialist spaces above the grid.
-    let cw = 118.0;
-    let ch = 64.0;
+    let cw = 128.0;
+    let ch = 78.0;
     let gx = r.x + 12.0;
-    let gy = r.y + 70.0;
-    let outside: Vec<u8> = p.specs.iter().filter(|(_, l)| *l == Loc::Outside).map(|x| x.0).collect();
+    let gy = r.y + 68.0;
+    let outside: Vec<u8> = p
+        .specs
+        .iter()
+        .filter(|(_, l)| *l == Loc::Outside)
+        .map(|x| x.0)
+        .collect();
     for i in 0..4 {
-        let cr = rect(gx + i as f32 * (cw + 4.0), gy, cw, 40.0);
+        let cr = rect(gx + i as f32 * (cw + 4.0), gy, cw, 54.0);
         match outside.get(i) {
             Some(&x) => {
-                s.rect(cr, Color::rgb(236, 228, 206), 6.0).tooltip(spec_help(x, 0));
-                s.text(pos(cr.x + 6.0, cr.y + 20.0), spec(x).name.clone(), SMALL, Color::INK);
+                s.rect(cr, Color::rgb(236, 228, 206), 6.0)
+                    .tooltip(spec_help(x, 0));
+                let name = &spec(x).name;
+                let h = text_block_height(name, SMALL, cw - 8.0, false).min(52.0);
+                s.text_block(
+                    rect(cr.x + 4.0, cr.y + 1.0, cw - 8.0, h),
+                    name.clone(),
+                    SMALL,
+                    Color::INK,
+                )
+                .tooltip(spec_help(x, 0));
             }
             None => {
-                s.rect(cr, Color::rgb(60, 80, 72), 6.0).tooltip("A free specialist space above the guild");
+                s.rect(cr, Color::rgb(60, 80, 72), 6.0)
+                    .tooltip("A free specialist space above the guild");
             }
         }
     }
     let board = &d.boards[p.board as usize];
     for c in 0..12usize {
-        let cr = rect(gx + (c % 4) as f32 * (cw + 4.0), gy + 46.0 + (c / 4) as f32 * (ch + 4.0), cw, ch);
+        let cr = rect(
+            gx + (c % 4) as f32 * (cw + 4.0),
+            gy + 60.0 + (c / 4) as f32 * (ch + 4.0),
+            cw,
+            ch,
+        );
         let id = format!("cell:{seat}:{c}");
         match p.grid[c] {
             EMPTY => {
                 let (label, tip) = match board.spaces[c] {
-                    Space::Resource(res) => (format!("+1 {}", RES_NAMES[res]), format!("Bonus space: building here gives 1 {}", RES_NAMES[res])),
-                    Space::Coins => (format!("+{} coins", d.bonus_coins), format!("Bonus space: building here gives {} coins", d.bonus_coins)),
+                    Space::Resource(res) => (
+                        format!("+1 {}", RES_NAMES[res]),
+                        format!("Bonus space: a room here gives 1 {}", RES_NAMES[res]),
+                    ),
+                    Space::Coins => (
+                        format!("+{} coins", d.bonus_coins),
+                        format!("Bonus space: a room here gives {} coins", d.bonus_coins),
+                    ),
                     _ => (String::new(), "A free space of your guild".to_string()),
                 };
                 s.rect(cr, Color::rgb(70, 92, 82), 6.0).id(id).tooltip(tip);
-                s.text(pos(cr.x + 6.0, cr.y + ch / 2.0), label, SMALL, Color::rgb(220, 230, 220));
+                s.text(
+                    pos(cr.x + 6.0, cr.y + ch / 2.0),
+                    label,
+                    SMALL,
+                    Color::rgb(220, 230, 220),
+                );
             }
             crate::data::room::GUILD => {
+                let gd = &d.guilds[p.guild as usize];
                 s.rect(cr, Color::player(seat).with_alpha(200), 6.0)
-                    .tooltip(format!("{}: stores {}", d.guilds[p.guild as usize].name, d.guilds[p.guild as usize].storage));
+                    .tooltip(format!(
+                        "{}: your guild tile, storage {}",
+                        gd.name, gd.storage
+                    ));
                 if c % 4 == 0 || p.grid[c - 1] != crate::data::room::GUILD {
-                    s.text(pos(cr.x + 6.0, cr.y + ch / 2.0), "Guild", SMALL, Color::WHITE).bold();
+                    s.text(
+                        pos(cr.x + 6.0, cr.y + ch / 2.0),
+                        "Guild",
+                        SMALL,
+                        Color::WHITE,
+                    )
+                    .bold();
                 }
             }
             rm => {
                 let anchor = c % 4 == 0 || p.grid[c - 1] != rm;
-                s.rect(cr, Color::rgb(214, 200, 170), 6.0).id(id).tooltip(room_help(rm));
+                let def = room_def(rm);
+                let inside: Vec<&str> = p
+                    .specs
+                    .iter()
+                    .filter(|(_, l)| *l == Loc::Room(c as u8))
+                    .map(|(x, _)| spec(*x).name.as_str())
+                    .collect();
+                let mut tip = room_help(rm);
+                if !inside.is_empty() {
+                    tip.push_str(&format!("\nHere: {}", inside.join(", ")));
+                }
+                if p.baggage == Some(c as u8) {
+                    tip.push_str("\nThe Aristocrat's baggage is here");
+                }
+                s.rect(cr, Color::rgb(214, 200, 170), 6.0)
+                    .id(id)
+                    .tooltip(tip);
                 if anchor {
-                    s.text_block(rect(cr.x + 4.0, cr.y + 2.0, if room_def(rm).width == 2 { cw * 2.0 } else { cw - 8.0 }, 24.0),
-                        room_def(rm).name.clone(), SMALL, Color::INK);
-                    let inside: Vec<&str> = p.specs.iter().filter(|(_, l)| *l == Loc::Room(c as u8)).map(|(x, _)| spec(*x).name.as_str()).collect();
-                    let mut names = inside.join(", ");
-                    if p.baggage == Some(c as u8) {
-                        if !names.is_empty() { names.push_str(", "); }
-                        names.push_str("baggage");
-                    }
-                    if !names.is_empty() {
-                        s.text(pos(cr.x + 6.0, cr.y + ch - 14.0), names, SMALL, Color::rgb(80, 40, 20));
+                    let w = def.width as f32 * (cw + 4.0) - 12.0;
+                    let h = text_block_height(&def.name, SMALL, w, false).min(52.0);
+                    s.text_block(
+                        rect(cr.x + 4.0, cr.y + 1.0, w, h),
+                        def.name.clone(),
+                        SMALL,
+                        Color::INK,
+                    );
+                    if def.slots > 0 {
+                        let used = p.used(Loc::Room(c as u8));
+                        s.text(
+                            pos(cr.x + 6.0, cr.y + ch - 12.0),
+                            format!("{used}/{} in", def.slots),
+                            SMALL,
+                            Color::rgb(80, 40, 20),
+                        );
                     }
                 }
             }
         }
     }
-    // Hand and pool on the right.
-    let hx = r.x + 520.0;
+    // Hand (and the shared quest's draws) on the right.
+    let hx = r.x + 560.0;
     let mine = viewer == Some(seat);
-    s.heading(pos(hx, r.y + 78.0), format!("Treasures ({}/{})", p.hand.len(), p.hand_limit()), TEXT, Color::WHITE);
+    s.heading(
+        pos(hx, r.y + 84.0),
+        format!("Treasures {}/{}", p.hand.len(), p.hand_limit()),
+        SMALL,
+        Color::WHITE,
+    );
     if mine {
         let cards = crate::legal::distinct(&p.hand);
         for (i, &k) in cards.iter().enumerate() {
             let t = treasure(k);
             let cnt = p.hand.iter().filter(|&&x| x == k).count();
-            let cr = rect(hx + (i % 7) as f32 * 150.0, r.y + 96.0 + (i / 7) as f32 * 100.0, 142.0, 92.0);
-            s.card(cr, Color::PAPER, Some(treasure_colour(t.colour)), t.name.clone(), if cnt > 1 { format!("×{cnt}") } else { String::new() })
-                .id(format!("hand:{k}"))
-                .tooltip(treasure_help(g, seat, k))
-                .private();
+            let cr = rect(
+                hx + (i % 6) as f32 * 168.0,
+                r.y + 104.0 + (i / 6) as f32 * 94.0,
+                160.0,
+                88.0,
+            );
+            s.card(
+                cr,
+                Color::PAPER,
+                Some(treasure_colour(t.colour)),
+                t.name.clone(),
+                if cnt > 1 {
+                    format!("×{cnt}")
+                } else {
+                    String::new()
+                },
+            )
+            .id(format!("hand:{k}"))
+            .tooltip(treasure_help(g, seat, k))
+            .private();
         }
     } else {
         let hc = hand_counts(p);
-        s.text(pos(hx, r.y + 110.0), format!("blue {}, red {}, yellow {} (hidden)", hc[0], hc[1], hc[2]), SMALL, Color::WHITE);
+        s.text(
+            pos(hx, r.y + 120.0),
+            format!("{} blue, {} red, {} yellow (hidden)", hc[0], hc[1], hc[2]),
+            SMALL,
+            Color::WHITE,
+        );
     }
     if let Some(Pending::Keep { seat: ks, .. }) = g.pending.front()
         && viewer == Some(*ks as usize)
         && *ks as usize == seat
     {
-        s.heading(pos(hx, r.y + 310.0), "Drawn for the shared quest:", SMALL, Color::WHITE);
+        s.heading(
+            pos(hx, r.y + 306.0),
+            "Drawn for the shared quest:",
+            SMALL,
+            Color::WHITE,
+        );
         for (i, &k) in crate::legal::distinct(&g.pool).iter().enumerate() {
-            let cr = rect(hx + 260.0 + i as f32 * 150.0, r.y + 290.0, 142.0, 80.0);
-            s.card(cr, Color::PAPER, Some(treasure_colour(treasure(k).colour)), treasure(k).name.clone(), "")
-                .id(format!("pool:{k}"))
-                .tooltip(treasure_help(g, seat, k))
-                .private();
+            let cr = rect(hx + 340.0 + i as f32 * 168.0, r.y + 294.0, 160.0, 84.0);
+            s.card(
+                cr,
+                Color::PAPER,
+                Some(treasure_colour(treasure(k).colour)),
+                treasure(k).name.clone(),
+                "",
+            )
+            .id(format!("pool:{k}"))
+            .tooltip(treasure_help(g, seat, k))
+            .private();
         }
     }
-    let quest_names: Vec<String> = g.scored_quests(seat).iter().map(|&q| format!("{} ({})", quest(q).name, quest(q).hero.name())).collect();
-    s.text_block(
-        rect(hx, r.y + 304.0, 250.0, 76.0),
-        format!("Quests: {}", if quest_names.is_empty() { "none".into() } else { quest_names.len().to_string() }),
-        SMALL,
-        Color::WHITE,
-    )
-    .tooltip(quest_names.join("\n"));
-    if g.phase == Phase::Play && seat == g.active && viewer == Some(seat) {
-        let t = &g.turn;
-        let mut bits = Vec::new();
-        if t.fortune > 0 { bits.push(format!("Fortune Potion ×{}", t.fortune)); }
-        if t.lucky { bits.push("Lucky Potion ready".to_string()); }
-        if !bits.is_empty() {
-            s.text(pos(r.x + 12.0, r.y + r.h - 14.0), bits.join(" · "), SMALL, Color::rgb(240, 220, 160));
-        }
-    }
-    let _ = s.rect(rect(0.0, 0.0, 0.0, 0.0), Color::TRANSPARENT, 0.0);
-    let _ = stroke;
 }
 
 pub fn treasure_help(g: &Kg, seat: usize, k: u8) -> String {
@@ -659,5 +938,10 @@ pub fn treasure_help(g: &Kg, seat: usize, k: u8) -> String {
         T::Lucky => "Doubles the treasures of the next quest you complete this turn".into(),
         T::Fortune => "Doubles the coins of an item you craft this turn".into(),
     };
-    format!("{} ({}) — {what}. Sells for {}.", t.name, t.colour.name(), g.sell_price(seat, k))
+    format!(
+        "{} ({}) — {what}. Sells for {}.",
+        t.name,
+        t.colour.name(),
+        g.sell_price(seat, k)
+    )
 }

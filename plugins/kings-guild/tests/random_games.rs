@@ -13,7 +13,10 @@ fn run(n: usize, games: usize, seed0: u64) {
         let g = &r.final_state;
         assert_eq!(g.phase, Phase::Over);
         // The game ends only through the Offering to the Council.
-        assert!(g.gone_quests.contains(&QCard::Offering), "ended without the Offering");
+        assert!(
+            g.gone_quests.contains(&QCard::Offering),
+            "ended without the Offering"
+        );
         assert_eq!(g.finals_left, 0);
         for (seat, sc) in r.outcome.scores.iter().enumerate() {
             assert_eq!(

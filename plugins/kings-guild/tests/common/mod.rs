@@ -3,7 +3,9 @@
 #![allow(dead_code)]
 
 use tavern_plugin_api::Setup;
-use tavern_plugin_kings_guild::data::{Hero, ItemKind, RES, data, quest, room, room_def, spec, treasure};
+use tavern_plugin_kings_guild::data::{
+    Hero, ItemKind, RES, data, quest, room, room_def, spec, treasure,
+};
 use tavern_plugin_kings_guild::model::{Kg, Loc, Pending, QCard};
 
 pub fn setup(n: usize) -> Setup {
@@ -33,7 +35,11 @@ pub fn invariants(g: &Kg) {
         count[k as usize] += 1;
     }
     for (k, t) in d.treasures.iter().enumerate() {
-        let printed = if g.solo && t.name == "Spoiling Potion" { 0 } else { t.count as u32 };
+        let printed = if g.solo && t.name == "Spoiling Potion" {
+            0
+        } else {
+            t.count as u32
+        };
         assert_eq!(count[k], printed, "treasure {} not conserved", t.name);
     }
     for p in &g.players {
@@ -42,7 +48,10 @@ pub fn invariants(g: &Kg) {
         assert!(p.specs.len() <= 4 + 6, "too many specialists");
         for (_, at) in &p.specs {
             if let Loc::Room(c) = at {
-                assert!(room_def(p.grid[*c as usize]).slots > 0, "specialist outside a chamber");
+                assert!(
+                    room_def(p.grid[*c as usize]).slots > 0,
+                    "specialist outside a chamber"
+                );
             }
         }
         let outside = p.specs.iter().filter(|(_, l)| *l == Loc::Outside).count();
@@ -74,14 +83,28 @@ pub fn invariants(g: &Kg) {
         };
         assert_eq!(q, 2 * a1 + a2 + 2, "quest cards not conserved");
         // Specialists: deck + row + hired + gone = dealt.
-        let per = if g.solo { d.setup.solo.specialists_per_deck } else { d.setup.specialists_per_deck[g.n() - 2] };
-        let s = g.spec_deck.len() + g.row.len() + g.gone_specs.len()
+        let per = if g.solo {
+            d.setup.solo.specialists_per_deck
+        } else {
+            d.setup.specialists_per_deck[g.n() - 2]
+        };
+        let s = g.spec_deck.len()
+            + g.row.len()
+            + g.gone_specs.len()
             + g.players.iter().map(|p| p.specs.len()).sum::<usize>()
-            + g.pending.iter().filter(|p| matches!(p, Pending::PlaceSpec { .. })).count();
+            + g.pending
+                .iter()
+                .filter(|p| matches!(p, Pending::PlaceSpec { .. }))
+                .count();
         assert_eq!(s, 3 * per, "specialists not conserved");
         // Sigils: at most two per player in use.
         for seat in 0..g.n() {
-            let on = g.board.iter().flatten().filter(|s| s.sigil == Some(seat as u8)).count()
+            let on = g
+                .board
+                .iter()
+                .flatten()
+                .filter(|s| s.sigil == Some(seat as u8))
+                .count()
                 + usize::from(g.players[seat].offered);
             assert!(on <= 2, "more than two sigils in use");
         }
@@ -106,7 +129,11 @@ pub fn independent_total(g: &Kg, seat: usize) -> i64 {
     };
     let mut total: i64 = 0;
     // Charms: 2 or 3 each as printed; most charms +3 (not solo).
-    total += p.hand.iter().map(|&k| treasure(k).charm as i64).sum::<i64>();
+    total += p
+        .hand
+        .iter()
+        .map(|&k| treasure(k).charm as i64)
+        .sum::<i64>();
     let mine = charms_of(p);
     let best = g.players.iter().map(charms_of).max().unwrap();
     if !g.solo && mine > 0 && mine == best {
@@ -132,7 +159,10 @@ pub fn independent_total(g: &Kg, seat: usize) -> i64 {
     // Rooms.
     let hero_count = |h: Hero| quests.iter().filter(|&&q| quest(q).hero == h).count() as i64;
     let item_count = |k: ItemKind| {
-        quests.iter().map(|&q| quest(q).items.iter().filter(|i| i.item == k).count() as i64).sum::<i64>()
+        quests
+            .iter()
+            .map(|&q| quest(q).items.iter().filter(|i| i.item == k).count() as i64)
+            .sum::<i64>()
     };
     let mut vault = false;
     for c in 0..12usize {
@@ -141,15 +171,43 @@ pub fn independent_total(g: &Kg, seat: usize) -> i64 {
             continue;
         }
         let name = room_def(r).name.as_str();
-        let specs_here = p.specs.iter().filter(|(_, l)| *l == Loc::Room(c as u8)).count();
+        let specs_here = p
+            .specs
+            .iter()
+            .filter(|(_, l)| *l == Loc::Room(c as u8))
+            .count();
         total += match name {
             "Warehouse" => 2,
             "Library" => 3 * p.hand.iter().filter(|&&k| treasure(k).scroll).count() as i64,
             "Gem Workshop" | "Magic Arcaenum" => 1,
-            "Bedchamber" => if specs_here >= 1 { 7 } else { 0 },
-            "Kitchen" => if specs_here >= 1 { 3 } else { 0 },
-            "Great Hall" => if specs_here >= 2 { 11 } else { 0 },
-            "Barracks" => if specs_here >= 2 { 5 } else { 0 },
+            "Bedchamber" => {
+                if specs_here >= 1 {
+                    7
+                } else {
+                    0
+                }
+            }
+            "Kitchen" => {
+                if specs_here >= 1 {
+                    3
+                } else {
+                    0
+                }
+            }
+            "Great Hall" => {
+                if specs_here >= 2 {
+                    11
+                } else {
+                    0
+                }
+            }
+            "Barracks" => {
+                if specs_here >= 2 {
+                    5
+                } else {
+                    0
+                }
+            }
             "King's Statue" => 4,
             "Shrine" => 1,
             "Vault of Riches" => {
@@ -161,7 +219,10 @@ pub fn independent_total(g: &Kg, seat: usize) -> i64 {
                 let mut adj = false;
                 for (dr, dc) in [(-1i32, 0i32), (1, 0), (0, -1), (0, 1)] {
                     let (nr, nc) = (row as i32 + dr, col as i32 + dc);
-                    if (0..3).contains(&nr) && (0..4).contains(&nc) && p.grid[(nr * 4 + nc) as usize] == room::STATUE {
+                    if (0..3).contains(&nr)
+                        && (0..4).contains(&nc)
+                        && p.grid[(nr * 4 + nc) as usize] == room::STATUE
+                    {
                         adj = true;
                     }
                 }

@@ -1,0 +1,97 @@
+//! The table view: readable at every player count (no overlapping or too-small text),
+//! own area at the bottom, opponents on top, tooltips on what matters.
+mod common;
+
+use common::*;
+use tavern_plugin_api::game::check::random_move;
+use tavern_plugin_api::layout::check_layout;
+use tavern_plugin_api::scene::Shape;
+use tavern_plugin_api::{Game, GameRng};
+use tavern_plugin_kings_guild::Kg;
+
+/// Positions from random games at several depths.
+fn positions(n: usize, seed: u64) -> Vec<Kg> {
+    let mut g = Kg::new(&setup(n)).unwrap();
+    let mut rng = GameRng::new(seed);
+    let mut out = Vec::new();
+    let mut steps = 0;
+    while let Some((seat, a)) = random_move(&g, &mut rng) {
+        g.apply(seat, &a).unwrap();
+        steps += 1;
+        if steps % 150 == 0 {
+            out.push(g.clone());
+        }
+    }
+    out.push(g);
+    out
+}
+
+#[test]
+fn no_text_overlaps_or_falls_below_the_floor() {
+    for n in 1..=6 {
+        for g in positions(n, 7 + n as u64) {
+            for v in 0..n {
+                let view = g.view(Some(v));
+                if let Err(problems) = check_layout(&view.scene) {
+                    panic!("{n} players, viewer {v}: {problems:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn own_area_is_at_the_bottom_and_opponents_on_top() {
+    for n in 2..=6 {
+        let g = positions(n, 3).pop().unwrap();
+        for v in 0..n {
+            let scene = g.view(Some(v)).scene;
+            let mut own_y = None;
+            let mut other_y = Vec::new();
+            for it in &scene.items {
+                if let Shape::Text { text, pos, .. } = &it.shape {
+                    if text.contains(&g.players[v].name)
+                        && text.contains("coins")
+                        && own_y.is_none()
+                        && pos.y > 500.0
+                    {
+                        own_y = Some(pos.y);
+                    }
+                    for (s, p) in g.players.iter().enumerate() {
+                        if s != v
+                            && text.starts_with(&format!(
+                                "{} {}",
+                                tavern_plugin_api::scene::Color::PLAYER_MARK[s],
+                                p.name
+                            ))
+                        {
+                            other_y.push(pos.y);
+                        }
+                    }
+                }
+            }
+            let own_y = own_y.expect("own area heading");
+            assert_eq!(other_y.len(), n - 1, "one header per opponent");
+            assert!(other_y.iter().all(|&y| y < 250.0 && y < own_y));
+        }
+    }
+}
+
+#[test]
+fn clickable_targets_exist_for_board_actions() {
+    let g = positions(3, 5).remove(0);
+    let seat = g.deciders()[0];
+    let scene = g.view(Some(seat)).scene;
+    let ids: Vec<&str> = scene.items.iter().filter_map(|i| i.id.as_deref()).collect();
+    for l in g.legal(seat) {
+        if let Some(t) = &l.target {
+            if t.starts_with("quest:")
+                || t.starts_with("row:")
+                || t.starts_with("hand:")
+                || t.starts_with("cell:")
+            {
+                assert!(ids.contains(&t.as_str()), "no scene item for target {t}");
+            }
+        }
+    }
+}
