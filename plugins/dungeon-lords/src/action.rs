@@ -24,4 +24,8 @@ pub enum Action {
     /// the named adventurers (`NONE` where the attack takes no target). `mode == NONE`:
     /// it has no one it may attack and is knocked out.
     Attack { kind: u8, mode: u8, a: u8, b: u8 },
+    /// The lord's answer to the spell in effect (see `spells` for the values).
+    Spell { choice: u8 },
+    /// Chance: the combat's four cards, in round order, face down.
+    Deal { cards: [u8; 4] },
 }

@@ -5,7 +5,7 @@
 use tavern_plugin_api::Applied;
 
 use crate::action::Action;
-use crate::data::{monster, trap};
+use crate::data::{Speed, card, monster, trap};
 use crate::done::{Ev, NoHeal};
 use crate::labels::{adv_name, square_name};
 use crate::model::Dl;
@@ -241,6 +241,61 @@ impl Dl {
                 )
             }
             Ev::CombatOver => self.over_line(),
+            Ev::CardRevealed { card: c } => {
+                let d = card(*c);
+                let speed = if d.speed == Speed::Fast {
+                    "fast"
+                } else {
+                    "slow"
+                };
+                format!(
+                    "Combat card: {} ({speed} spell, fatigue {}). {}",
+                    d.name, d.fatigue, d.help
+                )
+            }
+            Ev::CardsDealt => "Four combat cards are dealt face down".into(),
+            Ev::Spell { card: c } => format!("Spell: the wizards cast {}", card(*c).name),
+            Ev::SpellFails { card: c, magic } => format!(
+                "Spell: {} fails ({magic} magic, {} needed in round {})",
+                card(*c).name,
+                self.round,
+                self.round
+            ),
+            Ev::SpellStopped { card: c } => {
+                format!(
+                    "Spell: {} is not cast (the dart hit a wizard)",
+                    card(*c).name
+                )
+            }
+            Ev::Withdrawn { kind } => format!(
+                "  the {} is withdrawn and returns ready",
+                monster(*kind).name.to_lowercase()
+            ),
+            Ev::WagePaid { kind } => format!(
+                "  the {}'s wage is paid: it fights",
+                monster(*kind).name.to_lowercase()
+            ),
+            Ev::Sheep { kind } => format!(
+                "  the {} cannot attack this round",
+                monster(*kind).name.to_lowercase()
+            ),
+            Ev::EvilGained { amount } => format!("  the lord gains {amount} Evil"),
+            Ev::Lost { what } => format!("  the lord loses {what}"),
+            Ev::TrapDiscarded { kind } => {
+                format!("  a {} trap card is discarded", trap(*kind).name)
+            }
+            Ev::Shielded { adventurer, amount } => format!(
+                "  a magic shield absorbs {amount} aimed at the {}",
+                adv_name(*adventurer)
+            ),
+            Ev::Invisible => "  the wizards step to the back, out of the monsters' reach".into(),
+            Ev::Fed { adventurer } => format!(
+                "  the {} eats and gains 1 hit point for the rest of the combat",
+                adv_name(*adventurer)
+            ),
+            Ev::IllusionAppears => "  an illusory adventurer (1 HP) appears at the front".into(),
+            Ev::Vanished => "  the illusion vanishes".into(),
+            Ev::Effect(what) => format!("  {what}"),
             Ev::PlanStep { .. } | Ev::Confirmed { .. } | Ev::Revealed { .. } => return None,
         })
     }

@@ -17,6 +17,8 @@ pub enum Class {
     Priest,
     Wizard,
     Paladin,
+    /// Not a tile: the spell Illusion's phantom at the front of the line.
+    Illusion,
 }
 
 impl Class {
@@ -27,6 +29,7 @@ impl Class {
             Class::Priest => "P",
             Class::Wizard => "Z",
             Class::Paladin => "K",
+            Class::Illusion => "I",
         }
     }
 }
@@ -149,9 +152,39 @@ fn one() -> u8 {
     1
 }
 
+/// A monster's wage, paid again when the spell Suggestion asks for it.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Wage {
+    pub food: u8,
+    pub evil: u8,
+    pub gold: u8,
+    pub traps: u8,
+    /// Another monster to eat (the demon's): never payable in combat.
+    pub feed: bool,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Speed {
+    Fast,
+    Slow,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct CardDef {
+    pub key: String,
+    pub name: String,
+    pub year: u8,
+    pub fatigue: u8,
+    pub speed: Speed,
+    pub help: String,
+}
+
 #[derive(Clone, Debug, Deserialize)]
 pub struct MonsterDef {
     pub key: String,
+    pub wage_cost: Wage,
     pub name: String,
     #[serde(default)]
     pub ghost: bool,
@@ -201,6 +234,7 @@ pub struct Data {
     pub adventurers: Vec<AdventurerDef>,
     pub traps: Vec<TrapDef>,
     pub monsters: Vec<MonsterDef>,
+    pub combat_cards: Vec<CardDef>,
     pub scenarios: Vec<ScenarioDef>,
 }
 
@@ -241,6 +275,10 @@ pub fn adv(id: u8) -> &'static AdventurerDef {
 
 pub fn trap(id: u8) -> &'static TrapDef {
     &data().traps[id as usize]
+}
+
+pub fn card(id: u8) -> &'static CardDef {
+    &data().combat_cards[id as usize]
 }
 
 pub fn monster(id: u8) -> &'static MonsterDef {

@@ -104,4 +104,51 @@ pub enum Ev {
         adventurers: Vec<u8>,
     },
     CombatOver,
+    CardRevealed {
+        card: u8,
+    },
+    CardsDealt,
+    /// The spell takes effect.
+    Spell {
+        card: u8,
+    },
+    /// Not enough magic symbols (or none at all) for this round's spell.
+    SpellFails {
+        card: u8,
+        magic: u8,
+    },
+    /// An Anti-Magic Dart on a wizard stopped it.
+    SpellStopped {
+        card: u8,
+    },
+    Withdrawn {
+        kind: u8,
+    },
+    WagePaid {
+        kind: u8,
+    },
+    Sheep {
+        kind: u8,
+    },
+    EvilGained {
+        amount: u8,
+    },
+    Lost {
+        what: &'static str,
+    },
+    TrapDiscarded {
+        kind: u8,
+    },
+    Shielded {
+        adventurer: u8,
+        amount: u8,
+    },
+    Invisible,
+    Fed {
+        adventurer: u8,
+    },
+    IllusionAppears,
+    Vanished,
+    /// A spell's lasting effect for this round (Blind Rage, Song of Courage, ...).
+    Effect(&'static str),
 }

@@ -72,6 +72,10 @@ impl Dl {
                     Some(format!("adv:{adventurer}")),
                 )
             }
+            Action::Spell { choice } => {
+                (self.spell_label(seat, choice), Some("button:spell".into()))
+            }
+            Action::Deal { .. } => ("Deal the combat cards".into(), None),
             Action::Attack { kind, mode, a, b } => {
                 let def = monster(kind);
                 let name = def.name.to_lowercase();
@@ -114,6 +118,52 @@ impl Dl {
                 };
                 (label, Some(target))
             }
+        }
+    }
+}
+
+impl Dl {
+    fn spell_label(&self, seat: usize, choice: u8) -> String {
+        use crate::spells::{KEEP, PAY_TRAP, WITHDRAW};
+        let l = &self.lords[seat];
+        let key = self
+            .card()
+            .map(|c| crate::data::card(c).key.as_str())
+            .unwrap_or("");
+        match key {
+            "word-of-peace" if choice == KEEP => {
+                "Gain 2 Evil and keep your monsters fighting".into()
+            }
+            "word-of-peace" => "Withdraw your monsters (they return ready)".into(),
+            "suggestion" => {
+                let idx = self.battle.as_ref().map(|b| b.suggestion[0]).unwrap_or(0);
+                let m = monster(l.lair[idx as usize].kind);
+                if choice == WITHDRAW {
+                    format!("Withdraw the {} (it returns ready)", m.name.to_lowercase())
+                } else if choice >= PAY_TRAP {
+                    format!(
+                        "Pay the {}'s wage ({}), discarding a {}",
+                        m.name.to_lowercase(),
+                        m.wage,
+                        trap(choice - PAY_TRAP).name
+                    )
+                } else {
+                    format!("Pay the {}'s wage ({})", m.name.to_lowercase(), m.wage)
+                }
+            }
+            "detect-treasure" => format!("Give up a {} trap card", trap(choice).name),
+            "aura-of-fear" => format!(
+                "The {} flees (returns ready)",
+                monster(choice).name.to_lowercase()
+            ),
+            "metamorphosis" => format!(
+                "The {} becomes a sheep",
+                monster(choice).name.to_lowercase()
+            ),
+            _ => format!(
+                "The {} is sent through the gate",
+                monster(choice).name.to_lowercase()
+            ),
         }
     }
 }

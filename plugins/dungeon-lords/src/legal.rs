@@ -3,12 +3,16 @@
 use tavern_plugin_api::game::Turn;
 
 use crate::action::{Action, NONE};
-use crate::data::{Class, Target, data, monster, trap};
+use crate::data::{Class, Target, card, data, monster, trap};
 use crate::grid::targets;
-use crate::model::{Dl, Lord, Phase, Step};
+use crate::model::{Battle, Dl, Lord, Phase, Step};
+use crate::spells::{KEEP, PAY_TRAP, WITHDRAW, can_pay, sent_monsters};
 
 impl Dl {
     pub fn whose(&self) -> Turn {
+        if self.deal_due {
+            return Turn::Chance;
+        }
         match self.phase {
             Phase::Over => Turn::Over,
             Phase::Release(s) => Turn::Seat(s),
@@ -33,6 +37,9 @@ impl Dl {
     }
 
     pub fn seats_to_act(&self) -> Vec<usize> {
+        if self.deal_due {
+            return Vec::new();
+        }
         match self.phase {
             Phase::Over => Vec::new(),
             Phase::Release(s) => vec![s],
@@ -76,10 +83,11 @@ impl Dl {
                     let k = l.lair[i as usize].kind;
                     if !kinds.contains(&k) {
                         kinds.push(k);
-                        attacks(l, k, out);
+                        attacks(l, bt, k, out);
                     }
                 }
             }
+            Phase::Battle(Step::Spell) => self.spell_choices(l, out),
         }
     }
 }
@@ -123,16 +131,19 @@ fn plan_steps(l: &Lord, out: &mut Vec<Action>) {
 }
 
 /// Every way the next monster of `kind` may attack; a single "no target" when it has none.
-fn attacks(l: &Lord, kind: u8, out: &mut Vec<Action>) {
+fn attacks(l: &Lord, bt: &Battle, kind: u8, out: &mut Vec<Action>) {
     let def = monster(kind);
     let before = out.len();
     let may_hit = |i: usize| {
         let a = &l.party[i];
+        if !bt.may_harm(a) {
+            return false;
+        }
         let barred = (def.not_first && i == 0) || (def.not_priests && a.class() == Class::Priest);
         !barred
     };
     for (m, md) in def.modes.iter().enumerate() {
-        if md.food > l.food {
+        if md.food > l.food || (bt.blind_rage && !def.ghost && m > 0) {
             continue;
         }
         let m = m as u8;
@@ -201,5 +212,53 @@ impl Dl {
         let mut v = Vec::new();
         plan_steps(&self.lords[seat], &mut v);
         v
+    }
+}
+
+impl Dl {
+    fn spell_choices(&self, l: &Lord, out: &mut Vec<Action>) {
+        let (Some(c), Some(bt)) = (self.card(), self.battle.as_ref()) else {
+            return;
+        };
+        match card(c).key.as_str() {
+            "word-of-peace" => {
+                out.push(Action::Spell { choice: WITHDRAW });
+                out.push(Action::Spell { choice: KEEP });
+            }
+            "suggestion" => {
+                let kind = l.lair[bt.suggestion[0] as usize].kind;
+                out.push(Action::Spell { choice: WITHDRAW });
+                if can_pay(l, kind) {
+                    if monster(kind).wage_cost.traps > 0 {
+                        for (k, &n) in l.traps.iter().enumerate() {
+                            if n > 0 {
+                                out.push(Action::Spell {
+                                    choice: PAY_TRAP + k as u8,
+                                });
+                            }
+                        }
+                    } else {
+                        out.push(Action::Spell { choice: KEEP });
+                    }
+                }
+            }
+            "detect-treasure" => {
+                for (k, &n) in l.traps.iter().enumerate() {
+                    if n > 0 {
+                        out.push(Action::Spell { choice: k as u8 });
+                    }
+                }
+            }
+            _ => {
+                let mut kinds: Vec<u8> = Vec::new();
+                for i in sent_monsters(l, bt) {
+                    let k = l.lair[i as usize].kind;
+                    if !kinds.contains(&k) {
+                        kinds.push(k);
+                        out.push(Action::Spell { choice: k });
+                    }
+                }
+            }
+        }
     }
 }

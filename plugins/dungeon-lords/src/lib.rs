@@ -28,8 +28,10 @@ pub mod model;
 pub mod party;
 pub mod rules;
 pub mod scoring;
+pub mod spells;
 pub mod view;
 
+use rand::RngExt;
 use tavern_plugin_api::{
     Applied, Game, GameError, GameInfo, GameRng, Legal, OptionChoice, OptionSpec, Outcome, Setup,
     ToAct, View, game::Turn,
@@ -102,18 +104,29 @@ impl Game for Dl {
         self.whose()
     }
 
-    /// Combat alone has no chance step: the parties, traps and monsters of a training
-    /// dungeon are laid out face up.
-    fn sample_chance(&self, _rng: &mut GameRng) -> Action {
-        Action::Confirm
+    /// The one chance step of a combat: its four combat cards, dealt face down. Training
+    /// uses none (fixed fatigue, no spells).
+    fn sample_chance(&self, rng: &mut GameRng) -> Action {
+        let mut pool: Vec<u8> = (0..data::data().combat_cards.len() as u8)
+            .filter(|&c| data::card(c).year == self.year)
+            .collect();
+        let mut cards = [0u8; 4];
+        for c in &mut cards {
+            *c = pool.swap_remove(rng.random_range(0..pool.len()));
+        }
+        Action::Deal { cards }
     }
 
+    /// 9 × 8 × 7 × 6 ordered deals: too many to list; `check_chance` checks one.
     fn chance_outcomes(&self) -> Option<Vec<Action>> {
-        Some(Vec::new())
+        None
     }
 
-    fn check_chance(&self, _outcome: &Action) -> Result<(), GameError> {
-        Err(GameError::new("combat training has no chance steps"))
+    fn check_chance(&self, outcome: &Action) -> Result<(), GameError> {
+        match outcome {
+            Action::Deal { cards } => self.check_deal(cards),
+            _ => Err(GameError::new("not a deal of combat cards")),
+        }
     }
 
     fn legal(&self, seat: usize) -> Vec<Legal<Action>> {
@@ -143,14 +156,25 @@ impl Game for Dl {
     }
 
     fn apply(&mut self, seat: Option<usize>, action: &Action) -> Result<Applied, GameError> {
-        let s = seat.ok_or_else(|| GameError::new("combat training has no chance steps"))?;
-        let ev = self.seat_change(s, action)?;
-        Ok(self.seat_log(s, action, &ev))
+        match seat {
+            Some(s) => {
+                let ev = self.seat_change(s, action)?;
+                Ok(self.seat_log(s, action, &ev))
+            }
+            None => {
+                self.chance_change(action)?;
+                Ok(Applied::public(
+                    "Four combat cards are dealt face down, one for each round",
+                ))
+            }
+        }
     }
 
     fn apply_quiet(&mut self, seat: Option<usize>, action: &Action) -> Result<(), GameError> {
-        let s = seat.ok_or_else(|| GameError::new("combat training has no chance steps"))?;
-        self.seat_change(s, action).map(|_| ())
+        match seat {
+            Some(s) => self.seat_change(s, action).map(|_| ()),
+            None => self.chance_change(action).map(|_| ()),
+        }
     }
 
     fn view(&self, viewer: Option<usize>) -> View {

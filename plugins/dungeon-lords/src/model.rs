@@ -23,11 +23,21 @@ pub struct Tile {
 pub struct Adv {
     pub id: u8,
     pub damage: u8,
+    /// Extra hit points for the rest of the combat (the spell Create Food).
+    #[serde(default)]
+    pub bonus: u8,
 }
 
 impl Adv {
+    pub fn new(id: u8, damage: u8) -> Adv {
+        Adv {
+            id,
+            damage,
+            bonus: 0,
+        }
+    }
     pub fn hp(&self) -> u8 {
-        adv(self.id).hp
+        adv(self.id).hp + self.bonus
     }
     pub fn class(&self) -> Class {
         adv(self.id).class
@@ -114,6 +124,8 @@ pub enum Step {
     TrapTarget,
     /// The lord picks the next monster or ghost to attack, with its attack.
     Monsters,
+    /// The spell in effect asks the lord to choose (which monster, pay or withdraw, ...).
+    Spell,
 }
 
 /// The round's effects on one battle, set by traps and monsters and read by later steps.
@@ -129,6 +141,22 @@ pub struct Battle {
     pub poison: Option<(u8, u8)>,
     /// Lair indices sent that have not attacked yet.
     pub waiting: Vec<u8>,
+    /// Points of monster damage still to be absorbed (Magic Shield).
+    pub shield: u8,
+    /// Wizards cannot be harmed by monsters this round (Invisibility).
+    pub invisible: bool,
+    /// Monsters may use only their first attack (Blind Rage).
+    pub blind_rage: bool,
+    /// Warriors take 1 less per monster attack (Song of Courage).
+    pub courage: bool,
+    /// No fatigue this round (Dimensional Gate).
+    pub no_fatigue: bool,
+    /// The party conquers whatever stopped it (Magic Key).
+    pub must_conquer: bool,
+    /// Monsters still to be paid for or withdrawn (Suggestion), lair indices.
+    pub suggestion: Vec<u8>,
+    /// The spell step in progress: false at the fast step, true at the slow one.
+    pub slow: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -167,6 +195,13 @@ pub struct Dl {
     pub queue: Vec<usize>,
     /// Plans are face up (every lord confirmed).
     pub revealed: bool,
+    /// The combat cards of this combat, one per round, face down (empty in training,
+    /// which uses a fixed fatigue and no spells).
+    #[serde(default)]
+    pub cards: Vec<u8>,
+    /// The four cards are still to be dealt (a chance step).
+    #[serde(default)]
+    pub deal_due: bool,
 }
 
 impl Dl {
@@ -210,10 +245,10 @@ impl Dl {
             });
         }
         for a in &sc.party {
-            l.party.push(Adv {
-                id: d.adventurer_id(a).expect("scenario adventurer"),
-                damage: 0,
-            });
+            l.party.push(Adv::new(
+                d.adventurer_id(a).expect("scenario adventurer"),
+                0,
+            ));
         }
         let mut g = Dl::combat(vec![l], 1, d.training_fatigue);
         g.mode = Mode::Training(idx as u8);
@@ -244,6 +279,8 @@ impl Dl {
             battle: None,
             queue: Vec::new(),
             revealed: false,
+            cards: Vec::new(),
+            deal_due: false,
         }
     }
 
@@ -262,11 +299,26 @@ impl Dl {
         (0..n).map(move |k| (self.start + k) % n)
     }
 
-    /// Every adventurer id anywhere in the combat (parties, prisons, Distant Lands, tent).
+    /// The combat card of the current round, once the plans are revealed.
+    pub fn card(&self) -> Option<u8> {
+        if self.revealed && self.round >= 1 {
+            self.cards.get(self.round as usize - 1).copied()
+        } else {
+            None
+        }
+    }
+
+    /// Every adventurer tile anywhere in the combat (parties, prisons, Distant Lands,
+    /// tent); an illusion is no tile.
     pub fn all_adventurers(&self) -> Vec<u8> {
         let mut v: Vec<u8> = self.paladin_tent.into_iter().collect();
         for l in &self.lords {
-            v.extend(l.party.iter().map(|a| a.id));
+            v.extend(
+                l.party
+                    .iter()
+                    .filter(|a| a.class() != Class::Illusion)
+                    .map(|a| a.id),
+            );
             v.extend(&l.prison);
             v.extend(&l.distant);
         }

@@ -72,8 +72,12 @@ impl Lord {
         while i < self.party.len() {
             if self.party[i].damage >= self.party[i].hp() {
                 let a = self.party.remove(i);
-                self.prison.push(a.id);
-                ev.push(Ev::Eliminated { adventurer: a.id });
+                if a.class() == Class::Illusion {
+                    ev.push(Ev::Vanished);
+                } else {
+                    self.prison.push(a.id);
+                    ev.push(Ev::Eliminated { adventurer: a.id });
+                }
             } else {
                 i += 1;
             }

@@ -6,7 +6,7 @@
 use tavern_plugin_api::GameError;
 
 use crate::action::{Action, NONE};
-use crate::data::{Class, Target, adv, data, monster, trap};
+use crate::data::{Class, Target, adv, card, data, monster, trap};
 use crate::done::{Ev, NoHeal};
 use crate::grid::targets;
 use crate::model::{Battle, Dl, Phase, Plan, Step};
@@ -56,17 +56,43 @@ impl Dl {
                 self.spring_trap(Some(adventurer), &mut ev);
                 self.after_trap(&mut ev);
             }
+            Action::Spell { choice } => self.spell_choice(choice, &mut ev)?,
+            Action::Deal { .. } => return Err(GameError::new("dealing is a chance step")),
             Action::Attack { kind, mode, a, b } => {
                 self.attack(kind, mode, a, b, &mut ev)?;
-                let l = &self.lords[self.battle_lord()];
-                if l.party.is_empty() {
-                    self.end_battle(&mut ev);
-                } else if self.battle.as_ref().is_some_and(|b| b.waiting.is_empty()) {
+                if self.battle.as_ref().is_some_and(|b| b.waiting.is_empty())
+                    || self.lords[self.battle_lord()].party.is_empty()
+                {
                     self.after_monsters(&mut ev);
                 }
             }
         }
         Ok(ev)
+    }
+
+    /// The chance step: the combat's cards are dealt face down.
+    pub fn chance_change(&mut self, a: &Action) -> Result<Vec<Ev>, GameError> {
+        let Action::Deal { cards } = *a else {
+            return Err(GameError::new("not a chance outcome"));
+        };
+        self.check_deal(&cards)?;
+        self.cards = cards.to_vec();
+        self.deal_due = false;
+        Ok(vec![Ev::CardsDealt])
+    }
+
+    /// Four different combat cards of this year.
+    pub fn check_deal(&self, cards: &[u8; 4]) -> Result<(), GameError> {
+        if !self.deal_due {
+            return Err(GameError::new("no cards are due"));
+        }
+        let n = data().combat_cards.len() as u8;
+        for (i, &c) in cards.iter().enumerate() {
+            if c >= n || card(c).year != self.year || cards[..i].contains(&c) {
+                return Err(GameError::new("not four different cards of this year"));
+            }
+        }
+        Ok(())
     }
 
     pub(crate) fn battle_lord(&self) -> usize {
@@ -149,6 +175,9 @@ impl Dl {
 
     fn reveal(&mut self, ev: &mut Vec<Ev>) {
         self.revealed = true;
+        if let Some(c) = self.card() {
+            ev.push(Ev::CardRevealed { card: c });
+        }
         let order: Vec<usize> = self.order().collect();
         self.queue.clear();
         for s in order {
@@ -281,10 +310,27 @@ impl Dl {
         let s = self.battle_lord();
         if self.lords[s].party.is_empty() {
             self.end_battle(ev);
-        } else if self.battle.as_ref().is_some_and(|b| !b.waiting.is_empty()) {
+        } else if !self.cast(false, ev) {
+            self.monster_step(ev);
+        }
+    }
+
+    /// The monster step, or straight on when nothing is left to attack.
+    pub(crate) fn monster_step(&mut self, ev: &mut Vec<Ev>) {
+        if self.battle.as_ref().is_some_and(|b| !b.waiting.is_empty()) {
             self.phase = Phase::Battle(Step::Monsters);
         } else {
             self.after_monsters(ev);
+        }
+    }
+
+    /// After the monsters: the slow spell, then Healing and Conquering.
+    pub(crate) fn after_monsters(&mut self, ev: &mut Vec<Ev>) {
+        let s = self.battle_lord();
+        if self.lords[s].party.is_empty() {
+            self.end_battle(ev);
+        } else if !self.cast(true, ev) {
+            self.heal_and_conquer(ev);
         }
     }
 
@@ -322,21 +368,28 @@ impl Dl {
         match md.target {
             Target::First => {
                 let first = l.party[0].id;
-                l.deal(first, md.damage, ev);
+                monster_hit(l, bt, &[(first, md.damage)], ev);
                 if md.follow_up > 0 && l.position(first).is_none() && !l.party.is_empty() {
                     let next = l.party[0].id;
-                    l.deal(next, md.follow_up, ev);
+                    if bt.may_harm(&l.party[0]) {
+                        monster_hit(l, bt, &[(next, md.follow_up)], ev);
+                    }
                 }
             }
             Target::Anyone => {
-                l.deal(a, md.damage, ev);
+                monster_hit(l, bt, &[(a, md.damage)], ev);
                 if md.hits > 1 {
-                    l.deal(b, md.damage, ev);
+                    monster_hit(l, bt, &[(b, md.damage)], ev);
                 }
             }
             Target::Everyone => {
-                let all = vec![md.damage; l.party.len()];
-                l.deal_all(&all, &[], ev);
+                let all: Vec<(u8, u8)> = l
+                    .party
+                    .iter()
+                    .filter(|x| bt.may_harm(x))
+                    .map(|x| (x.id, md.damage))
+                    .collect();
+                monster_hit(l, bt, &all, ev);
             }
             Target::Hold => {}
         }
@@ -355,10 +408,10 @@ impl Dl {
     }
 
     /// Healing, Conquering (with fatigue) and the poison due after it.
-    fn after_monsters(&mut self, ev: &mut Vec<Ev>) {
+    pub(crate) fn heal_and_conquer(&mut self, ev: &mut Vec<Ev>) {
         let s = self.battle_lord();
         let bt = self.battle.clone().expect("battle");
-        let fatigue = self.fatigue;
+        let fatigue = self.card().map(|c| card(c).fatigue).unwrap_or(self.fatigue);
         let l = &mut self.lords[s];
         if l.has_healer() && l.party.iter().any(|a| a.damage > 0) {
             if !bt.attacked {
@@ -371,10 +424,12 @@ impl Dl {
             }
         }
         let square = l.plan.tile.unwrap_or(0);
-        if bt.no_conquer {
+        if bt.no_conquer && !bt.must_conquer {
             ev.push(Ev::NoConquering);
         } else {
-            l.fatigue(fatigue, ev);
+            if !bt.no_fatigue {
+                l.fatigue(fatigue, ev);
+            }
             if l.party.is_empty() {
                 ev.push(Ev::Saved { square });
             } else {
@@ -423,6 +478,7 @@ impl Dl {
     /// turns face up again.
     fn finish(&mut self, ev: &mut Vec<Ev>) {
         for (s, l) in self.lords.iter_mut().enumerate() {
+            l.party.retain(|a| a.class() != Class::Illusion);
             if !l.party.is_empty() {
                 let gone: Vec<u8> = l.party.drain(..).map(|a| a.id).collect();
                 l.distant.extend(&gone);
@@ -475,12 +531,40 @@ impl Dl {
                     .expect("paladin");
                 self.lords[h].party.remove(i)
             }
-            None => crate::model::Adv {
-                id: self.paladin_tent.take().expect("tent"),
-                damage: 0,
-            },
+            None => crate::model::Adv::new(self.paladin_tent.take().expect("tent"), 0),
         };
         self.lords[to].party.insert(0, pal);
         ev.push(Ev::PaladinMoves { from: holder, to });
+    }
+}
+
+/// One monster or ghost attack's damage, after Song of Courage and Magic Shield, dealt at
+/// once.
+fn monster_hit(l: &mut crate::model::Lord, bt: &mut Battle, hits: &[(u8, u8)], ev: &mut Vec<Ev>) {
+    let mut amounts = vec![0u8; l.party.len()];
+    for &(id, dmg) in hits {
+        let Some(i) = l.position(id) else { continue };
+        let mut d = dmg;
+        if bt.courage && l.party[i].class() == Class::Warrior {
+            d = d.saturating_sub(1);
+        }
+        if bt.shield > 0 && d > 0 {
+            let absorbed = bt.shield.min(d);
+            bt.shield -= absorbed;
+            d -= absorbed;
+            ev.push(Ev::Shielded {
+                adventurer: id,
+                amount: absorbed,
+            });
+        }
+        amounts[i] += d;
+    }
+    l.deal_all(&amounts, &[], ev);
+}
+
+impl Battle {
+    /// Whether monsters may harm this adventurer (invisible wizards are out of reach).
+    pub fn may_harm(&self, a: &crate::model::Adv) -> bool {
+        !(self.invisible && a.class() == Class::Wizard)
     }
 }

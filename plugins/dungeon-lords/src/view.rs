@@ -6,7 +6,7 @@
 use tavern_plugin_api::View;
 use tavern_plugin_api::scene::{Color, Highlight, Icon, Scene, pos, rect};
 
-use crate::data::{Class, adv, data, monster, trap};
+use crate::data::{Class, Speed, adv, card, data, monster, trap};
 use crate::grid::targets;
 use crate::labels::{adv_name, square_name};
 use crate::model::{Dl, Lord, Phase, Step, TileKind};
@@ -25,6 +25,7 @@ fn class_colour(c: Class) -> Color {
         Class::Priest => Color::rgb(230, 210, 120),
         Class::Wizard => Color::rgb(110, 120, 210),
         Class::Paladin => Color::rgb(230, 230, 240),
+        Class::Illusion => Color::rgb(200, 200, 230),
     }
 }
 
@@ -39,6 +40,7 @@ fn ability(id: u8) -> String {
             "always first; disarms {}, heals {}, {} magic",
             a.disarm, a.heal, a.magic
         ),
+        Class::Illusion => "is a wizard's illusion and vanishes when eliminated".into(),
     }
 }
 
@@ -141,6 +143,7 @@ fn ability_short(id: u8) -> String {
         Class::Priest => format!("heal {}", a.power),
         Class::Wizard => format!("magic {}", a.power),
         Class::Paladin => format!("D{} H{} M{}", a.disarm, a.heal, a.magic),
+        Class::Illusion => "illusion".into(),
     }
 }
 
@@ -263,15 +266,26 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
         PAPER,
     )
     .bold();
-    let steps = ["Planning", "Trap", "Monsters", "Healing", "Conquering"];
+    let steps = [
+        "Plan",
+        "Trap",
+        "Fast spell",
+        "Monsters",
+        "Slow spell",
+        "Healing",
+        "Conquer",
+    ];
+    let slow = g.battle.as_ref().is_some_and(|b| b.slow);
     let current = match g.phase {
         Phase::Planning | Phase::Release(_) => 0,
         Phase::Battle(Step::TrapTarget) => 1,
-        Phase::Battle(Step::Monsters) => 2,
-        Phase::Over => 5,
+        Phase::Battle(Step::Spell) if slow => 4,
+        Phase::Battle(Step::Spell) => 2,
+        Phase::Battle(Step::Monsters) => 3,
+        Phase::Over => 9,
     };
     for (i, name) in steps.iter().enumerate() {
-        let r = rect(x + 16.0 + i as f32 * 148.0, 60.0, 140.0, 40.0);
+        let r = rect(x + 16.0 + i as f32 * 106.0, 60.0, 100.0, 40.0);
         let fill = if i == current {
             Color::rgb(240, 200, 80)
         } else {
@@ -280,15 +294,45 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
         s.rect(r, fill, 6.0).tooltip(step_help(i));
         s.text_centered(r.center(), *name, SMALL, INK);
     }
-    s.text(
-        pos(x + 16.0, 124.0),
-        format!(
-            "Fatigue at Conquering: {} (training has no combat cards or spells)",
-            g.fatigue
-        ),
-        SMALL,
-        PAPER,
-    );
+    match g.card() {
+        Some(c) => {
+            let d = card(c);
+            let speed = if d.speed == Speed::Fast {
+                "fast"
+            } else {
+                "slow"
+            };
+            s.text(
+                pos(x + 16.0, 124.0),
+                format!(
+                    "Combat card: {} ({speed} spell, fatigue {}); spells need {} magic",
+                    d.name, d.fatigue, g.round
+                ),
+                SMALL,
+                PAPER,
+            )
+            .tooltip(d.help.as_str());
+        }
+        None if !g.cards.is_empty() => {
+            s.text(
+                pos(x + 16.0, 124.0),
+                "This round's combat card stays face down until every plan is made",
+                SMALL,
+                PAPER,
+            );
+        }
+        None => {
+            s.text(
+                pos(x + 16.0, 124.0),
+                format!(
+                    "Fatigue at Conquering: {} (training uses no combat cards)",
+                    g.fatigue
+                ),
+                SMALL,
+                PAPER,
+            );
+        }
+    }
 
     // Traps in hand.
     s.panel(rect(x, 156.0, w, 190.0), Color::rgb(50, 44, 60), PAPER);
@@ -572,14 +616,19 @@ fn step_help(i: usize) -> &'static str {
     match i {
         0 => "Planning: choose the trap and the monsters for this round's battle, then confirm.",
         1 => "Trap: the trap goes off; thieves cut its damage from the front of the line.",
-        2 => "Monsters: each monster or ghost sent attacks once, in the order you pick.",
-        3 => "Healing: if anything attacked, priests take damage off from the front.",
+        2 => {
+            "Fast spell: a fast combat card's spell, if the party has magic at least equal to the round."
+        }
+        3 => "Monsters: each monster or ghost sent attacks once, in the order you pick.",
+        4 => "Slow spell: a slow combat card's spell, magic checked now.",
+        5 => "Healing: if anything attacked, priests take damage off from the front.",
         _ => "Conquering: fatigue hits the first in line point by point; survivors take the tile.",
     }
 }
 
 fn status(g: &Dl) -> String {
     match g.phase {
+        Phase::Battle(Step::Spell) => format!("Round {} · a spell asks for a choice", g.round),
         Phase::Over => {
             let c = g.lords.iter().map(|l| l.conquered()).sum::<usize>();
             format!(
@@ -609,6 +658,7 @@ fn prompt(g: &Dl, viewer: Option<usize>) -> String {
         Phase::Release(_) => "No tile is left to attack: choose a prisoner to release.".into(),
         Phase::Battle(Step::TrapTarget) => "Choose who the dart flies at.".into(),
         Phase::Battle(Step::Monsters) => "Choose the next monster's attack.".into(),
+        Phase::Battle(Step::Spell) => "The wizards' spell leaves you a choice.".into(),
         Phase::Over => String::new(),
     }
 }

@@ -12,7 +12,7 @@ fn counts() {
     let regular = d
         .adventurers
         .iter()
-        .filter(|a| a.class != Class::Paladin)
+        .filter(|a| !matches!(a.class, Class::Paladin | Class::Illusion))
         .count();
     assert_eq!(
         regular, 32,
@@ -43,6 +43,10 @@ fn counts() {
     let traps: u32 = d.traps.iter().map(|t| t.copies as u32).sum();
     assert_eq!(traps, 27, "27 trap cards");
     assert_eq!(d.traps.len(), 9, "nine kinds of trap");
+    for year in [1, 2] {
+        let cards = d.combat_cards.iter().filter(|c| c.year == year).count();
+        assert_eq!(cards, 9, "nine combat cards a year");
+    }
     let y1: u32 = d.monsters.iter().map(|m| m.year1 as u32).sum();
     let y2: u32 = d.monsters.iter().map(|m| m.year2 as u32).sum();
     assert_eq!((y1, y2), (12, 12), "12 monster tiles per year");
@@ -51,7 +55,13 @@ fn counts() {
 #[test]
 fn every_entry_says_where_it_comes_from() {
     let v: serde_json::Value = serde_json::from_str(JSON).unwrap();
-    for list in ["adventurers", "traps", "monsters", "scenarios"] {
+    for list in [
+        "adventurers",
+        "traps",
+        "monsters",
+        "scenarios",
+        "combat_cards",
+    ] {
         for e in v[list].as_array().unwrap() {
             let src = e["source"]
                 .as_str()

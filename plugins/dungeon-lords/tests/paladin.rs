@@ -70,13 +70,7 @@ fn paladin_moves_to_a_strictly_more_evil_lord_mid_combat() {
         with_party(lord("A", 3, &[]), &[("warrior-3", 0)]),
         line() + 1,
     );
-    a.party.insert(
-        0,
-        Adv {
-            id: paladin(),
-            damage: 1,
-        },
-    );
+    a.party.insert(0, Adv::new(paladin(), 1));
     let b = evil(
         with_party(lord("B", 3, &[]), &[("warrior-1", 0)]),
         line() + 1,
@@ -125,13 +119,7 @@ fn a_finished_combat_resumes_when_the_paladin_arrives() {
         with_party(lord("A", 3, &[]), &[("warrior-3", 0)]),
         line() + 2,
     );
-    a.party.insert(
-        0,
-        Adv {
-            id: paladin(),
-            damage: 0,
-        },
-    );
+    a.party.insert(0, Adv::new(paladin(), 0));
     // B's party is already gone: its combat is over.
     let mut b = evil(lord("B", 3, &[]), line() + 2);
     b.prison.push(adv_id("warrior-1"));
@@ -176,13 +164,7 @@ fn paladin_symbols_disarm_and_heal() {
         ),
         &["ghost"],
     );
-    l.party.insert(
-        0,
-        Adv {
-            id: paladin(),
-            damage: 0,
-        },
-    );
+    l.party.insert(0, Adv::new(paladin(), 0));
     let mut g = Dl::combat(vec![l], 1, 0);
     g.begin();
     change(&mut g, 0, trap("rolling-stone"));

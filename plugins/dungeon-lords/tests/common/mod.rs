@@ -97,13 +97,7 @@ pub fn lord(name: &str, tunnels: u8, rooms: &[u8]) -> Lord {
 }
 
 pub fn with_party(mut l: Lord, party: &[(&str, u8)]) -> Lord {
-    l.party = party
-        .iter()
-        .map(|&(k, d)| Adv {
-            id: adv_id(k),
-            damage: d,
-        })
-        .collect();
+    l.party = party.iter().map(|&(k, d)| Adv::new(adv_id(k), d)).collect();
     l
 }
 
