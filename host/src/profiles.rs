@@ -105,6 +105,23 @@ impl Profiles {
         id
     }
 
+    /// A colour for the next new profile: the first of the player palette that no
+    /// profile wears yet, or, once all are worn, the one worn least.
+    pub fn unused_color(&self) -> [u8; 3] {
+        let palette = tavern_plugin_api::scene::Color::PLAYER.map(|c| [c.0, c.1, c.2]);
+        let worn = |c: &[u8; 3]| self.profiles.iter().filter(|p| &p.color == c).count();
+        palette
+            .iter()
+            .min_by_key(|c| worn(c))
+            .copied()
+            .unwrap_or(palette[0])
+    }
+
+    /// Whether some profile already wears `color`.
+    pub fn color_taken(&self, color: [u8; 3]) -> bool {
+        self.profiles.iter().any(|p| p.color == color)
+    }
+
     pub fn rename(&mut self, id: &str, name: &str) -> bool {
         match self.get_mut(id) {
             Some(p) => {
@@ -190,6 +207,22 @@ impl Recent {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_new_profile_gets_a_colour_not_yet_taken() {
+        let mut p = Profiles::default();
+        let mut seen = Vec::new();
+        for i in 0..8 {
+            let c = p.unused_color();
+            assert!(!p.color_taken(c), "profile {i} got a taken colour");
+            assert!(!seen.contains(&c));
+            seen.push(c);
+            p.create(&format!("P{i}"), c);
+        }
+        // All eight worn: the next one repeats the least worn, never fails.
+        let again = p.unused_color();
+        assert!(seen.contains(&again));
+    }
 
     #[test]
     fn create_rename_colour_delete_persist() {

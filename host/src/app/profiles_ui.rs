@@ -37,6 +37,13 @@ fn swatch(ui: &mut Ui, c: [u8; 3]) {
 fn list(ui: &mut Ui, state: &mut AppState) {
     ui.add_space(6.0);
     ui.label(RichText::new("New profile").strong());
+    // Until a name is typed, offer a colour no profile wears yet (a colour picked by
+    // hand is kept once typing starts).
+    if state.profiles_form.new_name.is_empty()
+        && state.profiles.color_taken(state.profiles_form.new_color)
+    {
+        state.profiles_form.new_color = state.profiles.unused_color();
+    }
     ui.horizontal(|ui| {
         ui.add(
             egui::TextEdit::singleline(&mut state.profiles_form.new_name)
@@ -54,6 +61,7 @@ fn list(ui: &mut Ui, state: &mut AppState) {
             let id = state.profiles.create(&name, state.profiles_form.new_color);
             save_profiles(state);
             state.profiles_form.new_name.clear();
+            state.profiles_form.new_color = state.profiles.unused_color();
             state.profiles_form.rename_text = name;
             state.profiles_form.selected = Some(id);
         }
