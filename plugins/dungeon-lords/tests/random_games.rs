@@ -223,3 +223,36 @@ fn random_combats_of_several_dungeons() {
     );
     assert!(spells > 0, "random combats cast spells");
 }
+
+/// Prints (never asserts: the machine may be busy) how many random trainings and random
+/// combats of several dungeons run per second in process. Run alone with
+/// `cargo test --release -p tavern-dungeon-lords --test random_games speed_report --
+/// --nocapture`; `tavern bench` measures the training through the host.
+#[test]
+fn speed_report() {
+    use std::time::Instant;
+    let g = training("training-4");
+    let t = Instant::now();
+    let r = tavern_plugin_api::abi::playouts(&g, 20_000, 5);
+    println!(
+        "training 4: {:.0} random games/s ({:.1} actions per game)",
+        r.games as f64 / t.elapsed().as_secs_f64(),
+        r.actions as f64 / r.games as f64
+    );
+    let mut rng = GameRng::new(1);
+    let starts: Vec<Dl> = (0..2000).map(|_| random_combat(&mut rng)).collect();
+    let t = Instant::now();
+    let mut actions = 0u64;
+    for s in &starts {
+        let mut g = s.clone();
+        while let Some((seat, a)) = random_move(&g, &mut rng) {
+            g.apply_quiet(seat, &a).unwrap();
+            actions += 1;
+        }
+    }
+    println!(
+        "random combats of 2-4 dungeons: {:.0} per second ({:.1} actions each)",
+        starts.len() as f64 / t.elapsed().as_secs_f64(),
+        actions as f64 / starts.len() as f64
+    );
+}
