@@ -1,14 +1,16 @@
 //! Bots that work on any [`Game`], run inside the plugin so a search costs no JSON.
 //!
-//! The search is determinized Monte Carlo with UCB1 at the root (the root-only form of
-//! information-set MCTS): each iteration re-samples what the bot cannot see with
-//! `determinize`, picks a candidate by UCB1, and finishes the game at random. It never
-//! looks at hidden information directly, so a bot seat cannot cheat.
+//! [`choose`] is the information-set tree search of [`crate::search`]. The first bot,
+//! flat determinized Monte Carlo with UCB1 at the root, stays as [`choose_flat`], the
+//! yardstick the tree search is measured against. Both re-sample what the bot cannot see
+//! with `determinize` and never look at hidden information directly, so a bot seat cannot
+//! cheat.
 
 use rand::RngExt;
 
 use crate::game::{Game, Turn};
 use crate::rng::GameRng;
+use crate::search::Limits;
 
 /// Plays random legal actions (and samples chance) until the game ends or `max` actions.
 /// Returns the number of actions taken.
@@ -49,7 +51,8 @@ pub fn random_playout<G: Game>(g: &mut G, rng: &mut GameRng, max: u64) -> u64 {
     n
 }
 
-/// Iterations of search per decision for bot levels 1..=3.
+/// Iterations of the flat search per decision for bot levels 1..=3 (the first bot,
+/// kept as a yardstick for the tree search).
 pub fn iterations_for(level: u8) -> u32 {
     match level {
         0 | 1 => 60,
@@ -58,8 +61,40 @@ pub fn iterations_for(level: u8) -> u32 {
     }
 }
 
-/// Chooses an action for `seat`, or `None` when it has nothing to do.
+/// Chooses an action for `seat` at bot strength `level` (1–3) with the information-set
+/// tree search and its time budget, or `None` when the seat has nothing to do.
 pub fn choose<G: Game>(state: &G, seat: usize, level: u8, rng: &mut GameRng) -> Option<G::Action> {
+    choose_within(state, seat, Limits::for_level(level), rng)
+}
+
+/// [`choose`] within explicit limits (an iteration cap alone makes it reproducible).
+pub fn choose_within<G: Game>(
+    state: &G,
+    seat: usize,
+    limits: Limits,
+    rng: &mut GameRng,
+) -> Option<G::Action> {
+    let legal = state.legal_actions(seat);
+    match legal.len() {
+        0 => None,
+        1 => legal.into_iter().next(),
+        _ => match crate::search::search(state, seat, limits, rng) {
+            Ok(report) => report.best().cloned(),
+            // A game whose determinize changes what the seat sees fails its own tests;
+            // at the table the bot still moves, with the search that tolerates it.
+            Err(_) => Some(search(state, seat, legal, limits.iterations.min(2000), rng)),
+        },
+    }
+}
+
+/// Today's first bot: flat Monte Carlo with UCB1 over the seat's own actions, kept as a
+/// yardstick (`tavern simulate --seats flat,..`).
+pub fn choose_flat<G: Game>(
+    state: &G,
+    seat: usize,
+    level: u8,
+    rng: &mut GameRng,
+) -> Option<G::Action> {
     let legal = state.legal_actions(seat);
     match legal.len() {
         0 => None,
