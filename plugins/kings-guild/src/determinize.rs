@@ -52,9 +52,16 @@ impl Kg {
         for k in shuffled {
             g.deck[k as usize] += 1;
         }
-        // The quest deck: shuffle each age's run (between the special cards).
+        // The quest deck: shuffle each age's run (between the special cards), except the
+        // two cards on top when the viewer looked at them this turn.
+        let seen = if viewer == self.active && self.turn.peeked {
+            2
+        } else {
+            0
+        };
+        let keep_from = g.quest_deck.len().saturating_sub(seen);
         let mut start = 0;
-        let deck = &mut g.quest_deck;
+        let deck = &mut g.quest_deck[..keep_from];
         for i in 0..=deck.len() {
             let end_of_run = i == deck.len() || !matches!(deck[i], QCard::Quest(_));
             if end_of_run {
@@ -72,8 +79,8 @@ impl Kg {
         if let Some(Pending::Funeral { bids, .. }) = g.pending.front_mut() {
             for (s, b) in bids.iter_mut().enumerate() {
                 if s != viewer && b.is_some() {
-                    let coins = self.players[s].coins;
-                    *b = Some(rng.die(coins + 1) as u8 - 1);
+                    let coins = self.players[s].coins.min(255);
+                    *b = Some((rng.die(coins + 1) - 1) as u8);
                 }
             }
         }
