@@ -71,3 +71,67 @@ fn views_fit_and_read_through_whole_games() {
         }
     }
 }
+
+/// Nothing unseen is named: cards still in a pile (and the key houses left in the box)
+/// never appear in any view, tooltips included, nor in the log.
+#[test]
+fn views_never_name_an_unseen_card() {
+    use tavern_plugin_above_below::data::{card, cave, villager};
+    for n in [2, 4] {
+        let mut g = Ab::new(&setup(n)).unwrap();
+        let mut rng = GameRng::new(77 + n as u64);
+        let mut k = 0;
+        while let Some((seat, a)) = random_move(&g, &mut rng) {
+            let label = g.apply(seat, &a).unwrap().label;
+            k += 1;
+            let mut hidden: Vec<String> = Vec::new();
+            for p in [&g.houses, &g.outposts, &g.keys] {
+                hidden.extend(p.unseen.iter().map(|&c| card(c).name.clone()));
+            }
+            hidden.extend(
+                g.villager_pile
+                    .unseen
+                    .iter()
+                    .map(|&v| villager(v).name.clone()),
+            );
+            for p in [&g.basic, &g.dangerous] {
+                hidden.extend(p.unseen.iter().map(|&c| cave(c).name.clone()));
+            }
+            for h in &hidden {
+                assert!(
+                    !label.contains(h.as_str()),
+                    "the log names unseen {h}: {label}"
+                );
+            }
+            if k % 9 != 0 {
+                continue;
+            }
+            let v = g.view(Some(0));
+            let text = serde_json::to_string(&v).unwrap();
+            for h in &hidden {
+                // Names are distinct, and no shown name contains another.
+                assert!(
+                    !text.contains(&format!("\"{h}\"")) && !text.contains(&format!("{h}:")),
+                    "the view names unseen {h}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_seat_sees_the_same_table_and_bots_see_the_real_state() {
+    let mut g = Ab::new(&setup(3)).unwrap();
+    let mut rng = GameRng::new(3);
+    for _ in 0..150 {
+        let Some((seat, a)) = random_move(&g, &mut rng) else {
+            break;
+        };
+        g.apply(seat, &a).unwrap();
+    }
+    // Nothing is private: the scenes differ only in whose board is at the bottom.
+    let a = g.view(Some(0)).scene.items.len();
+    assert!(a > 50);
+    let d = g.determinize(1, &mut rng);
+    assert_eq!(d, g, "no hidden part to re-sample");
+}
