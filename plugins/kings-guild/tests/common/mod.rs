@@ -260,3 +260,104 @@ pub fn independent_total(g: &Kg, seat: usize) -> i64 {
     }
     total
 }
+
+use tavern_plugin_api::game::apply_checked;
+use tavern_plugin_api::{Applied, Game, GameRng};
+use tavern_plugin_kings_guild::Action;
+
+/// A dealt game at the first seat's first turn, guild bonuses resolved, and then
+/// cleared: nobody holds resources or treasures, coins as given.
+pub fn fresh(n: usize) -> Kg {
+    let mut g = Kg::new(&setup(n)).unwrap();
+    let deal = g.sample_chance(&mut GameRng::new(1));
+    g.apply(None, &deal).unwrap();
+    let mut rng = GameRng::new(2);
+    while !g.pending.is_empty() || g.limit_violator().is_some() {
+        match g.deciders().first() {
+            None => {
+                let a = g.sample_chance(&mut rng);
+                g.apply(None, &a).unwrap();
+            }
+            Some(&s) => {
+                let a = g.legal_actions(s)[0].clone();
+                g.apply(Some(s), &a).unwrap();
+            }
+        }
+    }
+    for s in 0..n {
+        let p = &mut g.players[s];
+        for r in 0..RES {
+            g.stock[r] += p.res[r];
+            p.res[r] = 0;
+        }
+        for k in std::mem::take(&mut p.hand) {
+            g.deck[k as usize] += 1;
+        }
+    }
+    g
+}
+
+pub fn act(g: &mut Kg, seat: usize, a: Action) -> Applied {
+    apply_checked(g, Some(seat), &a).unwrap_or_else(|e| panic!("{a:?} by {seat} refused: {e}"))
+}
+
+pub fn refused(g: &Kg, seat: usize, a: Action) -> bool {
+    let mut h = g.clone();
+    apply_checked(&mut h, Some(seat), &a).is_err()
+}
+
+/// The pending draw comes out as `kind` (a stacked deck).
+pub fn draw(g: &mut Kg, kind: u8) -> Applied {
+    apply_checked(g, None, &Action::Drawn { kind }).unwrap_or_else(|e| panic!("draw {kind}: {e}"))
+}
+
+pub fn give_res(g: &mut Kg, seat: usize, r: usize, n: u8) {
+    g.stock[r] -= n;
+    g.players[seat].res[r] += n;
+}
+
+pub fn give_card(g: &mut Kg, seat: usize, kind: u8) {
+    g.deck[kind as usize] -= 1;
+    g.players[seat].hand.push(kind);
+}
+
+/// Puts quest `q` in board space `slot`, returning what lay there to the deck's bottom.
+pub fn put_quest(g: &mut Kg, slot: usize, q: u8) {
+    if let Some(pos) = g.quest_deck.iter().position(|c| *c == QCard::Quest(q)) {
+        g.quest_deck.remove(pos);
+    } else if let Some(i) = g
+        .board
+        .iter()
+        .position(|s| s.is_some_and(|s| s.card == QCard::Quest(q)))
+    {
+        g.board[i] = None;
+    } else {
+        g.gone_quests.retain(|c| *c != QCard::Quest(q));
+    }
+    if let Some(old) = g.board[slot] {
+        let at = g.quest_deck.len().min(1);
+        g.quest_deck.insert(at, old.card);
+    }
+    g.board[slot] = Some(tavern_plugin_kings_guild::Slot::new(QCard::Quest(q)));
+}
+
+pub fn res(list: &[(usize, u8)]) -> [u8; RES] {
+    let mut t = [0; RES];
+    for &(r, n) in list {
+        t[r] = n;
+    }
+    t
+}
+
+pub const CLOTH: usize = 0;
+pub const LEATHER: usize = 1;
+pub const METAL: usize = 2;
+pub const WOOD: usize = 3;
+pub const GEMS: usize = 4;
+pub const MAGIC: usize = 5;
+
+/// Ends `seat`'s turn as if it had taken an action that changed nothing.
+pub fn skip(g: &mut Kg, seat: usize) {
+    g.turn.acted = true;
+    act(g, seat, Action::EndTurn);
+}
