@@ -69,4 +69,9 @@ pub enum Action {
     StartPlayer {
         seat: usize,
     },
+    /// Switch the green ore hammer on for the reward's `piece`-th lowest amulet piece (0 =
+    /// the first, which `Arm` chooses); offered when the reward has two and it matters.
+    HammerOn {
+        piece: u8,
+    },
 }

@@ -40,6 +40,12 @@ impl Dk {
                 Applied::public(cat(&[name, &t.place])).with_private(t.placed.as_str())
             }
             Done::Armed(item) => Applied::public(cat(&[name, " will use the ", item.name()])),
+            Done::HammerOn { piece } => Applied::public(cat(&[
+                name,
+                " will use the green ore hammer on the ",
+                ordinal(piece),
+                " amulet piece",
+            ])),
             Done::Disarmed(item) => {
                 Applied::public(cat(&[name, " will not use the ", item.name()]))
             }
@@ -181,6 +187,15 @@ fn play_label(name: &str, play: &Play) -> String {
             got.join(", ")
         }
     )
+}
+
+/// "first", "second": which lowest piece of a reward the hammer upgrades.
+pub(crate) fn ordinal(piece: u8) -> &'static str {
+    match piece {
+        0 => "first",
+        1 => "second",
+        _ => "third",
+    }
 }
 
 /// Joins label pieces without the formatting machinery.

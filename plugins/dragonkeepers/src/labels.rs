@@ -1,8 +1,9 @@
 //! Button labels and scene targets for legal actions.
 
 use crate::action::Action;
-use crate::data::{Colour, card_name, front_name};
-use crate::model::{Dk, End};
+use crate::applied::ordinal;
+use crate::data::{Colour, Reward, card_name, data, front_name};
+use crate::model::{Dk, End, Item};
 
 impl Dk {
     /// A button label and scene target for an action of `seat`.
@@ -31,6 +32,16 @@ impl Dk {
                     page.name()
                 ),
                 Some(format!("hand:{c}")),
+            ),
+            Action::Arm {
+                item: Item::GreenOreHammer,
+            } => (
+                self.hammer_label(0),
+                Some(format!("item:{}", Item::GreenOreHammer.key())),
+            ),
+            Action::HammerOn { piece } => (
+                self.hammer_label(*piece),
+                Some(format!("item:{}", Item::GreenOreHammer.key())),
             ),
             Action::Arm { item } => (
                 format!("Use the {} for this play (1 crystal)", item.name()),
@@ -86,5 +97,29 @@ impl Dk {
             }
             _ => (format!("{a:?}"), None),
         }
+    }
+
+    /// The hammer's button says what the reward becomes, and on which piece when the
+    /// reward has two lowest pieces.
+    fn hammer_label(&self, piece: u8) -> String {
+        let number = self.book_number();
+        let values = |v: Vec<u8>| {
+            v.iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(" and ")
+        };
+        let with = values(self.reward_values(number, Some(piece)));
+        let without = values(self.reward_values(number, None));
+        let lowest = data().rewards[number as usize]
+            .iter()
+            .filter(|&&r| r == Reward::LowestPiece)
+            .count();
+        let on = if lowest >= 2 {
+            format!("on the {} amulet piece", ordinal(piece))
+        } else {
+            "for this play".to_string()
+        };
+        format!("Use the green ore hammer {on} (1 crystal): pieces {with} instead of {without}")
     }
 }

@@ -232,6 +232,9 @@ impl Dk {
                 && self.arm_useful(seat, it)
             {
                 out.push(Action::Arm { item: it });
+                if it == Item::GreenOreHammer {
+                    self.hammer_second(out);
+                }
             }
         }
     }
@@ -316,9 +319,28 @@ impl Dk {
         }
     }
 
+    /// With two lowest pieces in the reward the player chooses which one the hammer
+    /// upgrades (when the lowest value is down to one piece, upgrading the second is worth
+    /// more); the second is offered when it gives other values than the first.
+    fn hammer_second(&self, out: &mut Vec<Action>) {
+        let number = self.book_number();
+        let lowest = data().rewards[number as usize]
+            .iter()
+            .filter(|&&r| r == Reward::LowestPiece)
+            .count();
+        if lowest >= 2 {
+            let second = self.reward_values(number, Some(1));
+            if second != self.reward_values(number, Some(0))
+                && second != self.reward_values(number, None)
+            {
+                out.push(Action::HammerOn { piece: 1 });
+            }
+        }
+    }
+
     /// Would [`Self::flute_options`] list anything?
     pub(crate) fn flute_possible(&self, seat: usize) -> bool {
-        self.flute_ready(seat) && self.step.last_play.iter().any(|&c| card(c).front.is_some())
+        self.flute_ready(seat)
     }
 
     fn flute_ready(&self, seat: usize) -> bool {
@@ -332,12 +354,9 @@ impl Dk {
     pub(crate) fn flute_options(&self, seat: usize, out: &mut Vec<Action>) {
         let st = &self.step;
         if self.flute_ready(seat) {
-            let real = st
-                .last_play
-                .iter()
-                .copied()
-                .filter(|&c| card(c).front.is_some());
-            for keep in distinct(real) {
+            // Any card of the play may be the one left out, a shadow dragon too: it stays
+            // on the stack of the play's colour.
+            for keep in distinct(st.last_play.iter().copied()) {
                 out.push(Action::UseFlute { keep });
             }
         }

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use tavern_plugin_api::{GameError, Setup};
 
-use crate::data::{Back, Colour, card, data};
+use crate::data::{Back, Colour, Reward, card, data};
 use crate::knowledge::Seen;
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, Hash)]
@@ -78,14 +78,14 @@ impl Item {
     pub fn help(self) -> &'static str {
         match self {
             Item::TwilightFlute => {
-                "After your play and its reward, take every card you just played back to hand except one."
+                "After your play and its reward, take every card you just played back to hand except one (a shadow dragon may be the one)."
             }
             Item::DragonMint => {
                 "Start of your own turn only: take the top card of each page of the book into your hand."
             }
             Item::TrollHorn => "For one play, a stack hemmed in between two others may still grow.",
             Item::GreenOreHammer => {
-                "One lowest amulet piece of your reward becomes the next higher value in the supply."
+                "One lowest amulet piece of your reward (your choice when it has two) becomes the next higher value in the supply."
             }
             Item::PrismInk => "For one play, use another colour than the right page shows.",
             Item::SwindleFeather => "For one play of at least 2, lay out one card fewer.",
@@ -185,6 +185,14 @@ pub struct Step {
     pub armed: u8,
     /// The cards of the play just made (for the twilight flute).
     pub last_play: Vec<u8>,
+    /// Which lowest amulet piece of the reward the armed green ore hammer upgrades (0 =
+    /// the first); the player chooses when the reward has two.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub hammer_on: u8,
+}
+
+fn is_zero(v: &u8) -> bool {
+    *v == 0
 }
 
 impl Step {
@@ -377,19 +385,55 @@ impl Dk {
 
     /// The available piece of lowest (or highest) value; lowest id among equals.
     pub fn piece_at_extreme(&self, highest: bool) -> Option<u8> {
-        let ids = bit_ids(self.piece_supply);
-        if highest {
-            ids.max_by_key(|&i| (Self::piece_value(i), std::cmp::Reverse(i)))
-        } else {
-            ids.min_by_key(|&i| (Self::piece_value(i), i))
-        }
+        extreme_in(self.piece_supply, highest)
     }
 
     /// The available piece of the next value above `value`, for the green ore hammer.
     pub fn piece_above(&self, value: u8) -> Option<u8> {
-        bit_ids(self.piece_supply)
-            .filter(|&i| Self::piece_value(i) > value)
-            .min_by_key(|&i| (Self::piece_value(i), i))
+        above_in(self.piece_supply, value)
+    }
+
+    /// The amulet pieces the reward of book number `number` gives, per reward entry (`None`
+    /// where the entry is no piece or the supply has none left), taken one after the other
+    /// from the supply; `hammer` names the lowest piece (0 = the reward's first) that the
+    /// green ore hammer upgrades to the next higher value.
+    pub fn reward_pieces(&self, number: u8, hammer: Option<u8>) -> [Option<u8>; 3] {
+        let mut supply = self.piece_supply;
+        let mut out = [None; 3];
+        let mut lowest = 0u8;
+        for (k, &r) in data().rewards[number as usize].iter().enumerate().take(3) {
+            let mut id = match r {
+                Reward::LowestPiece => extreme_in(supply, false),
+                Reward::HighestPiece => extreme_in(supply, true),
+                _ => continue,
+            };
+            if r == Reward::LowestPiece {
+                if hammer == Some(lowest)
+                    && let Some(up) = id.and_then(|i| above_in(supply, Self::piece_value(i)))
+                {
+                    id = Some(up);
+                }
+                lowest += 1;
+            }
+            if let Some(i) = id {
+                supply &= !(1u64 << i);
+            }
+            out[k] = id;
+        }
+        out
+    }
+
+    /// The values [`Self::reward_pieces`] gives, sorted: two ways of using the hammer
+    /// differ for the player only when these do.
+    pub fn reward_values(&self, number: u8, hammer: Option<u8>) -> Vec<u8> {
+        let mut v: Vec<u8> = self
+            .reward_pieces(number, hammer)
+            .iter()
+            .flatten()
+            .map(|&i| Self::piece_value(i))
+            .collect();
+        v.sort_unstable();
+        v
     }
 
     /// May `seat` add cards of colour `c` to its row (the placement rule)?
@@ -420,6 +464,21 @@ impl Dk {
         }
         v
     }
+}
+
+fn extreme_in(supply: u64, highest: bool) -> Option<u8> {
+    let ids = bit_ids(supply);
+    if highest {
+        ids.max_by_key(|&i| (Dk::piece_value(i), std::cmp::Reverse(i)))
+    } else {
+        ids.min_by_key(|&i| (Dk::piece_value(i), i))
+    }
+}
+
+fn above_in(supply: u64, value: u8) -> Option<u8> {
+    bit_ids(supply)
+        .filter(|&i| Dk::piece_value(i) > value)
+        .min_by_key(|&i| (Dk::piece_value(i), i))
 }
 
 /// The set bits of `bits`, lowest first (visits only the pieces still there).

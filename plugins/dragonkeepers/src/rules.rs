@@ -25,6 +25,10 @@ pub(crate) enum Done {
         card: u8,
     },
     Armed(Item),
+    /// The green ore hammer, switched on for the reward's second lowest piece.
+    HammerOn {
+        piece: u8,
+    },
     Disarmed(Item),
     Selected {
         card: u8,
@@ -119,8 +123,16 @@ impl Dk {
                 self.step.armed |= item.bit();
                 Done::Armed(*item)
             }
+            Action::HammerOn { piece } => {
+                self.step.armed |= Item::GreenOreHammer.bit();
+                self.step.hammer_on = *piece;
+                Done::HammerOn { piece: *piece }
+            }
             Action::Disarm { item } => {
                 self.step.armed &= !item.bit();
+                if *item == Item::GreenOreHammer {
+                    self.step.hammer_on = 0;
+                }
                 Done::Disarmed(*item)
             }
             Action::Select { card: c } => {
@@ -207,18 +219,12 @@ impl Dk {
             }
         }
         let mut granted = 0u8;
-        let mut hammer = armed & Item::GreenOreHammer.bit() != 0;
+        let hammer = (armed & Item::GreenOreHammer.bit() != 0).then_some(self.step.hammer_on);
+        let pieces = self.reward_pieces(number, hammer);
         for (k, &r) in data().rewards[number as usize].iter().enumerate() {
             let given = match r {
                 Reward::LowestPiece | Reward::HighestPiece => {
-                    let mut id = self.piece_at_extreme(r == Reward::HighestPiece);
-                    if r == Reward::LowestPiece && hammer {
-                        hammer = false;
-                        if let Some(up) = id.and_then(|i| self.piece_above(Self::piece_value(i))) {
-                            id = Some(up);
-                        }
-                    }
-                    match id {
+                    match pieces.get(k).copied().flatten() {
                         Some(id) => {
                             self.give_piece(seat, id);
                             true
@@ -269,6 +275,7 @@ impl Dk {
         self.step.last_play.clear();
         self.step.last_play.extend(&cards);
         self.step.armed = 0;
+        self.step.hammer_on = 0;
         let n = cards.len();
         cards.clear();
         self.step.selection = cards;

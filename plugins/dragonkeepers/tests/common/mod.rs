@@ -94,6 +94,10 @@ impl Builder {
             g: Dk::new(setup).unwrap(),
         }
     }
+    /// A second builder from the same position (to try another choice).
+    pub fn clone_state(&self) -> Builder {
+        Builder { g: self.g.clone() }
+    }
     pub fn chance(&mut self, a: Action) -> &mut Self {
         apply_checked(&mut self.g, None, &a).unwrap();
         self
