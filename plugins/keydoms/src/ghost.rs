@@ -156,7 +156,12 @@ impl Table<'_> {
             };
             set.iter().copied().filter(|&l| key(l) == top).collect()
         };
-        let value = |l: u8| self.k.cave_value(l as usize) as i64;
+        // How much treasure a cave holds: its value (a large piece counts 3), and on
+        // equal value the cave with more large pieces ranks ahead (one large before three
+        // small), as the cards' explanation says.
+        let value = |l: u8| {
+            self.k.cave_value(l as usize) as i64 * 64 + self.k.cave_large_pieces(l as usize) as i64
+        };
         let order = |list: &[u8]| -> Vec<u8> {
             list.iter()
                 .copied()

@@ -663,7 +663,7 @@ impl Keydoms {
 
     /// A ledge earned by a ghost goes back to the treasury.
     pub fn ghost_ledge(&mut self, g: usize, cave: usize, ledge: usize) {
-        let goods = std::mem::take(&mut self.caves[cave][ledge]);
+        let goods = self.take_ledge(cave, ledge);
         let v: u16 = goods.iter().map(|&x| x as u16).sum();
         for t in 0..TYPES {
             self.treasury[t] += goods[t];

@@ -78,6 +78,7 @@ impl Keydoms {
             start: 0,
             treasury,
             caves: [[[0; TYPES]; LEDGES]; 5],
+            cave_large: [[[0; TYPES]; LEDGES]; 5],
             stacks: Default::default(),
             top_up: [false; 6],
             guard: None,
@@ -262,6 +263,7 @@ impl Keydoms {
                 fill_ledge(
                     &mut self.treasury,
                     &mut self.caves[cave][l],
+                    &mut self.cave_large[cave][l],
                     cave,
                     large,
                     small,
@@ -269,7 +271,14 @@ impl Keydoms {
             }
             if six && filled > 0 {
                 for l in filled..LEDGES {
-                    fill_ledge(&mut self.treasury, &mut self.caves[cave][l], cave, 0, 1);
+                    fill_ledge(
+                        &mut self.treasury,
+                        &mut self.caves[cave][l],
+                        &mut self.cave_large[cave][l],
+                        cave,
+                        0,
+                        1,
+                    );
                 }
             }
         }
@@ -591,7 +600,7 @@ impl Keydoms {
                 self.ghost_ledge(seat - self.n(), cave, ledge);
                 continue;
             }
-            let goods = std::mem::take(&mut self.caves[cave][ledge]);
+            let goods = self.take_ledge(cave, ledge);
             for t in 0..TYPES {
                 self.players[seat].treasure[t] += goods[t];
             }
@@ -683,7 +692,7 @@ impl Keydoms {
         }
         for cave in 0..5 {
             for l in 0..LEDGES {
-                let goods = std::mem::take(&mut self.caves[cave][l]);
+                let goods = self.take_ledge(cave, l);
                 for t in 0..TYPES {
                     self.treasury[t] += goods[t];
                 }

@@ -249,14 +249,28 @@ impl Keydoms {
             }
             5 => {
                 if let Some(cave) = (0..5).find(|&cv| self.cave_value(cv) == 0) {
-                    fill_ledge(&mut self.treasury, &mut self.caves[cave][0], cave, 0, 4);
-                    fill_ledge(&mut self.treasury, &mut self.caves[cave][1], cave, 0, 2);
+                    fill_ledge(
+                        &mut self.treasury,
+                        &mut self.caves[cave][0],
+                        &mut self.cave_large[cave][0],
+                        cave,
+                        0,
+                        4,
+                    );
+                    fill_ledge(
+                        &mut self.treasury,
+                        &mut self.caves[cave][1],
+                        &mut self.cave_large[cave][1],
+                        cave,
+                        0,
+                        2,
+                    );
                 }
             }
             6 => {
                 if let Some(Action::ChooseLocation { loc }) = cast.targets.first() {
                     for l in 0..LEDGES {
-                        let g = std::mem::take(&mut self.caves[*loc as usize][l]);
+                        let g = self.take_ledge(*loc as usize, l);
                         for t in 0..TYPES {
                             self.treasury[t] += g[t];
                         }

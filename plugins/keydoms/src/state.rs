@@ -301,6 +301,11 @@ pub struct Keydoms {
     pub treasury: [u8; TYPES],
     /// Treasure value per type on each ledge of each cave (top ledge first).
     pub caves: [[[u8; TYPES]; LEDGES]; 5],
+    /// How many of those pieces are large, per type and ledge: the value alone cannot
+    /// tell one large treasure from three small ones, and the ghosts' cave choice and
+    /// the caves' display need the pieces the treasure card laid.
+    #[serde(default)]
+    pub cave_large: [[[u8; TYPES]; LEDGES]; 5],
     /// Artefact stacks, bottom first: rooms K..O, then the second stack of room M.
     pub stacks: [Vec<u8>; 6],
     /// Whether each stack's top tile is face up.
@@ -394,6 +399,21 @@ impl Keydoms {
     fn tie_rank(&self, p: usize) -> usize {
         let scroll = p >= self.n() && self.ghosts[p - self.n()].fx.scroll;
         self.order_pos(p) + if scroll { 0 } else { self.total() }
+    }
+
+    /// Large pieces in a cave (each worth three small ones).
+    pub fn cave_large_pieces(&self, cave: usize) -> u16 {
+        self.cave_large[cave]
+            .iter()
+            .flat_map(|l| l.iter())
+            .map(|&v| v as u16)
+            .sum()
+    }
+
+    /// Empties one cave ledge, returning its value per type.
+    pub fn take_ledge(&mut self, cave: usize, ledge: usize) -> [u8; TYPES] {
+        self.cave_large[cave][ledge] = [0; TYPES];
+        std::mem::take(&mut self.caves[cave][ledge])
     }
 
     pub fn cave_value(&self, cave: usize) -> u16 {

@@ -3,30 +3,42 @@
 
 use crate::data::{LARGE, TYPES};
 
-/// Takes one piece worth `value` of type `t` from `treasury` into `ledge`. When the
-/// treasury holds too little of `t`, the piece comes from the type of the next cave to
-/// the left (wrapping from A to E), and so on; a piece nobody can supply is skipped.
-pub fn take_piece(treasury: &mut [u8; TYPES], ledge: &mut [u8; TYPES], t: usize, value: u8) {
+/// Takes one piece worth `value` of type `t` from `treasury` into `ledge`, returning the
+/// type it came as. When the treasury holds too little of `t`, the piece comes from the
+/// type of the next cave to the left (wrapping from A to E), and so on; a piece nobody
+/// can supply is skipped (`None`).
+pub fn take_piece(
+    treasury: &mut [u8; TYPES],
+    ledge: &mut [u8; TYPES],
+    t: usize,
+    value: u8,
+) -> Option<usize> {
     for k in 0..TYPES {
         let ty = (t + TYPES - k) % TYPES;
         if treasury[ty] >= value {
             treasury[ty] -= value;
             ledge[ty] += value;
-            return;
+            return Some(ty);
         }
     }
+    None
 }
 
-/// Fills one ledge of cave `t` with `large` large and `small` small pieces.
+/// Fills one ledge of cave `t` with `large` large and `small` small pieces; `ledge` gets
+/// their value per type and `ledge_large` counts the large pieces per type, so the
+/// ledge still knows the pieces the treasure card laid there.
 pub fn fill_ledge(
     treasury: &mut [u8; TYPES],
     ledge: &mut [u8; TYPES],
+    ledge_large: &mut [u8; TYPES],
     t: usize,
     large: u8,
     small: u8,
 ) {
     for _ in 0..large {
-        take_piece(treasury, ledge, t, LARGE);
+        if let Some(ty) = take_piece(treasury, ledge, t, LARGE) {
+            ledge_large[ty] += 1;
+        }
     }
     for _ in 0..small {
         take_piece(treasury, ledge, t, 1);
@@ -64,13 +76,17 @@ mod tests {
         // Rulebook: no large gold bar -> a large blue gemstone instead (blue is left of gold).
         let mut treasury = [29, 29, 29, 29, 2];
         let mut ledge = [0; TYPES];
-        fill_ledge(&mut treasury, &mut ledge, 4, 1, 0);
+        let mut large = [0; TYPES];
+        fill_ledge(&mut treasury, &mut ledge, &mut large, 4, 1, 0);
         assert_eq!(ledge, [0, 0, 0, 3, 0]);
+        assert_eq!(large, [0, 0, 0, 1, 0], "it stays a large piece");
         assert_eq!(treasury[4], 2);
         // Rulebook: no small red crowns for two -> two small gold bars (gold wraps left of red).
         let mut treasury = [0, 29, 29, 29, 29];
         let mut ledge = [0; TYPES];
-        fill_ledge(&mut treasury, &mut ledge, 0, 0, 2);
+        let mut large = [0; TYPES];
+        fill_ledge(&mut treasury, &mut ledge, &mut large, 0, 0, 2);
+        assert_eq!(large, [0; TYPES]);
         assert_eq!(ledge, [0, 0, 0, 0, 2]);
         assert_eq!(treasury[4], 27);
     }

@@ -158,7 +158,10 @@ fn draw_cave(s: &mut Scene, k: &Keydoms, cave: usize, r: Rect) {
             if v == 0 {
                 continue;
             }
-            let (large, small) = pieces(v);
+            // The pieces the treasure card laid (substitutes included), not a split
+            // worked out from the value.
+            let large = k.cave_large[cave][l][t];
+            let small = v.saturating_sub(large * LARGE);
             s.token(pos(x, y + 14.5), 14.5, TREASURE_COLORS[t], v.to_string())
                 .tooltip(format!(
                     "{v} worth of {} ({large} large, {small} small)",
@@ -214,10 +217,13 @@ fn draw_workers(s: &mut Scene, k: &Keydoms, viewer: Option<usize>, loc: u8, r: R
         r.y + 100.0
     };
     for seat in k.turn_order() {
-        for w in &k.players[seat].workers {
-            if w.loc != Some(loc) {
-                continue;
-            }
+        // In the order they were placed: the list behind the screen is sorted by
+        // strength, so drawing in its order would tell where a face-down worker ranks.
+        for w in k
+            .party_slots(seat, loc)
+            .into_iter()
+            .map(|i| &k.players[seat].workers[i])
+        {
             let col = (i % 7) as f32;
             let row = (i / 7) as f32;
             let c = pos(r.x + 18.0 + col * 30.0, top + row * 32.0);

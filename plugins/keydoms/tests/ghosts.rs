@@ -66,6 +66,12 @@ fn cave(g: &mut Keydoms, c: usize, v: u8) {
     g.caves[c][0][c] = v;
 }
 
+/// Cave `c`'s top ledge holding `large` large and `small` small pieces of its type.
+fn cave_pieces(g: &mut Keydoms, c: usize, large: u8, small: u8) {
+    g.caves[c][0][c] = large * 3 + small;
+    g.cave_large[c][0][c] = large;
+}
+
 fn table<'a>(g: &'a Keydoms, ghosts: &[(u8, u8)], has: &[u8]) -> Table<'a> {
     let mut ghost_workers = [0; LOCS];
     for &(l, n) in ghosts {
@@ -221,6 +227,59 @@ fn card9_most_treasure() {
 }
 
 #[test]
+fn card9_on_equal_value_the_cave_with_more_large_pieces_has_more() {
+    let mut g = board();
+    cave_pieces(&mut g, 1, 0, 6);
+    cave_pieces(&mut g, 3, 2, 0);
+    cave_pieces(&mut g, 4, 1, 3);
+    assert_eq!(table(&g, &[], &[]).target(9), Some(3), "two large of six");
+    // Card 10 reads the same ranking from the other end: six small is the least.
+    assert_eq!(table(&g, &[], &[]).target(10), Some(1));
+}
+
+#[test]
+fn caves_keep_the_pieces_the_treasure_card_laid() {
+    // Every card with a large piece: the cave holds that many large pieces afterwards
+    // (the treasury is full at the first round, so nothing is substituted).
+    use tavern_plugin_keydoms::data::CARDS;
+    for card in CARDS.cards.iter().filter(|c| c.chests == 3) {
+        let mut g = Keydoms::new(&Setup::players(3)).unwrap();
+        apply_checked(
+            &mut g,
+            None,
+            &Action::ShuffleSpells {
+                order: (0..21).collect(),
+            },
+        )
+        .unwrap();
+        let tiles = Keydoms::castle_tiles(3).len();
+        apply_checked(
+            &mut g,
+            None,
+            &Action::ShuffleArtefacts {
+                order: (0..tiles as u16).collect(),
+            },
+        )
+        .unwrap();
+        apply_checked(
+            &mut g,
+            None,
+            &Action::StartRound {
+                guard: 5,
+                card: card.id,
+            },
+        )
+        .unwrap();
+        for (c, ledges) in card.caves.iter().enumerate() {
+            for (l, &[large, small]) in ledges.iter().enumerate() {
+                assert_eq!(g.cave_large[c][l][c], large, "card {} cave {c}", card.id);
+                assert_eq!(g.caves[c][l][c], large * 3 + small, "card {}", card.id);
+            }
+        }
+    }
+}
+
+#[test]
 fn card10_fewest_treasure_among_active() {
     let mut g = board();
     cave(&mut g, 1, 4);
@@ -236,8 +295,17 @@ fn card11_second_most_treasure() {
     cave(&mut g, 1, 9);
     cave(&mut g, 3, 2);
     assert_eq!(table(&g, &[], &[]).target(11), Some(0));
-    // Equal value: the leftmost ranks first, so the other is second.
-    cave(&mut g, 0, 9);
+    // Equal value 9: B's three large pieces rank ahead of A's nine small ones (one large
+    // before three small), so A is second although it lies further left.
+    cave_pieces(&mut g, 0, 0, 9);
+    cave_pieces(&mut g, 1, 3, 0);
+    assert_eq!(table(&g, &[], &[]).target(11), Some(0));
+    // A with the large pieces instead: B is second.
+    cave_pieces(&mut g, 0, 3, 0);
+    cave_pieces(&mut g, 1, 2, 3);
+    assert_eq!(table(&g, &[], &[]).target(11), Some(1));
+    // Same value and the same pieces: still tied, the leftmost ranks first.
+    cave_pieces(&mut g, 1, 3, 0);
     assert_eq!(table(&g, &[], &[]).target(11), Some(1));
     // A single active cave is the only choice.
     let mut h = board();

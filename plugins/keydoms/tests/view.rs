@@ -5,14 +5,16 @@ use std::collections::BTreeSet;
 
 use rand::RngExt;
 use tavern_plugin_api::game::apply_checked;
+use tavern_plugin_api::game::check::scaled;
 use tavern_plugin_api::scene::Shape;
 use tavern_plugin_api::{Game, GameRng, Setup, ToAct};
 use tavern_plugin_keydoms::Keydoms;
-use tavern_plugin_keydoms::data::spell_name;
+use tavern_plugin_keydoms::data::{self, spell_name};
+use tavern_plugin_keydoms::state::Action;
 
 #[test]
 fn targets_exist_text_is_readable_and_hands_stay_private() {
-    for seed in 0..40u64 {
+    for seed in 0..scaled(40) as u64 {
         let n = 3 + (seed % 4) as usize;
         let mut g = Keydoms::new(&Setup::players(n)).unwrap();
         let mut rng = GameRng::new(seed);
@@ -96,7 +98,7 @@ fn check_view(g: &Keydoms, seat: usize) {
 #[test]
 fn ghost_games_show_mats_and_keep_ghost_secrets() {
     use tavern_plugin_keydoms::ghost::GhostCard;
-    for seed in 0..30u64 {
+    for seed in 0..scaled(30) as u64 {
         let (humans, ghosts) = [(1, "auto"), (2, "auto"), (3, "2")][seed as usize % 3];
         let mut setup = Setup::players(humans);
         setup.options.insert("ghosts".into(), ghosts.into());
@@ -141,4 +143,188 @@ fn ghost_games_show_mats_and_keep_ghost_secrets() {
             steps += 1;
         }
     }
+}
+
+/// A copy of `g` in which one of `p`'s face-down workers on the board has the strength
+/// of another of its face-down workers and vice versa, the list behind the screen kept
+/// in strength order as the game keeps it. Nobody but `p` can tell the two apart.
+fn swap_hidden(g: &Keydoms, p: usize, rng: &mut GameRng) -> Option<Keydoms> {
+    let ws = &g.players[p].workers;
+    let placed: Vec<usize> = (0..ws.len())
+        .filter(|&i| ws[i].loc.is_some() && !ws[i].face_up)
+        .collect();
+    let &b = placed.get(rng.random_range(0..placed.len().max(1)))?;
+    let others: Vec<usize> = (0..ws.len())
+        .filter(|&i| !ws[i].face_up && ws[i].strength != ws[b].strength)
+        .collect();
+    let &c = others.get(rng.random_range(0..others.len().max(1)))?;
+    let mut alt = g.clone();
+    let w = &mut alt.players[p].workers;
+    let (sb, sc) = (w[b].strength, w[c].strength);
+    w[b].strength = sc;
+    w[c].strength = sb;
+    w.sort_by_key(|w| w.strength);
+    Some(alt)
+}
+
+#[test]
+fn a_hidden_strength_never_changes_what_other_seats_see() {
+    // Two states that differ only in the strength of a face-down worker must give every
+    // other seat (and the spectator) the same view: not its number, nor its place among
+    // its owner's workers at a location.
+    let setups = [
+        (3, "0"),
+        (4, "0"),
+        (5, "0"),
+        (6, "0"),
+        (2, "auto"),
+        (3, "1"),
+        (1, "auto"),
+    ];
+    let mut compared = 0;
+    for seed in 0..scaled(7) as u64 {
+        let (humans, ghosts) = setups[seed as usize % setups.len()];
+        let mut setup = Setup::players(humans);
+        setup.options.insert("ghosts".into(), ghosts.into());
+        let mut g = Keydoms::new(&setup).unwrap();
+        let mut rng = GameRng::new(seed);
+        let mut steps = 0;
+        loop {
+            let (seat, a) = match g.to_act() {
+                ToAct::Over => break,
+                ToAct::Chance => (None, g.sample_chance(&mut rng)),
+                ToAct::Seats(s) => {
+                    if steps % 4 == 0 {
+                        for p in 0..g.n() {
+                            let Some(alt) = swap_hidden(&g, p, &mut rng) else {
+                                continue;
+                            };
+                            let viewers = (0..g.n()).filter(|&v| v != p).map(Some);
+                            for v in viewers.chain([None]) {
+                                assert_eq!(
+                                    serde_json::to_string(&g.view(v)).unwrap(),
+                                    serde_json::to_string(&alt.view(v)).unwrap(),
+                                    "seed {seed}: {v:?} can tell seat {p}'s hidden strengths"
+                                );
+                                compared += 1;
+                            }
+                        }
+                    }
+                    let l = g.legal_actions(s[0]);
+                    (Some(s[0]), l[rng.random_range(0..l.len())].clone())
+                }
+            };
+            apply_checked(&mut g, seat, &a).unwrap();
+            steps += 1;
+        }
+    }
+    assert!(compared > 100, "only {compared} views compared");
+}
+
+#[test]
+fn workers_at_a_location_are_drawn_in_placement_order() {
+    // Seat 1 has a face-up 5 (placed under Disclosure) and then a face-down worker at
+    // the market. Whether the hidden one is the 8 or the 2, the others see "5" then "?".
+    let mut g = Keydoms::new(&Setup::players(3)).unwrap();
+    let mut rng = GameRng::new(1);
+    while g.stage != tavern_plugin_keydoms::Stage::Placing {
+        let a = match g.to_act() {
+            ToAct::Chance => (None, g.sample_chance(&mut rng)),
+            ToAct::Seats(s) => (Some(s[0]), g.legal_actions(s[0])[0].clone()),
+            ToAct::Over => unreachable!(),
+        };
+        apply_checked(&mut g, a.0, &a.1).unwrap();
+    }
+    let market = data::MARKET;
+    let place = |g: &mut Keydoms, strength: u8, seq: u32, up: bool| {
+        let w = g.players[1]
+            .workers
+            .iter_mut()
+            .find(|w| w.strength == strength)
+            .unwrap();
+        w.loc = Some(market);
+        w.seq = seq;
+        w.face_up = up;
+    };
+    let mut high = g.clone();
+    place(&mut high, 5, 1, true);
+    place(&mut high, 8, 2, false);
+    let mut low = g.clone();
+    place(&mut low, 5, 1, true);
+    place(&mut low, 2, 2, false);
+    for v in [Some(0), Some(2), None] {
+        assert_eq!(
+            serde_json::to_string(&high.view(v)).unwrap(),
+            serde_json::to_string(&low.view(v)).unwrap(),
+            "{v:?} can tell the hidden worker's strength"
+        );
+    }
+    // The owner still sees its own numbers.
+    assert_ne!(
+        serde_json::to_string(&high.view(Some(1))).unwrap(),
+        serde_json::to_string(&low.view(Some(1))).unwrap()
+    );
+}
+
+#[test]
+fn cave_tooltips_name_the_pieces_the_treasure_card_laid() {
+    // Treasure card 1 puts five small pearls on the white dragon's top ledge: they show
+    // as five small, not as one large and two small worked out from the value.
+    let mut g = Keydoms::new(&Setup::players(3)).unwrap();
+    apply_checked(
+        &mut g,
+        None,
+        &Action::ShuffleSpells {
+            order: (0..21).collect(),
+        },
+    )
+    .unwrap();
+    let tiles = Keydoms::castle_tiles(3).len() as u16;
+    apply_checked(
+        &mut g,
+        None,
+        &Action::ShuffleArtefacts {
+            order: (0..tiles).collect(),
+        },
+    )
+    .unwrap();
+    assert_eq!(data::card(1).unwrap().caves[1], vec![[0, 5]]);
+    apply_checked(&mut g, None, &Action::StartRound { guard: 4, card: 1 }).unwrap();
+    let tips: Vec<String> = g
+        .view(Some(0))
+        .scene
+        .items
+        .iter()
+        .filter_map(|i| i.tooltip.clone())
+        .collect();
+    assert!(
+        tips.iter()
+            .any(|t| t == "5 worth of pearls (0 large, 5 small)"),
+        "{tips:?}"
+    );
+    // A large piece shows as one: card 2 lays a large and a small goblet on C's top ledge.
+    let mut h = Keydoms::new(&Setup::players(3)).unwrap();
+    for a in [
+        Action::ShuffleSpells {
+            order: (0..21).collect(),
+        },
+        Action::ShuffleArtefacts {
+            order: (0..tiles).collect(),
+        },
+        Action::StartRound { guard: 4, card: 2 },
+    ] {
+        apply_checked(&mut h, None, &a).unwrap();
+    }
+    let tips: Vec<String> = h
+        .view(Some(0))
+        .scene
+        .items
+        .iter()
+        .filter_map(|i| i.tooltip.clone())
+        .collect();
+    assert!(
+        tips.iter()
+            .any(|t| t == "4 worth of goblets (1 large, 1 small)"),
+        "{tips:?}"
+    );
 }
