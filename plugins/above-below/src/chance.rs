@@ -4,7 +4,6 @@
 use tavern_plugin_api::{GameError, GameRng};
 
 use crate::action::Action;
-use crate::data::villager;
 use crate::events::Event;
 use crate::model::Ab;
 use crate::rules::Events;
@@ -107,7 +106,6 @@ impl Ab {
             }
             _ => return Err(GameError::new("that chance outcome does not fit")),
         }
-        let _ = villager;
         Ok(())
     }
 }

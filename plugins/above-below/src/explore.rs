@@ -5,7 +5,7 @@ use tavern_plugin_api::GameError;
 
 use crate::action::Action;
 use crate::book::{Item, SPECIALS};
-use crate::data::{Act, Effect, card, cave, data, villager};
+use crate::data::{Act, Effect, cave, data, villager};
 use crate::events::Event;
 use crate::model::{Ab, CaveCard, Deck, Die, Explore, LastRead, Stage};
 use crate::rules::Events;
@@ -239,7 +239,7 @@ impl Ab {
             self.players[seat].pearls += 1;
             self.pearls_out += 1;
         }
-        self.players[seat].exhausted.extend(e.party.drain(..));
+        self.players[seat].exhausted.append(&mut e.party);
         self.players[seat].caves.push(CaveCard {
             cave: e.cave,
             covered: false,
@@ -356,6 +356,5 @@ impl Ab {
         } else {
             Event::Missed { seat: s, item }
         });
-        let _ = card;
     }
 }

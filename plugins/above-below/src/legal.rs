@@ -1,7 +1,7 @@
 //! Every legal decision of a seat, in a fixed order.
 
 use crate::action::Action;
-use crate::data::{Effect, Good, Kind, card, data, villager};
+use crate::data::{Effect, Good, card, data, villager};
 use crate::model::{Ab, Phase, Stage};
 
 /// The most an offer may reach, so a buyer's list of steps stays short; nothing in the
@@ -236,6 +236,5 @@ impl Ab {
                 }
             }
         }
-        let _ = Kind::House;
     }
 }

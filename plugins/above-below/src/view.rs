@@ -98,13 +98,12 @@ pub fn card_help(c: u8) -> String {
         format!("Adventure card {}", d.number)
     } else {
         format!(
-            "{}{}, {} coins",
+            "{}, {} coins",
             if d.outpost && d.kind == Kind::Star {
                 "star outpost"
             } else {
                 d.kind.name()
             },
-            if d.kind == Kind::Starting { "" } else { "" },
             d.cost
         )
     };
