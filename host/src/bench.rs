@@ -138,12 +138,15 @@ pub fn run(
         if only.is_some_and(|o| o != plugin.info.id) {
             continue;
         }
-        let players = plugin.info.min_players.max(2).min(plugin.info.max_players);
-        let mut setup = Setup::players(players);
-        setup.seed = 7;
+        let mut setup = Setup::players(0);
         for spec in &plugin.info.options {
             setup.options.insert(spec.key.clone(), spec.default.clone());
         }
+        // Two seats where the default options allow them: the figures compare games.
+        let (lo, hi) = crate::cli::seat_range(&plugin.info, &setup.options);
+        let players = 2.clamp(lo, hi.max(lo));
+        setup.seats = Setup::players(players).seats;
+        setup.seed = 7;
         writeln!(out, "\n{} ({players} players)", plugin.info.name).ok();
 
         let (mut s, (mut times, applies, views)) = session_game(plugin, setup.clone())?;

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 use serde_json::{Value, json};
-use tavern_plugin_api::{SeatKind, SeatSetup, Setup, ToAct};
+use tavern_plugin_api::{GameInfo, SeatKind, SeatSetup, Setup, ToAct};
 
 use crate::plugin::{Catalog, Plugin};
 use crate::save;
@@ -19,14 +19,50 @@ use crate::session::{Session, UndoMode};
 #[command(
     name = "tavern",
     version,
-    about = "Tavern: a table for full-rules board games. Without a command, opens the app."
+    about = "Tavern: a table for full-rules board games. Without a command, opens the app; \
+             with a saved game's file, opens the app at that game.",
+    args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// A saved game to open in the app (a file a friend sent, say).
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
 }
 
-#[derive(Subcommand, Debug)]
+/// What the binary does with its arguments.
+#[derive(Debug, PartialEq)]
+pub enum Launch {
+    /// Open the window at this start.
+    App(crate::app::Start),
+    /// Run a subcommand without a window.
+    Command(Command),
+}
+
+/// Turns parsed arguments into what the binary does. A file is made absolute (the
+/// recent-files list must not depend on the folder the app was started from). A word
+/// that is neither a command nor an existing file, and has no extension or folder in
+/// it, is taken for a mistyped command (exit 2) rather than a save to open.
+pub fn launch(cli: Cli) -> Result<Launch, CliError> {
+    if let Some(cmd) = cli.command {
+        return Ok(Launch::Command(cmd));
+    }
+    let Some(file) = cli.file else {
+        return Ok(Launch::App(crate::app::Start::Launcher));
+    };
+    let looks_like_a_path = file.extension().is_some() || file.components().count() > 1;
+    if !file.exists() && !looks_like_a_path {
+        return Err(usage(format!(
+            "{} is neither a command nor a file (see tavern --help)",
+            file.display()
+        )));
+    }
+    let file = std::path::absolute(&file).unwrap_or(file);
+    Ok(Launch::App(crate::app::Start::Open(file)))
+}
+
+#[derive(Subcommand, Debug, PartialEq)]
 pub enum Command {
     /// List the installed games and any plugin that cannot be loaded.
     Games,
@@ -242,6 +278,58 @@ pub fn make_setup(
             info.name, info.min_players, info.max_players
         )));
     }
+    let chosen = chosen_options(info, options)?;
+    for spec in &info.options {
+        let Some(c) = spec
+            .choices
+            .iter()
+            .find(|c| Some(&c.value) == chosen.get(&spec.key))
+        else {
+            continue;
+        };
+        let (lo, hi) = (
+            c.min_players.unwrap_or(info.min_players),
+            c.max_players.unwrap_or(info.max_players),
+        );
+        if !(lo..=hi).contains(&players) {
+            return Err(usage(format!(
+                "{} {}={} is for {lo}–{hi} players, not {players}",
+                info.name, spec.key, c.value
+            )));
+        }
+    }
+    Ok(Setup {
+        seats: (1..=players)
+            .map(|i| SeatSetup {
+                name: format!("Player {i}"),
+                kind: SeatKind::Human,
+            })
+            .collect(),
+        options: chosen,
+        seed,
+    })
+}
+
+/// The seat counts a game can start with these option values: the game's range, narrowed
+/// by every chosen option value that names its own.
+pub fn seat_range(info: &GameInfo, chosen: &BTreeMap<String, String>) -> (usize, usize) {
+    let (mut lo, mut hi) = (info.min_players, info.max_players);
+    for spec in &info.options {
+        let value = chosen.get(&spec.key).unwrap_or(&spec.default);
+        if let Some(c) = spec.choices.iter().find(|c| &c.value == value) {
+            lo = lo.max(c.min_players.unwrap_or(lo));
+            hi = hi.min(c.max_players.unwrap_or(hi));
+        }
+    }
+    (lo, hi)
+}
+
+/// Every option at its default, then the `KEY=VALUE` pairs given, each checked against
+/// the game's list.
+fn chosen_options(
+    info: &GameInfo,
+    options: &[String],
+) -> Result<BTreeMap<String, String>, CliError> {
     let mut chosen = BTreeMap::new();
     for spec in &info.options {
         chosen.insert(spec.key.clone(), spec.default.clone());
@@ -264,16 +352,7 @@ pub fn make_setup(
         }
         chosen.insert(k.to_string(), v.to_string());
     }
-    Ok(Setup {
-        seats: (1..=players)
-            .map(|i| SeatSetup {
-                name: format!("Player {i}"),
-                kind: SeatKind::Human,
-            })
-            .collect(),
-        options: chosen,
-        seed,
-    })
+    Ok(chosen)
 }
 
 fn open(catalog: &Catalog, file: &Path) -> Result<Session, CliError> {
@@ -531,7 +610,8 @@ fn inst_outcome_after_playout(r: &tavern_plugin_api::proto::PlayoutReport) -> Ve
     r.score_sums.clone()
 }
 
-/// Entry point of the binary: the app without arguments, a subcommand otherwise.
+/// Entry point of the binary: the app without arguments or with a save file, a
+/// subcommand otherwise.
 pub fn main() {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
@@ -541,12 +621,19 @@ pub fn main() {
             std::process::exit(code);
         }
     };
-    let Some(cmd) = cli.command else {
-        if let Err(e) = crate::app::run() {
-            eprintln!("tavern: {e}");
-            std::process::exit(1);
+    let cmd = match launch(cli) {
+        Ok(Launch::Command(cmd)) => cmd,
+        Ok(Launch::App(start)) => {
+            if let Err(e) = crate::app::run(start) {
+                eprintln!("tavern: {e}");
+                std::process::exit(1);
+            }
+            return;
         }
-        return;
+        Err(e) => {
+            eprintln!("tavern: {}", e.message);
+            std::process::exit(e.code);
+        }
     };
     let started = Instant::now();
     let catalog = Catalog::discover();
@@ -555,5 +642,98 @@ pub fn main() {
     if let Err(e) = run(cmd, &catalog, &mut stdout) {
         eprintln!("tavern: {}", e.message.replace('\n', " "));
         std::process::exit(e.code);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::Start;
+
+    fn parse(args: &[&str]) -> Result<Launch, CliError> {
+        let cli = Cli::try_parse_from(std::iter::once("tavern").chain(args.iter().copied()))
+            .map_err(|e| usage(e.to_string()))?;
+        launch(cli)
+    }
+
+    #[test]
+    fn no_argument_opens_the_launcher() {
+        assert_eq!(parse(&[]).unwrap(), Launch::App(Start::Launcher));
+    }
+
+    #[test]
+    fn a_command_name_is_a_command_even_beside_the_file_argument() {
+        assert_eq!(parse(&["games"]).unwrap(), Launch::Command(Command::Games));
+        let Launch::Command(Command::Check { file }) = parse(&["check", "g.json"]).unwrap() else {
+            panic!("check is a command")
+        };
+        assert_eq!(file, PathBuf::from("g.json"));
+        // A command takes no save to open besides its own arguments.
+        assert!(parse(&["games", "g.json"]).is_err());
+    }
+
+    #[test]
+    fn a_save_file_opens_the_app_at_it_with_an_absolute_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("from a friend.json");
+        std::fs::write(&f, "{}").unwrap();
+        assert_eq!(
+            parse(&[f.to_str().unwrap()]).unwrap(),
+            Launch::App(Start::Open(f.clone()))
+        );
+        // Relative paths are resolved against the current folder once, here.
+        let Launch::App(Start::Open(p)) = parse(&["some-game.json"]).unwrap() else {
+            panic!("a .json name is a file to open")
+        };
+        assert!(p.is_absolute(), "{p:?}");
+        assert!(p.ends_with("some-game.json"));
+        // A file without an extension opens when it exists.
+        let bare = dir.path().join("save");
+        std::fs::write(&bare, "{}").unwrap();
+        assert_eq!(
+            parse(&[bare.to_str().unwrap()]).unwrap(),
+            Launch::App(Start::Open(bare))
+        );
+    }
+
+    #[test]
+    fn a_missing_file_still_opens_the_app_to_say_why_but_a_bare_word_is_a_usage_error() {
+        let Launch::App(Start::Open(_)) = parse(&["missing/g.json"]).unwrap() else {
+            panic!("a path opens the app, which shows the error")
+        };
+        let e = parse(&["frobnicate"]).unwrap_err();
+        assert_eq!(e.code, 2);
+        assert!(e.message.contains("frobnicate"), "{}", e.message);
+        assert!(parse(&["a.json", "b.json"]).is_err());
+    }
+
+    #[test]
+    fn an_option_value_narrows_the_seat_range() {
+        use tavern_plugin_api::{OptionChoice, OptionSpec};
+        let info = GameInfo {
+            id: "g".into(),
+            name: "G".into(),
+            version: "1".into(),
+            description: "d".into(),
+            min_players: 1,
+            max_players: 5,
+            options: vec![OptionSpec {
+                key: "mode".into(),
+                label: "Mode".into(),
+                help: "h".into(),
+                choices: vec![
+                    OptionChoice::new("full", "Full", "").players(2, 5),
+                    OptionChoice::new("puzzle", "Puzzle", "").players(1, 1),
+                    OptionChoice::new("any", "Any", ""),
+                ],
+                default: "full".into(),
+            }],
+            hidden_information: false,
+            rules: String::new(),
+        };
+        let with = |v: &str| BTreeMap::from([("mode".to_string(), v.to_string())]);
+        assert_eq!(seat_range(&info, &BTreeMap::new()), (2, 5));
+        assert_eq!(seat_range(&info, &with("puzzle")), (1, 1));
+        assert_eq!(seat_range(&info, &with("any")), (1, 5));
     }
 }

@@ -25,8 +25,17 @@ use crate::plugin::Catalog;
 pub use settings::{APP_KEY, Settings};
 pub use state::{AppState, Screen};
 
-/// Opens the Tavern window and runs until it is closed.
-pub fn run() -> eframe::Result {
+/// Where the window opens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Start {
+    Launcher,
+    /// A saved game, replayed and validated; a file that does not open leaves the
+    /// launcher showing why.
+    Open(std::path::PathBuf),
+}
+
+/// Opens the Tavern window at `start` and runs until it is closed.
+pub fn run(start: Start) -> eframe::Result {
     let viewport = egui::ViewportBuilder::default()
         .with_title("Tavern")
         .with_app_id("tavern")
@@ -49,6 +58,7 @@ pub fn run() -> eframe::Result {
                 .unwrap_or_default()
                 .sanitized();
             let mut app = TavernApp::new(Catalog::discover(), paths, settings);
+            app.start(&start);
             app.attach(&cc.egui_ctx);
             Ok(Box::new(app))
         }),
@@ -76,6 +86,15 @@ impl TavernApp {
             ..Settings::default()
         };
         TavernApp::new(catalog, paths, settings)
+    }
+
+    /// Puts the app where `start` says: the launcher, or the table of a saved game (the
+    /// launcher with the error window when the file does not open).
+    pub fn start(&mut self, start: &Start) {
+        match start {
+            Start::Launcher => {}
+            Start::Open(path) => self.state.open_path(path),
+        }
     }
 
     /// Lets worker threads wake the window and sets the look once.
@@ -231,5 +250,41 @@ fn save_as_window(ctx: &egui::Context, state: &mut AppState) {
         });
     if open && !done {
         state.save_as_path = Some(path);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_that_does_not_open_leaves_the_launcher_with_the_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let paths = Paths::at(dir.path());
+        for (name, text) in [
+            ("cut.json", Some("{\"format\":\"tavern-save\"")),
+            ("other.json", Some("{\"hello\": 1}")),
+            ("missing.json", None),
+        ] {
+            let f = dir.path().join(name);
+            if let Some(t) = text {
+                std::fs::write(&f, t).unwrap();
+            }
+            let mut app = TavernApp::new_for_test(Catalog::from_files(&[]), paths.clone());
+            app.start(&Start::Open(f.clone()));
+            assert_eq!(app.state.screen, Screen::Launcher, "{name}");
+            assert!(app.state.table.is_none());
+            let err = app.state.error.as_ref().expect("the error is shown");
+            assert!(err.message.contains(name), "{name}: {}", err.message);
+        }
+    }
+
+    #[test]
+    fn the_launcher_start_changes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = TavernApp::new_for_test(Catalog::from_files(&[]), Paths::at(dir.path()));
+        app.start(&Start::Launcher);
+        assert_eq!(app.state.screen, Screen::Launcher);
+        assert!(app.state.error.is_none());
     }
 }
