@@ -215,14 +215,24 @@ impl<G: Game> Hosted<G> {
         }
     }
 
-    /// The legal list of `seat`, from the cache when it is for `seat`.
+    /// The legal list of `seat`, from the cache when it is known good for `seat`. The
+    /// cache is marked empty before it is refilled and labelled only after the fill
+    /// returned, so a game that panics inside `legal_actions_into` leaves no half list
+    /// labelled as anybody's.
     fn legal_for(&mut self, seat: usize) -> &mut Vec<G::Action> {
         if self.legal_seat != Some(seat) {
-            self.legal.clear();
+            self.forget_legal();
             self.state.legal_actions_into(seat, &mut self.legal);
             self.legal_seat = Some(seat);
         }
         &mut self.legal
+    }
+
+    /// Drops the cached list (after any change of state, and after a call that panicked
+    /// while holding the instance).
+    fn forget_legal(&mut self) {
+        self.legal_seat = None;
+        self.legal.clear();
     }
 
     /// Whether `seat` is among those to act, without listing them in the usual case.
@@ -255,7 +265,7 @@ impl<G: Game> Hosted<G> {
         seat: Option<usize>,
         action: &G::Action,
     ) -> Result<(), ErrorReply> {
-        self.legal_seat = None;
+        self.forget_legal();
         self.broken = true;
         self.state.apply_quiet(seat, action).map_err(|e| {
             err(
@@ -276,9 +286,14 @@ struct Registry {
 
 fn registry() -> MutexGuard<'static, Registry> {
     static REG: OnceLock<Mutex<Registry>> = OnceLock::new();
-    REG.get_or_init(|| Mutex::new(Registry::default()))
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
+    let reg = REG.get_or_init(|| Mutex::new(Registry::default()));
+    // Only a game's own Drop (run by `destroy` after the map's `remove` finished) can
+    // panic under this lock, so the map is whole even then: the poison is cleared, not
+    // carried into every later call.
+    reg.lock().unwrap_or_else(|e| {
+        reg.clear_poison();
+        e.into_inner()
+    })
 }
 
 fn insert(state: Box<dyn Any + Send>) -> u64 {
@@ -391,10 +406,23 @@ fn with_hosted<G: Game, R>(
     f: impl FnOnce(&mut Hosted<G>) -> Result<R, ErrorReply>,
 ) -> Result<R, ErrorReply> {
     let slot = slot(handle)?;
-    let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
+    // A poisoned lock means an earlier call panicked while holding this instance. JSON
+    // calls change the state only by swapping in a finished copy and in-place steps mark
+    // it broken first, so the state is still what the flags say; but the legal-list cache
+    // may be half filled, so it is dropped before anything reads it.
+    let (mut guard, poisoned) = match slot.lock() {
+        Ok(g) => (g, false),
+        Err(e) => {
+            slot.clear_poison();
+            (e.into_inner(), true)
+        }
+    };
     let hosted = guard
         .downcast_mut::<Hosted<G>>()
         .ok_or_else(|| err(ErrorKind::NoSuchHandle, "handle belongs to another game"))?;
+    if poisoned {
+        hosted.forget_legal();
+    }
     if hosted.broken {
         return Err(err(
             ErrorKind::Broken,
@@ -539,14 +567,17 @@ fn respond_hosted<G: Game>(h: &mut Hosted<G>, req: Request) -> Result<Vec<u8>, E
             if !h.to_act_has(seat) {
                 return Err(not_to_act(seat));
             }
+            // `legal_for` lists afresh unless the cache was filled for this seat and
+            // state by a call that finished, so the index is always checked against the
+            // list it will be taken from.
             let legal = h.legal_for(seat);
             check_index(seat, legal.len(), index as u64)?;
             let action = legal.swap_remove(index);
-            h.legal_seat = None;
+            h.forget_legal();
             apply_listed(&mut h.state, seat, action)
         }
         req @ (Request::Apply { .. } | Request::Chance { .. }) => {
-            h.legal_seat = None;
+            h.forget_legal();
             respond_bytes(&mut h.state, req)
         }
         req => respond_bytes(&mut h.state, req),
@@ -613,17 +644,18 @@ pub fn respond_bytes<G: Game>(state: &mut G, req: Request) -> Result<Vec<u8>, Er
             let mut rng = GameRng::new(seed);
             let action = crate::bot::choose(state, seat, level, &mut rng)
                 .ok_or_else(|| err(ErrorKind::Illegal, format!("seat {seat} has nothing to do")))?;
-            let label = state
+            // The kind tells a host driving a bot that a step is part of a plan.
+            let (label, kind) = state
                 .legal(seat)
                 .into_iter()
                 .find(|l| l.action == action)
-                .map(|l| l.label)
+                .map(|l| (l.label, l.kind))
                 .unwrap_or_default();
             json(&ActionEntry {
                 action: to_value(&action)?,
                 label,
                 target: None,
-                kind: Default::default(),
+                kind,
             })
         }
         Request::Playouts { games, seed } => json(&playouts(state, games, seed)),
@@ -935,6 +967,127 @@ mod tests {
         // The cache went with the change: index 0 is again "add 1".
         let (_, v) = call_json(h, &Request::ApplyIndex { seat: 0, index: 0 });
         assert_eq!(v["label"], "added 1");
+    }
+
+    /// Two seats choose at once: seat 0 between 10 and 11, seat 1 between 20 and 21.
+    /// Listing seat 1's actions into a buffer panics halfway while `.1` is set (a planted
+    /// bug, to test the legal-list cache).
+    #[derive(Clone, Serialize, Deserialize)]
+    struct Duo(Vec<u32>, bool);
+
+    impl Game for Duo {
+        type Action = u32;
+        fn info() -> GameInfo {
+            GameInfo {
+                id: "duo".into(),
+                min_players: 2,
+                max_players: 2,
+                ..Count::info()
+            }
+        }
+        fn new(_: &Setup) -> Result<Self, GameError> {
+            Ok(Duo(Vec::new(), true))
+        }
+        fn to_act(&self) -> ToAct {
+            if self.0.len() >= 2 {
+                ToAct::Over
+            } else {
+                ToAct::Seats(vec![0, 1])
+            }
+        }
+        fn sample_chance(&self, _: &mut GameRng) -> u32 {
+            0
+        }
+        fn legal(&self, seat: usize) -> Vec<Legal<u32>> {
+            let base = 10 * (seat as u32 + 1);
+            vec![
+                Legal::new(base, format!("{base}")),
+                Legal::new(base + 1, format!("{}", base + 1)),
+            ]
+        }
+        fn legal_actions_into(&self, seat: usize, out: &mut Vec<u32>) {
+            let base = 10 * (seat as u32 + 1);
+            out.push(base + 1);
+            if self.1 && seat == 1 {
+                panic!("planted bug while listing");
+            }
+            out.push(base);
+        }
+        fn apply(&mut self, seat: Option<usize>, a: &u32) -> Result<Applied, GameError> {
+            if *a / 10 != seat.unwrap_or(9) as u32 + 1 {
+                return Err(GameError::new(format!("{a} is not seat {seat:?}'s")));
+            }
+            self.0.push(*a);
+            Ok(Applied::public(format!("took {a}")))
+        }
+        fn view(&self, _: Option<usize>) -> View {
+            View::default()
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            None
+        }
+        fn determinize(&self, _: usize, _: &mut GameRng) -> Self {
+            self.clone()
+        }
+    }
+
+    static D: PluginTable = table::<Duo>();
+
+    fn duo_call(h: u64, req: &Request) -> (i32, Value) {
+        let bytes = serde_json::to_vec(req).unwrap();
+        let mut out = Buffer::empty();
+        let st = (D.call)(h, bytes.as_ptr(), bytes.len(), &mut out);
+        let v = serde_json::from_slice(unsafe { out.as_slice() }).unwrap_or(Value::Null);
+        (D.free)(out);
+        (st, v)
+    }
+
+    #[test]
+    fn a_panic_while_listing_leaves_no_list_labelled_as_another_seats() {
+        let setup = serde_json::to_vec(&Setup::players(2)).unwrap();
+        let mut h = 0;
+        let mut out = Buffer::empty();
+        assert_eq!(
+            (D.create)(setup.as_ptr(), setup.len(), &mut h, &mut out),
+            STATUS_OK
+        );
+        (D.free)(out);
+        // Seat 0's list is cached by the count, then listing seat 1 panics halfway,
+        // holding the instance's lock (poisoning it) with seat 1's action in the buffer.
+        assert_eq!(
+            duo_call(h, &Request::LegalCount { seat: 0 }).1,
+            Value::from(2)
+        );
+        let (st, v) = duo_call(h, &Request::LegalCount { seat: 1 });
+        assert_eq!((st, v["kind"].as_str()), (STATUS_ERR, Some("panic")));
+        // Index 0 of seat 0's list ([11, 10] from `legal_actions_into`) is 11, never the
+        // 21 the panicking fill left behind.
+        let (st, v) = duo_call(h, &Request::ApplyIndex { seat: 0, index: 0 });
+        assert_eq!((st, &v["action"]), (STATUS_OK, &Value::from(11)), "{v}");
+        // The same through the binary step path: count seat 0, panic on seat 1, apply 0.
+        let h2 = {
+            let mut h2 = 0;
+            let mut out = Buffer::empty();
+            assert_eq!(
+                (D.create)(setup.as_ptr(), setup.len(), &mut h2, &mut out),
+                STATUS_OK
+            );
+            (D.free)(out);
+            h2
+        };
+        let step = |op, seat, arg| {
+            let mut reply = StepReply::default();
+            let mut out = Buffer::empty();
+            let st = (D.step)(h2, op, seat, arg, &mut reply, &mut out);
+            (D.free)(out);
+            (st, reply)
+        };
+        assert_eq!(step(STEP_COUNT, 0, 0).1.count, 2);
+        assert_eq!(step(STEP_COUNT, 1, 0).0, STATUS_ERR);
+        assert_eq!(step(STEP_APPLY, 0, 0).0, STATUS_OK);
+        assert_eq!(duo_call(h2, &Request::State).1[0], serde_json::json!([11]));
+        assert_eq!(destroy(h), STATUS_OK);
+        assert_eq!(destroy(h2), STATUS_OK);
     }
 
     #[test]
