@@ -753,12 +753,14 @@ fn book_page(s: &mut Scene, g: &Ab, e: &crate::model::Explore) {
     y += 80.0;
     // The explorers on the cave card, each with its die as it was rolled.
     let explorers: Vec<u8> = e.party.iter().chain(&e.exerted).copied().collect();
+    let step = ((r.w - 40.0) / explorers.len().max(1) as f32).min(150.0);
     for (i, &v) in explorers.iter().enumerate() {
-        let x = r.x + 60.0 + i as f32 * 150.0;
+        let x = r.x + 20.0 + step / 2.0 + i as f32 * step;
         let die = e.dice.iter().position(|d| d.villager == Some(v));
         let exerted = e.exerted.contains(&v);
+        let cw = (step - 8.0).min(100.0);
         s.card(
-            rect(x - 50.0, y, 100.0, 70.0),
+            rect(x - cw / 2.0, y, cw, 70.0),
             if exerted {
                 Color::rgb(220, 160, 150)
             } else {
@@ -781,14 +783,23 @@ fn book_page(s: &mut Scene, g: &Ab, e: &crate::model::Explore) {
         ));
         if let Some(d) = die {
             let face = e.dice[d].face;
+            let l = villager(v).lanterns(face) + exerted as u8;
             s.die(pos(x, y + 112.0), 56.0, 6, face, Color::WHITE)
                 .z(21)
                 .id(format!("die:{d}"))
                 .tooltip(format!(
-                    "{} rolled {face}: {} lantern(s)",
+                    "{} rolled {face}: {} lantern(s){}",
                     villager(v).name,
-                    villager(v).lanterns(face)
+                    villager(v).lanterns(face),
+                    if exerted { ", +1 for exerting" } else { "" }
                 ));
+            let text = if step >= 130.0 {
+                format!("{l} lantern{}", if l == 1 { "" } else { "s" })
+            } else {
+                format!("+{l}")
+            };
+            s.text_centered(pos(x, y + 162.0), text, T, Color::INK)
+                .z(21);
         }
     }
     // Dice rolled first and not yet given out.

@@ -135,3 +135,68 @@ fn every_seat_sees_the_same_table_and_bots_see_the_real_state() {
     let d = g.determinize(1, &mut rng);
     assert_eq!(d, g, "no hidden part to re-sample");
 }
+
+/// Every paragraph of the book reads on the page: the opening with its two choices and
+/// dice, and each outcome in the book panel afterwards.
+#[test]
+fn every_paragraph_fits_its_page() {
+    use tavern_plugin_above_below::data::data;
+    use tavern_plugin_above_below::model::{Die, Explore, LastRead, Stage};
+    let base = fresh(4);
+    let seat0: Vec<u8> = base.players[0]
+        .ready
+        .iter()
+        .chain(&base.players[0].exhausted)
+        .copied()
+        .collect();
+    for (r, e) in data().book.openers() {
+        let mut g = base.clone();
+        g.players[0].ready.clear();
+        g.players[0].exhausted.clear();
+        g.explore = Some(Explore {
+            seat: 0,
+            dangerous: false,
+            cave: g.cave_top[0].unwrap(),
+            party: seat0.clone(),
+            exerted: Vec::new(),
+            paragraph: r.0,
+            choice: Some(1),
+            dice: seat0
+                .iter()
+                .map(|&v| Die {
+                    face: 4,
+                    villager: Some(v),
+                })
+                .collect(),
+            rerolls_left: 1,
+            reroll: None,
+            roll_first: false,
+            stage: Stage::Adjust,
+        });
+        g.cave_top[0] = g.basic.unseen.pop();
+        check_view(&g, Some(0));
+        // A big party: nine explorers, from the pile.
+        let extra: Vec<u8> = g.villager_pile.unseen.drain(..6).collect();
+        let ex = g.explore.as_mut().unwrap();
+        ex.dice.extend(extra.iter().map(|&v| Die {
+            face: 2,
+            villager: Some(v),
+        }));
+        ex.party.extend(extra);
+        check_view(&g, Some(0));
+        for option in 0..e.choices.len() as u8 {
+            for success in [false, true] {
+                let mut g = base.clone();
+                g.last_read = Some(LastRead {
+                    seat: 0,
+                    paragraph: r.0,
+                    choice: option,
+                    lanterns: 9,
+                    success,
+                    bonus: success,
+                });
+                check_view(&g, Some(1));
+            }
+        }
+    }
+}
