@@ -178,6 +178,7 @@ fn determinized_worlds_are_consistent() {
         (setup_with(3, &[("chests", "random")]), 60),
         (setup_with(4, &[("chests", "random")]), 60),
         (setup_with(3, &every_item), 60),
+        (setup_with(4, &[("start", "random")]), 40),
     ];
     for (s, games) in setups {
         let n = s.seats.len();
