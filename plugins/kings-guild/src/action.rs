@@ -10,7 +10,7 @@ use crate::model::Loc;
 pub enum Action {
     // ---- chance ----
     /// The setup shuffles: a permutation of every pile that setup draws from.
-    Deal(Deal),
+    Deal(Box<Deal>),
     /// One treasure drawn from the pending colour (a kind id).
     Drawn {
         kind: u8,

@@ -73,7 +73,7 @@ impl Kg {
             }
             Action::Offer => (
                 "Make an offering to the Council (instead of an action)".into(),
-                Some("offering".into()),
+                None,
             ),
             Action::Play { kind, arg } => {
                 let t = treasure(*kind);
@@ -113,7 +113,7 @@ impl Kg {
                 format!("Move the {} {}", spec(*s).name, self.loc_name(seat, *to)),
                 None,
             ),
-            Action::EndTurn => ("End your turn".into(), Some("button:end".into())),
+            Action::EndTurn => ("End your turn".into(), None),
             Action::Discard { res } => (
                 format!("Discard 1 {}", RES_NAMES[*res as usize]),
                 Some(format!("res:{seat}:{res}")),

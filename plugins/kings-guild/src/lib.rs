@@ -107,7 +107,7 @@ impl Game for Kg {
                 }
                 Action::Drawn { kind: 0 }
             }
-            _ => Action::Deal(self.sample_deal(rng)),
+            _ => Action::Deal(Box::new(self.sample_deal(rng))),
         }
     }
 

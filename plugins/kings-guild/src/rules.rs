@@ -578,10 +578,11 @@ impl Kg {
     /// Solo: the oldest unsigiled quest leaves when every space is full, the row slides
     /// away from the deck into the gap, and a new card comes out next to the deck.
     fn solo_quests(&mut self, notes: &mut Vec<Note>) {
-        if self.board.iter().all(|s| s.is_some()) {
-            if let Some(i) = (0..self.board.len())
+        if self.board.iter().all(|s| s.is_some())
+            && let Some(i) = (0..self.board.len())
                 .rev()
                 .find(|&i| self.board[i].is_some_and(|s| s.sigil.is_none()))
+        {
             {
                 let gone = self.board[i].take().expect("full");
                 self.gone_quests.push(gone.card);

@@ -200,8 +200,7 @@ impl Kg {
             }
         }
         let coins = d.setup.starting_coins;
-        for s in 0..n {
-            let p = &mut self.players[s];
+        for (s, p) in self.players.iter_mut().enumerate() {
             p.board = deal.boards[s];
             p.guild = deal.guilds[s];
             p.coins = coins[s] as u32;

@@ -134,8 +134,15 @@ fn res_row(s: &mut Scene, x: f32, y: f32, res: &[u8; RES], id: Option<usize>) ->
         let c = pos(x + 15.0, y);
         let b = s.token(c, 15.0, res_colour(r), RES_LETTER[r]);
         let b = b.tooltip(format!("{}: {}", RES_NAMES[r], res[r]));
-        if let Some(seat) = id {
-            b.id(format!("res:{seat}:{r}"));
+        match id {
+            // The supply's own discs: gathering targets them.
+            Some(usize::MAX) => {
+                b.id(format!("stock:{r}"));
+            }
+            Some(seat) => {
+                b.id(format!("res:{seat}:{r}"));
+            }
+            None => {}
         }
         s.text(pos(x + 33.0, y), format!("{}", res[r]), SMALL, Color::WHITE);
         x += 52.0;
@@ -590,7 +597,7 @@ pub fn spec_help(x: u8, disc: u8) -> String {
 fn supply(s: &mut Scene, g: &Kg, r: Rect) {
     s.panel(r, Color::rgb(30, 44, 40), Color::rgb(90, 110, 100));
     s.heading(pos(r.x + 10.0, r.y + 16.0), "Supply", SMALL, Color::WHITE);
-    res_row(s, r.x + 120.0, r.y + 16.0, &g.stock, None);
+    res_row(s, r.x + 120.0, r.y + 16.0, &g.stock, Some(usize::MAX));
     let piles = [
         ("Warehouse", g.piles[0], "Warehouse"),
         ("Library", g.piles[1], "Library"),

@@ -1,6 +1,6 @@
 //! Shared helpers for the tests: setups, invariants and a scorer written from the
 //! rulebook's scoring section alone (it never calls the game's scoring).
-#![allow(dead_code)]
+#![allow(dead_code, clippy::needless_range_loop)]
 
 use tavern_plugin_api::Setup;
 use tavern_plugin_kings_guild::data::{
@@ -118,10 +118,10 @@ pub fn independent_total(g: &Kg, seat: usize) -> i64 {
     // Quest cards with the seat's sigil join its guild.
     let mut quests = p.quests.clone();
     for s in g.board.iter().flatten() {
-        if s.sigil == Some(seat as u8) {
-            if let QCard::Quest(q) = s.card {
-                quests.push(q);
-            }
+        if s.sigil == Some(seat as u8)
+            && let QCard::Quest(q) = s.card
+        {
+            quests.push(q);
         }
     }
     let charms_of = |pl: &tavern_plugin_kings_guild::model::Player| {

@@ -1,0 +1,84 @@
+//! The plugin answers the host's JSON requests (the path the C ABI takes).
+mod common;
+
+use common::*;
+use tavern_plugin_api::abi::respond;
+use tavern_plugin_api::proto::{ActionEntry, AppliedReply, PlayoutReport, Request};
+use tavern_plugin_api::{Game, GameInfo, ToAct, View};
+use tavern_plugin_kings_guild::Kg;
+
+#[test]
+fn info_names_the_game() {
+    let i: GameInfo = Kg::info();
+    assert_eq!(i.id, "kings-guild");
+    assert_eq!(i.version, "0.1.0");
+    assert_eq!((i.min_players, i.max_players), (1, 6));
+    assert!(i.hidden_information);
+    assert!(i.rules.contains("# Solo"));
+    assert!(!i.description.contains("  "));
+}
+
+#[test]
+fn host_requests_round_trip() {
+    let mut g = Kg::new(&setup(3)).unwrap();
+    let mut seed = 1;
+    while g.to_act() == ToAct::Chance || !g.pending.is_empty() {
+        if g.to_act() == ToAct::Chance {
+            let r = respond(&mut g, Request::Chance { seed }).unwrap();
+            let a: AppliedReply = serde_json::from_value(r).unwrap();
+            assert!(a.reveal);
+        } else {
+            let s = g.deciders()[0];
+            let legal: Vec<ActionEntry> =
+                serde_json::from_value(respond(&mut g, Request::Legal { seat: s }).unwrap())
+                    .unwrap();
+            respond(
+                &mut g,
+                Request::Apply {
+                    seat: Some(s),
+                    action: legal[0].action.clone(),
+                },
+            )
+            .unwrap();
+        }
+        seed += 1;
+    }
+    let legal: Vec<ActionEntry> =
+        serde_json::from_value(respond(&mut g, Request::Legal { seat: 0 }).unwrap()).unwrap();
+    assert!(!legal.is_empty());
+    let gather = legal
+        .iter()
+        .find(|e| e.label.starts_with("Gather"))
+        .unwrap();
+    let r = respond(
+        &mut g,
+        Request::Apply {
+            seat: Some(0),
+            action: gather.action.clone(),
+        },
+    )
+    .unwrap();
+    let a: AppliedReply = serde_json::from_value(r).unwrap();
+    assert!(a.label.contains("gathers"));
+    let before = serde_json::to_string(&g).unwrap();
+    assert!(
+        respond(
+            &mut g,
+            Request::Apply {
+                seat: Some(1),
+                action: gather.action.clone()
+            }
+        )
+        .is_err()
+    );
+    assert_eq!(before, serde_json::to_string(&g).unwrap());
+    let v: View =
+        serde_json::from_value(respond(&mut g, Request::View { viewer: Some(1) }).unwrap())
+            .unwrap();
+    assert!(v.status.contains("Player 1"));
+    let p: PlayoutReport =
+        serde_json::from_value(respond(&mut g, Request::Playouts { games: 5, seed: 4 }).unwrap())
+            .unwrap();
+    assert_eq!(p.wins.len(), 3);
+    assert!(p.min_len > 0);
+}
