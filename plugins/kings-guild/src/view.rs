@@ -719,7 +719,8 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
         Color::WHITE,
     );
     res_row(s, r.x + 190.0, r.y + 48.0, &p.res, Some(seat));
-    if g.phase == Phase::Play && seat == g.active && viewer == Some(seat) {
+    let funeral = matches!(g.pending.front(), Some(Pending::Funeral { .. }));
+    if g.phase == Phase::Play && seat == g.active && viewer == Some(seat) && !funeral {
         let t = &g.turn;
         let mut bits = Vec::new();
         if t.fortune > 0 {
@@ -736,6 +737,23 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
                 Color::rgb(240, 220, 160),
             );
         }
+    }
+    if let Some(Pending::Funeral { bids, .. }) = g.pending.front() {
+        let marks: Vec<String> = bids
+            .iter()
+            .enumerate()
+            .map(|(b, x)| {
+                let state = if x.is_some() { "has bid" } else { "deciding" };
+                format!("{} {state}", g.players[b].name)
+            })
+            .collect();
+        s.text(
+            pos(r.x + 520.0, r.y + 48.0),
+            fit_text(&format!("King's Funeral: {}", marks.join(", ")), r.w - 532.0),
+            SMALL,
+            Color::rgb(240, 220, 160),
+        )
+        .tooltip("Secret bids for the King's Statue: the single highest bid pays and builds it; a tie builds nothing");
     }
     // Four outside specialist spaces above the grid.
     let cw = 128.0;
