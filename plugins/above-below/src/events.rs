@@ -70,6 +70,8 @@ pub enum Event {
         need: u8,
         success: bool,
         bonus: bool,
+        /// The outcome paragraph read (its failure text when it failed).
+        read: crate::book::Ref,
     },
     Gained {
         seat: u8,

@@ -223,6 +223,7 @@ impl Ab {
             need,
             success,
             bonus,
+            read: choice.goto,
         });
         if success {
             let out = book.entry(choice.goto);

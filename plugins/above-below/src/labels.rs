@@ -392,6 +392,7 @@ impl Ab {
                 need,
                 success,
                 bonus,
+                read,
             } => {
                 let r = if *bonus {
                     "success with the bonus"
@@ -400,9 +401,12 @@ impl Ab {
                 } else {
                     "failure"
                 };
+                let out = data().book.entry(*read);
+                let text = if *success { &out.text } else { &out.fail };
                 format!(
-                    "{}: {lanterns} lanterns against {need}, {r}",
-                    self.who(*seat)
+                    "{}: {lanterns} lanterns against {need}, {r} ({}): {text}",
+                    self.who(*seat),
+                    ref_name(*read)
                 )
             }
             Event::Gained { seat, item } => {

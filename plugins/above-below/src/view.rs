@@ -908,14 +908,17 @@ fn own_board(s: &mut Scene, g: &Ab, seat: usize) {
         s.rect(ar, fill, 8.0).tooltip(format!("{name} area"));
         s.text(pos(ax + 10.0, 692.0), name, T, LIGHT);
         let per_row = ((aw - 10.0) / 64.0).floor().max(1.0) as usize;
+        // Rows share the area's 130 units below its name, however many villagers.
+        let rows = list.len().div_ceil(per_row).max(2);
+        let rh = 130.0 / rows as f32;
         for (i, &v) in list.iter().enumerate() {
             let (row, col) = (i / per_row, i % per_row);
             let cw = ((aw - 10.0) / per_row as f32).min(64.0);
             let vr = rect(
                 ax + 6.0 + col as f32 * cw,
-                712.0 + row as f32 * 66.0,
+                712.0 + row as f32 * rh,
                 cw - 4.0,
-                62.0,
+                rh - 4.0,
             );
             let selected = g.turn.selection.contains(&v);
             s.card(
