@@ -2,7 +2,7 @@
 
 use crate::action::Action;
 use crate::applied::ordinal;
-use crate::data::{Colour, Reward, card_name, data, front_name};
+use crate::data::{Colour, Reward, card_name, data};
 use crate::model::{Dk, End, Item};
 
 impl Dk {
@@ -82,7 +82,8 @@ impl Dk {
             Action::UseFlute { keep } => (
                 format!(
                     "Use the twilight flute (1 crystal): leave the {} out, the rest back to hand",
-                    front_name(*keep)
+                    // With the back: two dragons of one colour differ for the book later.
+                    card_name(*keep)
                 ),
                 Some("item:twilight_flute".into()),
             ),
@@ -120,6 +121,11 @@ impl Dk {
         } else {
             "for this play".to_string()
         };
-        format!("Use the green ore hammer {on} (1 crystal): pieces {with} instead of {without}")
+        let gain = if with == without {
+            "the same as without it".to_string()
+        } else {
+            format!("instead of {without}")
+        };
+        format!("Use the green ore hammer {on} (1 crystal): pieces {with}, {gain}")
     }
 }

@@ -788,6 +788,17 @@ fn twilight_flute_may_leave_a_shadow_dragon_out() {
     b.act(0, Action::Play { end: None });
     let keep_shadow = Action::UseFlute { keep: sh };
     assert!(has(&b.g, 0, &keep_shadow), "{:?}", b.g.legal_actions(0));
+    // Three choices (the reds differ by their backs), each with its own button text.
+    let mut labels: Vec<String> =
+        b.g.legal(0)
+            .into_iter()
+            .filter(|l| matches!(l.action, Action::UseFlute { .. }))
+            .map(|l| l.label)
+            .collect();
+    assert_eq!(labels.len(), 3);
+    labels.sort();
+    labels.dedup();
+    assert_eq!(labels.len(), 3, "{labels:?}");
     b.act(0, keep_shadow);
     let p = &b.g.players[0];
     assert_eq!(p.row.len(), 1);
