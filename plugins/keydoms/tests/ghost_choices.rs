@@ -379,7 +379,8 @@ fn long_consequence_chains_are_logged_one_step_per_line() {
     use rand::RngExt;
     let mut multi = 0;
     let mut longest = String::new();
-    for seed in 0..30u64 {
+    // Enough games to see many chains whatever the scale: at least 10.
+    for seed in 0..tavern_plugin_api::game::check::scaled(30).max(10) as u64 {
         let humans = 1 + (seed % 3) as usize;
         let extra: &[(&str, &str)] = if humans == 3 { &[("ghosts", "1")] } else { &[] };
         let mut g = Keydoms::new(&setup(humans, extra)).unwrap();

@@ -2,7 +2,7 @@
 //! invariants, plus save/replay and serde round trips of a ghost game.
 #![allow(clippy::needless_range_loop)]
 
-use tavern_plugin_api::game::check::random_move;
+use tavern_plugin_api::game::check::{random_move, scaled};
 use tavern_plugin_api::game::{apply_checked, check::random_game};
 use tavern_plugin_api::{Game, GameRng, Setup, ToAct};
 use tavern_plugin_keydoms::data::{STRENGTHS, type_value};
@@ -133,7 +133,8 @@ pub fn setup(humans: usize, ghosts: &str, extra: &[(&str, &str)]) -> Setup {
     s
 }
 
-fn games(setup: &Setup, count: u64, what: &str) {
+fn games(setup: &Setup, count: usize, what: &str) {
+    let count = scaled(count) as u64;
     let mut longest = 0;
     let mut ghost_wins = 0;
     for seed in 0..count {
@@ -158,7 +159,7 @@ fn games(setup: &Setup, count: u64, what: &str) {
     println!("{what}: {count} games, longest {longest} actions, ghosts won {ghost_wins}");
 }
 
-pub const GAMES: u64 = 2000;
+pub const GAMES: usize = 2000;
 
 #[test]
 fn random_games_solo() {
@@ -227,7 +228,7 @@ fn play_and_replay(setup: &Setup, seed: u64) {
 #[test]
 fn save_round_trip_of_ghost_games() {
     use tavern_plugin_api::game::check::replay_round_trip;
-    for seed in 0..3 {
+    for seed in 0..scaled(3) as u64 {
         for s in [
             setup(1, "auto", &[("ghost_artefacts", "2")]),
             setup(2, "2", &[]),
@@ -241,24 +242,10 @@ fn save_round_trip_of_ghost_games() {
 
 #[test]
 fn replay_and_serde_round_trip_with_ghosts() {
-    for seed in 0..4 {
+    for seed in 0..scaled(4) as u64 {
         play_and_replay(&setup(1, "auto", &[("ghost_spells", "1")]), seed);
         play_and_replay(&setup(2, "auto", &[]), seed);
         play_and_replay(&setup(3, "2", &[]), seed);
-    }
-}
-
-#[test]
-fn speed_of_ghost_games() {
-    for (h, gh) in [(1, "auto"), (2, "auto"), (3, "1")] {
-        let g = Keydoms::new(&setup(h, gh, &[])).unwrap();
-        let rep = tavern_plugin_api::abi::playouts(&g, 300, 1);
-        println!(
-            "{h} players + ghosts: {:.0} random games/s ({} actions, {:.2}s)",
-            rep.games as f64 / rep.seconds,
-            rep.actions,
-            rep.seconds
-        );
     }
 }
 
@@ -266,7 +253,7 @@ fn speed_of_ghost_games() {
 #[test]
 fn views_of_ghost_games() {
     use rand::RngExt;
-    for seed in 0..20 {
+    for seed in 0..scaled(20) as u64 {
         let setup = setup(1 + (seed % 2) as usize, "auto", &[]);
         let mut rng = GameRng::new(seed);
         let mut g = Keydoms::new(&setup).unwrap();

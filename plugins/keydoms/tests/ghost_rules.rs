@@ -1043,7 +1043,8 @@ fn a_player_amulet_cancels_a_ghost_spell() {
 fn random_play_reaches_every_ghost_spell_and_power() {
     use rand::RngExt;
     let mut labels = String::new();
-    for seed in 0..200u64 {
+    // Coverage needs enough games whatever the scale: at least 150.
+    for seed in 0..tavern_plugin_api::game::check::scaled(200).max(150) as u64 {
         let s = if seed % 2 == 0 {
             setup(
                 1,

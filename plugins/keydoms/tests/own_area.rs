@@ -75,7 +75,7 @@ fn check(g: &Keydoms, seat: usize, what: &str) {
 /// Plays random games and checks every seat's own area now and then (spells in hand,
 /// artefacts, invoked ones included as they come).
 fn run(players: usize, ghosts: Option<&str>, seeds: u64) {
-    for seed in 0..seeds {
+    for seed in 0..tavern_plugin_api::game::check::scaled(seeds as usize) as u64 {
         let mut setup = Setup::players(players);
         if let Some(gh) = ghosts {
             setup.options.insert("ghosts".into(), gh.into());

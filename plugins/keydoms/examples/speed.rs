@@ -1,5 +1,7 @@
-//! Random complete games per second, in-process, the way bots and simulations play
-//! them (`bot::random_playout`). Prints only: timing depends on the machine.
+//! Random complete games per second, in-process the way bots and simulations play them
+//! (`bot::random_playout`) and through the C ABI's playout path, and the size of one
+//! action. Figures for the README; they depend on the machine, so no test asserts them:
+//! `cargo run --release -p tavern-keydoms --example speed`.
 
 use std::time::Instant;
 
@@ -17,17 +19,20 @@ fn thread_cpu() -> Option<f64> {
     Some(ticks / 100.0)
 }
 
-fn rate(players: usize, ghosts: &str, games: u64) -> (f64, f64, Option<f64>) {
+fn setup(players: usize, ghosts: &str) -> Setup {
     let mut setup = Setup::players(players);
     setup.options.insert("ghosts".into(), ghosts.into());
+    setup
+}
+
+fn rate(setup: &Setup, games: u64) -> (f64, f64, Option<f64>) {
     let cpu0 = thread_cpu();
     let start = Instant::now();
     let mut actions = 0;
     for seed in 0..games {
-        let mut g = Keydoms::new(&setup).unwrap();
+        let mut g = Keydoms::new(setup).unwrap();
         let mut rng = GameRng::new(seed);
         actions += random_playout(&mut g, &mut rng, 100_000);
-        assert!(g.outcome().is_some(), "game {seed} ended");
     }
     let secs = start.elapsed().as_secs_f64();
     let cpu = match (cpu0, thread_cpu()) {
@@ -37,8 +42,11 @@ fn rate(players: usize, ghosts: &str, games: u64) -> (f64, f64, Option<f64>) {
     (games as f64 / secs, actions as f64 / games as f64, cpu)
 }
 
-#[test]
-fn random_games_per_second() {
+fn main() {
+    println!(
+        "size of Action: {} bytes",
+        std::mem::size_of::<tavern_plugin_keydoms::Action>()
+    );
     for (players, ghosts) in [
         (1, "auto"),
         (2, "auto"),
@@ -49,19 +57,22 @@ fn random_games_per_second() {
         (5, "0"),
         (6, "0"),
     ] {
-        let (per_sec, len, cpu) = rate(players, ghosts, 600);
+        let (per_sec, len, cpu) = rate(&setup(players, ghosts), 600);
         let cpu = cpu.map_or(String::new(), |c| format!(", {c:.0} per CPU second"));
         println!(
             "keydoms {players} players, ghosts {ghosts}: {per_sec:.0} games/s wall{cpu} \
              ({len:.0} actions per game)"
         );
     }
-}
-
-#[test]
-fn action_size() {
-    println!(
-        "size of Action: {} bytes",
-        std::mem::size_of::<tavern_plugin_keydoms::Action>()
-    );
+    for (players, ghosts) in [(3, "0"), (6, "0"), (1, "auto"), (2, "auto")] {
+        let g = Keydoms::new(&setup(players, ghosts)).unwrap();
+        let rep = tavern_plugin_api::abi::playouts(&g, 500, 1);
+        println!(
+            "ABI playouts, {players} players, ghosts {ghosts}: {:.0} random games/s \
+             ({} actions, {:.2}s)",
+            rep.games as f64 / rep.seconds,
+            rep.actions,
+            rep.seconds
+        );
+    }
 }
