@@ -33,10 +33,12 @@ impl Dl {
                     lord,
                     square,
                     trap: t,
+                    trap2: t2,
                     monsters,
                 } => {
                     reveal = true;
-                    let mut sent: Vec<String> = t.iter().map(|&k| trap(k).name.clone()).collect();
+                    let mut sent: Vec<String> =
+                        t.iter().chain(t2).map(|&k| trap(k).name.clone()).collect();
                     sent.extend(monsters.iter().map(|&k| monster(k).name.to_lowercase()));
                     let sent = if sent.is_empty() {
                         "nothing".into()
@@ -80,7 +82,12 @@ impl Dl {
     fn plan_before_reveal(&self, lord: usize) -> String {
         let l = &self.lords[lord];
         let p = &l.plan;
-        let mut v: Vec<String> = p.trap.iter().map(|&k| trap(k).name.clone()).collect();
+        let mut v: Vec<String> = p
+            .trap
+            .iter()
+            .chain(&p.trap2)
+            .map(|&k| trap(k).name.clone())
+            .collect();
         v.extend(
             p.monsters
                 .iter()
@@ -267,6 +274,10 @@ impl Dl {
                     card(*c).name
                 )
             }
+            Ev::RoomStopsSpell { card: c } => format!(
+                "Spell: {} has no power in the Anti-Magic Room",
+                card(*c).name
+            ),
             Ev::Withdrawn { kind } => format!(
                 "  the {} is withdrawn and returns ready",
                 monster(*kind).name.to_lowercase()

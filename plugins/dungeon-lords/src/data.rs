@@ -198,6 +198,77 @@ pub struct MonsterDef {
     pub modes: Vec<ModeDef>,
 }
 
+/// Where a first-year room may be built (rows counted from the surface).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Zone {
+    /// The two rows nearest the surface.
+    Surface,
+    /// The two deepest rows.
+    Deep,
+    /// Squares on the edge of the 5×4 site.
+    Outer,
+    /// The six squares off the edge.
+    Inner,
+    /// Second-year rooms go anywhere.
+    Any,
+}
+
+impl Zone {
+    pub fn allows(self, square: u8) -> bool {
+        let (row, col) = (square / COLUMNS, square % COLUMNS);
+        let rows = SQUARES as u8 / COLUMNS;
+        let edge = row == 0 || col == 0 || row + 1 == rows || col + 1 == COLUMNS;
+        match self {
+            Zone::Surface => row < 2,
+            Zone::Deep => row >= 2,
+            Zone::Outer => edge,
+            Zone::Inner => !edge,
+            Zone::Any => true,
+        }
+    }
+}
+
+/// What a second-year combat room changes in a battle fought in it.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum CombatRoom {
+    /// Trolls and goblins deal 1 more with each attack.
+    Training,
+    /// Vampires and witches deal 1 more with each attack.
+    Dark,
+    /// Two traps without gold, one monster.
+    Labyrinth,
+    /// No spells.
+    AntiMagic,
+}
+
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Makes {
+    pub food: u8,
+    pub gold: u8,
+    pub traps: u8,
+    pub tunnels: u8,
+    pub imps: u8,
+    pub evil: i8,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct RoomDef {
+    pub key: String,
+    pub name: String,
+    pub year: u8,
+    pub zone: Zone,
+    pub imps: u8,
+    #[serde(default)]
+    pub food: u8,
+    pub makes: Makes,
+    #[serde(default)]
+    pub combat: Option<CombatRoom>,
+    pub help: String,
+}
+
 #[derive(Clone, Debug, Deserialize)]
 pub struct ScenarioDef {
     pub key: String,
@@ -235,6 +306,7 @@ pub struct Data {
     pub traps: Vec<TrapDef>,
     pub monsters: Vec<MonsterDef>,
     pub combat_cards: Vec<CardDef>,
+    pub rooms: Vec<RoomDef>,
     pub scenarios: Vec<ScenarioDef>,
 }
 
@@ -275,6 +347,10 @@ pub fn adv(id: u8) -> &'static AdventurerDef {
 
 pub fn trap(id: u8) -> &'static TrapDef {
     &data().traps[id as usize]
+}
+
+pub fn room(id: u8) -> &'static RoomDef {
+    &data().rooms[id as usize]
 }
 
 pub fn card(id: u8) -> &'static CardDef {

@@ -24,6 +24,7 @@ pub enum Ev {
         lord: usize,
         square: u8,
         trap: Option<u8>,
+        trap2: Option<u8>,
         monsters: Vec<u8>,
     },
     Released {
@@ -119,6 +120,10 @@ pub enum Ev {
     },
     /// An Anti-Magic Dart on a wizard stopped it.
     SpellStopped {
+        card: u8,
+    },
+    /// The battle is in an Anti-Magic Room.
+    RoomStopsSpell {
         card: u8,
     },
     Withdrawn {

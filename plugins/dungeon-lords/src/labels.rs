@@ -26,9 +26,9 @@ impl Dl {
             ),
             Action::Trap { kind } => {
                 let def = trap(kind);
-                let room = l.plan.tile.is_some_and(|t| l.is_room(t));
+                let room = l.plan.tile.map(|t| l.room_trap_gold(t)).unwrap_or(0);
                 let mut cost = Vec::new();
-                let gold = def.gold + room as u8;
+                let gold = def.gold + room;
                 if gold > 0 {
                     cost.push(format!("{gold} gold"));
                 }
@@ -66,7 +66,12 @@ impl Dl {
                 Some(format!("prison:{seat}:{adventurer}")),
             ),
             Action::TrapTarget { adventurer } => {
-                let name = l.plan.trap.map(|k| trap(k).name.as_str()).unwrap_or("dart");
+                let name = self
+                    .battle
+                    .as_ref()
+                    .and_then(|b| b.traps.first())
+                    .map(|&k| trap(k).name.as_str())
+                    .unwrap_or("dart");
                 (
                     format!("Aim the {name} at the {}", adv_name(adventurer)),
                     Some(format!("adv:{adventurer}")),

@@ -101,16 +101,30 @@ fn plan_steps(l: &Lord, out: &mut Vec<Action>) {
         }
         return;
     };
-    let room = l.is_room(tile);
-    if p.trap.is_none() {
+    let (trap_limit, limit) = l.limits(tile);
+    let set = p.trap.iter().chain(&p.trap2).count();
+    if set < trap_limit {
+        let extra = l.room_trap_gold(tile);
+        // What the trap already set will cost, so a second one must be affordable too.
+        let (mut gold, mut food, mut imps) = (0u8, 0u8, 0u8);
+        for &k in p.trap.iter() {
+            let d = trap(k);
+            gold += d.gold + extra;
+            food += d.food;
+            imps += d.imp;
+        }
         for (k, &n) in l.traps.iter().enumerate() {
             let def = &data().traps[k];
-            if n > 0 && l.gold >= def.gold + room as u8 && l.food >= def.food && l.imps >= def.imp {
+            let held = n - (p.trap == Some(k as u8)) as u8;
+            if held > 0
+                && l.gold >= gold + def.gold + extra
+                && l.food >= food + def.food
+                && l.imps >= imps + def.imp
+            {
                 out.push(Action::Trap { kind: k as u8 });
             }
         }
     }
-    let limit = if room { 2 } else { 1 };
     let sent = p
         .monsters
         .iter()

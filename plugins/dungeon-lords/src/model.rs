@@ -16,6 +16,9 @@ pub enum TileKind {
 pub struct Tile {
     pub kind: TileKind,
     pub conquered: bool,
+    /// Which room tile, for rooms built from the room store (a training room has none).
+    #[serde(default)]
+    pub room: Option<u8>,
 }
 
 /// An adventurer tile in a party, with the damage counters on it.
@@ -58,6 +61,9 @@ pub struct Plan {
     pub active: bool,
     pub tile: Option<u8>,
     pub trap: Option<u8>,
+    /// A second trap, only in a Labyrinth.
+    #[serde(default)]
+    pub trap2: Option<u8>,
     /// Lair indices of the monsters and ghosts sent, in the order they were chosen.
     pub monsters: Vec<u8>,
     pub confirmed: bool,
@@ -106,6 +112,28 @@ impl Lord {
     pub fn conquered(&self) -> usize {
         self.grid.iter().flatten().filter(|t| t.conquered).count()
     }
+    /// The second-year combat room on this square, if any.
+    pub fn combat_room(&self, square: u8) -> Option<crate::data::CombatRoom> {
+        self.grid[square as usize]
+            .and_then(|t| t.room)
+            .and_then(|r| crate::data::room(r).combat)
+    }
+
+    /// Gold a trap costs on this square on top of its own cost.
+    pub fn room_trap_gold(&self, square: u8) -> u8 {
+        let labyrinth = self.combat_room(square) == Some(crate::data::CombatRoom::Labyrinth);
+        (self.is_room(square) && !labyrinth) as u8
+    }
+
+    /// Traps and monsters (ghosts aside) a battle on this square allows.
+    pub fn limits(&self, square: u8) -> (usize, usize) {
+        match self.combat_room(square) {
+            Some(crate::data::CombatRoom::Labyrinth) => (2, 1),
+            _ if self.is_room(square) => (1, 2),
+            _ => (1, 1),
+        }
+    }
+
     pub fn is_room(&self, square: u8) -> bool {
         matches!(
             self.grid[square as usize],
@@ -157,6 +185,8 @@ pub struct Battle {
     pub suggestion: Vec<u8>,
     /// The spell step in progress: false at the fast step, true at the slow one.
     pub slow: bool,
+    /// Traps still to go off this battle, in order.
+    pub traps: Vec<u8>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -233,6 +263,7 @@ impl Dl {
             l.grid[sq as usize] = Some(Tile {
                 kind,
                 conquered: false,
+                room: None,
             });
         }
         for t in &sc.traps {

@@ -22,7 +22,12 @@ impl Dl {
                 ev.push(Ev::PlanStep { lord: seat });
             }
             Action::Trap { kind } => {
-                self.lords[seat].plan.trap = Some(kind);
+                let p = &mut self.lords[seat].plan;
+                if p.trap.is_none() {
+                    p.trap = Some(kind);
+                } else {
+                    p.trap2 = Some(kind);
+                }
                 ev.push(Ev::PlanStep { lord: seat });
             }
             Action::Monster { kind } => {
@@ -54,7 +59,7 @@ impl Dl {
             }
             Action::TrapTarget { adventurer } => {
                 self.spring_trap(Some(adventurer), &mut ev);
-                self.after_trap(&mut ev);
+                self.trap_step(&mut ev);
             }
             Action::Spell { choice } => self.spell_choice(choice, &mut ev)?,
             Action::Deal { .. } => return Err(GameError::new("dealing is a chance step")),
@@ -189,6 +194,7 @@ impl Dl {
                 lord: s,
                 square: p.tile.unwrap_or(0),
                 trap: p.trap,
+                trap2: p.trap2,
                 monsters: p
                     .monsters
                     .iter()
@@ -216,23 +222,36 @@ impl Dl {
             self.battle = Some(Battle {
                 lord: s,
                 waiting: plan.monsters.clone(),
+                traps: plan.trap.into_iter().chain(plan.trap2).collect(),
                 ..Default::default()
             });
             ev.push(Ev::BattleStarts {
                 lord: s,
                 square: plan.tile.unwrap_or(0),
             });
-            match plan.trap {
-                Some(k) if trap(k).values(self.year).chosen > 0 => {
-                    self.phase = Phase::Battle(Step::TrapTarget);
-                }
-                Some(_) => {
-                    self.spring_trap(None, ev);
-                    self.after_trap(ev);
-                }
-                None => self.after_trap(ev),
-            }
+            self.trap_step(ev);
             return;
+        }
+    }
+
+    /// Springs the battle's traps in order, stopping where one must be aimed.
+    fn trap_step(&mut self, ev: &mut Vec<Ev>) {
+        loop {
+            let s = self.battle_lord();
+            let next = self.battle.as_ref().and_then(|b| b.traps.first().copied());
+            match next {
+                Some(k) if !self.lords[s].party.is_empty() => {
+                    if trap(k).values(self.year).chosen > 0 {
+                        self.phase = Phase::Battle(Step::TrapTarget);
+                        return;
+                    }
+                    self.spring_trap(None, ev);
+                }
+                _ => {
+                    self.after_trap(ev);
+                    return;
+                }
+            }
         }
     }
 
@@ -242,10 +261,14 @@ impl Dl {
         let s = self.battle_lord();
         let year = self.year;
         let l = &mut self.lords[s];
-        let Some(kind) = l.plan.trap else { return };
+        let bt = self.battle.as_mut().expect("battle");
+        if bt.traps.is_empty() {
+            return;
+        }
+        let kind = bt.traps.remove(0);
         let def = trap(kind);
         let v = def.values(year);
-        let room = l.plan.tile.is_some_and(|t| l.is_room(t)) as u8;
+        let room = l.plan.tile.map(|t| l.room_trap_gold(t)).unwrap_or(0);
         let gold = def.gold + room;
         l.gold = l.gold.saturating_sub(gold);
         l.food = l.food.saturating_sub(def.food);
@@ -359,6 +382,13 @@ impl Dl {
             return Ok(());
         }
         let md = &def.modes[mode as usize];
+        let bonus = room_bonus(l.plan.tile.and_then(|t| l.combat_room(t)), &def.key);
+        let dmg = md.damage + bonus;
+        let follow = if md.follow_up > 0 {
+            md.follow_up + bonus
+        } else {
+            0
+        };
         l.food = l.food.saturating_sub(md.food);
         ev.push(Ev::Attack {
             kind,
@@ -368,18 +398,18 @@ impl Dl {
         match md.target {
             Target::First => {
                 let first = l.party[0].id;
-                monster_hit(l, bt, &[(first, md.damage)], ev);
-                if md.follow_up > 0 && l.position(first).is_none() && !l.party.is_empty() {
+                monster_hit(l, bt, &[(first, dmg)], ev);
+                if follow > 0 && l.position(first).is_none() && !l.party.is_empty() {
                     let next = l.party[0].id;
                     if bt.may_harm(&l.party[0]) {
-                        monster_hit(l, bt, &[(next, md.follow_up)], ev);
+                        monster_hit(l, bt, &[(next, follow)], ev);
                     }
                 }
             }
             Target::Anyone => {
-                monster_hit(l, bt, &[(a, md.damage)], ev);
+                monster_hit(l, bt, &[(a, dmg)], ev);
                 if md.hits > 1 {
-                    monster_hit(l, bt, &[(b, md.damage)], ev);
+                    monster_hit(l, bt, &[(b, dmg)], ev);
                 }
             }
             Target::Everyone => {
@@ -387,7 +417,7 @@ impl Dl {
                     .party
                     .iter()
                     .filter(|x| bt.may_harm(x))
-                    .map(|x| (x.id, md.damage))
+                    .map(|x| (x.id, dmg))
                     .collect();
                 monster_hit(l, bt, &all, ev);
             }
@@ -566,5 +596,15 @@ impl Battle {
     /// Whether monsters may harm this adventurer (invisible wizards are out of reach).
     pub fn may_harm(&self, a: &crate::model::Adv) -> bool {
         !(self.invisible && a.class() == Class::Wizard)
+    }
+}
+
+/// +1 per attack for the monsters a second-year combat room trains.
+fn room_bonus(room: Option<crate::data::CombatRoom>, monster_key: &str) -> u8 {
+    use crate::data::CombatRoom;
+    match (room, monster_key) {
+        (Some(CombatRoom::Training), "troll" | "goblin") => 1,
+        (Some(CombatRoom::Dark), "vampire" | "witch") => 1,
+        _ => 0,
     }
 }

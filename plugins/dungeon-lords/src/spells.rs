@@ -27,11 +27,16 @@ impl Dl {
         let round = self.round;
         let bt = self.battle.as_mut().expect("battle");
         bt.slow = slow;
+        let l = &mut self.lords[s];
+        let square = l.plan.tile.unwrap_or(0);
+        if l.combat_room(square) == Some(crate::data::CombatRoom::AntiMagic) {
+            ev.push(Ev::RoomStopsSpell { card: c });
+            return false;
+        }
         if bt.no_spells {
             ev.push(Ev::SpellStopped { card: c });
             return false;
         }
-        let l = &mut self.lords[s];
         let magic = l.magic();
         if magic < round {
             if magic > 0 {

@@ -343,7 +343,7 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
         for _ in 0..n {
             let def = trap(k as u8);
             let r = rect(cx, 196.0, 140.0, 140.0);
-            let planned = l.plan.trap == Some(k as u8);
+            let planned = l.plan.trap == Some(k as u8) || l.plan.trap2 == Some(k as u8);
             if own || g.revealed {
                 s.card(
                     r,
@@ -557,7 +557,12 @@ fn plan_text(g: &Dl, l: &Lord, own: bool) -> String {
     if !p.active {
         return "No battle in this dungeon this round.".into();
     }
-    let mut v: Vec<String> = p.trap.iter().map(|&k| trap(k).name.clone()).collect();
+    let mut v: Vec<String> = p
+        .trap
+        .iter()
+        .chain(&p.trap2)
+        .map(|&k| trap(k).name.clone())
+        .collect();
     v.extend(
         p.monsters
             .iter()

@@ -126,14 +126,19 @@ fn random_lord(rng: &mut GameRng, name: &str, pool: &mut Vec<u8>) -> Lord {
         dug.push(nb[rng.random_range(0..nb.len())]);
     }
     for sq in dug {
-        let kind = if rng.random_range(0..4) == 0 {
+        let room = rng.random_range(0..4) == 0;
+        let kind = if room {
             TileKind::Room
         } else {
             TileKind::Tunnel
         };
+        // Rooms are sometimes the room store's tiles, combat rooms included.
+        let id = (room && rng.random_range(0..2) == 0)
+            .then(|| rng.random_range(0..data().rooms.len()) as u8);
         l.grid[sq] = Some(Tile {
             kind,
             conquered: rng.random_range(0..6) == 0,
+            room: id,
         });
     }
     for _ in 0..rng.random_range(0..=4) {

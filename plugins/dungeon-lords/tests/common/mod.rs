@@ -91,6 +91,7 @@ pub fn lord(name: &str, tunnels: u8, rooms: &[u8]) -> Lord {
         l.grid[sq as usize] = Some(Tile {
             kind,
             conquered: false,
+            room: None,
         });
     }
     l
