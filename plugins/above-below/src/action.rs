@@ -33,6 +33,10 @@ pub enum Action {
     },
     /// Banish with no open building anywhere: every ghost goes back, no reward.
     BanishAll,
+    /// Put a ghost just gained on own building `building` (houses first, then outposts).
+    PlaceGhost {
+        building: u8,
+    },
     /// Confirms: the chosen villagers labor.
     Labor,
     /// Take one good from own building `building` (houses first, then outposts).

@@ -104,6 +104,10 @@ pub enum Event {
         seat: u8,
         placed: bool,
     },
+    GhostPlaced {
+        seat: u8,
+        card: u8,
+    },
     Banished {
         seat: u8,
         returned: u8,

@@ -125,6 +125,13 @@ impl Ab {
                 "Banish every ghost (no open building to send one to: no reward)".into(),
                 Some(format!("area:{seat}")),
             ),
+            Action::PlaceGhost { building } => {
+                let c = self.building_card(seat, building);
+                (
+                    format!("Put the ghost on your {}", card(c).name),
+                    Some(format!("building:{seat}:{building}")),
+                )
+            }
             Action::Labor => (
                 format!(
                     "Labor with {} villager{}",
@@ -457,9 +464,12 @@ impl Ab {
                     )
                 }
             }
+            Event::GhostPlaced { seat, card: c } => {
+                format!("A ghost moves into {}'s {}", self.who(*seat), card(*c).name)
+            }
             Event::Ghost { seat, placed } => {
                 if *placed {
-                    format!("A ghost moves into one of {}'s buildings", self.who(*seat))
+                    format!("{} gains a ghost", self.who(*seat))
                 } else {
                     "No ghost: no free building or none left".to_string()
                 }

@@ -42,6 +42,14 @@ impl Ab {
             out.push(Action::Answer { accept: false });
             return;
         }
+        if self.ghost_due > 0 {
+            for (i, b) in p.buildings().enumerate() {
+                if !b.ghost {
+                    out.push(Action::PlaceGhost { building: i as u8 });
+                }
+            }
+            return;
+        }
         if let Some(e) = &self.explore {
             match e.stage {
                 Stage::Choose => {

@@ -295,6 +295,9 @@ pub struct Ab {
     /// Starting houses of seats not in this game.
     pub boxed_houses: Vec<u8>,
     pub ghosts: u8,
+    /// Ghosts the active seat gained and must still put on one of its free buildings.
+    #[serde(default)]
+    pub ghost_due: u8,
     /// Ingredient track: the seat whose cube is on each good.
     pub ingredients: [Option<u8>; 8],
     /// Draws due, in order (chance steps).
@@ -407,6 +410,7 @@ impl Ab {
             adventure_deck: d.ids(Kind::Adventure).collect(),
             boxed_houses: d.ids(Kind::Starting).skip(n).collect(),
             ghosts: GHOSTS,
+            ghost_due: 0,
             ingredients: [None; 8],
             draws: Vec::new(),
             coins_out,
@@ -489,6 +493,9 @@ impl Ab {
                 if self.turn.awaiting {
                     return self.turn.offer.map(|o| o.seller as usize);
                 }
+                if self.ghost_due > 0 {
+                    return Some(self.active as usize);
+                }
                 Some(self.active as usize)
             }
             Phase::Rest => self.rest_queue.first().map(|&s| s as usize),
@@ -537,23 +544,28 @@ impl Ab {
         p.reputation = (p.reputation + k).clamp(-MAX_REPUTATION, MAX_REPUTATION);
     }
 
-    /// A ghost from the supply onto the seat's first free building (houses, then outposts).
-    /// Returns whether one was placed.
+    /// A ghost from the supply for one of the seat's free buildings: placed at once when
+    /// only one building could take it, else the seat chooses (`ghost_due`). Returns
+    /// whether one was gained.
     pub fn gain_ghost(&mut self, seat: usize) -> bool {
-        if self.ghosts == 0 {
+        let p = &mut self.players[seat];
+        let free = p.buildings().filter(|b| !b.ghost).count();
+        if self.ghosts == 0 || free <= self.ghost_due as usize {
             return false;
         }
-        let p = &mut self.players[seat];
-        let Some(b) = p
-            .houses
-            .iter_mut()
-            .chain(p.outposts.iter_mut())
-            .find(|b| !b.ghost)
-        else {
-            return false;
-        };
-        b.ghost = true;
         self.ghosts -= 1;
+        if free == 1 {
+            if let Some(b) = p
+                .houses
+                .iter_mut()
+                .chain(p.outposts.iter_mut())
+                .find(|b| !b.ghost)
+            {
+                b.ghost = true;
+            }
+        } else {
+            self.ghost_due += 1;
+        }
         if self.players[seat].has(Effect::CoinWithGhost) {
             self.gain_coins(seat, 1);
         }

@@ -49,6 +49,26 @@ impl Ab {
             Action::Hire { slot } => self.hire(seat, slot, ev)?,
             Action::Banish { seat: t, building } => self.banish(seat, Some((t, building)), ev),
             Action::BanishAll => self.banish(seat, None, ev),
+            Action::PlaceGhost { building } => {
+                let p = &mut self.players[seat];
+                let nh = p.houses.len();
+                let b = if (building as usize) < nh {
+                    &mut p.houses[building as usize]
+                } else {
+                    p.outposts
+                        .get_mut(building as usize - nh)
+                        .ok_or_else(|| err("no such building"))?
+                };
+                if b.ghost {
+                    return Err(err("that building is haunted already"));
+                }
+                b.ghost = true;
+                self.ghost_due -= 1;
+                ev.push(Event::GhostPlaced {
+                    seat: s,
+                    card: b.card,
+                });
+            }
             Action::Harvest { building } => {
                 let p = &mut self.players[seat];
                 let nh = p.houses.len();

@@ -222,6 +222,9 @@ fn prompt(g: &Ab, viewer: Option<usize>) -> String {
             g.players[g.active as usize].name
         );
     }
+    if g.ghost_due > 0 {
+        return "Put the ghost you gained on one of your buildings without a ghost".into();
+    }
     if let Some(e) = &g.explore {
         return match e.stage {
             Stage::Choose => "Choose what to do in the encounter".into(),

@@ -90,7 +90,11 @@ pub fn invariants(g: &Ab) {
         assert_eq!(held, g.goods_out[good.idx()], "goods {good:?}");
     }
     let ghosts: u32 = g.players.iter().map(|p| p.ghosts() as u32).sum();
-    assert_eq!(ghosts + g.ghosts as u32, GHOSTS as u32, "ghosts");
+    assert_eq!(
+        ghosts + g.ghosts as u32 + g.ghost_due as u32,
+        GHOSTS as u32,
+        "ghosts"
+    );
     for p in &g.players {
         assert!(p.coins >= 0 && p.brews >= 0, "negative coins or brews");
         assert!((-7..=7).contains(&p.reputation));

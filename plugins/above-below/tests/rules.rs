@@ -701,3 +701,51 @@ fn ties_break_on_coins_then_villagers_and_boats_then_buildings() {
     assert_eq!(o.rank, vec![0, 1]);
     assert!(o.tie_break.unwrap().contains("coins"));
 }
+
+#[test]
+fn a_ghost_gained_goes_on_a_building_of_your_choice() {
+    let mut g = fresh(2);
+    give_house(&mut g, 0, "Ghostwarden's Lodge");
+    g.players[0].coins = 10;
+    g.coins_out += 2;
+    act(
+        &mut g,
+        0,
+        Action::Select {
+            villager: vid("Wren"),
+        },
+    );
+    act(&mut g, 0, Action::Hire { slot: 0 });
+    // Ghostwarden's Lodge: a coin on gaining the ghost.
+    assert_eq!(g.players[0].coins, 10 - 2 + 1);
+    assert_eq!(g.ghost_due, 1);
+    assert_eq!(
+        actions(&g, 0),
+        vec![
+            Action::PlaceGhost { building: 0 },
+            Action::PlaceGhost { building: 1 }
+        ]
+    );
+    invariants(&g);
+    let l = act(&mut g, 0, Action::PlaceGhost { building: 1 });
+    assert!(l.contains("Ghostwarden's Lodge"), "{l}");
+    assert!(g.players[0].houses[1].ghost && !g.players[0].houses[0].ghost);
+    assert_eq!(g.ghost_due, 0);
+    assert!(actions(&g, 0).contains(&Action::EndTurn));
+    invariants(&g);
+    // With every building haunted, no ghost comes.
+    let mut g = fresh(2);
+    g.players[0].houses[0].ghost = true;
+    g.ghosts -= 1;
+    act(
+        &mut g,
+        0,
+        Action::Select {
+            villager: vid("Wren"),
+        },
+    );
+    act(&mut g, 0, Action::Hire { slot: 0 });
+    assert_eq!(g.ghost_due, 0);
+    assert_eq!(g.players[0].ghosts(), 1);
+    invariants(&g);
+}
