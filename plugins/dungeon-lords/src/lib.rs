@@ -18,6 +18,8 @@
 
 pub mod action;
 pub mod applied;
+pub mod arrivals;
+pub mod building;
 pub mod data;
 pub mod determinize;
 pub mod done;
@@ -25,10 +27,12 @@ pub mod grid;
 pub mod labels;
 pub mod legal;
 pub mod model;
+pub mod orders;
 pub mod party;
 pub mod rules;
 pub mod scoring;
 pub mod spells;
+pub mod titles;
 pub mod view;
 
 use rand::RngExt;
