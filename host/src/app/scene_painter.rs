@@ -10,7 +10,7 @@ use tavern_plugin_api::ActionEntry;
 use tavern_plugin_api::scene::{self, Align, Highlight, Item, Scene, Shape};
 
 use super::icons::{DieFace, paint_die, paint_icon};
-use super::motion::Motion;
+use super::motion::{Motion, Roll};
 use super::text::readable_owned;
 
 /// Text is never drawn smaller than this at 100 % zoom (points).
@@ -121,13 +121,15 @@ pub fn show_scene(
             let mut order: Vec<usize> = (0..scene.items.len()).collect();
             order.sort_by_key(|&i| scene.items[i].z);
             let mut in_flight = Vec::new();
+            let mut rolling = Vec::new();
+            let moving = opts.motion.zip(opts.time);
             for i in order {
                 let item = &scene.items[i];
-                match opts
-                    .motion
-                    .zip(opts.time)
-                    .and_then(|(m, now)| m.shape_at(i, &item.shape, now))
-                {
+                if let Some(roll) = moving.and_then(|(m, now)| m.roll_at(i, &item.shape, now)) {
+                    rolling.push((item, roll));
+                    continue;
+                }
+                match moving.and_then(|(m, now)| m.shape_at(i, &item.shape, now)) {
                     Some(shape) => in_flight.push(Item {
                         shape,
                         ..item.clone()
@@ -142,6 +144,10 @@ pub fn show_scene(
             for item in &in_flight {
                 paint_item(&painter, &xf, item);
             }
+            for (item, roll) in rolling {
+                paint_rolling_die(&painter, &xf, item, roll);
+            }
+            describe(ui, &xf, scene, targets);
             out.chosen = interact(ui, &painter, &xf, scene, targets, opts);
             // Tooltips of items nobody can click.
             if let Some(pointer) = bg.hover_pos()
@@ -151,6 +157,52 @@ pub fn show_scene(
             }
         });
     out
+}
+
+/// A die in mid-roll: turned, lifted and showing a passing face (see [`Roll`]).
+fn paint_rolling_die(p: &Painter, xf: &Xf, item: &Item, roll: Roll) {
+    if let Shape::Die {
+        center,
+        size,
+        faces,
+        fill,
+        ink,
+        ..
+    } = &item.shape
+    {
+        let face = DieFace {
+            faces: *faces,
+            value: roll.value,
+            fill: color(*fill),
+            ink: color(*ink),
+        };
+        let size = xf.len(*size) * roll.lift;
+        paint_die(p, xf.p(*center), size, face, roll.angle, xf.min_text);
+    }
+}
+
+/// What a die or a text block says, for screen readers and UI tests: dice and text
+/// blocks nobody can click get a node of their own (clickable items are named by
+/// [`interact`]).
+fn describe(ui: &mut Ui, xf: &Xf, scene: &Scene, targets: Targets<'_>) {
+    for (i, item) in scene.items.iter().enumerate() {
+        let (role, name) = match &item.shape {
+            Shape::Die { .. } if is_target(item, targets) => continue,
+            Shape::Die { faces, value, .. } => (egui::Role::Image, die_name(*faces, *value)),
+            Shape::TextBlock { text, .. } => (egui::Role::Label, text.clone()),
+            Shape::Unknown { kind, .. } => (egui::Role::Image, placeholder_label(item, kind)),
+            _ => continue,
+        };
+        let rect = xf.r(item.shape.bounds());
+        let resp = ui.interact(rect, ui.scope_id().with(("scene-read", i)), Sense::hover());
+        let name = readable_owned(ui.ctx(), &name);
+        resp.widget_info(|| WidgetInfo::labeled(role, true, &name));
+    }
+}
+
+/// "d6 showing 4": how a die is named to screen readers.
+pub fn die_name(faces: u8, value: u8) -> String {
+    format!("d{faces} showing {value}")
 }
 
 fn tooltip_at(

@@ -59,37 +59,89 @@ pub fn readable_owned(ctx: &Context, s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use egui::{Color32, Context, FontId, RawInput};
+    use tavern_plugin_api::scene::{line_height, text_width, wrap_lines};
 
-    fn width(ctx: &Context, s: &str, size: f32) -> f32 {
+    fn fonts() -> Context {
+        let ctx = Context::default();
+        let _ = ctx.run_ui(RawInput::default(), |_| {});
+        ctx
+    }
+
+    /// Width and height of `s` as egui lays it out, after the stand-ins the painter uses.
+    fn egui_size(ctx: &Context, s: &str, size: f32) -> egui::Vec2 {
+        let s = super::readable_owned(ctx, s);
         ctx.fonts_mut(|f| {
-            f.layout_no_wrap(s.to_string(), FontId::proportional(size), Color32::WHITE)
+            f.layout_no_wrap(s, FontId::proportional(size), Color32::WHITE)
                 .size()
-                .x
         })
     }
 
-    /// Prints the advance table that plugin-api's text measurement carries.
+    const SAMPLES: &[&str] = &[
+        "The dragon wakes; every keeper discards one card.",
+        "WWWWW MMMMM",
+        "iiiii lllll !!!!!",
+        "AVAVA To Ty Wa",
+        "Gold 12 · Gems 3 · Food 0",
+        "Draw 2 → then pass ← back",
+        "“Quoted” – and — dashes… ✓ ★",
+        "Çà et là: naïve façade, Øre",
+        "{[(brackets)]} #@%&*",
+        "x",
+    ];
+
+    /// The plugin-api measurement (which plugins lay out with and the host wraps with)
+    /// never falls short of what egui draws by more than a hair, at any text size, so
+    /// text measured to fit does fit.
     #[test]
-    #[ignore]
-    fn print_advance_table() {
-        let ctx = Context::default();
-        let _ = ctx.run_ui(RawInput::default(), |_| {});
-        let extra = "\u{a0}¡¢£¤¥¦§¨©ª«¬®¯°±²³´µ¶·¸¹º»¼½¾¿ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖ×ØÙÚÛÜÝÞßàáâãäåæçèéêëìíîïðñòóôõö÷øùúûüýþÿ…–—‘’“”•→←↑↓−€✓★";
-        let chars: Vec<char> = (32u8..127).map(char::from).chain(extra.chars()).collect();
-        let size = 1000.0;
-        for c in chars {
-            let s: String = std::iter::repeat_n(c, 10).collect();
-            let w = width(&ctx, &s, size) / 10.0;
-            let has = ctx.fonts_mut(|f| f.has_glyph(&FontId::proportional(14.0), c));
-            println!("ADV {:?} {} {}", c, w.ceil() as u32, has);
+    fn shared_measurement_never_underestimates_egui() {
+        let ctx = fonts();
+        let all: String = (32u8..127).map(char::from).collect();
+        let latin: String = (160u32..256).filter_map(char::from_u32).collect();
+        for size in [13.0, 16.0, 18.0, 22.4, 30.0, 48.0] {
+            for s in SAMPLES
+                .iter()
+                .copied()
+                .chain([all.as_str(), latin.as_str()])
+            {
+                let real = egui_size(&ctx, s, size).x;
+                let ours = text_width(s, size, false);
+                assert!(
+                    ours + 0.5 >= real,
+                    "{s:?} at {size}: measured {ours}, egui draws {real}"
+                );
+                // And not so generous that blocks wrap far earlier than they need to (kerned
+                // pairs such as "AV" are where it gives most away).
+                assert!(
+                    ours <= real * 1.08 + 1.0,
+                    "{s:?} at {size}: measured {ours}, egui draws only {real}"
+                );
+            }
         }
-        let g = ctx.fonts_mut(|f| {
-            f.layout_no_wrap("Ag\nAg".into(), FontId::proportional(size), Color32::WHITE)
-        });
-        println!(
-            "ROWS {:?}",
-            g.rows.iter().map(|r| r.rect()).collect::<Vec<_>>()
-        );
-        println!("H {}", g.size().y);
+    }
+
+    #[test]
+    fn shared_line_height_holds_an_egui_row() {
+        let ctx = fonts();
+        for size in [13.0, 16.0, 22.4, 30.0] {
+            let rows = egui_size(&ctx, "Ag\nAg\nAg\nAg", size).y / 4.0;
+            assert!(
+                line_height(size) + 0.5 >= rows,
+                "{size}: {} < {rows}",
+                line_height(size)
+            );
+        }
+    }
+
+    /// Each wrapped line, laid out by egui on its own, fits the width it was wrapped to.
+    #[test]
+    fn wrapped_lines_fit_their_width_in_egui() {
+        let ctx = fonts();
+        let text = SAMPLES.join(" ");
+        for (size, width) in [(16.0, 180.0), (22.4, 260.0), (13.0, 90.0)] {
+            for line in wrap_lines(&text, size, width, false) {
+                let real = egui_size(&ctx, &line, size).x;
+                assert!(real <= width + 0.5, "{line:?} is {real} wide at {size}");
+            }
+        }
     }
 }
