@@ -102,7 +102,8 @@ fn check_against_rulebook(g: &Keydoms, o: &Outcome, what: &str) {
 
 #[test]
 fn random_games_score_as_the_rulebook_says() {
-    let setups: [(usize, &str, &[(&str, &str)]); 10] = [
+    type Options = &'static [(&'static str, &'static str)];
+    let setups: [(usize, &str, Options); 10] = [
         (3, "0", &[]),
         (4, "0", &[("variant", "muggles")]),
         (5, "0", &[("foreknown", "yes")]),
@@ -191,8 +192,8 @@ fn last_artefact(g: &mut Keydoms, kind: u8) {
     for c in 0..5 {
         for l in 0..4 {
             let goods = g.take_ledge(c, l);
-            for t in 0..5 {
-                g.treasury[t] += goods[t];
+            for (t, v) in goods.into_iter().enumerate() {
+                g.treasury[t] += v;
             }
         }
     }
