@@ -29,27 +29,9 @@ impl Dl {
                         private = Some(format!("You plan: {p}"));
                     }
                 }
-                Ev::Revealed {
-                    lord,
-                    square,
-                    trap: t,
-                    trap2: t2,
-                    monsters,
-                } => {
+                Ev::Revealed { .. } => {
                     reveal = true;
-                    let mut sent: Vec<String> =
-                        t.iter().chain(t2).map(|&k| trap(k).name.clone()).collect();
-                    sent.extend(monsters.iter().map(|&k| monster(k).name.to_lowercase()));
-                    let sent = if sent.is_empty() {
-                        "nothing".into()
-                    } else {
-                        sent.join(", ")
-                    };
-                    lines.push(format!(
-                        "{} defends {} with {sent}",
-                        self.lords[*lord].name,
-                        square_name(*square)
-                    ));
+                    lines.extend(self.event_line(e));
                 }
                 other => {
                     if let Some(l) = self.event_line(other) {
@@ -307,7 +289,28 @@ impl Dl {
             Ev::IllusionAppears => "  an illusory adventurer (1 HP) appears at the front".into(),
             Ev::Vanished => "  the illusion vanishes".into(),
             Ev::Effect(what) => format!("  {what}"),
-            Ev::PlanStep { .. } | Ev::Confirmed { .. } | Ev::Revealed { .. } => return None,
+            Ev::Revealed {
+                lord,
+                square,
+                trap: t,
+                trap2: t2,
+                monsters,
+            } => {
+                let mut sent: Vec<String> =
+                    t.iter().chain(t2).map(|&k| trap(k).name.clone()).collect();
+                sent.extend(monsters.iter().map(|&k| monster(k).name.to_lowercase()));
+                let sent = if sent.is_empty() {
+                    "nothing".into()
+                } else {
+                    sent.join(", ")
+                };
+                format!(
+                    "{} defends {} with {sent}",
+                    self.lords[*lord].name,
+                    square_name(*square)
+                )
+            }
+            Ev::PlanStep { .. } | Ev::Confirmed { .. } => return None,
         })
     }
 

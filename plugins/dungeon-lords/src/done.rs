@@ -1,14 +1,18 @@
 //! The small record a state change returns: what happened, in order. Log text is written
 //! from it (`applied`), tests read it, and `apply_quiet` simply drops it.
 
+use std::borrow::Cow;
+
+use serde::{Deserialize, Serialize};
+
 /// Why Healing did not happen although the party has healers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum NoHeal {
     NotAttacked,
     Stopped,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Ev {
     RoundStarts(u8),
     /// A plan step, told only to its lord.
@@ -139,7 +143,7 @@ pub enum Ev {
         amount: u8,
     },
     Lost {
-        what: &'static str,
+        what: Cow<'static, str>,
     },
     TrapDiscarded {
         kind: u8,
@@ -155,5 +159,5 @@ pub enum Ev {
     IllusionAppears,
     Vanished,
     /// A spell's lasting effect for this round (Blind Rage, Song of Courage, ...).
-    Effect(&'static str),
+    Effect(Cow<'static, str>),
 }

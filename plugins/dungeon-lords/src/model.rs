@@ -232,6 +232,9 @@ pub struct Dl {
     /// The four cards are still to be dealt (a chance step).
     #[serde(default)]
     pub deal_due: bool,
+    /// What the last public step did (a battle's hits, heals, fatigue), for the table.
+    #[serde(default)]
+    pub report: Vec<crate::done::Ev>,
 }
 
 impl Dl {
@@ -312,6 +315,7 @@ impl Dl {
             revealed: false,
             cards: Vec::new(),
             deal_due: false,
+            report: Vec::new(),
         }
     }
 

@@ -13,8 +13,20 @@ use crate::model::{Battle, Dl, Phase, Plan, Step};
 use crate::party::prevent;
 
 impl Dl {
-    /// Applies a seat's action (already checked legal) and reports what happened.
+    /// Applies a seat's action (already checked legal) and reports what happened; the
+    /// table keeps the report unless it only tells of secret planning.
     pub fn seat_change(&mut self, seat: usize, a: &Action) -> Result<Vec<Ev>, GameError> {
+        let ev = self.seat_effects(seat, a)?;
+        if ev
+            .iter()
+            .any(|e| !matches!(e, Ev::PlanStep { .. } | Ev::Confirmed { .. }))
+        {
+            self.report = ev.clone();
+        }
+        Ok(ev)
+    }
+
+    fn seat_effects(&mut self, seat: usize, a: &Action) -> Result<Vec<Ev>, GameError> {
         let mut ev = Vec::new();
         match *a {
             Action::Tile { square } => {

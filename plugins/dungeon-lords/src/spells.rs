@@ -55,7 +55,9 @@ impl Dl {
             }
             "magic-shield" => {
                 bt.shield = 1;
-                ev.push(Ev::Effect("the first point of monster damage is absorbed"));
+                ev.push(Ev::Effect(
+                    "the first point of monster damage is absorbed".into(),
+                ));
                 false
             }
             "invisibility" => {
@@ -79,18 +81,24 @@ impl Dl {
             "detect-treasure" => {
                 if l.gold > 0 {
                     l.gold -= 1;
-                    ev.push(Ev::Lost { what: "1 gold" });
+                    ev.push(Ev::Lost {
+                        what: "1 gold".into(),
+                    });
                     false
                 } else if l.food > 0 {
                     l.food -= 1;
-                    ev.push(Ev::Lost { what: "1 food" });
+                    ev.push(Ev::Lost {
+                        what: "1 food".into(),
+                    });
                     false
                 } else {
                     let kinds: Vec<usize> =
                         (0..l.traps.len()).filter(|&k| l.traps[k] > 0).collect();
                     match kinds.len() {
                         0 => {
-                            ev.push(Ev::Lost { what: "nothing" });
+                            ev.push(Ev::Lost {
+                                what: "nothing".into(),
+                            });
                             false
                         }
                         1 => {
@@ -104,16 +112,20 @@ impl Dl {
             "fist-of-justice" => {
                 if l.imps > 0 {
                     l.imps -= 1;
-                    ev.push(Ev::Lost { what: "1 imp" });
+                    ev.push(Ev::Lost {
+                        what: "1 imp".into(),
+                    });
                 } else {
-                    ev.push(Ev::Lost { what: "nothing" });
+                    ev.push(Ev::Lost {
+                        what: "nothing".into(),
+                    });
                 }
                 false
             }
             "aura-of-fear" | "metamorphosis" | "dimensional-gate" => {
                 if def.key == "dimensional-gate" {
                     bt.no_fatigue = true;
-                    ev.push(Ev::Effect("no fatigue this round"));
+                    ev.push(Ev::Effect("no fatigue this round".into()));
                 }
                 let mut kinds: Vec<u8> = sent.iter().map(|&i| l.lair[i as usize].kind).collect();
                 kinds.dedup();
@@ -128,12 +140,16 @@ impl Dl {
             }
             "blind-rage" => {
                 bt.blind_rage = true;
-                ev.push(Ev::Effect("monsters may use only their first attack"));
+                ev.push(Ev::Effect(
+                    "monsters may use only their first attack".into(),
+                ));
                 false
             }
             "song-of-courage" => {
                 bt.courage = true;
-                ev.push(Ev::Effect("warriors take 1 less from each monster attack"));
+                ev.push(Ev::Effect(
+                    "warriors take 1 less from each monster attack".into(),
+                ));
                 false
             }
             "create-food" => {
@@ -156,7 +172,9 @@ impl Dl {
             }
             "magic-key" => {
                 bt.must_conquer = true;
-                ev.push(Ev::Effect("the party conquers whatever held it back"));
+                ev.push(Ev::Effect(
+                    "the party conquers whatever held it back".into(),
+                ));
                 false
             }
             _ => false,

@@ -14,7 +14,7 @@ use crate::model::{Dl, Lord, Phase, Step, TileKind};
 const TEXT: f32 = 18.0;
 const SMALL: f32 = 17.0;
 const BIG: f32 = 26.0;
-const TILE: f32 = 140.0;
+const TILE: f32 = 120.0;
 const INK: Color = Color::INK;
 const PAPER: Color = Color::PAPER;
 
@@ -213,13 +213,13 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, l: &Lord) {
                     .tooltip(tip)
                     .highlight(hl);
                 s.text(pos(r.x + 10.0, r.y + 20.0), name, SMALL, text);
-                s.text_centered(pos(r.x + TILE / 2.0, r.y + 62.0), kind, TEXT, text)
+                s.text_centered(pos(r.x + TILE / 2.0, r.y + 48.0), kind, TEXT, text)
                     .bold();
                 let state = if t.conquered { "conquered" } else { "held" };
-                s.text_centered(pos(r.x + TILE / 2.0, r.y + 92.0), state, SMALL, text);
+                s.text_centered(pos(r.x + TILE / 2.0, r.y + 74.0), state, SMALL, text);
                 if fighting == Some(sq) {
                     s.text_centered(
-                        pos(r.x + TILE / 2.0, r.y + 120.0),
+                        pos(r.x + TILE / 2.0, r.y + 100.0),
                         "battle here",
                         SMALL,
                         text,
@@ -227,7 +227,7 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, l: &Lord) {
                     .bold();
                 } else if candidates.contains(&sq) && l.plan.tile.is_none() {
                     s.text_centered(
-                        pos(r.x + TILE / 2.0, r.y + 120.0),
+                        pos(r.x + TILE / 2.0, r.y + 100.0),
                         "may be attacked",
                         SMALL,
                         text,
@@ -245,13 +245,40 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, l: &Lord) {
             .tooltip("The entrance: the party walks in here");
         }
     }
+    let y = y0 + 4.0 * (TILE + 4.0) + 14.0;
     s.text(
-        pos(x0, y0 + 4.0 * (TILE + 4.0) + 16.0),
+        pos(x0, y),
         format!("Conquered tiles: {}", l.conquered()),
         TEXT,
         PAPER,
     )
     .bold();
+    report(s, g, x0, y + 28.0);
+}
+
+/// The last public step, line by line: who hit whom for how much, what was prevented,
+/// who healed, the fatigue and the tile. The log on the right keeps every step.
+fn report(s: &mut Scene, g: &Dl, x: f32, y: f32) {
+    const ROWS: usize = 6;
+    const CHARS: usize = 80;
+    let lines: Vec<String> = g.report.iter().filter_map(|e| g.event_line(e)).collect();
+    if lines.is_empty() {
+        return;
+    }
+    let skip = lines.len().saturating_sub(ROWS);
+    for (i, line) in lines.iter().skip(skip).enumerate() {
+        let mut t: String = line.trim_start().chars().take(CHARS).collect();
+        if line.trim_start().chars().count() > CHARS {
+            t.push('…');
+        }
+        let text = if i == 0 && skip > 0 {
+            format!("… {t}")
+        } else {
+            t
+        };
+        s.text(pos(x, y + i as f32 * 23.0), text, SMALL, PAPER)
+            .tooltip(line.trim_start().to_string());
+    }
 }
 
 fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {

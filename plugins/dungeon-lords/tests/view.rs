@@ -93,3 +93,48 @@ fn the_end_shows_the_best_solution() {
     assert!(texts.iter().any(|t| t.contains("The rulebook's best: 1")));
     assert!(g.outcome().unwrap().tie_break.unwrap().contains("best"));
 }
+
+fn texts(g: &Dl) -> Vec<String> {
+    g.view(Some(0))
+        .scene
+        .items
+        .iter()
+        .filter_map(|i| match &i.shape {
+            Shape::Text { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_table_shows_the_last_battle_step_by_step() {
+    let mut g = training("training-1");
+    act(&mut g, 0, trap("rolling-stone"));
+    act(&mut g, 0, send("troll"));
+    act(&mut g, 0, tavern_plugin_dungeon_lords::Action::Confirm);
+    let t = texts(&g);
+    assert!(
+        t.iter().any(|l| l.contains("Rolling Stone goes off")),
+        "{t:?}"
+    );
+    assert!(t.iter().any(|l| l.contains("the warrior (3 HP) takes 3")));
+    act(&mut g, 0, attack("troll", 0, None, None));
+    let t = texts(&g);
+    assert!(
+        t.iter()
+            .any(|l| l.starts_with("Healing: the warrior (4 HP) loses 1"))
+    );
+    assert!(
+        t.iter()
+            .any(|l| l.starts_with("Fatigue: 2 to the warrior (4 HP)"))
+    );
+    // A plan step of the next round leaves the report alone.
+    act(&mut g, 0, send("goblin"));
+    assert_eq!(
+        texts(&g)
+            .iter()
+            .filter(|l| l.starts_with("Fatigue: "))
+            .count(),
+        1
+    );
+}
