@@ -915,7 +915,13 @@ impl Keydoms {
             _ => crate::magic_view::describe(self, seat, &a)
                 .unwrap_or_else(|| (format!("{a:?}"), String::new())),
         };
-        let l = Legal::new(a, label);
+        // Letting a response window go by is the answer the host may give by itself for
+        // a player who asked not to be bothered again this round.
+        let pass = a == Action::Pass;
+        let mut l = Legal::new(a, label);
+        if pass {
+            l = l.pass(format!("round {}", self.round));
+        }
         if target.is_empty() { l } else { l.at(target) }
     }
 
