@@ -461,8 +461,11 @@ impl Kg {
                     }
                 }
                 TreasureEffect::Spoiling => {
+                    // A chosen resource must be one the chooser may gather.
                     for r in 0..RES as u8 {
-                        if self.players.iter().any(|q| q.res[r as usize] > 0) {
+                        if p.may_gather(r as usize)
+                            && self.players.iter().any(|q| q.res[r as usize] > 0)
+                        {
                             v.push(Action::Play { kind, arg: r });
                         }
                     }

@@ -41,7 +41,7 @@ pub mod treasure;
 pub mod view;
 
 use tavern_plugin_api::{
-    Applied, Game, GameError, GameInfo, GameRng, Legal, Outcome, Setup, ToAct, View, game::Turn,
+    Applied, Game, GameError, GameInfo, GameRng, Legal, Outcome, Setup, ToAct, View,
 };
 
 pub use action::{Action, Deal};
@@ -86,10 +86,6 @@ impl Game for Kg {
                 }
             }
         }
-    }
-
-    fn whose_turn(&self) -> Turn {
-        Turn::of(&self.to_act())
     }
 
     fn sample_chance(&self, rng: &mut GameRng) -> Action {
@@ -148,6 +144,32 @@ impl Game for Kg {
                 }
             })
             .collect()
+    }
+
+    /// The bots' playouts: craft when possible, sometimes expand, otherwise gather, and
+    /// end the turn once the action is taken; any other decision at random. A uniform
+    /// playout spends thousands of actions gathering and discarding.
+    fn playout_choice(&self, _seat: usize, legal: &[Action], rng: &mut GameRng) -> usize {
+        let pick = |rng: &mut GameRng, f: &dyn Fn(&Action) -> bool| -> Option<usize> {
+            let idx: Vec<usize> = (0..legal.len()).filter(|&i| f(&legal[i])).collect();
+            (!idx.is_empty()).then(|| idx[rng.die(idx.len() as u32) as usize - 1])
+        };
+        let expand = |a: &Action| matches!(a, Action::Build { .. } | Action::Hire { .. });
+        if let Some(i) = pick(rng, &|a| matches!(a, Action::Craft { .. } | Action::Offer)) {
+            return i;
+        }
+        if rng.die(3) == 1
+            && let Some(i) = pick(rng, &expand)
+        {
+            return i;
+        }
+        if let Some(i) = pick(rng, &|a| *a == Action::EndTurn) {
+            return i;
+        }
+        if let Some(i) = pick(rng, &|a| matches!(a, Action::Gather { .. })) {
+            return i;
+        }
+        rng.die(legal.len() as u32) as usize - 1
     }
 
     fn legal_actions(&self, seat: usize) -> Vec<Action> {

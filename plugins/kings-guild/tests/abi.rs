@@ -82,3 +82,33 @@ fn host_requests_round_trip() {
     assert_eq!(p.wins.len(), 3);
     assert!(p.min_len > 0);
 }
+
+#[test]
+fn the_bot_answers_quickly_enough() {
+    use tavern_plugin_api::GameRng;
+    use tavern_plugin_api::game::check::random_move;
+    let mut g = Kg::new(&setup(2)).unwrap();
+    let mut rng = GameRng::new(5);
+    for _ in 0..60 {
+        let (seat, a) = random_move(&g, &mut rng).unwrap();
+        g.apply(seat, &a).unwrap();
+    }
+    while g.to_act() == ToAct::Chance {
+        let (seat, a) = random_move(&g, &mut rng).unwrap();
+        g.apply(seat, &a).unwrap();
+    }
+    let seat = g.deciders()[0];
+    let bot: ActionEntry = serde_json::from_value(
+        respond(
+            &mut g,
+            Request::Bot {
+                seat,
+                seed: 3,
+                level: 1,
+            },
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    assert!(!bot.label.is_empty());
+}
