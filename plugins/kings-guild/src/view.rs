@@ -129,6 +129,11 @@ fn prompt(g: &Kg, viewer: Option<usize>) -> String {
 
 /// Resource counts as coloured discs with a letter, each with its name on hover.
 fn res_row(s: &mut Scene, x: f32, y: f32, res: &[u8; RES], id: Option<usize>) -> f32 {
+    res_row_in(s, x, y, res, id, 52.0)
+}
+
+/// A resource row whose entries are `step` apart (narrow opponent panels).
+fn res_row_in(s: &mut Scene, x: f32, y: f32, res: &[u8; RES], id: Option<usize>, step: f32) -> f32 {
     let mut x = x;
     for r in 0..RES {
         let c = pos(x + 15.0, y);
@@ -145,7 +150,7 @@ fn res_row(s: &mut Scene, x: f32, y: f32, res: &[u8; RES], id: Option<usize>) ->
             None => {}
         }
         s.text(pos(x + 33.0, y), format!("{}", res[r]), SMALL, Color::WHITE);
-        x += 52.0;
+        x += step;
     }
     x
 }
@@ -198,7 +203,14 @@ fn opponent(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
         SMALL,
         Color::WHITE,
     );
-    res_row(s, r.x + 10.0, r.y + 100.0, &p.res, None);
+    res_row_in(
+        s,
+        r.x + 10.0,
+        r.y + 100.0,
+        &p.res,
+        None,
+        ((r.w - 20.0) / 6.0).min(52.0),
+    );
     let hc = hand_counts(p);
     s.text(
         pos(r.x + 10.0, r.y + 128.0),
@@ -474,12 +486,12 @@ fn specialists(s: &mut Scene, g: &Kg, viewer: Option<usize>, r: Rect) {
             .tooltip(format!("{disc} coin(s) of discount"));
         }
     }
-    // Decks: specialists, the three treasure colours, the quest deck.
+    // Decks, one labelled line each: specialists, the three treasure colours, quests.
     let x0 = r.x + 5.0 * (w + 6.0) + 4.0;
-    let dw = (r.x + r.w - x0 - 4.0 * 6.0) / 5.0;
-    let mut decks: Vec<(String, u32, Color, String, Option<&str>)> = vec![(
-        "Specialists".into(),
-        g.spec_deck.len() as u32,
+    let pr = rect(x0, r.y, r.x + r.w - x0, r.h);
+    s.panel(pr, Color::rgb(30, 44, 40), Color::rgb(90, 110, 100));
+    let mut lines: Vec<(String, Color, String, Option<&str>)> = vec![(
+        format!("Specialist deck {}", g.spec_deck.len()),
         Color::rgb(120, 90, 50),
         "Specialist deck: A cards on top of B on top of C".into(),
         None,
@@ -490,19 +502,22 @@ fn specialists(s: &mut Scene, g: &Kg, viewer: Option<usize>, r: Rect) {
             .map(|k| format!("{} ×{}", treasure(k).name, g.discard[k as usize]))
             .collect();
         let tip = format!(
-            "{} treasure deck: {} cards; discards ({}, public): {}",
+            "{} treasure deck: {} cards; discard pile (public): {}",
             c.name(),
             g.deck_count(c),
-            g.discard_count(c),
             if top.is_empty() {
-                "none".to_string()
+                "empty".to_string()
             } else {
                 top.join(", ")
             }
         );
-        decks.push((
-            c.name().to_string(),
-            g.deck_count(c),
+        lines.push((
+            format!(
+                "{} {} · {} used",
+                c.name(),
+                g.deck_count(c),
+                g.discard_count(c)
+            ),
             treasure_colour(c),
             tip,
             None,
@@ -535,18 +550,23 @@ fn specialists(s: &mut Scene, g: &Kg, viewer: Option<usize>, r: Rect) {
             .collect();
         qtip.push_str(&format!("\nYou looked (Oracle): {}", top.join(", then ")));
     }
-    decks.push((
-        "Quests".into(),
-        g.quest_deck.len() as u32,
-        Color::rgb(90, 70, 50),
-        qtip,
-        Some("questdeck"),
-    ));
-    for (i, (title, count, col, tip, id)) in decks.into_iter().enumerate() {
-        let cr = rect(x0 + i as f32 * (dw + 6.0), r.y, dw, r.h);
+    let mut qline = format!("Quest deck {}", g.quest_deck.len());
+    if g.final_turn() {
+        qline.push_str(" · last turns");
+    }
+    lines.push((qline, Color::rgb(150, 120, 80), qtip, Some("questdeck")));
+    for (i, (text, col, tip, id)) in lines.into_iter().enumerate() {
+        let y = pr.y + 20.0 + i as f32 * 34.0;
+        s.rect(rect(pr.x + 10.0, y - 12.0, 18.0, 24.0), col, 3.0)
+            .tooltip(tip.clone());
         let b = s
-            .card_back(cr, col, format!("{count}"))
-            .tooltip(format!("{title}: {tip}"));
+            .text(
+                pos(pr.x + 36.0, y),
+                fit_text(&text, pr.w - 46.0),
+                SMALL,
+                Color::WHITE,
+            )
+            .tooltip(tip);
         if let Some(id) = id {
             b.id(id);
         }
