@@ -174,15 +174,14 @@ fn opponent(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
         } else {
             Highlight::None
         })
-        .tooltip(summary.clone());
+        .tooltip(summary);
     let fit = |t: String| fit_text(&t, r.w - 20.0);
     s.heading(
         pos(r.x + 10.0, r.y + 16.0),
         fit(format!("{} {}", Color::PLAYER_MARK[seat % 8], p.name)),
         SMALL,
         Color::player(seat),
-    )
-    .tooltip(summary);
+    );
     s.text(
         pos(r.x + 10.0, r.y + 44.0),
         fit(d.guilds[p.guild as usize].name.clone()),
@@ -374,7 +373,7 @@ fn quest_card(
         ));
     }
     tip.push_str("\nLetters: C cloth, L leather, M metal, W wood, G gems, X magic");
-    s.rect(cr, Color::PAPER, 8.0).id(id).tooltip(tip.clone());
+    s.rect(cr, Color::PAPER, 8.0).id(id).tooltip(tip);
     let hero_col = match qd.hero {
         crate::data::Hero::Mage => Color::rgb(110, 80, 170),
         crate::data::Hero::Rogue => Color::rgb(60, 130, 90),
@@ -400,8 +399,7 @@ fn quest_card(
         qd.name.clone(),
         SMALL,
         Color::INK,
-    )
-    .tooltip(tip);
+    );
     for (i, it) in qd.items.iter().enumerate() {
         let y = cr.y + 86.0 + i as f32 * 52.0;
         let made = sl.made[i];
