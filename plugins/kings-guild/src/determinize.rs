@@ -12,7 +12,11 @@ impl Kg {
         let mut g = self.clone();
         // Unknown cards per colour: other hands, the pool (unless the viewer drew it)
         // and the decks.
-        let pool_known = matches!(self.pending.front(), Some(Pending::Keep { seat, .. }) if *seat as usize == viewer);
+        // The shared quest's draws are the completer's from the first one on.
+        let pool_known = self
+            .pending
+            .iter()
+            .any(|p| matches!(p, Pending::Keep { seat, .. } if *seat as usize == viewer));
         let mut unknown: Vec<u8> = Vec::new();
         for (s, p) in self.players.iter().enumerate() {
             if s != viewer {
