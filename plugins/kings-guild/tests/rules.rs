@@ -796,3 +796,60 @@ fn solo_funeral_card_builds_the_statue_for_free() {
         "it was the action"
     );
 }
+
+#[test]
+fn a_stuck_table_swaps_out_a_quest() {
+    let mut g = fresh(2);
+    let first = g.board[0].unwrap().card;
+    let next = *g.quest_deck.last().unwrap();
+    // Twelve full rounds of turns in which nobody crafts, builds or hires.
+    for _ in 0..12 * 2 {
+        let s = g.active;
+        skip(&mut g, s);
+    }
+    assert!(
+        g.gone_quests.contains(&first),
+        "the first untouched quest left"
+    );
+    assert_eq!(g.board[0].unwrap().card, next);
+    // Any progress resets the count.
+    let mut h = fresh(2);
+    for k in 0..12 * 2 - 1 {
+        let s = h.active;
+        if k == 10 {
+            act(
+                &mut h,
+                s,
+                Action::Gather {
+                    take: res(&[(CLOTH, 1)]),
+                },
+            );
+            h.turn.progress = true;
+        }
+        skip(&mut h, s);
+    }
+    let s = h.active;
+    skip(&mut h, s);
+    assert!(h.gone_quests.is_empty());
+}
+
+#[test]
+fn the_solo_game_ends_after_the_turn_following_the_offering() {
+    let mut g = fresh(1);
+    g.quest_deck = vec![QCard::Offering];
+    skip(&mut g, 0);
+    assert!(g.final_turn());
+    assert_eq!(g.phase, Phase::Play);
+    assert!(g.legal_actions(0).contains(&Action::Offer));
+    act(&mut g, 0, Action::Offer);
+    act(&mut g, 0, Action::EndTurn);
+    assert_eq!(g.phase, Phase::Over);
+    let o = g.outcome().unwrap();
+    assert!(o.tie_break.unwrap().starts_with("Solo title: "));
+    assert!(
+        o.scores[0]
+            .breakdown
+            .iter()
+            .all(|l| l.label != "Most charms" || l.points == 0)
+    );
+}
