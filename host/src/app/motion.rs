@@ -42,7 +42,7 @@ pub struct Motion {
 /// What a shape looks like wherever it lies: only movable components get one.
 fn key(shape: &Shape) -> Option<String> {
     let mut s = match shape {
-        Shape::Card { .. } | Shape::Circle { .. } | Shape::Icon { .. } => {
+        Shape::Card { .. } | Shape::Circle { .. } | Shape::Icon { .. } | Shape::Die { .. } => {
             shape.placed_in(rect(0.0, 0.0, 1.0, 1.0))
         }
         _ => return None,
@@ -330,5 +330,17 @@ mod tests {
         assert!(m.roll_at(0, &new.items[0].shape, 0.1).is_some());
         // Same values everywhere: nothing rolls, nothing runs.
         assert!(Motion::between(&dice(&[1, 6]), &dice(&[1, 6]), 0.0).is_none());
+    }
+
+    #[test]
+    fn a_die_carried_elsewhere_slides_and_does_not_roll() {
+        let mut old = Scene::new(1600.0, 1000.0);
+        old.die(pos(100.0, 100.0), 50.0, 6, 4, Color::WHITE);
+        let mut new = Scene::new(1600.0, 1000.0);
+        new.die(pos(800.0, 600.0), 50.0, 6, 4, Color::WHITE);
+        let m = Motion::between(&old, &new, 0.0).expect("the die moved");
+        let mid = m.shape_at(0, &new.items[0].shape, DURATION / 2.0).unwrap();
+        assert!(mid.bounds().x > 100.0 && mid.bounds().x < 800.0);
+        assert!(m.roll_at(0, &new.items[0].shape, 0.0).is_none());
     }
 }
