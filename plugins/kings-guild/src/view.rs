@@ -306,16 +306,6 @@ fn player_summary(g: &Kg, seat: usize, viewer: Option<usize>) -> String {
     t
 }
 
-fn cost_text(cost: &[u8; RES]) -> String {
-    let mut v = Vec::new();
-    for r in 0..RES {
-        if cost[r] > 0 {
-            v.push(format!("{}{}", cost[r], RES_LETTER[r]));
-        }
-    }
-    v.join(" ")
-}
-
 fn quests(s: &mut Scene, g: &Kg, r: Rect) {
     let k = g.board.len().max(5);
     let w = (r.w - 8.0 * (k as f32 - 1.0)) / k as f32;
@@ -419,12 +409,29 @@ fn quest_card(
             SMALL,
             Color::INK,
         );
+        let mut x = cr.x + 6.0;
+        for r in 0..RES {
+            if it.cost[r] == 0 {
+                continue;
+            }
+            s.token(pos(x + 14.6, y + 35.0), 14.6, res_colour(r), RES_LETTER[r])
+                .tooltip(format!("{} {}", it.cost[r], RES_NAMES[r]));
+            s.text(
+                pos(x + 31.0, y + 35.0),
+                format!("{}", it.cost[r]),
+                SMALL,
+                Color::INK,
+            );
+            x += 48.0;
+        }
         s.text(
-            pos(cr.x + 8.0, y + 37.0),
-            format!("{} → {}", cost_text(&it.cost), it.value),
+            pos(x + 2.0, y + 35.0),
+            format!("→ {}", it.value),
             SMALL,
             Color::INK,
-        );
+        )
+        .bold()
+        .tooltip(format!("{} coins when crafted", it.value));
         s.circle(
             pos(cr.x + cr.w - 18.0, y + 37.0),
             10.0,
