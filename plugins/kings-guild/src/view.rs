@@ -246,6 +246,85 @@ fn opponent(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
             Color::rgb(240, 220, 160),
         );
     }
+    // Wide panels (up to three opponents) also show the guild's grid in small.
+    if r.w >= 480.0 {
+        mini_grid(s, g, seat, r.x + r.w - 150.0, r.y + 34.0);
+    }
+}
+
+/// A guild's board in small: the four outside spaces, then the 4x3 grid; every square
+/// names its room and occupants on hover.
+fn mini_grid(s: &mut Scene, g: &Kg, seat: usize, x: f32, y: f32) {
+    let p = &g.players[seat];
+    let (cw, ch) = (32.0, 30.0);
+    let outside: Vec<u8> = p
+        .specs
+        .iter()
+        .filter(|(_, l)| *l == Loc::Outside)
+        .map(|x| x.0)
+        .collect();
+    for i in 0..4 {
+        let cr = rect(x + i as f32 * (cw + 3.0), y, cw, 22.0);
+        match outside.get(i) {
+            Some(&sp) => {
+                s.rect(cr, Color::rgb(236, 228, 206), 4.0)
+                    .tooltip(spec_help(sp, 0));
+            }
+            None => {
+                s.rect(cr, Color::rgb(60, 80, 72), 4.0)
+                    .tooltip("A free specialist space");
+            }
+        }
+    }
+    let board = &data().boards[p.board as usize];
+    for c in 0..12usize {
+        let cr = rect(
+            x + (c % 4) as f32 * (cw + 3.0),
+            y + 28.0 + (c / 4) as f32 * (ch + 3.0),
+            cw,
+            ch,
+        );
+        match p.grid[c] {
+            EMPTY => {
+                let tip = match board.spaces[c] {
+                    Space::Resource(r) => format!("Free space, bonus: 1 {}", RES_NAMES[r]),
+                    Space::Coins => format!("Free space, bonus: {} coins", data().bonus_coins),
+                    _ => "Free space".to_string(),
+                };
+                s.rect(cr, Color::rgb(70, 92, 82), 4.0).tooltip(tip);
+            }
+            crate::data::room::GUILD => {
+                s.rect(cr, Color::player(seat).with_alpha(200), 4.0)
+                    .tooltip("Guild tile");
+            }
+            rm => {
+                let def = room_def(rm);
+                let fill = if def.pile == crate::data::Pile::Master {
+                    Color::rgb(232, 200, 120)
+                } else if def.slots > 0 {
+                    Color::rgb(190, 160, 200)
+                } else {
+                    Color::rgb(214, 200, 170)
+                };
+                let anchor = if c % 4 > 0 && p.grid[c - 1] == rm {
+                    c - 1
+                } else {
+                    c
+                };
+                let mut tip = room_help(rm);
+                let inside: Vec<&str> = p
+                    .specs
+                    .iter()
+                    .filter(|(_, l)| *l == Loc::Room(anchor as u8))
+                    .map(|(x, _)| spec(*x).name.as_str())
+                    .collect();
+                if !inside.is_empty() {
+                    tip.push_str(&format!("\nHere: {}", inside.join(", ")));
+                }
+                s.rect(cr, fill, 4.0).tooltip(tip);
+            }
+        }
+    }
 }
 
 /// Shortens `t` with an ellipsis until it fits `w` at the size the host may draw it.
