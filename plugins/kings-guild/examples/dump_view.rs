@@ -13,7 +13,9 @@ fn main() {
     let mut g = Kg::new(&Setup::players(n)).unwrap();
     let mut rng = GameRng::new(seed);
     for _ in 0..steps {
-        let Some((seat, a)) = random_move(&g, &mut rng) else { break };
+        let Some((seat, a)) = random_move(&g, &mut rng) else {
+            break;
+        };
         g.apply(seat, &a).unwrap();
     }
     let v = g.deciders().first().copied().unwrap_or(0);
