@@ -1,6 +1,10 @@
 //! Support for the workspace tests: builds the plugin libraries once (a `cargo test` run
 //! does not produce other members' cdylibs) and loads them through the host's real
 //! loader.
+//!
+//! The lists of games and fixtures are not written here: the build script finds every
+//! crate under `plugins/` and `tests/fixtures/`, so a new game gets the loader, save,
+//! command-line and UI coverage of these tests as soon as its crate exists.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -8,12 +12,22 @@ use std::sync::{Arc, OnceLock};
 
 use tavern::paths::Paths;
 use tavern::plugin::{Catalog, Plugin};
+use tavern_plugin_api::GameInfo;
 
-/// The game plugins shipped in the launcher.
-pub const GAMES: &[&str] = &["dragonkeepers", "keydoms"];
+/// A workspace crate that builds a plugin library.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PluginCrate {
+    /// Its folder under `plugins/` (for a game, also its game id) or `tests/fixtures/`.
+    pub folder: &'static str,
+    /// The cargo package name (`cargo build -p`).
+    pub package: &'static str,
+    /// The library name (the file is `{DLL_PREFIX}{lib}{DLL_SUFFIX}`).
+    pub lib: &'static str,
+}
 
-/// Test-only fixture crates (`tests/fixtures/*`).
-pub const FIXTURES: &[&str] = &["sealed-bid", "bad-abi", "panicky", "no-entry"];
+// `GAME_CRATES` and `GAMES` (every crate in `plugins/`, by folder name, which is the game
+// id), `FIXTURE_CRATES` and `FIXTURES` (every crate in `tests/fixtures/`), sorted.
+include!(concat!(env!("OUT_DIR"), "/crates.rs"));
 
 fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -38,11 +52,8 @@ pub fn build_libraries() -> &'static Path {
         let mut cmd = Command::new(cargo);
         cmd.current_dir(workspace_root())
             .args(["build", "--release", "--quiet"]);
-        for g in GAMES {
-            cmd.args(["-p", &format!("tavern-{g}")]);
-        }
-        for f in FIXTURES {
-            cmd.args(["-p", &format!("tavern-fixture-{f}")]);
+        for c in GAME_CRATES.iter().chain(FIXTURE_CRATES) {
+            cmd.args(["-p", c.package]);
         }
         let status = cmd.status().expect("cargo runs");
         assert!(status.success(), "building the plugin libraries failed");
@@ -60,22 +71,49 @@ pub fn lib_file(name: &str) -> PathBuf {
     build_libraries().join(file)
 }
 
-/// The path of fixture `name` (e.g. "bad-abi").
+/// The path of fixture `name` (its folder name, e.g. "bad-abi").
 pub fn fixture(name: &str) -> PathBuf {
-    lib_file(&format!("tavern_fixture_{}", name.replace('-', "_")))
+    let c = FIXTURE_CRATES
+        .iter()
+        .find(|c| c.folder == name)
+        .unwrap_or_else(|| panic!("no fixture crate tests/fixtures/{name}"));
+    lib_file(c.lib)
+}
+
+/// The library of the game crate in `plugins/{id}`.
+pub fn game_lib(id: &str) -> PathBuf {
+    let c = GAME_CRATES
+        .iter()
+        .find(|c| c.folder == id)
+        .unwrap_or_else(|| panic!("no game crate plugins/{id}"));
+    lib_file(c.lib)
 }
 
 /// A catalog of the real game plugins plus the `sealed-bid` test game.
 pub fn plugins() -> &'static Catalog {
     static CAT: OnceLock<Catalog> = OnceLock::new();
     CAT.get_or_init(|| {
-        let mut files: Vec<PathBuf> = GAMES
-            .iter()
-            .map(|g| lib_file(&format!("tavern_plugin_{}", g.replace('-', "_"))))
-            .collect();
+        let mut files: Vec<PathBuf> = GAMES.iter().map(|g| game_lib(g)).collect();
         files.push(fixture("sealed-bid"));
         Catalog::from_files(&files)
     })
+}
+
+/// A catalog of its own for an app under test (the app takes its catalog by value); the
+/// libraries stay loaded once.
+pub fn catalog() -> Catalog {
+    let c = plugins();
+    Catalog {
+        games: c.games.clone(),
+        incompatible: c.incompatible.clone(),
+    }
+}
+
+/// Every seat count a game can start with its default options (an option choice may
+/// narrow the game's range, e.g. a solo-only mode).
+pub fn player_counts(info: &GameInfo) -> Vec<usize> {
+    let (lo, hi) = tavern::cli::seat_range(info, &Default::default());
+    (lo..=hi).collect()
 }
 
 /// One plugin by game id, loaded through the real ABI.

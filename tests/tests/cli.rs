@@ -1,10 +1,13 @@
-//! The command line, run as a real process: every subcommand, exit codes, one-line errors.
+//! The command line, run as a real process: every subcommand, exit codes, one-line errors;
+//! and `tavern FILE`, which opens the app at a saved game (tested up to the app's first
+//! frame, without a window).
 
 use std::path::Path;
 use std::process::Output;
 
 use serde_json::Value;
-use tavern_tests::tavern_command;
+use tavern_plugin_api::game::check::scaled;
+use tavern_tests::{GAMES, plugin, tavern_command};
 
 fn run(home: &Path, args: &[&str]) -> Output {
     tavern_command(home)
@@ -27,8 +30,9 @@ fn games_lists_the_installed_games() {
     let o = run(d.path(), &["games"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
-    assert!(out.contains("dragonkeepers\t"), "{out}");
-    assert!(out.contains("keydoms\t"), "{out}");
+    for id in GAMES {
+        assert!(out.contains(&format!("{id}\t")), "{id} missing: {out}");
+    }
     assert!(
         !out.contains("sealed-bid"),
         "test fixtures are never listed: {out}"
@@ -158,7 +162,36 @@ fn exit_codes_and_one_line_errors() {
 }
 
 #[test]
-fn simulate_prints_statistics() {
+fn simulate_plays_every_game() {
+    let d = tempfile::tempdir().unwrap();
+    let games = scaled(10).to_string();
+    for id in GAMES {
+        let counts = tavern_tests::player_counts(&plugin(id).info);
+        let players = counts[counts.len() / 2].to_string();
+        let o = run(
+            d.path(),
+            &[
+                "simulate",
+                id,
+                "--games",
+                &games,
+                "--players",
+                &players,
+                "--seed",
+                "3",
+            ],
+        );
+        assert!(o.status.success(), "{id}: {}", stderr(&o));
+        let out = stdout(&o);
+        assert!(out.contains("games/s"), "{id}: {out}");
+        assert!(out.contains(&format!("{games} games")), "{id}: {out}");
+        let seats = out.lines().filter(|l| l.contains("win rate")).count();
+        assert_eq!(seats.to_string(), players, "{id}: {out}");
+    }
+}
+
+#[test]
+fn simulate_with_the_search_bot() {
     let d = tempfile::tempdir().unwrap();
     let o = run(
         d.path(),
@@ -166,33 +199,170 @@ fn simulate_prints_statistics() {
             "simulate",
             "dragonkeepers",
             "--games",
-            "20",
+            "1",
             "--players",
             "2",
-            "--seed",
-            "3",
+            "--bot",
+            "mcts",
         ],
     );
     assert!(o.status.success(), "{}", stderr(&o));
-    let out = stdout(&o);
-    assert!(out.contains("games/s"), "{out}");
-    assert!(out.contains("win rate"), "{out}");
+    assert!(stdout(&o).contains("mcts play"), "{}", stdout(&o));
 }
 
 #[test]
-fn bench_runs_quickly_for_one_game() {
+fn bench_measures_every_game() {
+    let d = tempfile::tempdir().unwrap();
+    let o = run(d.path(), &["bench"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains(&format!("load all plugins ({} games)", GAMES.len())),
+        "{out}"
+    );
+    // One section per game, each with every figure.
+    for id in GAMES {
+        let name = &plugin(id).info.name;
+        let start = out
+            .find(&format!("\n{name} ("))
+            .unwrap_or_else(|| panic!("no section for {name}: {out}"));
+        let section = &out[start + 1..];
+        let section = &section[..section.find("\n\n").unwrap_or(section.len())];
+        for what in [
+            "apply + view",
+            "undo at depth 1",
+            "replay-validate",
+            "in-process",
+            "C ABI",
+        ] {
+            assert!(section.contains(what), "{name}: missing {what}: {section}");
+        }
+    }
+}
+
+#[test]
+fn bench_runs_for_one_game() {
     let d = tempfile::tempdir().unwrap();
     let o = run(d.path(), &["bench", "--game", "dragonkeepers"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
-    for what in [
-        "load all plugins",
-        "apply + view",
-        "undo at depth 1",
-        "replay-validate",
-        "in-process",
-        "C ABI",
-    ] {
-        assert!(out.contains(what), "missing {what}: {out}");
+    assert!(out.contains("Dragonkeepers ("), "{out}");
+    assert!(!out.contains("Keydom's Dragons ("), "{out}");
+}
+
+/// What the binary would do with these arguments (the same parse and decision as
+/// `tavern::cli::main`).
+fn launch(args: &[&str]) -> tavern::cli::Launch {
+    use clap::Parser;
+    let cli =
+        tavern::cli::Cli::try_parse_from(std::iter::once("tavern").chain(args.iter().copied()))
+            .expect("arguments parse");
+    tavern::cli::launch(cli).unwrap_or_else(|e| panic!("{}", e.message))
+}
+
+/// A game of `id` a few random actions in, saved to `file`; returns its log length.
+fn saved_game(id: &str, file: &Path, seed: u64) -> usize {
+    use rand::RngExt;
+    use tavern::session::{Session, UndoMode};
+    use tavern_plugin_api::{GameRng, Setup, ToAct};
+    let p = plugin(id);
+    let counts = tavern_tests::player_counts(&p.info);
+    let mut setup = Setup::players(counts[0].max(2).min(*counts.last().unwrap()));
+    setup.seed = seed;
+    let mut s = Session::new(p, setup, UndoMode::Learning).unwrap();
+    let mut rng = GameRng::new(seed);
+    for _ in 0..12 {
+        let ToAct::Seats(seats) = s.to_act().unwrap() else {
+            break;
+        };
+        let seat = seats[rng.random_range(0..seats.len())];
+        let n = s.legal(seat).unwrap().len();
+        s.apply_index(seat, rng.random_range(0..n)).unwrap();
     }
+    tavern::save::save(&s, file).unwrap();
+    s.log().len()
+}
+
+/// `tavern FILE` for a save of every game: the app starts at the table with the game
+/// replayed to where it was saved, and draws its first frames.
+#[test]
+fn a_save_given_as_the_argument_opens_the_app_at_that_game() {
+    use egui_kittest::Harness;
+    use tavern::app::state::Screen;
+    use tavern::app::{Start, TavernApp};
+    use tavern::cli::Launch;
+    for (i, id) in GAMES.iter().enumerate() {
+        let (dir, paths) = tavern_tests::temp_paths();
+        let file = dir.path().join(format!("{id} from a friend.json"));
+        let len = saved_game(id, &file, 40 + i as u64);
+        let start = launch(&[file.to_str().unwrap()]);
+        assert_eq!(start, Launch::App(Start::Open(file.clone())));
+        let Launch::App(start) = start else {
+            unreachable!()
+        };
+        let mut app = TavernApp::new_for_test(tavern_tests::catalog(), paths.clone());
+        app.start(&start);
+        assert!(app.state.error.is_none(), "{id}: {:?}", app.state.error);
+        assert_eq!(app.state.screen, Screen::Table, "{id}");
+        let t = app.state.table.as_ref().unwrap();
+        assert_eq!(t.session.plugin().info.id, *id);
+        assert_eq!(
+            (t.session.log().len(), t.session.cursor()),
+            (len, len),
+            "{id}"
+        );
+        // Saving goes back to the file it came from, which is now a recent file.
+        assert_eq!(t.save_path.as_deref(), Some(file.as_path()));
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(1280.0, 800.0))
+            .with_max_steps(64)
+            .build_ui_state(|ui, app: &mut TavernApp| app.ui(ui), app);
+        h.run();
+        assert_eq!(h.state().state.screen, Screen::Table, "{id}");
+        assert!(h.state().state.error.is_none(), "{id}");
+    }
+}
+
+/// A file that is not a good save leaves the app in the launcher with the reason shown
+/// (here: the tampered log names the action that does not replay).
+#[test]
+fn a_bad_save_given_as_the_argument_opens_the_launcher_with_the_error() {
+    use tavern::app::state::Screen;
+    use tavern::app::{Start, TavernApp};
+    let (dir, paths) = tavern_tests::temp_paths();
+    let file = dir.path().join("tampered.json");
+    saved_game("dragonkeepers", &file, 9);
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    v["actions"][3]["action"] = serde_json::json!({"NotAnAction": 1});
+    std::fs::write(&file, v.to_string()).unwrap();
+    let mut app = TavernApp::new_for_test(tavern_tests::catalog(), paths);
+    app.start(&Start::Open(file));
+    assert_eq!(app.state.screen, Screen::Launcher);
+    assert!(app.state.table.is_none());
+    let err = app.state.error.as_ref().expect("the error window is up");
+    assert!(err.message.contains("tampered.json"), "{}", err.message);
+    assert!(err.message.contains("does not replay"), "{}", err.message);
+}
+
+/// The desktop entry starts the same binary with the chosen file as its one argument.
+#[test]
+fn the_desktop_entry_opens_a_file_with_tavern() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../resources/tavern.desktop");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
+    assert_eq!(lines.next(), Some("[Desktop Entry]"));
+    let keys: std::collections::BTreeMap<&str, &str> =
+        lines.filter_map(|l| l.split_once('=')).collect();
+    assert_eq!(keys.get("Type"), Some(&"Application"));
+    assert_eq!(keys.get("Name"), Some(&"Tavern"));
+    // %f: one local file or none, as `tavern [FILE]` takes it.
+    assert_eq!(keys.get("Exec"), Some(&"tavern %f"));
+    assert_eq!(keys.get("Terminal"), Some(&"false"));
+    // Saves are JSON files; the entry is offered for them.
+    assert!(keys["MimeType"].split(';').any(|m| m == "application/json"));
+    assert!(keys["Categories"].split(';').any(|c| c == "Game"));
+    // Window managers match the window to the entry by the app id the window sets.
+    assert_eq!(keys.get("StartupWMClass"), Some(&"tavern"));
 }

@@ -3,7 +3,41 @@
 use std::path::PathBuf;
 
 use tavern::plugin::{Catalog, Plugin, PluginError, is_plugin_file};
-use tavern_tests::{GAMES, fixture, lib_file, plugin, plugins};
+use tavern_plugin_api::game::check::scaled;
+use tavern_tests::{GAME_CRATES, GAMES, fixture, game_lib, plugin, plugins};
+
+/// The build script's list is the `plugins/` folder as it is now: a game crate added
+/// since the list was made would otherwise go untested.
+#[test]
+fn every_game_crate_in_the_workspace_is_covered() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .join("plugins");
+    let mut folders: Vec<String> = std::fs::read_dir(&root)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().join("Cargo.toml").is_file())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    folders.sort();
+    assert_eq!(folders, GAMES, "plugins/ and the tested games differ");
+    assert!(GAMES.contains(&"dragonkeepers") && GAMES.contains(&"keydoms"));
+    // Each library is named so the launcher finds it, and the app's own discovery of the
+    // build folder lists every game.
+    for c in GAME_CRATES {
+        assert!(
+            is_plugin_file(&game_lib(c.folder)),
+            "plugins/{}: library {} is not named tavern_plugin_*",
+            c.folder,
+            c.lib
+        );
+    }
+    let found = Catalog::from_dirs(&[tavern_tests::build_libraries().to_path_buf()]);
+    for id in GAMES {
+        assert!(found.get(id).is_some(), "{id} not discovered");
+    }
+}
 
 #[test]
 fn every_shipped_game_loads_with_sane_metadata() {
@@ -104,7 +138,7 @@ fn discovery_lists_good_plugins_and_incompatible_ones_by_file_name() {
 #[test]
 fn fixtures_are_not_mistaken_for_plugins() {
     assert!(!is_plugin_file(&fixture("sealed-bid")));
-    assert!(is_plugin_file(&lib_file("tavern_plugin_dragonkeepers")));
+    assert!(is_plugin_file(&game_lib("dragonkeepers")));
     assert!(
         plugins().incompatible.is_empty(),
         "{:?}",
@@ -114,54 +148,61 @@ fn fixtures_are_not_mistaken_for_plugins() {
 
 /// The binary step calls and the JSON calls are two doors to one game: driven with the
 /// same choices they reach the same state, in every shipped game and the sealed-bid
-/// fixture (simultaneous seats, chance).
+/// fixture (simultaneous seats, chance), over every seat count the default options
+/// allow (`TAVERN_TEST_SCALE` sets how many games).
 #[test]
 fn fast_steps_and_json_calls_play_the_same_game() {
-    use tavern::plugin::Turn;
-    use tavern_plugin_api::{Setup, ToAct};
     let mut all: Vec<_> = GAMES.iter().map(|id| plugin(id)).collect();
     all.push(Plugin::load(&fixture("sealed-bid")).unwrap());
     for p in all {
-        let mut setup = Setup::players(p.info.min_players.max(3).min(p.info.max_players));
-        setup.seed = 5;
-        let fast = p.create(&setup).unwrap();
-        let slow = p.create(&setup).unwrap();
-        let mut turn = fast.turn().unwrap();
-        for step in 0..20_000u64 {
-            let to_act = slow.to_act().unwrap();
-            match (turn, to_act) {
-                (Turn::Over, ToAct::Over) => break,
-                (Turn::Chance, ToAct::Chance) => {
-                    turn = fast.step_chance(step).unwrap();
-                    slow.chance(step).unwrap();
-                }
-                (Turn::Seats(mask, count), ToAct::Seats(seats)) => {
-                    let expect = seats.iter().fold(0u64, |m, &s| m | 1 << s);
-                    assert_eq!(mask, expect, "{}: seats at step {step}", p.info.id);
-                    let seat = seats[step as usize % seats.len()];
-                    let n = fast.step_count(seat).unwrap();
-                    assert_eq!(n, slow.legal(seat).unwrap().len(), "{}", p.info.id);
-                    // With one seat to act the reply already carried its count.
-                    assert_eq!(count, (seats.len() == 1).then_some(n), "{}", p.info.id);
-                    let i = (step as usize * 7919) % n;
-                    turn = fast.step_apply(seat, i).unwrap();
-                    slow.apply_index(seat, i).unwrap();
-                }
-                other => panic!("{}: step {step} disagrees: {other:?}", p.info.id),
-            }
+        let counts = tavern_tests::player_counts(&p.info);
+        assert!(!counts.is_empty(), "{}: no seat count", p.info.id);
+        for g in 0..scaled(counts.len()) {
+            same_game_both_ways(&p, counts[g % counts.len()], 5 + g as u64);
         }
-        assert_eq!(turn, Turn::Over, "{}: game did not end", p.info.id);
-        assert_eq!(
-            fast.state().unwrap(),
-            slow.state().unwrap(),
-            "{}",
-            p.info.id
-        );
-        // Out-of-turn and out-of-range steps are refused without breaking anything.
-        assert!(matches!(
-            fast.step_apply(0, 0),
-            Err(PluginError::Illegal(_))
-        ));
-        assert!(fast.state().is_ok());
     }
+}
+
+fn same_game_both_ways(p: &std::sync::Arc<Plugin>, players: usize, seed: u64) {
+    use rand::RngExt;
+    use tavern::plugin::Turn;
+    use tavern_plugin_api::{GameRng, Setup, ToAct};
+    let game = format!("{} ({players} players, seed {seed})", p.info.id);
+    let mut setup = Setup::players(players);
+    setup.seed = seed;
+    let fast = p.create(&setup).unwrap();
+    let slow = p.create(&setup).unwrap();
+    let mut rng = GameRng::new(seed);
+    let mut turn = fast.turn().unwrap();
+    for step in 0..20_000u64 {
+        let to_act = slow.to_act().unwrap();
+        match (turn, to_act) {
+            (Turn::Over, ToAct::Over) => break,
+            (Turn::Chance, ToAct::Chance) => {
+                turn = fast.step_chance(step).unwrap();
+                slow.chance(step).unwrap();
+            }
+            (Turn::Seats(mask, count), ToAct::Seats(seats)) => {
+                let expect = seats.iter().fold(0u64, |m, &s| m | 1 << s);
+                assert_eq!(mask, expect, "{game}: seats at step {step}");
+                let seat = seats[rng.random_range(0..seats.len())];
+                let n = fast.step_count(seat).unwrap();
+                assert_eq!(n, slow.legal(seat).unwrap().len(), "{game}");
+                // With one seat to act the reply already carried its count.
+                assert_eq!(count, (seats.len() == 1).then_some(n), "{game}");
+                let i = rng.random_range(0..n);
+                turn = fast.step_apply(seat, i).unwrap();
+                slow.apply_index(seat, i).unwrap();
+            }
+            other => panic!("{game}: step {step} disagrees: {other:?}"),
+        }
+    }
+    assert_eq!(turn, Turn::Over, "{game}: game did not end");
+    assert_eq!(fast.state().unwrap(), slow.state().unwrap(), "{game}");
+    // Out-of-turn and out-of-range steps are refused without breaking anything.
+    assert!(matches!(
+        fast.step_apply(0, 0),
+        Err(PluginError::Illegal(_))
+    ));
+    assert!(fast.state().is_ok());
 }
