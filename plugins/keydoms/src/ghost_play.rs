@@ -195,7 +195,7 @@ impl Keydoms {
     /// Face-down artefact tiles a ghost could turn up now. Last round's tiles are
     /// still face up at that moment (they go face down as the new one comes up), so the
     /// same tile never works two rounds running.
-    fn flippable(&self, g: usize) -> Vec<u8> {
+    pub(crate) fn flippable(&self, g: usize) -> Vec<u8> {
         let gh = &self.ghosts[g];
         let mut v = Vec::new();
         for k in 0..6u8 {
@@ -232,7 +232,7 @@ impl Keydoms {
 
     /// Who loses a random worker to Evict with ghosts: everybody at the location except
     /// the player who cast it (that player pays instead by choice, see `evict_apply`).
-    fn evict_parties(&self, loc: u8) -> Vec<usize> {
+    pub(crate) fn evict_parties(&self, loc: u8) -> Vec<usize> {
         (0..self.total())
             .filter(|&p| Some(p) != self.gp.evict_caster && !self.party_slots(p, loc).is_empty())
             .collect()
@@ -292,7 +292,7 @@ impl Keydoms {
 
     /// Whether ghost `g`'s coming draw sends a counter somewhere (the counter is then
     /// picked at random).
-    fn needs_pick(&self, g: usize) -> bool {
+    pub(crate) fn needs_pick(&self, g: usize) -> bool {
         let gh = &self.ghosts[g];
         match gh.deck.last() {
             Some(GhostCard::Action(card)) => gh.table(self, &self.ghosts).target(*card).is_some(),
@@ -362,7 +362,7 @@ impl Keydoms {
                     return Err(GameError::new("that pick does not fit the roundhouse"));
                 }
                 let r = self.gp.roundhouse.take().expect("checked above");
-                Ok(Applied::public(self.ghost_keeps(r, *pick as usize)))
+                Ok(self.ghost_keeps(r, *pick as usize))
             }
             Action::GhostTurn {
                 ghost,
@@ -630,7 +630,9 @@ impl Keydoms {
 
     /// The chance step's pick: the ghost keeps `drawn[pick]`; the other goes to the
     /// runner-up or under the spell deck.
-    fn ghost_keeps(&mut self, r: RoundhousePick, pick: usize) -> String {
+    /// The ghost's blind pick: the public log says who got what kind of thing; the
+    /// player handed the other spell reads which one it is.
+    fn ghost_keeps(&mut self, r: RoundhousePick, pick: usize) -> Applied {
         let g = r.ghost;
         let name = self.ghosts[g].name().to_string();
         let keep = r.drawn[pick];
@@ -642,10 +644,15 @@ impl Keydoms {
         } else {
             format!("{name} keeps one of the two spells, picked at random")
         };
+        let mut private = None;
         let rest = match r.second {
             Some(s) if s < self.n() => {
                 self.m.hands[s].push(other);
                 self.reveals += 1;
+                private = Some((
+                    s,
+                    format!("{kept}; the other, {}, goes to you", spell_name(other)),
+                ));
                 format!("the other goes to {}", self.players[s].name)
             }
             Some(s) => {
@@ -658,7 +665,11 @@ impl Keydoms {
                 "the other goes under the spell deck".to_string()
             }
         };
-        format!("{kept}; {rest}")
+        let applied = Applied::public(format!("{kept}; {rest}"));
+        match private {
+            Some((s, text)) => applied.with_private_for(s, text),
+            None => applied,
+        }
     }
 
     /// A ledge earned by a ghost goes back to the treasury.

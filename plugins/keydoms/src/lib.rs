@@ -23,6 +23,7 @@ macro_rules! label {
     };
 }
 
+pub mod chance;
 pub mod data;
 pub mod ghost;
 pub mod ghost_play;
@@ -190,58 +191,24 @@ impl Game for Keydoms {
     }
 
     fn to_act(&self) -> ToAct {
-        if self.stage != Stage::Over
-            && (self.m.need_spell_shuffle
-                || self.m.need_stack_shuffle.is_some()
-                || self.ghost_chance_due())
-        {
-            return ToAct::Chance;
-        }
-        if let Some(p) = &self.pending {
-            return ToAct::Seats(vec![p.seat()]);
-        }
-        if let Some(s) = self.window_seat() {
-            return ToAct::Seats(vec![s]);
-        }
-        match self.stage {
-            Stage::Setup | Stage::RoundStart => ToAct::Chance,
-            Stage::Over => ToAct::Over,
-            _ => match &self.pending {
-                Some(p) => ToAct::Seats(vec![p.seat()]),
-                None => ToAct::Over,
-            },
+        match self.whose_turn() {
+            Turn::Seat(s) => ToAct::Seats(vec![s]),
+            Turn::Chance => ToAct::Chance,
+            // One seat decides at a time in this game.
+            Turn::Over | Turn::Several => ToAct::Over,
         }
     }
 
     fn sample_chance(&self, rng: &mut GameRng) -> Action {
-        use rand::RngExt;
-        if let Some((stack, _)) = self.m.need_stack_shuffle {
-            return Action::ShuffleStack {
-                stack,
-                order: perm(rng, self.stacks[stack as usize].len()),
-            };
-        }
-        if self.m.need_spell_shuffle {
-            return Action::ShuffleSpells {
-                order: perm(rng, self.m.discard.len()),
-            };
-        }
-        if self.ghost_chance_due() {
-            return self.sample_ghost_chance(rng);
-        }
-        match self.stage {
-            Stage::Setup => Action::ShuffleArtefacts {
-                order: rng
-                    .permutation(Keydoms::castle_tiles(self.total()).len())
-                    .into_iter()
-                    .map(|i| i as u16)
-                    .collect(),
-            },
-            _ => Action::StartRound {
-                guard: rng.die(10) as u8,
-                card: self.card_deck[rng.random_range(0..self.card_deck.len())],
-            },
-        }
+        self.draw_chance(rng)
+    }
+
+    fn chance_outcomes(&self) -> Option<Vec<Action>> {
+        self.listed_chance_outcomes()
+    }
+
+    fn check_chance(&self, outcome: &Action) -> Result<(), GameError> {
+        self.chance_fits(outcome)
     }
 
     fn legal(&self, seat: usize) -> Vec<Legal<Action>> {
@@ -257,22 +224,15 @@ impl Game for Keydoms {
     }
 
     fn whose_turn(&self) -> Turn {
-        if self.stage != Stage::Over
-            && (self.m.need_spell_shuffle
-                || self.m.need_stack_shuffle.is_some()
-                || self.ghost_chance_due())
-        {
+        if self.chance_due().is_some() {
             return Turn::Chance;
         }
         if let Some(p) = &self.pending {
             return Turn::Seat(p.seat());
         }
-        if let Some(s) = self.window_seat() {
-            return Turn::Seat(s);
-        }
-        match self.stage {
-            Stage::Setup | Stage::RoundStart => Turn::Chance,
-            _ => Turn::Over,
+        match self.window_seat() {
+            Some(s) => Turn::Seat(s),
+            None => Turn::Over,
         }
     }
 
@@ -305,9 +265,16 @@ impl Game for Keydoms {
                 } else if !self.notes.is_empty() {
                     // Each automatic consequence on a line of its own (the host
                     // indents the lines after the first).
-                    for note in self.notes.drain(..) {
-                        a.label.push('\n');
-                        a.label.push_str(&note);
+                    // Private texts replace the public one for their readers, so they
+                    // carry the same consequences.
+                    let texts = std::iter::once(&mut a.label)
+                        .chain(a.private_label.as_mut())
+                        .chain(a.private_for.iter_mut().map(|(_, t)| t));
+                    for text in texts {
+                        for note in &self.notes {
+                            text.push('\n');
+                            text.push_str(note);
+                        }
                     }
                     self.notes.clear();
                 }
@@ -331,10 +298,6 @@ impl Game for Keydoms {
     fn determinize(&self, viewer: usize, rng: &mut GameRng) -> Self {
         self.resample_hidden(viewer, rng)
     }
-}
-
-fn perm(rng: &mut GameRng, n: usize) -> Vec<u16> {
-    rng.permutation(n).into_iter().map(|i| i as u16).collect()
 }
 
 impl Keydoms {

@@ -377,10 +377,16 @@ fn ghost_wins_the_roundhouse_keeps_one_spell_and_hands_the_other_on() {
     let next = g.m.deck[deck - 2];
     g.advance();
     // Which of the two the ghost keeps is a chance step; pick the top one here.
-    apply_checked(&mut g, None, &Action::GhostKeepSpell { ghost: 0, pick: 0 }).unwrap();
+    let applied =
+        apply_checked(&mut g, None, &Action::GhostKeepSpell { ghost: 0, pick: 0 }).unwrap();
     assert!(at_buy(&g));
     assert_eq!(g.ghosts[0].gained, vec![top]);
     assert_eq!(g.m.hands[0], vec![next], "the runner-up gets the other");
+    // Only the runner-up reads which spell it got; the public text names neither.
+    let name = data::spell_name(next);
+    assert!(applied.text_for(None, Some(0)).contains(name));
+    assert!(!applied.text_for(None, None).contains(name));
+    assert!(!applied.label.contains(data::spell_name(top)));
     // Alone at the roundhouse: the other goes under the spell deck.
     let mut g = ready(1, "auto", &[]);
     clear(&mut g);
