@@ -117,10 +117,10 @@ impl Applied {
             if let Some((_, t)) = self.private_for.iter().find(|(s, _)| *s == v) {
                 return t;
             }
-            if actor == Some(v) {
-                if let Some(t) = &self.private_label {
-                    return t;
-                }
+            if actor == Some(v)
+                && let Some(t) = &self.private_label
+            {
+                return t;
             }
         }
         &self.label
@@ -285,13 +285,13 @@ pub fn apply_checked<G: Game>(
             }
         }
         (ToAct::Chance, None) => {
-            if let Some(outcomes) = state.chance_outcomes() {
-                if !outcomes.iter().any(|o| o == action) {
-                    return Err(GameError::new(format!(
-                        "this chance outcome could not have happened: {}",
-                        serde_json::to_string(action).unwrap_or_default()
-                    )));
-                }
+            if let Some(outcomes) = state.chance_outcomes()
+                && !outcomes.iter().any(|o| o == action)
+            {
+                return Err(GameError::new(format!(
+                    "this chance outcome could not have happened: {}",
+                    serde_json::to_string(action).unwrap_or_default()
+                )));
             }
             state.check_chance(action).map_err(|e| {
                 GameError::new(format!("this chance outcome could not have happened: {e}"))
