@@ -29,6 +29,9 @@ impl Kg {
         for (k, &c) in self.deck.iter().enumerate() {
             unknown.extend(std::iter::repeat_n(k as u8, c as usize));
         }
+        // Sorted first, so the re-draw depends on what the viewer knows, not on where
+        // the real cards lie.
+        unknown.sort_unstable();
         let order = rng.permutation(unknown.len());
         let mut shuffled: Vec<u8> = order.iter().map(|&i| unknown[i]).collect();
         // Hand each place a card of the colour it had.
@@ -72,7 +75,11 @@ impl Kg {
                 let run = i - start;
                 if run > 1 {
                     let perm = rng.permutation(run);
-                    let old: Vec<QCard> = deck[start..i].to_vec();
+                    let mut old: Vec<QCard> = deck[start..i].to_vec();
+                    old.sort_unstable_by_key(|c| match c {
+                        QCard::Quest(q) => *q,
+                        _ => u8::MAX,
+                    });
                     for (j, &p) in perm.iter().enumerate() {
                         deck[start + j] = old[p];
                     }

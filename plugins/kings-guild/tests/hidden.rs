@@ -191,3 +191,58 @@ fn determinized_worlds_keep_the_viewers_choices() {
         });
     }
 }
+
+/// A bot cannot read another hand: two states that differ only in seat 1's cards make
+/// seat 0's seeded search rate every choice the same.
+#[test]
+fn the_bot_cannot_see_other_hands() {
+    use tavern_plugin_api::search::same_choices;
+    let mut checked = 0;
+    walk(2, 21, |g, _| {
+        if checked >= 2
+            || g.deciders() != vec![0]
+            || g.players[1].hand.is_empty()
+            || !g.pending.is_empty()
+        {
+            return;
+        }
+        let k = g.players[1].hand[0];
+        let Some(other) = (0..g.deck.len() as u8).find(|&x| {
+            x != k && g.deck[x as usize] > 0 && treasure(x).colour == treasure(k).colour
+        }) else {
+            return;
+        };
+        let mut g2 = g.clone();
+        g2.players[1].hand[0] = other;
+        g2.deck[other as usize] -= 1;
+        g2.deck[k as usize] += 1;
+        same_choices(g, &g2, 0, 40, 0..2).unwrap();
+        checked += 1;
+    });
+    assert!(checked > 0);
+}
+
+/// Nor the order of the quest deck: two states with the same Age II cards in another
+/// order look the same to a seeded search.
+#[test]
+fn the_bot_cannot_see_the_quest_deck_order() {
+    use tavern_plugin_api::search::same_choices;
+    let mut done = false;
+    walk(2, 23, |g, _| {
+        if done || g.deciders() != vec![0] || !g.pending.is_empty() || g.quest_deck.len() < 4 {
+            return;
+        }
+        use tavern_plugin_kings_guild::QCard;
+        let both_quests = matches!(g.quest_deck[1], QCard::Quest(_))
+            && matches!(g.quest_deck[2], QCard::Quest(_));
+        if !both_quests {
+            return;
+        }
+        let mut g2 = g.clone();
+        // Swap two Age II quests (the bottom card is the Offering).
+        g2.quest_deck.swap(1, 2);
+        same_choices(g, &g2, 0, 30, 0..2).unwrap();
+        done = true;
+    });
+    assert!(done);
+}
