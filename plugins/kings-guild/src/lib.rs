@@ -23,6 +23,13 @@
 //! - A funeral winner without space for the statue builds nothing and keeps the coins.
 //! - A shared quest with a Lucky Potion: the completer draws double, keeps half.
 //! - The Vizier's offering is made at the end of the final turn when a sigil is free.
+//! - Every chosen resource (the Spoiling Potion's too) must be one its chooser may gather;
+//!   only the Alchemist and the Smuggler reach gems and magic without the rooms.
+//! - Stuck table (ours, so every game ends): after twelve full rounds without anyone
+//!   crafting, building or hiring, the first quest with nothing made on it leaves the game
+//!   and a new one is drawn (random play and rare real tables can leave only items nobody
+//!   can ever afford).
+//! - A solo game starts with all six quest spaces filled; space 0 lies next to the deck.
 
 pub mod action;
 pub mod answers;
