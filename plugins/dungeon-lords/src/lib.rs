@@ -23,6 +23,8 @@ pub mod building;
 pub mod data;
 pub mod determinize;
 pub mod done;
+pub mod economy;
+pub mod final_score;
 pub mod grid;
 pub mod labels;
 pub mod legal;

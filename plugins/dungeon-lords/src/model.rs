@@ -88,6 +88,9 @@ pub struct Lord {
     /// Adventurers that left for the Distant Lands (released, or alive after round 4).
     pub distant: Vec<u8>,
     pub plan: Plan,
+    /// Marks in the Dead Letter Office (unpaid taxes), −3 each at scoring.
+    #[serde(default)]
+    pub dead_letters: u8,
 }
 
 impl Lord {
@@ -107,6 +110,7 @@ impl Lord {
             prison: Vec::new(),
             distant: Vec::new(),
             plan: Plan::default(),
+            dead_letters: 0,
         }
     }
     pub fn conquered(&self) -> usize {
