@@ -90,8 +90,17 @@ fn prompt(g: &Kg, viewer: Option<usize>) -> String {
     let Some(v) = viewer else {
         return String::new();
     };
-    if !g.deciders().contains(&v) {
-        return String::new();
+    let deciders = g.deciders();
+    if !deciders.contains(&v) {
+        let names: Vec<&str> = deciders
+            .iter()
+            .map(|&d| g.players[d].name.as_str())
+            .collect();
+        return if names.is_empty() {
+            String::new()
+        } else {
+            format!("Waiting for {}", names.join(", "))
+        };
     }
     if let Some((_, l)) = g.limit_violator() {
         return match l {
