@@ -17,11 +17,18 @@ fn main() {
         .unwrap_or(60);
     let mut pend: BTreeMap<String, usize> = BTreeMap::new();
     let mut notes: BTreeMap<String, usize> = BTreeMap::new();
+    let (mut longest, mut total, mut count) = (0usize, 0usize, 0usize);
     for seed in 0..games {
         let n = (seed % 6 + 1) as usize;
         let mut g = Kg::new(&Setup::players(n)).unwrap();
         let mut rng = GameRng::new(seed);
         while let Some((seat, a)) = random_move(&g, &mut rng) {
+            if let Some(s) = seat {
+                let l = g.legal_actions(s).len();
+                longest = longest.max(l);
+                total += l;
+                count += 1;
+            }
             if let Some(p) = g.pending.front() {
                 *pend.entry(kind(format!("{p:?}"))).or_default() += 1;
             }
@@ -35,4 +42,8 @@ fn main() {
         }
     }
     println!("pending: {pend:?}\nnotes: {notes:?}");
+    println!(
+        "legal list: longest {longest}, mean {:.1}",
+        total as f64 / count.max(1) as f64
+    );
 }
