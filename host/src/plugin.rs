@@ -214,7 +214,9 @@ fn open_table(path: &Path) -> Result<(PluginTable, bool), PluginError> {
             "its function table is {size} bytes, expected at least {V1_BASE_SIZE}"
         )));
     }
-    let has_step = size as usize >= std::mem::size_of::<PluginTable>();
+    let has_step = covers(size as usize, std::mem::offset_of!(PluginTable, step), {
+        std::mem::size_of::<tavern_plugin_api::abi::StepFn>()
+    });
     // SAFETY: checked non-null, right version, and `size` covers every field read here
     // (`step` only when `has_step`). Each field is read on its own, so no reference to
     // a table shorter than ours is ever made.
@@ -240,6 +242,13 @@ fn open_table(path: &Path) -> Result<(PluginTable, bool), PluginError> {
     // Never unloaded: see `Plugin`.
     std::mem::forget(lib);
     Ok((table, has_step))
+}
+
+/// Whether a table of `size` bytes holds the field at `offset` of `field_size` bytes.
+/// Each optional field is tested by its own end, never by the whole table's size, so a
+/// field added after it does not make older plugins lose it.
+fn covers(size: usize, offset: usize, field_size: usize) -> bool {
+    size >= offset + field_size
 }
 
 /// Stands in for `step` in a table that predates it; never called (`has_step` is false).
@@ -487,4 +496,30 @@ pub fn plugin_dirs() -> Vec<PathBuf> {
         dirs.push(p.plugins_dir());
     }
     dirs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::covers;
+    use std::mem::{offset_of, size_of};
+    use tavern_plugin_api::abi::{PluginTable, StepFn, V1_BASE_SIZE};
+
+    #[test]
+    fn optional_fields_are_tested_by_their_own_offset() {
+        let step = offset_of!(PluginTable, step);
+        let end = step + size_of::<StepFn>();
+        // A table from before `step`: no step.
+        assert!(!covers(V1_BASE_SIZE, step, size_of::<StepFn>()));
+        // Exactly up to `step`, and a table from a later plugin with fields after it.
+        assert!(covers(end, step, size_of::<StepFn>()));
+        assert!(covers(
+            end + 3 * size_of::<usize>(),
+            step,
+            size_of::<StepFn>()
+        ));
+        // Half a field is not a field.
+        assert!(!covers(end - 1, step, size_of::<StepFn>()));
+        // Today's table ends with `step`; a field added later must get its own check.
+        assert_eq!(size_of::<PluginTable>(), end);
+    }
 }

@@ -9,12 +9,14 @@ use serde_json::Value;
 use tavern_plugin_api::Setup;
 
 use crate::paths::write_atomic;
-use crate::plugin::{Catalog, PluginError};
+use crate::plugin::Catalog;
 use crate::session::{LogEntry, ReplayError, Session, UndoMode};
 
 pub const SAVE_FORMAT: &str = "tavern-save";
-/// Bumped when an older Tavern could not read what this one writes.
-pub const SAVE_VERSION: u32 = 1;
+/// Bumped when an older Tavern could not read what this one writes. Version 2 added plan
+/// steps to log entries; a file is written as version 1 when no entry has any, so older
+/// Taverns keep reading every game without plans.
+pub const SAVE_VERSION: u32 = 2;
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct SaveFile {
@@ -22,6 +24,7 @@ pub struct SaveFile {
     pub version: u32,
     /// Game id (plugin folder name).
     pub game: String,
+    /// The game's own version (`GameInfo.version`) that wrote the file.
     pub plugin_version: String,
     pub setup: Setup,
     #[serde(default)]
@@ -52,12 +55,23 @@ pub enum LoadError {
     /// A save, but its fields are damaged.
     Damaged(String),
     UnknownGame(String),
-    /// The log does not replay. `other_version` names the plugin version the file was
-    /// written with when it differs from the installed one.
+    /// The log does not replay. `other_version` is set when the file was written by
+    /// another version of the game than the installed one.
     Replay {
         error: ReplayError,
-        other_version: Option<String>,
+        other_version: Option<Box<OtherVersion>>,
     },
+}
+
+/// A save written by another version of its game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OtherVersion {
+    /// The game's name.
+    pub game: String,
+    /// The version that wrote the file.
+    pub written: String,
+    /// The installed version.
+    pub this: String,
 }
 
 impl std::fmt::Display for LoadError {
@@ -78,13 +92,36 @@ impl std::fmt::Display for LoadError {
             LoadError::Replay {
                 error,
                 other_version,
-            } => {
-                write!(f, "the save does not replay: {error}")?;
-                if let Some(v) = other_version {
-                    write!(f, " (it was written with version {v} of the game)")?;
-                }
-                Ok(())
-            }
+            } => match (other_version.as_deref(), error) {
+                (
+                    Some(OtherVersion {
+                        game,
+                        written,
+                        this,
+                    }),
+                    ReplayError::Action {
+                        index,
+                        label,
+                        error,
+                    },
+                ) => write!(
+                    f,
+                    "written by {game} {written}, this is {this}; action {} (\u{201c}{label}\u{201d}) no longer replays: {error}",
+                    index + 1
+                ),
+                (
+                    Some(OtherVersion {
+                        game,
+                        written,
+                        this,
+                    }),
+                    error,
+                ) => write!(
+                    f,
+                    "written by {game} {written}, this is {this}; the save no longer replays: {error}"
+                ),
+                (None, error) => write!(f, "the save does not replay: {error}"),
+            },
         }
     }
 }
@@ -93,9 +130,10 @@ impl std::error::Error for LoadError {}
 
 impl SaveFile {
     pub fn from_session(s: &Session) -> SaveFile {
+        let planned = s.log().iter().any(|e| !e.steps.is_empty());
         SaveFile {
             format: SAVE_FORMAT.into(),
-            version: SAVE_VERSION,
+            version: if planned { SAVE_VERSION } else { 1 },
             game: s.plugin().info.id.clone(),
             plugin_version: s.plugin().info.version.clone(),
             setup: s.setup().clone(),
@@ -145,13 +183,18 @@ impl SaveFile {
         let plugin = catalog
             .get(&self.game)
             .ok_or_else(|| LoadError::UnknownGame(self.game.clone()))?;
-        let other_version =
-            (plugin.info.version != self.plugin_version).then(|| self.plugin_version.clone());
+        let other_version = (plugin.info.version != self.plugin_version).then(|| {
+            Box::new(OtherVersion {
+                game: plugin.info.name.clone(),
+                written: self.plugin_version.clone(),
+                this: plugin.info.version.clone(),
+            })
+        });
         if self.profiles.len() > self.setup.seats.len() {
             return Err(LoadError::Damaged("more profiles than seats".into()));
         }
         let mut s = Session::replay(
-            plugin,
+            plugin.clone(),
             self.setup.clone(),
             self.undo_mode,
             &self.actions,
@@ -182,15 +225,6 @@ pub fn open(path: &Path, catalog: &Catalog) -> Result<Session, LoadError> {
 /// Writes the session to `path` atomically.
 pub fn save(session: &Session, path: &Path) -> std::io::Result<()> {
     SaveFile::from_session(session).write(path)
-}
-
-impl From<PluginError> for LoadError {
-    fn from(e: PluginError) -> Self {
-        LoadError::Replay {
-            error: ReplayError::Setup(e),
-            other_version: None,
-        }
-    }
 }
 
 #[cfg(test)]

@@ -5,12 +5,21 @@
 //! checkpoint (a cloned instance kept every [`CHECKPOINT_EVERY`] actions), so undo at any
 //! depth costs at most that many replays. Chance steps are sampled by the session as soon
 //! as they are due and logged like any action, so the log alone reproduces the game.
+//!
+//! A plan (a seat's tentative steps, then the action that confirms them) is one log
+//! entry: [`Session::apply_plan`] applies it to a copy and swaps the copy in only when
+//! every part was legal, and undo, redo and replay treat the entry as one.
+//!
+//! The session never writes files: the app autosaves after every change
+//! (`app::table::TableState`), through `save`, which depends on this module and not the
+//! other way round.
 
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tavern_plugin_api::{ActionEntry, Outcome, SeatKind, Setup, ToAct, View};
+use tavern_plugin_api::proto::AppliedReply;
+use tavern_plugin_api::{ActionEntry, GameInfo, Outcome, SeatKind, Setup, ToAct, View};
 
 use crate::plugin::{Instance, Plugin, PluginError};
 
@@ -40,27 +49,96 @@ impl UndoMode {
     }
 }
 
-/// One applied action as the log keeps it.
+/// One decision as the log keeps it: a seat's action (with the plan steps it
+/// confirmed, if any) or a chance outcome.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct LogEntry {
     /// `None` for a chance outcome.
     pub seat: Option<usize>,
+    /// The tentative steps this action confirmed, applied in order before it. Absent
+    /// from files written before plans existed, which therefore read unchanged.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub steps: Vec<Value>,
     pub action: Value,
     pub label: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub private_label: Option<String>,
+    /// Text for particular seats (a card a chance step dealt to one of them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub private_for: Vec<(usize, String)>,
     #[serde(default)]
     pub reveal: bool,
 }
 
 impl LogEntry {
-    /// The text `viewer` may read for this entry.
-    pub fn text_for(&self, viewer: Option<usize>) -> &str {
-        match (&self.private_label, viewer) {
-            (Some(p), Some(v)) if self.seat == Some(v) => p,
-            _ => &self.label,
+    fn from_reply(seat: Option<usize>, steps: Vec<Value>, reply: AppliedReply) -> LogEntry {
+        LogEntry {
+            seat,
+            steps,
+            action: reply.action,
+            label: reply.label,
+            private_label: reply.private_label,
+            private_for: reply.private_for,
+            reveal: reply.reveal,
         }
     }
+
+    /// The text `viewer` may read for this entry: text written for that seat first, then
+    /// the actor's private text to the actor, else the public label (the same rule as
+    /// `Applied::text_for`).
+    pub fn text_for(&self, viewer: Option<usize>) -> &str {
+        if let Some(v) = viewer {
+            if let Some((_, t)) = self.private_for.iter().find(|(s, _)| *s == v) {
+                return t;
+            }
+            if self.seat == Some(v)
+                && let Some(p) = &self.private_label
+            {
+                return p;
+            }
+        }
+        &self.label
+    }
+}
+
+/// The seats a game allows with these options: the game's range, narrowed by every
+/// chosen option choice that names its own (a solo training mode of a 2–4 player game).
+pub fn seat_range(
+    info: &GameInfo,
+    options: &std::collections::BTreeMap<String, String>,
+) -> (usize, usize) {
+    let mut range = (info.min_players, info.max_players);
+    for opt in &info.options {
+        let value = options.get(&opt.key).unwrap_or(&opt.default);
+        if let Some(c) = opt.choices.iter().find(|c| &c.value == value) {
+            if let Some(min) = c.min_players {
+                range.0 = range.0.max(min);
+            }
+            if let Some(max) = c.max_players {
+                range.1 = range.1.min(max);
+            }
+        }
+    }
+    range
+}
+
+/// Applies one log entry (its plan steps, then its action) to `inst`; the reply is the
+/// action's. `seat` is the entry's.
+fn apply_entry(
+    inst: &Instance,
+    seat: Option<usize>,
+    steps: &[Value],
+    action: &Value,
+) -> std::result::Result<AppliedReply, PluginError> {
+    for (i, step) in steps.iter().enumerate() {
+        inst.apply(seat, step.clone()).map_err(|e| match e {
+            PluginError::Illegal(m) => {
+                PluginError::Illegal(format!("step {} of the plan: {m}", i + 1))
+            }
+            other => other,
+        })?;
+    }
+    inst.apply(seat, action.clone())
 }
 
 /// Errors of session operations.
@@ -103,10 +181,6 @@ pub struct Session {
     checkpoints: Vec<(usize, Instance)>,
     /// Unique id, used for the autosave file name.
     pub id: String,
-    /// Where the session writes itself after every change (see [`Session::set_autosave`]).
-    autosave: Option<std::path::PathBuf>,
-    /// The last autosave failure, for the app to show; cleared by the next success.
-    pub autosave_error: Option<String>,
     pub created: u64,
     pub updated: u64,
     /// Counts every change of the current state, so views can be cached by it.
@@ -145,10 +219,21 @@ impl Session {
     pub fn new(plugin: Arc<Plugin>, setup: Setup, undo_mode: UndoMode) -> Result<Session> {
         let n = setup.seats.len();
         let info = &plugin.info;
-        if n < info.min_players || n > info.max_players {
+        let (min, max) = seat_range(info, &setup.options);
+        if n < min || n > max {
+            let range = if min == max {
+                format!("{min}")
+            } else {
+                format!("{min}–{max}")
+            };
+            let with = if (min, max) != (info.min_players, info.max_players) {
+                " with these options"
+            } else {
+                ""
+            };
             return Err(SessionError::Plugin(PluginError::BadRequest(format!(
-                "{} is for {}–{} players, not {n}",
-                info.name, info.min_players, info.max_players
+                "{} is for {range} players{with}, not {n}",
+                info.name
             ))));
         }
         let mut s = Session::fresh(plugin, setup, undo_mode)?;
@@ -179,8 +264,6 @@ impl Session {
             cursor: 0,
             current,
             checkpoints: vec![(0, first)],
-            autosave: None,
-            autosave_error: None,
             created: now,
             updated: now,
             revision: 0,
@@ -199,23 +282,24 @@ impl Session {
         let mut s = Session::fresh(plugin, setup, undo_mode).map_err(ReplayError::Setup)?;
         s.log.reserve(entries.len());
         for (index, e) in entries.iter().enumerate() {
-            let reply =
-                s.current
-                    .apply(e.seat, e.action.clone())
-                    .map_err(|error| ReplayError::Action {
-                        index,
-                        label: e.label.clone(),
-                        error,
-                    })?;
+            if e.seat.is_none() && !e.steps.is_empty() {
+                return Err(ReplayError::Action {
+                    index,
+                    label: e.label.clone(),
+                    error: PluginError::Illegal("a chance outcome has no plan steps".into()),
+                });
+            }
+            let reply = apply_entry(&s.current, e.seat, &e.steps, &e.action).map_err(|error| {
+                ReplayError::Action {
+                    index,
+                    label: e.label.clone(),
+                    error,
+                }
+            })?;
             // Labels come from the plugin, never from the file, so a tampered save cannot
             // put words in the log.
-            s.log.push(LogEntry {
-                seat: e.seat,
-                action: reply.action,
-                label: reply.label,
-                private_label: reply.private_label,
-                reveal: reply.reveal,
-            });
+            s.log
+                .push(LogEntry::from_reply(e.seat, e.steps.clone(), reply));
             s.cursor = s.log.len();
             s.maybe_checkpoint().map_err(ReplayError::Setup)?;
         }
@@ -292,55 +376,43 @@ impl Session {
     /// follow. An illegal action or a plugin failure changes nothing.
     pub fn apply(&mut self, seat: usize, action: Value) -> Result<&LogEntry> {
         let reply = self.current.apply(Some(seat), action)?;
-        self.record(Some(seat), reply)?;
-        let chance = self.run_chance();
-        self.persist();
-        chance?;
+        self.record(Some(seat), Vec::new(), reply)?;
+        self.run_chance()?;
+        Ok(&self.log[self.log.len() - 1])
+    }
+
+    /// Applies a confirmed plan: `seat`'s tentative `steps` in order, then the `action`
+    /// that confirms them, logged as one entry. Everything is applied to a copy first, so
+    /// a step that is no longer legal (another seat moved since the plan was made) or a
+    /// plugin failure changes nothing.
+    pub fn apply_plan(&mut self, seat: usize, steps: &[Value], action: Value) -> Result<&LogEntry> {
+        if steps.is_empty() {
+            return self.apply(seat, action);
+        }
+        let scratch = self.current.try_clone()?;
+        let reply = apply_entry(&scratch, Some(seat), steps, &action)?;
+        self.current = scratch;
+        self.record(Some(seat), steps.to_vec(), reply)?;
+        self.run_chance()?;
         Ok(&self.log[self.log.len() - 1])
     }
 
     /// Applies entry `index` of `legal(seat)`.
     pub fn apply_index(&mut self, seat: usize, index: usize) -> Result<()> {
         let reply = self.current.apply_index(seat, index)?;
-        self.record(Some(seat), reply)?;
-        let chance = self.run_chance();
-        self.persist();
-        chance
-    }
-
-    /// Makes the session write itself to `path` (atomically) now and after every change,
-    /// so closing or crashing loses nothing. `None` stops autosaving.
-    pub fn set_autosave(&mut self, path: Option<std::path::PathBuf>) {
-        self.autosave = path;
-        self.persist();
-    }
-
-    pub fn autosave_path(&self) -> Option<&std::path::Path> {
-        self.autosave.as_deref()
-    }
-
-    fn persist(&mut self) {
-        if let Some(p) = &self.autosave {
-            self.autosave_error = crate::save::save(self, p)
-                .err()
-                .map(|e| format!("autosave to {} failed: {e}", p.display()));
-        }
+        self.record(Some(seat), Vec::new(), reply)?;
+        self.run_chance()
     }
 
     fn record(
         &mut self,
         seat: Option<usize>,
-        reply: tavern_plugin_api::proto::AppliedReply,
+        steps: Vec<Value>,
+        reply: AppliedReply,
     ) -> Result<()> {
         self.log.truncate(self.cursor);
         self.checkpoints.retain(|(i, _)| *i <= self.cursor);
-        self.log.push(LogEntry {
-            seat,
-            action: reply.action,
-            label: reply.label,
-            private_label: reply.private_label,
-            reveal: reply.reveal,
-        });
+        self.log.push(LogEntry::from_reply(seat, steps, reply));
         self.cursor = self.log.len();
         self.revision += 1;
         self.updated = now_unix();
@@ -356,7 +428,7 @@ impl Session {
             let reply = self
                 .current
                 .chance(step_seed(self.setup.seed, self.cursor))?;
-            self.record(None, reply)?;
+            self.record(None, Vec::new(), reply)?;
         }
         Err(SessionError::Plugin(PluginError::Protocol(
             "the game asked for chance steps without end".into(),
@@ -382,7 +454,7 @@ impl Session {
             .expect("checkpoint 0 always exists");
         let inst = base.try_clone()?;
         for e in &self.log[*at..target] {
-            inst.apply(e.seat, e.action.clone())?;
+            apply_entry(&inst, e.seat, &e.steps, &e.action)?;
         }
         self.current = inst;
         self.cursor = target;
@@ -439,7 +511,6 @@ impl Session {
         self.can_undo(requester).map_err(SessionError::NotAllowed)?;
         let j = self.last_seat_action().expect("checked");
         self.rewind(j)?;
-        self.persist();
         Ok(())
     }
 
@@ -451,11 +522,17 @@ impl Session {
         let end = self.end_of_step(self.cursor);
         for i in self.cursor..end {
             let e = &self.log[i];
-            self.current.apply(e.seat, e.action.clone())?;
+            if e.steps.is_empty() {
+                self.current.apply(e.seat, e.action.clone())?;
+            } else {
+                // Several calls: on a copy, so a failure halfway changes nothing.
+                let scratch = self.current.try_clone()?;
+                apply_entry(&scratch, e.seat, &e.steps, &e.action)?;
+                self.current = scratch;
+            }
             self.cursor = i + 1;
             self.revision += 1;
         }
-        self.persist();
         Ok(())
     }
 
@@ -487,7 +564,6 @@ impl Session {
             return Ok(());
         }
         self.rewind(position)?;
-        self.persist();
         Ok(())
     }
 

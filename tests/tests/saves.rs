@@ -163,13 +163,83 @@ fn labels_come_from_the_plugin_not_the_file() {
 #[test]
 fn another_plugin_version_loads_when_it_replays_and_says_so_when_not() {
     let s = played("sealed-bid", 4);
+    let file = SaveFile::from_session(&s);
+    assert_eq!(
+        file.plugin_version,
+        plugin("sealed-bid").info.version,
+        "the game's own version is recorded"
+    );
     assert!(mutate(&s, |v| v["plugin_version"] = json!("0.0.1")).is_ok());
     let e = mutate(&s, |v| {
         v["plugin_version"] = json!("0.0.1");
         v["actions"][2]["action"] = json!({"kind": "bid", "card": 0});
     })
     .unwrap_err();
-    assert!(e.to_string().contains("version 0.0.1"), "{e}");
+    let this = &plugin("sealed-bid").info.version;
+    let text = e.to_string();
+    assert!(
+        text.starts_with(&format!(
+            "written by Sealed Bid (test game) 0.0.1, this is {this}; action 3 ("
+        )),
+        "{text}"
+    );
+    assert!(text.contains("no longer replays: illegal action"), "{text}");
+    // The same file from the same version says only that it does not replay.
+    let e = mutate(&s, |v| {
+        v["actions"][2]["action"] = json!({"kind": "bid", "card": 0})
+    })
+    .unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("the save does not replay: action 3"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_chance_outcome_that_could_not_have_happened_is_refused_with_its_index() {
+    let s = played("sealed-bid", 6);
+    // Entry 1 is the first flip: it can only show the top card of the shuffled deck.
+    let flip = &s.log()[1];
+    let shown = flip.action["prize"].as_u64().unwrap();
+    let other = if shown == 5 { 1 } else { shown + 1 };
+    let e = mutate(&s, |v| v["actions"][1]["action"]["prize"] = json!(other)).unwrap_err();
+    let LoadError::Replay {
+        error: ReplayError::Action { index, error, .. },
+        ..
+    } = &e
+    else {
+        panic!("{e:?}")
+    };
+    assert_eq!(*index, 1);
+    assert!(
+        error.to_string().contains("could not have happened"),
+        "refused by the generic check, not by chance: {error}"
+    );
+    // A shuffle that is not a permutation is refused before the game applies it.
+    let e = mutate(&s, |v| {
+        v["actions"][0]["action"]["order"] = json!([0, 1, 2, 3, 4, 5, 6, 7, 8, 8])
+    })
+    .unwrap_err();
+    assert!(
+        matches!(&e, LoadError::Replay { error: ReplayError::Action { index: 0, error, .. }, .. }
+            if error.to_string().contains("could not have happened")),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn plans_round_trip_and_a_file_without_plans_stays_version_1() {
+    let s = played("sealed-bid", 6);
+    assert_eq!(
+        SaveFile::from_session(&s).version,
+        1,
+        "older Taverns still read it"
+    );
+    let text = text(&s);
+    assert!(!text.contains("\"steps\""), "no empty fields added");
+    // A version 1 file (as an older Tavern wrote it) still loads.
+    assert!(SaveFile::parse(&text).unwrap().replay(plugins()).is_ok());
 }
 
 #[test]
@@ -188,25 +258,35 @@ fn bad_options_in_a_save_are_a_setup_error() {
     );
 }
 
+/// The app's one autosave path: the table writes the session after every change.
 #[test]
-fn autosave_survives_a_session_dropped_mid_game() {
+fn autosave_survives_a_table_dropped_mid_game() {
+    use tavern::app::table::TableState;
     let (_d, paths) = temp_paths();
-    let file = paths.autosave_dir().join("game.json");
-    let (log, cursor, view) = {
-        let mut s = played("dragonkeepers", 0);
-        s.set_autosave(Some(file.clone()));
+    let (file, log, cursor, view) = {
+        let mut t = TableState::new(played("dragonkeepers", 0), &paths, None);
+        t.autosave_now();
         for i in 0..25 {
-            let ToAct::Seats(seats) = s.to_act().unwrap() else {
+            let ToAct::Seats(seats) = t.session.to_act().unwrap() else {
                 break;
             };
-            let n = s.legal(seats[0]).unwrap().len();
-            s.apply_index(seats[0], i % n).unwrap();
+            let n = t.session.legal(seats[0]).unwrap().len();
+            let a = t.session.legal(seats[0]).unwrap()[i % n].action.clone();
+            t.act(seats[0], a, i as f64);
         }
-        let last = s.log().iter().rev().find_map(|e| e.seat);
-        let _ = s.undo(last);
-        let snapshot = (s.log().to_vec(), s.cursor(), s.view(Some(0)).unwrap());
+        t.reveal();
+        let before = t.session.cursor();
+        t.undo(30.0);
+        assert!(t.session.cursor() < before, "{:?}", t.notice);
+        let s = &t.session;
+        let snapshot = (
+            t.autosave_path(),
+            s.log().to_vec(),
+            s.cursor(),
+            s.view(Some(0)).unwrap(),
+        );
         // Dropped without any save call, as a crash or kill would leave it.
-        std::mem::forget(s);
+        std::mem::forget(t);
         snapshot
     };
     let back = save::open(&file, plugins()).unwrap();

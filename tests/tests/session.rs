@@ -196,3 +196,203 @@ fn every_shipped_game_plays_to_the_end_through_the_session() {
         }
     }
 }
+
+// --- Plans, per-seat text, optional windows and seat ranges (wagers mode) ---
+
+fn wagers(players: usize, seed: u64) -> Session {
+    let mut setup = Setup::players(players);
+    setup.seed = seed;
+    setup.options.insert("mode".into(), "wagers".into());
+    Session::new(plugin("sealed-bid"), setup, UndoMode::Learning).unwrap()
+}
+
+fn pick(v: u8) -> serde_json::Value {
+    json!({"kind": "pick", "value": v})
+}
+
+fn confirm() -> serde_json::Value {
+    json!({"kind": "confirm_wagers"})
+}
+
+/// The prize values still in the deck, top first (read from the state, as a test may).
+fn deck(s: &Session) -> Vec<u8> {
+    let state = s.instance().state().unwrap();
+    serde_json::from_value(state["deck"].clone()).unwrap()
+}
+
+/// The prize the last logged flip turned up ("Round 1: the prize is a 4").
+fn flipped(s: &Session) -> u8 {
+    let flip = s
+        .log()
+        .iter()
+        .rev()
+        .find(|e| e.label.contains("the prize is a"))
+        .unwrap();
+    flip.label.rsplit(' ').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn a_plan_is_one_entry_and_undo_redo_and_replay_treat_it_whole() {
+    use tavern_plugin_api::ChoiceKind;
+    let mut s = wagers(2, 42);
+    assert_eq!(s.log().len(), 1, "only the shuffle");
+    assert_eq!(s.to_act().unwrap(), ToAct::Seats(vec![0, 1]));
+    assert!(
+        s.legal(0)
+            .unwrap()
+            .iter()
+            .all(|a| a.kind == ChoiceKind::Step)
+    );
+    s.apply_plan(0, &[pick(4), pick(2)], confirm()).unwrap();
+    assert_eq!(s.log().len(), 2, "two steps and a confirm are one entry");
+    let e = &s.log()[1];
+    assert_eq!(e.steps, vec![pick(4), pick(2)]);
+    assert_eq!(e.action, confirm());
+    assert_eq!(e.text_for(Some(0)), "You wager on 4 first, then 2");
+    assert_eq!(e.text_for(Some(1)), "Player 1 seals their wagers");
+    s.undo(None).unwrap();
+    assert_eq!(s.cursor(), 1, "undo took the whole decision back");
+    assert_eq!(s.to_act().unwrap(), ToAct::Seats(vec![0, 1]));
+    s.redo().unwrap();
+    assert_eq!(s.cursor(), 2);
+    assert_eq!(s.to_act().unwrap(), ToAct::Seats(vec![1]));
+    // Seat 1 planned 4 first too, but seat 0 confirmed first: the plan is refused whole.
+    let before = s.log().to_vec();
+    let err = s.apply_plan(1, &[pick(4), pick(3)], confirm()).unwrap_err();
+    assert!(
+        matches!(&err, SessionError::Plugin(PluginError::Illegal(m)) if m.contains("step 1")),
+        "{err:?}"
+    );
+    assert_eq!(s.log(), &before[..]);
+    assert_eq!(s.to_act().unwrap(), ToAct::Seats(vec![1]));
+    s.apply_plan(1, &[pick(3), pick(4)], confirm()).unwrap();
+    assert!(s.log()[3].label.starts_with("Round 1: the prize is"));
+    // A save replays the steps before each confirm.
+    let file = tavern::save::SaveFile::from_session(&s);
+    assert_eq!(file.version, tavern::save::SAVE_VERSION);
+    let back = tavern::save::SaveFile::parse(&file.to_json())
+        .unwrap()
+        .replay(tavern_tests::plugins())
+        .unwrap();
+    assert_eq!(back.log(), s.log());
+    assert_eq!(back.view(Some(1)).unwrap(), s.view(Some(1)).unwrap());
+}
+
+#[test]
+fn a_seat_reads_the_text_meant_for_it_and_replays_keep_it() {
+    let mut s = wagers(3, 11);
+    let prize = deck(&s)[0];
+    let other = |not: &[u8]| (1..=5).find(|v| !not.contains(v)).unwrap();
+    let second = other(&[prize]);
+    s.apply_plan(0, &[pick(prize), pick(second)], confirm())
+        .unwrap();
+    // Seat 1 wagers on the prize second; seat 2 not at all.
+    let first1 = other(&[prize, second]);
+    s.apply_plan(1, &[pick(first1), pick(prize)], confirm())
+        .unwrap();
+    let a = other(&[prize, second, first1]);
+    let b = other(&[prize, second, first1, a]);
+    s.apply_plan(2, &[pick(a), pick(b)], confirm()).unwrap();
+    for seat in 0..3 {
+        bid(&mut s, seat, 1 + seat as u32);
+    }
+    let reveal = s
+        .log()
+        .iter()
+        .find(|e| e.label.starts_with("Bids revealed"))
+        .unwrap()
+        .clone();
+    assert_eq!(
+        reveal.text_for(Some(0)),
+        format!("{} (your first wager)", reveal.label)
+    );
+    assert_eq!(
+        reveal.text_for(Some(1)),
+        format!("{} (your second wager)", reveal.label)
+    );
+    assert_eq!(reveal.text_for(Some(2)), reveal.label);
+    assert_eq!(reveal.text_for(None), reveal.label);
+    let back = tavern::save::SaveFile::parse(&tavern::save::SaveFile::from_session(&s).to_json())
+        .unwrap()
+        .replay(tavern_tests::plugins())
+        .unwrap();
+    let replayed = back
+        .log()
+        .iter()
+        .find(|e| e.label.starts_with("Bids revealed"))
+        .unwrap();
+    assert_eq!(
+        replayed, &reveal,
+        "per-seat text is recomputed by the replay"
+    );
+}
+
+#[test]
+fn the_consolation_window_offers_a_pass_to_everyone() {
+    use tavern_plugin_api::ChoiceKind;
+    let mut s = wagers(2, 3);
+    s.apply_plan(0, &[pick(1), pick(2)], confirm()).unwrap();
+    s.apply_plan(1, &[pick(3), pick(4)], confirm()).unwrap();
+    let prize = flipped(&s);
+    // Both bid the prize: matched bids cancel, so both lost with it and may claim.
+    bid(&mut s, 0, u32::from(prize));
+    bid(&mut s, 1, u32::from(prize));
+    assert_eq!(s.to_act().unwrap(), ToAct::Seats(vec![0, 1]));
+    let legal = s.legal(0).unwrap();
+    assert_eq!(legal.len(), 2);
+    assert_eq!(legal[0].action, json!({"kind": "claim"}));
+    assert_eq!(
+        legal[1].kind,
+        ChoiceKind::Pass {
+            window: "consolation".into()
+        }
+    );
+    s.apply(0, json!({"kind": "claim"})).unwrap();
+    s.apply(1, json!({"kind": "decline"})).unwrap();
+    // Next round: bids that are not the prize leave only the pass.
+    let prize2 = u32::from(flipped(&s));
+    let hand = |s: &Session, seat| -> Vec<u32> {
+        s.legal(seat)
+            .unwrap()
+            .iter()
+            .map(|a| a.action["card"].as_u64().unwrap() as u32)
+            .collect()
+    };
+    let h0 = hand(&s, 0);
+    let c0 = *h0.iter().find(|&&c| c != prize2).unwrap();
+    bid(&mut s, 0, c0);
+    let h1 = hand(&s, 1);
+    let c1 = *h1.iter().find(|&&c| c != prize2 && c != c0).unwrap();
+    bid(&mut s, 1, c1);
+    for seat in 0..2 {
+        let legal = s.legal(seat).unwrap();
+        assert_eq!(legal.len(), 1, "{legal:?}");
+        assert!(matches!(legal[0].kind, ChoiceKind::Pass { .. }));
+    }
+}
+
+#[test]
+fn an_option_choice_narrows_the_seats() {
+    let mut setup = Setup::players(3);
+    setup.options.insert("mode".into(), "duel".into());
+    let err = Session::new(plugin("sealed-bid"), setup.clone(), UndoMode::Learning).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("is for 2 players with these options, not 3"),
+        "{err}"
+    );
+    setup.seats.truncate(2);
+    assert!(Session::new(plugin("sealed-bid"), setup, UndoMode::Learning).is_ok());
+}
+
+#[test]
+fn a_bot_plans_on_its_own_copy_and_confirms_in_one_entry() {
+    let mut s = wagers(2, 8);
+    let copy = s.bot_instance().unwrap();
+    let (steps, last) = tavern::app::table::bot_decision(&copy, 1, 5, 1).unwrap();
+    assert_eq!(steps.len(), 2, "{steps:?}");
+    assert_eq!(last.action, confirm());
+    assert_eq!(s.log().len(), 1, "the live game did not move");
+    s.apply_plan(1, &steps, last.action).unwrap();
+    assert_eq!(s.log()[1].steps, steps);
+}
