@@ -68,6 +68,17 @@ fn invariants(g: &Keydoms) {
             );
         }
     }
+    // Caves: the large pieces a ledge remembers fit in its value (3 each).
+    for c in 0..5 {
+        for l in 0..4 {
+            for t in 0..5 {
+                assert!(
+                    g.cave_large[c][l][t] as u16 * 3 <= g.caves[c][l][t] as u16,
+                    "cave {c} ledge {l} type {t}: more large pieces than value"
+                );
+            }
+        }
+    }
     // Workers: everyone keeps exactly their eight.
     for p in &g.players {
         let mut s: Vec<u8> = p.workers.iter().map(|w| w.strength).collect();
