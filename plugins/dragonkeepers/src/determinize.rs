@@ -137,6 +137,8 @@ impl Dk {
                     pool.push(o.card);
                 }
             }
+            // Which of the mix's places holds which public card is what is hidden.
+            known.sort_unstable();
             let order = rng.permutation(members.len());
             for (k, &idx) in order.iter().enumerate() {
                 let o = members[idx];
@@ -146,6 +148,10 @@ impl Dk {
                 }
             }
         }
+        // The pool in a canonical order: listed place by place it would carry where the
+        // hidden cards really lie into the sample, and two states the viewer cannot tell
+        // apart would give different worlds for the same random stream.
+        pool.sort_unstable();
         // Most constrained first; a valid assignment always exists (the real one), and
         // any choice for an exact back leaves the same backs for the rest.
         free.sort_by_key(|s| match s.1 {
@@ -199,6 +205,8 @@ impl Dk {
                     places.push(None);
                 }
             }
+            // Who holds which value is hidden: sample from the ids in canonical order.
+            ids.sort_unstable();
             let perm = rng.permutation(ids.len());
             let mut supply = g.pearl_supply;
             for &pe in &ids {
