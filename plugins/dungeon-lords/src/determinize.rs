@@ -11,6 +11,7 @@ use crate::model::{Dl, Phase};
 impl Dl {
     pub fn determinized(&self, viewer: usize, rng: &mut GameRng) -> Dl {
         let mut g = self.clone();
+        g.redeal_unknown_cards(viewer, rng);
         if g.phase != Phase::Planning || g.revealed {
             return g;
         }
@@ -55,5 +56,28 @@ impl Dl {
             }
         }
         g
+    }
+}
+
+impl Dl {
+    /// Combat cards the viewer has neither seen face up nor spied are drawn again from
+    /// the cards of the year it has not seen (the five boxed ones included).
+    fn redeal_unknown_cards(&mut self, viewer: usize, rng: &mut GameRng) {
+        if self.cards.is_empty() {
+            return;
+        }
+        let rounds: Vec<u8> = (1..=self.cards.len() as u8)
+            .filter(|&r| self.known_card(viewer, r).is_none())
+            .collect();
+        let known: Vec<u8> = (1..=self.cards.len() as u8)
+            .filter_map(|r| self.known_card(viewer, r))
+            .collect();
+        let mut pool: Vec<u8> = (0..crate::data::data().combat_cards.len() as u8)
+            .filter(|&c| crate::data::card(c).year == self.year && !known.contains(&c))
+            .collect();
+        for r in rounds {
+            let c = pool.swap_remove(rng.random_range(0..pool.len()));
+            self.cards[r as usize - 1] = c;
+        }
     }
 }

@@ -91,6 +91,9 @@ pub struct Lord {
     /// Marks in the Dead Letter Office (unpaid taxes), −3 each at scoring.
     #[serde(default)]
     pub dead_letters: u8,
+    /// Rounds (1–4) whose face-down combat card this lord has spied.
+    #[serde(default)]
+    pub spied: Vec<u8>,
 }
 
 impl Lord {
@@ -111,6 +114,7 @@ impl Lord {
             distant: Vec::new(),
             plan: Plan::default(),
             dead_letters: 0,
+            spied: Vec::new(),
         }
     }
     pub fn conquered(&self) -> usize {
@@ -336,6 +340,25 @@ impl Dl {
     pub fn order(&self) -> impl Iterator<Item = usize> + '_ {
         let n = self.n();
         (0..n).map(move |k| (self.start + k) % n)
+    }
+
+    /// A spy shows `seat` the face-down card of `round` (Improve Reputation's spy).
+    pub fn spy(&mut self, seat: usize, round: u8) {
+        let l = &mut self.lords[seat];
+        if !l.spied.contains(&round) {
+            l.spied.push(round);
+        }
+    }
+
+    /// The card `seat` knows for `round`: face up, or spied while face down.
+    pub fn known_card(&self, seat: usize, round: u8) -> Option<u8> {
+        let face_up = round < self.round || (round == self.round && self.revealed);
+        let seen = face_up || self.lords[seat].spied.contains(&round);
+        if seen {
+            self.cards.get(round as usize - 1).copied()
+        } else {
+            None
+        }
     }
 
     /// The combat card of the current round, once the plans are revealed.

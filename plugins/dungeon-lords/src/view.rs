@@ -341,12 +341,30 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
             .tooltip(d.help.as_str());
         }
         None if !g.cards.is_empty() => {
-            s.text(
-                pos(x + 16.0, 124.0),
-                "This round's combat card stays face down until every plan is made",
-                SMALL,
-                PAPER,
-            );
+            let spied = g.known_card(seat, g.round.max(1)).filter(|_| own);
+            match spied {
+                Some(c) => {
+                    let d = card(c);
+                    s.text(
+                        pos(x + 16.0, 124.0),
+                        format!(
+                            "You spied this round's card: {} (fatigue {}), still face down",
+                            d.name, d.fatigue
+                        ),
+                        SMALL,
+                        PAPER,
+                    )
+                    .tooltip(d.help.as_str());
+                }
+                None => {
+                    s.text(
+                        pos(x + 16.0, 124.0),
+                        "This round's combat card stays face down until every plan is made",
+                        SMALL,
+                        PAPER,
+                    );
+                }
+            }
         }
         None => {
             s.text(

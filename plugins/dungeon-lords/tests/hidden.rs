@@ -51,9 +51,17 @@ fn plans_stay_secret_until_all_confirm() {
     assert!(!applied.label.contains("Wall"));
     // A spectator sees B's dungeon with face-down trap cards and no plan; B sees both.
     let spectator = texts(&g, None);
-    assert!(spectator.iter().all(|t| !t.contains("Wall of Fire") && !t.contains("Pendulum")));
+    assert!(
+        spectator
+            .iter()
+            .all(|t| !t.contains("Wall of Fire") && !t.contains("Pendulum"))
+    );
     assert!(spectator.iter().any(|t| t.contains("secret")));
-    assert!(texts(&g, Some(0)).iter().any(|t| t.contains("Wall of Fire")));
+    assert!(
+        texts(&g, Some(0))
+            .iter()
+            .any(|t| t.contains("Wall of Fire"))
+    );
     // Determinizing for A keeps A's state and re-deals B's secret plan among legal ones.
     let mut rng = GameRng::new(3);
     for _ in 0..20 {
@@ -66,5 +74,38 @@ fn plans_stay_secret_until_all_confirm() {
     }
     let applied = g.apply(Some(1), &Action::Confirm).unwrap();
     assert!(applied.reveal);
-    assert!(applied.label.contains("B defends A1 with Wall of Fire"), "{}", applied.label);
+    assert!(
+        applied.label.contains("B defends A1 with Wall of Fire"),
+        "{}",
+        applied.label
+    );
+}
+
+#[test]
+fn a_spied_card_is_known_to_its_spy_only() {
+    let mut g = two_lords();
+    g.cards = vec![0, 1, 2, 3];
+    g.spy(0, 1);
+    assert_eq!(g.known_card(0, 1), Some(0));
+    assert_eq!(g.known_card(1, 1), None);
+    let own = texts(&g, Some(0));
+    let name = &tavern_plugin_dungeon_lords::data::data().combat_cards[0].name;
+    assert!(
+        own.iter()
+            .any(|t| t.contains("You spied") && t.contains(name.as_str()))
+    );
+    assert!(texts(&g, None).iter().all(|t| !t.contains("You spied")));
+    // Bots: the spy keeps the card it saw; the other lord's guess varies.
+    let mut rng = GameRng::new(8);
+    let mut other_guesses = std::collections::BTreeSet::new();
+    for _ in 0..40 {
+        assert_eq!(g.determinize(0, &mut rng).cards[0], 0);
+        let d = g.determinize(1, &mut rng);
+        let mut sorted = d.cards.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 4, "four different cards");
+        other_guesses.insert(d.cards[0]);
+    }
+    assert!(other_guesses.len() > 1);
 }
