@@ -3,7 +3,7 @@
 //! The state machine lives in [`model`] (state), [`legal`] (what may be done), [`labels`],
 //! [`rules`] (effects), [`chance`] (shuffles, draws and setup),
 //! [`scoring`], [`knowledge`] (what the table has seen of each card), [`determinize`]
-//! (bots) and [`view`] (the table). Component data is in
+//! and [`policy`] (bots) and [`view`] (the table). Component data is in
 //! `resources/dragonkeepers/components.json`; the card split and the rewards per number are
 //! our own design (the file's `_about` says which parts).
 //!
@@ -37,6 +37,7 @@ pub mod labels;
 pub mod legal;
 pub mod model;
 pub mod player_view;
+pub mod policy;
 pub mod rules;
 pub mod scoring;
 pub mod view;
@@ -181,6 +182,10 @@ impl Game for Dk {
 
     fn legal_actions_into(&self, seat: usize, out: &mut Vec<Action>) {
         self.actions_into(seat, out);
+    }
+
+    fn playout_choice(&self, _seat: usize, legal: &[Action], rng: &mut GameRng) -> usize {
+        policy::playout_choice(self, legal, rng)
     }
 
     fn apply(&mut self, seat: Option<usize>, action: &Action) -> Result<Applied, GameError> {

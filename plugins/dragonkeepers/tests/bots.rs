@@ -202,3 +202,87 @@ fn every_seat_to_act_keeps_its_choices_in_sampled_worlds() {
     }
     assert!(checked > 500, "only {checked} positions checked");
 }
+
+/// Finishes `g` the way a search playout does: the game's policy, or uniform picks.
+fn finish(g: &mut Dk, policy: bool, rng: &mut GameRng) {
+    use tavern_plugin_api::game::Turn;
+    let mut legal = Vec::new();
+    loop {
+        let seat = match g.whose_turn() {
+            Turn::Over => return,
+            Turn::Chance => {
+                let a = g.sample_chance(rng);
+                g.apply_quiet(None, &a).unwrap();
+                continue;
+            }
+            Turn::Seat(s) => s,
+            Turn::Several => unreachable!("one seat acts at a time"),
+        };
+        legal.clear();
+        g.legal_actions_into(seat, &mut legal);
+        let i = if policy {
+            g.playout_choice(seat, &legal, rng)
+        } else {
+            rng.die(legal.len() as u32) as usize - 1
+        };
+        assert!(i < legal.len(), "the policy picked outside the list");
+        g.apply_quiet(Some(seat), &legal[i]).unwrap();
+    }
+}
+
+/// The playout policy makes a ready play and carries a started selection on, so its
+/// playouts look like games: far more turns lay out dragons, and the games end in
+/// fewer turns than with uniform picks.
+#[test]
+fn policy_playouts_lay_out_dragons() {
+    for s in setups() {
+        let n = s.seats.len();
+        let (mut plays, mut turns) = ([0usize; 2], [0u32; 2]);
+        for (k, policy) in [false, true].into_iter().enumerate() {
+            let mut rng = GameRng::new(3);
+            for _ in 0..scaled(20) {
+                let mut g = Dk::new(&s).unwrap();
+                finish(&mut g, policy, &mut rng);
+                assert!(g.outcome().is_some());
+                plays[k] += g.players.iter().map(|p| p.laid_out()).sum::<usize>();
+                turns[k] += g.turn;
+            }
+        }
+        // Dragons laid out per turn, uniform against policy.
+        let rate = |k: usize| plays[k] as f64 / turns[k] as f64;
+        assert!(turns[1] < turns[0], "{n} seats: {turns:?} turns");
+        assert!(
+            rate(1) > 1.5 * rate(0),
+            "{n} seats: {:.2} dragons a turn with the policy, {:.2} without",
+            rate(1),
+            rate(0)
+        );
+    }
+}
+
+/// A ready play is always taken, and an item is never switched back off while a play
+/// can still be made, at every decision of random games.
+#[test]
+fn policy_takes_a_ready_play() {
+    use tavern_plugin_dragonkeepers::Action;
+    let mut rng = GameRng::new(21);
+    let mut seen_plays = 0;
+    for s in setups() {
+        for seed in 0..scaled(3) as u64 {
+            for g in positions(&s, 500 + seed, 3) {
+                let seat = g.actor().unwrap();
+                let legal = g.legal_actions(seat);
+                let i = g.playout_choice(seat, &legal, &mut rng);
+                let a = &legal[i];
+                if legal.iter().any(|a| matches!(a, Action::Play { .. })) {
+                    seen_plays += 1;
+                    assert!(matches!(a, Action::Play { .. }), "{a:?} over a ready play");
+                }
+                if legal.len() > 1 {
+                    assert!(!matches!(a, Action::Disarm { .. }), "{a:?} picked");
+                }
+            }
+        }
+    }
+    assert!(seen_plays > 10, "only {seen_plays} ready plays seen");
+}
