@@ -79,10 +79,13 @@ fn party(s: &mut Scene, g: &Dl, l: &Lord) {
     }
     let aiming =
         g.phase == Phase::Battle(Step::TrapTarget) || g.phase == Phase::Battle(Step::Monsters);
+    // Up to five (with the paladin and an illusion) share the panel's width.
+    let step = (764.0 / l.party.len().max(1) as f32).min(188.0);
+    let cw = step - 12.0;
     for (i, a) in l.party.iter().enumerate() {
         let d = adv(a.id);
-        let x = 36.0 + i as f32 * 188.0;
-        let r = rect(x, 56.0, 176.0, 150.0);
+        let x = 36.0 + i as f32 * step;
+        let r = rect(x, 56.0, cw, 150.0);
         let tip = format!(
             "{}: {} hit points, {} damage on it. It {}. Eliminated when the damage reaches its hit points.",
             d.name,
@@ -116,10 +119,10 @@ fn party(s: &mut Scene, g: &Dl, l: &Lord) {
             .bold();
         // Damage counters: one red disc with the count, so a glance reads it.
         if a.damage > 0 {
-            s.circle(pos(x + 140.0, 140.0), 22.0, Color::rgb(200, 30, 30))
+            s.circle(pos(x + cw - 26.0, 140.0), 20.0, Color::rgb(200, 30, 30))
                 .tooltip(format!("{} damage counters", a.damage));
             s.text_centered(
-                pos(x + 140.0, 140.0),
+                pos(x + cw - 26.0, 140.0),
                 format!("{}", a.damage),
                 BIG,
                 Color::WHITE,
@@ -383,43 +386,56 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
     s.panel(rect(x, 156.0, w, 190.0), Color::rgb(50, 44, 60), PAPER);
     s.text(pos(x + 16.0, 178.0), "Trap cards", TEXT, PAPER)
         .bold();
+    // One card per kind with its count; others see only how many cards there are.
     let mut cx = x + 16.0;
-    for (k, &n) in l.traps.iter().enumerate() {
-        for _ in 0..n {
+    let kinds: Vec<usize> = (0..l.traps.len()).filter(|&k| l.traps[k] > 0).collect();
+    let step = (620.0 / kinds.len().max(1) as f32).min(148.0);
+    let held: u8 = l.traps.iter().sum();
+    if own || g.revealed {
+        for &k in &kinds {
+            let n = l.traps[k];
             let def = trap(k as u8);
-            let r = rect(cx, 196.0, 140.0, 140.0);
+            let r = rect(cx, 196.0, step - 8.0, 140.0);
             let planned = l.plan.trap == Some(k as u8) || l.plan.trap2 == Some(k as u8);
-            if own || g.revealed {
-                s.card(
-                    r,
-                    Color::rgb(236, 226, 200),
-                    Some(Color::rgb(150, 60, 50)),
-                    def.name.as_str(),
-                    "",
-                )
-                .id(format!("trap:{seat}:{k}"))
-                .tooltip(def.help.as_str())
-                .highlight(if planned {
-                    Highlight::Selected
-                } else {
-                    Highlight::None
-                });
-                s.text_centered(
-                    pos(r.x + 70.0, r.y + 90.0),
-                    trap_short(k as u8, g.year),
-                    SMALL,
-                    INK,
-                );
-                if planned {
-                    s.text_centered(pos(r.x + 70.0, r.y + 122.0), "set", SMALL, INK)
-                        .bold();
-                }
+            let count = if n > 1 {
+                format!("×{n}")
             } else {
-                s.card_back(r, Color::rgb(90, 40, 40), "trap")
-                    .tooltip("A trap card, face down");
+                String::new()
+            };
+            s.card(
+                r,
+                Color::rgb(236, 226, 200),
+                Some(Color::rgb(150, 60, 50)),
+                def.name.as_str(),
+                count,
+            )
+            .id(format!("trap:{seat}:{k}"))
+            .tooltip(format!("{} ({n} in hand)", def.help))
+            .highlight(if planned {
+                Highlight::Selected
+            } else {
+                Highlight::None
+            });
+            s.text_centered(
+                pos(r.x + r.w / 2.0, r.y + 104.0),
+                trap_short(k as u8, g.year),
+                SMALL,
+                INK,
+            );
+            if planned {
+                s.text_centered(pos(r.x + r.w / 2.0, r.y + 126.0), "set", SMALL, INK)
+                    .bold();
             }
-            cx += 148.0;
+            cx += step;
         }
+    } else if held > 0 {
+        s.card_back(
+            rect(cx, 196.0, 140.0, 140.0),
+            Color::rgb(90, 40, 40),
+            format!("{held}"),
+        )
+        .tooltip(format!("{held} trap cards, face down"));
+        cx += 148.0;
     }
     let used: u8 = l.discarded.iter().sum();
     s.text(pos(cx + 4.0, 270.0), format!("used: {used}"), SMALL, PAPER)
@@ -436,9 +452,10 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
         .filter(|b| b.lord == seat)
         .map(|b| b.waiting.clone())
         .unwrap_or_default();
+    let step = (728.0 / l.lair.len().max(1) as f32).min(148.0);
     for (i, m) in l.lair.iter().enumerate() {
         let def = monster(m.kind);
-        let r = rect(x + 16.0 + i as f32 * 148.0, 398.0, 140.0, 120.0);
+        let r = rect(x + 16.0 + i as f32 * step, 398.0, step - 8.0, 120.0);
         let is_sent = sent.contains(&(i as u8)) && (own || g.revealed);
         let fill = if m.ready {
             Color::rgb(120, 170, 120)
@@ -469,8 +486,13 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
             } else {
                 Highlight::None
             });
-        s.text_centered(pos(r.x + 70.0, r.y + 26.0), def.name.as_str(), TEXT, INK)
-            .bold();
+        s.text_centered(
+            pos(r.x + r.w / 2.0, r.y + 26.0),
+            def.name.as_str(),
+            TEXT,
+            INK,
+        )
+        .bold();
         let state = if !m.ready {
             "knocked out"
         } else if waiting.contains(&(i as u8)) {
@@ -480,9 +502,9 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
         } else {
             "ready"
         };
-        s.text_centered(pos(r.x + 70.0, r.y + 60.0), state, SMALL, INK);
+        s.text_centered(pos(r.x + r.w / 2.0, r.y + 60.0), state, SMALL, INK);
         s.text_centered(
-            pos(r.x + 70.0, r.y + 94.0),
+            pos(r.x + r.w / 2.0, r.y + 94.0),
             monster_short(m.kind),
             SMALL,
             INK,
@@ -516,33 +538,25 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
         ],
     );
     s.text(pos(x + 16.0, 610.0), "Prison", TEXT, PAPER).bold();
+    let step = (728.0 / l.prison.len().max(1) as f32).min(124.0);
     for (i, &id) in l.prison.iter().enumerate() {
-        let r = rect(x + 16.0 + i as f32 * 124.0, 628.0, 116.0, 56.0);
+        let r = rect(x + 16.0 + i as f32 * step, 628.0, step - 8.0, 56.0);
         s.rect(r, class_colour(adv(id).class), 6.0)
             .id(format!("prison:{seat}:{id}"))
             .tooltip(format!(
                 "The {} is imprisoned: 2 points at scoring (5 for a paladin).",
                 adv_name(id)
             ));
-        s.text_centered(
-            r.center(),
-            format!("{} {}", adv(id).name, adv(id).hp),
-            SMALL,
-            INK,
-        );
+        s.text_centered(r.center(), short_name(id, r.w), SMALL, INK);
     }
     s.text(pos(x + 16.0, 706.0), "Distant Lands", TEXT, PAPER)
         .bold();
+    let step = (728.0 / l.distant.len().max(1) as f32).min(124.0);
     for (i, &id) in l.distant.iter().enumerate() {
-        let r = rect(x + 16.0 + i as f32 * 124.0, 724.0, 116.0, 56.0);
+        let r = rect(x + 16.0 + i as f32 * step, 724.0, step - 8.0, 56.0);
         s.rect(r, class_colour(adv(id).class).with_alpha(160), 6.0)
             .tooltip(format!("The {} got away.", adv_name(id)));
-        s.text_centered(
-            r.center(),
-            format!("{} {}", adv(id).name, adv(id).hp),
-            SMALL,
-            INK,
-        );
+        s.text_centered(r.center(), short_name(id, r.w), SMALL, INK);
     }
 
     // The scenario and, at the end, its best answer.
@@ -710,5 +724,15 @@ fn prompt(g: &Dl, viewer: Option<usize>) -> String {
         Phase::Battle(Step::Monsters) => "Choose the next monster's attack.".into(),
         Phase::Battle(Step::Spell) => "The wizards' spell leaves you a choice.".into(),
         Phase::Over => String::new(),
+    }
+}
+
+/// "Warrior 4", or "W4" when the tile is narrow.
+fn short_name(id: u8, width: f32) -> String {
+    let a = adv(id);
+    if width >= 100.0 {
+        format!("{} {}", a.name, a.hp)
+    } else {
+        format!("{}{}", a.class.letter(), a.hp)
     }
 }

@@ -211,7 +211,7 @@ fn random_combats_of_several_dungeons() {
             }
             check(&g, &start, &conquered);
             conquered = g.lords.iter().map(|l| l.conquered()).collect();
-            serde_json::to_string(&g.view(seat)).unwrap();
+            on_canvas(&g, seat);
             steps += 1;
             assert!(steps < 1000, "combat always ends");
         }
@@ -260,4 +260,30 @@ fn speed_report() {
         starts.len() as f64 / t.elapsed().as_secs_f64(),
         actions as f64 / starts.len() as f64
     );
+}
+
+/// Every shape of the view stays on the canvas, texts at a readable size, for any seat.
+fn on_canvas(g: &Dl, seat: Option<usize>) {
+    use tavern_plugin_api::scene::Shape;
+    let v = g.view(seat);
+    let s = &v.scene;
+    for it in &s.items {
+        match &it.shape {
+            Shape::Rect { rect, .. } | Shape::Card { rect, .. } => {
+                assert!(
+                    rect.x >= 0.0 && rect.x + rect.w <= s.width && rect.y + rect.h <= s.height,
+                    "{rect:?} off the canvas"
+                );
+                assert!(rect.w > 20.0, "{rect:?} too narrow");
+            }
+            Shape::Text {
+                pos, text, size, ..
+            } => {
+                assert!(*size >= 16.25);
+                let w = text.chars().count() as f32 * size * 0.5;
+                assert!(pos.x + w <= s.width + 40.0, "{text:?} runs off");
+            }
+            _ => {}
+        }
+    }
 }
