@@ -316,8 +316,7 @@ impl Dl {
 
     fn over_line(&self) -> String {
         let mut s = String::from("Combat is over");
-        if self.n() == 1 {
-            let sc = self.scenario();
+        if let Some(sc) = self.scenario() {
             let c = self.lords[0].conquered();
             s.push_str(&format!(
                 ": {c} tile{} conquered (the rulebook's best: {})",

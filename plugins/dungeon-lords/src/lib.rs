@@ -58,7 +58,7 @@ impl Game for Dl {
             .map(|s| {
                 OptionChoice::new(
                     s.key.as_str(),
-                    format!("Combat Training: {}", s.name),
+                    s.name.as_str(),
                     format!(
                         "One lord against the rulebook's {}. Best possible: {} tile{} conquered.",
                         s.name.to_lowercase(),

@@ -211,6 +211,8 @@ pub enum Phase {
 pub enum Mode {
     /// One of the rulebook's training dungeons (index into the data's scenarios).
     Training(u8),
+    /// A combat of the full game's dungeons (built by tests until part 2 plays it).
+    Combat,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -310,7 +312,7 @@ impl Dl {
     /// A combat about to start with these dungeons (tests build positions from it).
     pub fn combat(lords: Vec<Lord>, year: u8, fatigue: u8) -> Dl {
         Dl {
-            mode: Mode::Training(0),
+            mode: Mode::Combat,
             year,
             round: 0,
             phase: Phase::Planning,
@@ -331,9 +333,12 @@ impl Dl {
         self.lords.len()
     }
 
-    pub fn scenario(&self) -> &'static data::ScenarioDef {
-        let Mode::Training(i) = self.mode;
-        &data().scenarios[i as usize]
+    /// The training dungeon being played, if this is Combat Training.
+    pub fn scenario(&self) -> Option<&'static data::ScenarioDef> {
+        match self.mode {
+            Mode::Training(i) => Some(&data().scenarios[i as usize]),
+            Mode::Combat => None,
+        }
     }
 
     /// Seats in battle order: from the start player clockwise.

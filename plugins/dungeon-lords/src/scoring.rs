@@ -40,16 +40,14 @@ impl Dl {
         // Fewer conquered tiles breaks a tie (the Battlelord's measure).
         let keys: Vec<i64> = self.lords.iter().map(|l| -(l.conquered() as i64)).collect();
         let rank = Outcome::rank_by(&totals, &keys);
-        let tie = if self.n() == 1 {
+        let tie = self.scenario().map(|sc| {
             let c = self.lords[0].conquered();
-            Some(format!(
+            format!(
                 "{c} tile{} conquered; the rulebook's best for this dungeon is {}",
                 if c == 1 { "" } else { "s" },
-                self.scenario().best
-            ))
-        } else {
-            None
-        };
+                sc.best
+            )
+        });
         Some(Outcome::new(scores, rank).with_tie_break(tie))
     }
 }

@@ -561,7 +561,24 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
 
     // The scenario and, at the end, its best answer.
     s.panel(rect(x, 802.0, w, 186.0), Color::rgb(36, 40, 52), PAPER);
-    let sc = g.scenario();
+    let Some(sc) = g.scenario() else {
+        s.text(
+            pos(x + 16.0, 824.0),
+            format!("Combat, year {}", g.year),
+            TEXT,
+            PAPER,
+        )
+        .bold();
+        s.text(
+            pos(x + 16.0, 852.0),
+            format!("Evil {} · tiles conquered {}", l.evil, l.conquered()),
+            TEXT,
+            PAPER,
+        );
+        let plan = plan_text(g, l, own);
+        wrap(s, x + 16.0, 880.0, w - 32.0, &plan);
+        return;
+    };
     s.text(pos(x + 16.0, 824.0), sc.name.as_str(), TEXT, PAPER)
         .bold();
     if g.phase == Phase::Over {
@@ -695,10 +712,10 @@ fn status(g: &Dl) -> String {
         Phase::Battle(Step::Spell) => format!("Round {} · a spell asks for a choice", g.round),
         Phase::Over => {
             let c = g.lords.iter().map(|l| l.conquered()).sum::<usize>();
-            format!(
-                "Combat over · {c} tile(s) conquered · best {}",
-                g.scenario().best
-            )
+            match g.scenario() {
+                Some(sc) => format!("Combat over · {c} tile(s) conquered · best {}", sc.best),
+                None => format!("Combat over · {c} tile(s) conquered"),
+            }
         }
         Phase::Planning => format!("Round {} · planning", g.round),
         Phase::Release(_) => format!("Round {} · a prisoner goes free", g.round),
