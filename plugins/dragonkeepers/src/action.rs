@@ -75,3 +75,19 @@ pub enum Action {
         piece: u8,
     },
 }
+
+impl Action {
+    /// A tentative part of a play still being put together (a picked card, an item
+    /// switched on or off): the host keeps these as the steps of one plan until the play,
+    /// the end of the turn or the pass that follows. None of them reveals anything or
+    /// leads to a chance step.
+    pub fn is_plan_step(&self) -> bool {
+        matches!(
+            self,
+            Action::Select { .. }
+                | Action::Arm { .. }
+                | Action::Disarm { .. }
+                | Action::HammerOn { .. }
+        )
+    }
+}

@@ -6,7 +6,8 @@ use tavern_plugin_api::Applied;
 use crate::action::Deck;
 use crate::chance::ChanceDone;
 use crate::data::{Reward, card_name, data, front_name, texts};
-use crate::model::Dk;
+use crate::legal::PLAY_ITEMS;
+use crate::model::{Dk, Item};
 use crate::rules::{Done, Play};
 
 impl Dk {
@@ -178,15 +179,41 @@ fn play_label(name: &str, play: &Play) -> String {
         .collect();
     let n = play.cards;
     format!(
-        "{name} lays out {n} {} dragon{} and receives {}",
+        "{name} lays out {n} {} dragon{}{} and receives {}",
         play.colour.name(),
         if n == 1 { "" } else { "s" },
+        items_used(play),
         if got.is_empty() {
             "nothing".to_string()
         } else {
             got.join(", ")
         }
     )
+}
+
+/// " with the prism ink and the troll horn": the items a play paid for, in the order the
+/// item list gives them, since the steps that switched them on have no log line.
+fn items_used(play: &Play) -> String {
+    let names: Vec<String> = PLAY_ITEMS
+        .iter()
+        .filter(|it| play.items & it.bit() != 0)
+        .map(|&it| {
+            if it == Item::GreenOreHammer && play.hammer_on > 0 {
+                format!(
+                    "the {} on the {} amulet piece",
+                    it.name(),
+                    ordinal(play.hammer_on)
+                )
+            } else {
+                format!("the {}", it.name())
+            }
+        })
+        .collect();
+    if names.is_empty() {
+        String::new()
+    } else {
+        format!(" with {}", names.join(" and "))
+    }
 }
 
 /// "first", "second": which lowest piece of a reward the hammer upgrades.

@@ -11,8 +11,11 @@
 //! - A turn is a chain of atomic actions: take a display card (one at a time), pay a crystal
 //!   for a fourth, place one hand card on a page, switch a magic-chest item on or off, pick
 //!   one card for the play, confirm the play (naming the row end for a new colour), use the
-//!   twilight flute, end the turn. Picked cards are taken back out by undo, which keeps the
-//!   list of choices short. Cards that look the same on both sides are one choice.
+//!   twilight flute, end the turn. Picking cards and switching items are the steps of a plan
+//!   (`Legal::step`): the host shows them with a Cancel and logs them with the play that
+//!   confirms them (or the end of the turn or pass that drops them) as one entry, and the
+//!   play's log line names the items it used. Cards that look the same on both sides are
+//!   one choice.
 //! - Items for a play are switched on before picking and paid only when the play is made,
 //!   so switching one on and then not playing costs nothing.
 //! - Completing players who could not lay out anything (items and crystals considered) are
@@ -167,7 +170,11 @@ impl Game for Dk {
             .into_iter()
             .map(|a| {
                 let (label, target) = self.describe(seat, &a);
-                let l = Legal::new(a, label);
+                let plan = a.is_plan_step();
+                let mut l = Legal::new(a, label);
+                if plan {
+                    l = l.step();
+                }
                 match target {
                     Some(t) => l.at(t),
                     None => l,

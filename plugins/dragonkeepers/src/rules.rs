@@ -59,6 +59,10 @@ pub(crate) struct Play {
     /// Bit per entry of that number's rewards: the supply still had it.
     pub granted: u8,
     pub crest: bool,
+    /// The items the play used and paid for (bit per item), and which lowest piece the
+    /// green ore hammer upgraded: the plan's steps are not logged on their own.
+    pub items: u8,
+    pub hammer_on: u8,
     /// Seats passed over (bit per seat) because they could not complete the turn.
     pub skipped: u8,
 }
@@ -274,6 +278,7 @@ impl Dk {
         self.step.played = true;
         self.step.last_play.clear();
         self.step.last_play.extend(&cards);
+        let hammer_on = self.step.hammer_on;
         self.step.armed = 0;
         self.step.hammer_on = 0;
         let n = cards.len();
@@ -289,6 +294,8 @@ impl Dk {
             number,
             granted,
             crest,
+            items: armed,
+            hammer_on,
             skipped,
         })
     }
