@@ -391,7 +391,10 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
     let kinds: Vec<usize> = (0..l.traps.len()).filter(|&k| l.traps[k] > 0).collect();
     let step = (620.0 / kinds.len().max(1) as f32).min(148.0);
     let held: u8 = l.traps.iter().sum();
-    if own || g.revealed {
+    if held == 0 {
+        s.text(pos(cx, 266.0), "No trap cards in hand", TEXT, PAPER);
+        cx += 220.0;
+    } else if own || g.revealed {
         for &k in &kinds {
             let n = l.traps[k];
             let def = trap(k as u8);
@@ -422,9 +425,17 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
                 SMALL,
                 INK,
             );
+            let cost = match (def.gold, def.food, def.imp) {
+                (0, 0, 0) => String::new(),
+                (g, 0, 0) => format!("costs {g} gold"),
+                (0, f, 0) => format!("costs {f} food"),
+                _ => format!("costs {} imp", def.imp),
+            };
             if planned {
                 s.text_centered(pos(r.x + r.w / 2.0, r.y + 126.0), "set", SMALL, INK)
                     .bold();
+            } else if !cost.is_empty() {
+                s.text_centered(pos(r.x + r.w / 2.0, r.y + 126.0), cost, SMALL, INK);
             }
             cx += step;
         }
