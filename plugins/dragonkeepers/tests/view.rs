@@ -172,3 +172,54 @@ fn own_hand_cards_are_large_and_inside_the_area() {
         assert_eq!(g.players[0].hand.len(), size);
     }
 }
+
+/// Issue 17: at four players with every magic-chest item in play, no text of any seat's
+/// view (or the spectator's) runs into another or out of its block, at the size the host
+/// draws it largest (its smallest window scale, where the 13-point floor enlarges small
+/// text; `check_layout` covers the 1024x700 and 1280x800 windows that way).
+#[test]
+fn four_player_views_with_every_item_have_no_overlapping_text() {
+    use tavern_plugin_api::game::check::check_layout;
+    use tavern_plugin_dragonkeepers::model::Item;
+    let mut every_item = vec![("chests", "chosen")];
+    every_item.extend(Item::ALL.iter().map(|it| (it.key(), "yes")));
+    let setups = [
+        setup_with(4, &every_item),
+        setup_with(4, &[("start", "random")]),
+    ];
+    let mut views = 0;
+    for s in setups {
+        for seed in 0..scaled(6) as u64 {
+            let mut g = Dk::new(&s).unwrap();
+            let mut rng = GameRng::new(seed);
+            let mut steps = 0;
+            while let Some((seat, a)) = random_move(&g, &mut rng) {
+                g.apply(seat, &a).unwrap();
+                steps += 1;
+                if steps % 9 != 0 && g.to_act() != ToAct::Over {
+                    continue;
+                }
+                for viewer in (0..4).map(Some).chain([None]) {
+                    let scene = g.view(viewer).scene;
+                    if let Err(p) = check_layout(&scene) {
+                        panic!("seed {seed}, turn {}, viewer {viewer:?}:{p:?}", g.turn);
+                    }
+                    // The check sees this view's text: a copy of its first text nudged
+                    // by a few units must collide with it.
+                    let mut nudged = scene.clone();
+                    let first = scene.items.iter().find(|it| {
+                        matches!(it.shape, Shape::Text { .. } | Shape::TextBlock { .. })
+                    });
+                    let mut copy = first.expect("a view has text").clone();
+                    if let Shape::Text { pos, .. } = &mut copy.shape {
+                        pos.x += 4.0;
+                    }
+                    nudged.items.push(copy);
+                    assert!(check_layout(&nudged).is_err(), "a nudged copy went unseen");
+                    views += 1;
+                }
+            }
+        }
+    }
+    assert!(views > 500, "only {views} views checked");
+}
