@@ -143,7 +143,7 @@ pub fn run(
             setup.options.insert(spec.key.clone(), spec.default.clone());
         }
         // Two seats where the default options allow them: the figures compare games.
-        let (lo, hi) = crate::cli::seat_range(&plugin.info, &setup.options);
+        let (lo, hi) = crate::session::seat_range(&plugin.info, &setup.options);
         let players = 2.clamp(lo, hi.max(lo));
         setup.seats = Setup::players(players).seats;
         setup.seed = 7;

@@ -13,7 +13,7 @@ use tavern_plugin_api::{GameInfo, SeatKind, SeatSetup, Setup, ToAct};
 
 use crate::plugin::{Catalog, Plugin};
 use crate::save;
-use crate::session::{Session, UndoMode};
+use crate::session::{Session, UndoMode, seat_range};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -279,24 +279,12 @@ pub fn make_setup(
         )));
     }
     let chosen = chosen_options(info, options)?;
-    for spec in &info.options {
-        let Some(c) = spec
-            .choices
-            .iter()
-            .find(|c| Some(&c.value) == chosen.get(&spec.key))
-        else {
-            continue;
-        };
-        let (lo, hi) = (
-            c.min_players.unwrap_or(info.min_players),
-            c.max_players.unwrap_or(info.max_players),
-        );
-        if !(lo..=hi).contains(&players) {
-            return Err(usage(format!(
-                "{} {}={} is for {lo}–{hi} players, not {players}",
-                info.name, spec.key, c.value
-            )));
-        }
+    let (lo, hi) = seat_range(info, &chosen);
+    if !(lo..=hi).contains(&players) {
+        return Err(usage(format!(
+            "{} with these options is for {lo}–{hi} players, not {players}",
+            info.name
+        )));
     }
     Ok(Setup {
         seats: (1..=players)
@@ -308,20 +296,6 @@ pub fn make_setup(
         options: chosen,
         seed,
     })
-}
-
-/// The seat counts a game can start with these option values: the game's range, narrowed
-/// by every chosen option value that names its own.
-pub fn seat_range(info: &GameInfo, chosen: &BTreeMap<String, String>) -> (usize, usize) {
-    let (mut lo, mut hi) = (info.min_players, info.max_players);
-    for spec in &info.options {
-        let value = chosen.get(&spec.key).unwrap_or(&spec.default);
-        if let Some(c) = spec.choices.iter().find(|c| &c.value == value) {
-            lo = lo.max(c.min_players.unwrap_or(lo));
-            hi = hi.min(c.max_players.unwrap_or(hi));
-        }
-    }
-    (lo, hi)
 }
 
 /// Every option at its default, then the `KEY=VALUE` pairs given, each checked against
@@ -705,35 +679,5 @@ mod tests {
         assert_eq!(e.code, 2);
         assert!(e.message.contains("frobnicate"), "{}", e.message);
         assert!(parse(&["a.json", "b.json"]).is_err());
-    }
-
-    #[test]
-    fn an_option_value_narrows_the_seat_range() {
-        use tavern_plugin_api::{OptionChoice, OptionSpec};
-        let info = GameInfo {
-            id: "g".into(),
-            name: "G".into(),
-            version: "1".into(),
-            description: "d".into(),
-            min_players: 1,
-            max_players: 5,
-            options: vec![OptionSpec {
-                key: "mode".into(),
-                label: "Mode".into(),
-                help: "h".into(),
-                choices: vec![
-                    OptionChoice::new("full", "Full", "").players(2, 5),
-                    OptionChoice::new("puzzle", "Puzzle", "").players(1, 1),
-                    OptionChoice::new("any", "Any", ""),
-                ],
-                default: "full".into(),
-            }],
-            hidden_information: false,
-            rules: String::new(),
-        };
-        let with = |v: &str| BTreeMap::from([("mode".to_string(), v.to_string())]);
-        assert_eq!(seat_range(&info, &BTreeMap::new()), (2, 5));
-        assert_eq!(seat_range(&info, &with("puzzle")), (1, 1));
-        assert_eq!(seat_range(&info, &with("any")), (1, 5));
     }
 }

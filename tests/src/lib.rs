@@ -112,7 +112,7 @@ pub fn catalog() -> Catalog {
 /// Every seat count a game can start with its default options (an option choice may
 /// narrow the game's range, e.g. a solo-only mode).
 pub fn player_counts(info: &GameInfo) -> Vec<usize> {
-    let (lo, hi) = tavern::cli::seat_range(info, &Default::default());
+    let (lo, hi) = tavern::session::seat_range(info, &Default::default());
     (lo..=hi).collect()
 }
 

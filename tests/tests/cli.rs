@@ -133,6 +133,22 @@ fn exit_codes_and_one_line_errors() {
         Some(2)
     );
     assert_eq!(run(d.path(), &["frobnicate"]).status.code(), Some(2));
+    // An option value that narrows the seats (the fourth seat to start needs four).
+    let o = run(
+        d.path(),
+        &[
+            "new",
+            "dragonkeepers",
+            "--players",
+            "3",
+            "--option",
+            "start=4",
+            "-o",
+            fs,
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("4–4 players, not 3"), "{}", stderr(&o));
     // Rules errors: 1.
     assert!(
         run(
