@@ -2,19 +2,25 @@
 //! rulebook's Combat Training (one lord against a training dungeon's party).
 //!
 //! The state lives in [`model`]; [`grid`] finds the tile attacked, [`legal`] lists choices,
-//! [`rules`] applies them and runs the battle steps, [`party`] puts damage on and takes
-//! it off, [`done`] records what happened, [`applied`] and [`labels`] write the log and
-//! buttons from it, [`scoring`], [`determinize`] and [`view`] do what they say. Component
-//! data is `resources/dungeon-lords/components.json`; each entry says whether it comes
-//! from the rulebook, public component lists or our own design.
+//! [`rules`] applies them and runs the battle steps, [`spells`] the combat cards, [`party`]
+//! puts damage on and takes it off, [`done`] records what happened, [`applied`] and
+//! [`labels`] write the log and buttons from it, [`scoring`], [`determinize`] and [`view`]
+//! do what they say. Component data is `resources/dungeon-lords/components.json`; each
+//! entry says whether it comes from the rulebook, public component lists or our design.
+//!
+//! Part 2 (the building years) has begun as rules without a game around them yet, each
+//! tested on its own: [`building`] (digging, mining, room sites, taxes), [`arrivals`]
+//! (adventurers sorted and handed out, warriors pushing ahead), [`orders`] (the central
+//! board), [`economy`] (Pay Day, Taxes, production), [`titles`] and [`final_score`].
 //!
 //! Choices written down (rules help, `resources/dungeon-lords/rules.md`, has them all):
 //! - Planning is a plan of steps (tile, trap, monsters) ending in Confirm; all lords plan
 //!   at once and the plans turn face up when the last one confirms.
 //! - The monster step is played: the lord picks the order, the attack and the targets one
-//!   monster at a time, after seeing what the trap did.
-//! - Everything else (trap damage and prevention, healing, fatigue, conquering, poison, the
-//!   paladin) resolves by itself and is logged line by line.
+//!   monster at a time, after seeing what the trap did. Darts are aimed when they go off.
+//! - Everything else (trap damage and prevention, spells, healing, fatigue, conquering,
+//!   poison, the paladin) resolves by itself and is logged line by line; the table keeps
+//!   the last step's lines under the dungeon.
 
 pub mod action;
 pub mod applied;
