@@ -217,15 +217,14 @@ impl Ab {
                 Some(format!("sale:{seat}")),
             ),
             Action::OfferAdd { seller, brew } => {
-                let o = self.turn.offer;
-                let (c, b) = o.map_or((0, 0), |o| (o.coins, o.brews));
+                let (c, b) = self.turn.offer.map_or((0, 0), |o| (o.coins, o.brews));
                 let what = if brew { "mystic brew" } else { "coin" };
                 let g = self.players[seller as usize]
                     .for_sale
                     .map_or("?", |g| g.name());
                 (
                     format!(
-                        "Offer {} for their {g}: +1 {what} (now {c} coins, {b} brews)",
+                        "Offer {} one more {what} for their {g} (so far {c} coins, {b} brews)",
                         self.players[seller as usize].name
                     ),
                     Some(format!("sale:{seller}")),

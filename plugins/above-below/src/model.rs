@@ -103,8 +103,9 @@ impl Player {
     pub fn villagers(&self) -> usize {
         self.ready.len() + self.exhausted.len() + self.injured.len()
     }
+    /// Beds on every card the player owns (buildings and adventure cards).
     pub fn beds(&self) -> u8 {
-        self.buildings().map(|b| card(b.card).beds()).sum()
+        self.cards().map(|c| card(c).beds()).sum()
     }
     pub fn open_caves(&self) -> usize {
         self.caves.iter().filter(|c| !c.covered).count()

@@ -46,3 +46,24 @@ fn save_replay_round_trip() {
         assert_eq!(back, g);
     }
 }
+
+/// Prints (never asserts: the machine may be busy) random games per second in process,
+/// the way bots and benches play. Run alone with `cargo test --release -p
+/// tavern-above-below --test random_games speed_report -- --nocapture`.
+#[test]
+fn speed_report() {
+    use std::time::Instant;
+    use tavern_plugin_api::Game;
+    for n in 2..=4 {
+        let g = Ab::new(&setup(n)).unwrap();
+        let games = 500;
+        let t = Instant::now();
+        let r = tavern_plugin_api::abi::playouts(&g, games, 5);
+        let secs = t.elapsed().as_secs_f64();
+        println!(
+            "{n} players: {games} random games in {secs:.3}s = {:.0} games/s, avg {} actions",
+            games as f64 / secs,
+            r.actions / games as u64
+        );
+    }
+}

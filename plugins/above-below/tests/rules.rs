@@ -749,3 +749,12 @@ fn a_ghost_gained_goes_on_a_building_of_your_choice() {
     assert_eq!(g.players[0].ghosts(), 1);
     invariants(&g);
 }
+
+#[test]
+fn a_bed_on_an_adventure_card_rests_a_villager() {
+    let mut g = fresh(2);
+    let blessing = data().adventure(18).unwrap();
+    g.adventure_deck.retain(|&c| c != blessing);
+    g.players[0].adventures.push(blessing);
+    assert_eq!(g.players[0].beds(), 3);
+}
