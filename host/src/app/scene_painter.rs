@@ -13,8 +13,9 @@ use super::icons::{DieFace, paint_die, paint_icon};
 use super::motion::{Motion, Roll};
 use super::text::readable_owned;
 
-/// Text is never drawn smaller than this at 100 % zoom (points).
-pub const MIN_TEXT: f32 = 13.0;
+/// Text is never drawn smaller than this at 100 % zoom (points). Shared with plugin-api,
+/// whose layout check measures text at the size this floor gives it.
+pub const MIN_TEXT: f32 = scene::MIN_TEXT_POINTS;
 
 pub struct PaintOptions<'a> {
     pub zoom: f32,
@@ -76,7 +77,7 @@ impl Xf {
 /// The smallest scale a scene is drawn at. Games lay out text of 16 canvas units;
 /// below this the 13-point floor would blow text up past the space the game gave it and
 /// neighbours would overlap, so a smaller window scrolls the table instead.
-pub const MIN_SCALE: f32 = 0.58;
+pub const MIN_SCALE: f32 = scene::MIN_SCALE;
 
 /// The scale that fits a `w`×`h` scene into `avail`, but never below what keeps the
 /// game's text in its place (see [`MIN_SCALE`]).
