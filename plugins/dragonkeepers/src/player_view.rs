@@ -1,7 +1,9 @@
 //! One player's area: counts, amulets, the row of stacks, and the hand (faces only for its
 //! owner).
 
-use tavern_plugin_api::scene::{Color, Highlight, Icon, Rect, Scene, Shape, pos, rect, stroke};
+use tavern_plugin_api::scene::{
+    Color, Highlight, Icon, Rect, Scene, Shape, drawn_size, pos, rect, stroke, text_width,
+};
 
 use crate::data::{Kind, card, card_name, data};
 use crate::model::{Dk, Phase};
@@ -87,17 +89,17 @@ pub(crate) fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: O
     s.text(pos(x + 32.0, y), crest, TEXT, Color::WHITE);
     // Room for "crest 16" in the host's font, which runs wider than the scene's estimate.
     x += 150.0;
-    s.text(
-        pos(x, y),
-        format!(
-            "{} laid out · {} amulets",
-            p.laid_out(),
-            p.completed_amulets()
-        ),
-        TEXT,
-        Color::WHITE,
-    )
-    .tooltip("Dragon cards laid out break ties; complete amulets count toward the game end");
+    let summary = format!(
+        "{} laid out · {} amulets",
+        p.laid_out(),
+        p.completed_amulets()
+    );
+    // Ends at the panel's right edge: a four-player opponent panel is too narrow for it
+    // to start at `x` and stay inside at the size the host draws it.
+    let width = text_width(&summary, drawn_size(TEXT), false);
+    let sx = (r.x + r.w - 10.0 - width).min(x);
+    s.text(pos(sx, y), summary, TEXT, Color::WHITE)
+        .tooltip("Dragon cards laid out break ties; complete amulets count toward the game end");
     // Amulets: rings of three pieces with a pearl.
     let ay = r.y + 100.0;
     let over = g.phase == Phase::Over;

@@ -4,7 +4,9 @@
 //! page cards only by their visible back.
 
 use tavern_plugin_api::View;
-use tavern_plugin_api::scene::{Color, Highlight, Icon, Rect, Scene, pos, rect};
+use tavern_plugin_api::scene::{
+    Color, Highlight, Icon, Rect, Scene, drawn_size, line_height, pos, rect, wrap_lines,
+};
 
 use crate::data::{Back, Colour, Kind, back_name, card, card_name, data, front_name, rewards_text};
 use crate::model::{Dk, Item, Page, Phase};
@@ -381,7 +383,23 @@ fn supply(s: &mut Scene, g: &Dk, viewer: Option<usize>) {
             } else {
                 Highlight::None
             });
-        s.text_centered(pos(ix + 68.0, 556.0), it.name(), 16.0, Color::WHITE);
+        // Long names take two lines: at the host's 13-point floor "green ore hammer" is
+        // wider than its panel, and the next panel would cover its end.
+        let lines = wrap_lines(it.name(), drawn_size(16.0), 126.0, false);
+        let (first_y, state_y) = if lines.len() > 1 {
+            (543.0, 596.0)
+        } else {
+            (556.0, 586.0)
+        };
+        let step = line_height(drawn_size(16.0));
+        for (k, line) in lines.iter().enumerate() {
+            s.text_centered(
+                pos(ix + 68.0, first_y + k as f32 * step),
+                line.as_str(),
+                16.0,
+                Color::WHITE,
+            );
+        }
         let state = if armed {
             "in use"
         } else if used {
@@ -390,7 +408,7 @@ fn supply(s: &mut Scene, g: &Dk, viewer: Option<usize>) {
             "1 crystal"
         };
         s.text_centered(
-            pos(ix + 68.0, 586.0),
+            pos(ix + 68.0, state_y),
             state,
             16.0,
             Color::rgb(230, 220, 240),

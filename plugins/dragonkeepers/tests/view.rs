@@ -204,6 +204,9 @@ fn four_player_views_with_every_item_have_no_overlapping_text() {
                     if let Err(p) = check_layout(&scene) {
                         panic!("seed {seed}, turn {}, viewer {viewer:?}:{p:?}", g.turn);
                     }
+                    if let Some(e) = text_outside_its_panel(&scene) {
+                        panic!("seed {seed}, turn {}, viewer {viewer:?}: {e}", g.turn);
+                    }
                     // The check sees this view's text: a copy of its first text nudged
                     // by a few units must collide with it.
                     let mut nudged = scene.clone();
@@ -222,4 +225,45 @@ fn four_player_views_with_every_item_have_no_overlapping_text() {
         }
     }
     assert!(views > 500, "only {views} views checked");
+}
+
+/// A text whose anchor lies in a panel must stay inside the smallest such panel at the
+/// size the host draws it: past the edge a neighbouring panel, drawn later, covers it
+/// (`check_layout` compares texts with texts only).
+fn text_outside_its_panel(scene: &tavern_plugin_api::scene::Scene) -> Option<String> {
+    use tavern_plugin_api::layout::drawn_text_box;
+    let panels: Vec<Rect> = scene
+        .items
+        .iter()
+        .filter_map(|it| match it.shape {
+            Shape::Rect {
+                rect,
+                stroke: Some(_),
+                ..
+            } => Some(rect),
+            _ => None,
+        })
+        .collect();
+    for it in &scene.items {
+        let Shape::Text { pos, ref text, .. } = it.shape else {
+            continue;
+        };
+        let Some(b) = drawn_text_box(&it.shape) else {
+            continue;
+        };
+        let inside =
+            |r: &Rect| pos.x >= r.x && pos.x <= r.x + r.w && pos.y >= r.y && pos.y <= r.y + r.h;
+        let Some(p) = panels
+            .iter()
+            .filter(|r| inside(r))
+            .min_by(|a, b| (a.w * a.h).total_cmp(&(b.w * b.h)))
+        else {
+            continue;
+        };
+        let slack = 1.0;
+        if b.x < p.x - slack || b.x + b.w > p.x + p.w + slack {
+            return Some(format!("{text:?} ({b:?}) runs out of its panel {p:?}"));
+        }
+    }
+    None
 }
