@@ -7,16 +7,14 @@ use crate::data::{WAND, artefact_name, loc_letter, spell_name};
 use crate::ghost::{GHOSTS, GhostCard};
 use crate::ghost_play::card_text;
 use crate::state::Keydoms;
+use crate::view::{Disc, disc_label, fit};
 
-/// Ghost counters at `loc`, continuing the row of tokens after `i` players' workers.
-pub fn draw_ghost_workers(s: &mut Scene, k: &Keydoms, loc: u8, r: Rect, top: f32, mut i: usize) {
+/// Ghost counters at `loc`, after the players' workers in the location's row of discs.
+pub(crate) fn ghost_discs(k: &Keydoms, loc: u8, discs: &mut Vec<Disc>) {
     for (g, gh) in k.ghosts.iter().enumerate() {
         let p = k.n() + g;
         let mods = k.ghost_mods(g, loc);
         for w in k.party_slots(p, loc).into_iter().map(|i| &gh.workers[i]) {
-            let col = (i % 7) as f32;
-            let row = (i / 7) as f32;
-            let c = pos(r.x + 18.0 + col * 30.0, top + row * 32.0);
             let (txt, tip) = if w.face_up {
                 let st = gh.strength(w, loc, mods);
                 (
@@ -37,15 +35,12 @@ pub fn draw_ghost_workers(s: &mut Scene, k: &Keydoms, loc: u8, r: Rect, top: f32
                     ),
                 )
             };
-            s.token(c, 15.0, Color::player(p), txt)
-                .tooltip(format!("{tip} ({})", Color::PLAYER_MARK[p]));
-            s.text(
-                pos(c.x + 9.0, c.y - 14.0),
-                Color::PLAYER_MARK[p],
-                16.0,
-                Color::WHITE,
-            );
-            i += 1;
+            discs.push(Disc {
+                label: disc_label(p, &txt),
+                seat: p,
+                tip: format!("{tip} ({})", Color::PLAYER_MARK[p]),
+                changed: false,
+            });
         }
     }
 }
@@ -64,9 +59,15 @@ pub fn draw_ghost_mat(s: &mut Scene, k: &Keydoms, g: usize, r: Rect) {
             gh.name()
         ));
     let star = if k.start == p { " ★ start" } else { "" };
+    let room = r.w - 20.0;
     s.heading(
         pos(r.x + 10.0, r.y + 18.0),
-        format!("{} ({}){star}", gh.name(), Color::PLAYER_MARK[p]),
+        fit(
+            &format!("{} ({}){star}", gh.name(), Color::PLAYER_MARK[p]),
+            20.0,
+            room,
+            true,
+        ),
         20.0,
         Color::player(p),
     );
@@ -91,15 +92,20 @@ pub fn draw_ghost_mat(s: &mut Scene, k: &Keydoms, g: usize, r: Rect) {
         })
         .collect();
     let top = match gh.deck.last() {
-        Some(GhostCard::Action(_)) => "action card back",
-        Some(GhostCard::Spell(_)) => "spell card back",
-        None => "empty",
+        Some(GhostCard::Action(_)) => "action",
+        Some(GhostCard::Spell(_)) => "spell",
+        None => "none",
     };
     s.text(
-        pos(r.x + 10.0, r.y + 46.0),
-        format!(
-            "Counters out {out}/{quota} · deck {} (top: {top})",
-            gh.deck.len()
+        pos(r.x + 10.0, r.y + 44.0),
+        fit(
+            &format!(
+                "Counters out {out}/{quota} · deck {}, next {top}",
+                gh.deck.len()
+            ),
+            16.0,
+            room,
+            false,
         ),
         16.0,
         Color::WHITE,
@@ -125,19 +131,29 @@ pub fn draw_ghost_mat(s: &mut Scene, k: &Keydoms, g: usize, r: Rect) {
         })
         .collect();
     s.text(
-        pos(r.x + 10.0, r.y + 70.0),
-        format!(
-            "Artefacts {}: {}",
-            gh.artefacts.iter().sum::<u8>(),
-            arts.join(", ")
+        pos(r.x + 10.0, r.y + 68.0),
+        fit(
+            &format!(
+                "Artefacts {}: {}",
+                gh.artefacts.iter().sum::<u8>(),
+                arts.join(", ")
+            ),
+            16.0,
+            room,
+            false,
         ),
         16.0,
         Color::WHITE,
     )
-    .tooltip(
-        "Artefacts the ghost holds; 'up' ones it has turned over and used. Each round it \
-         turns up one more face-down artefact and uses its ghost power",
-    );
+    .tooltip(format!(
+        "Artefacts the ghost holds: {}. 'Up' ones it has turned over and used. Each round \
+         it turns up one more face-down artefact and uses its ghost power",
+        if arts.is_empty() {
+            "none".to_string()
+        } else {
+            arts.join(", ")
+        }
+    ));
     let mut line = Vec::new();
     if let Some(&c) = gh.discard.last() {
         line.push(format!("last card {c}"));
@@ -157,18 +173,21 @@ pub fn draw_ghost_mat(s: &mut Scene, k: &Keydoms, g: usize, r: Rect) {
     ));
     let tip = match gh.discard.last() {
         Some(&c) => format!(
-            "Last action card {c}: {}. Spells turned up are cast when placement ends; \
+            "{}. Last action card {c}: {}. Spells turned up are cast when placement ends; \
              hidden spells (in its deck or gained this round) count one artefact per \
              started pair at the end",
+            line.join(" · "),
             card_text(c)
         ),
-        None => "Spells turned up are cast when placement ends; hidden spells count one \
-                 artefact per started pair at the end"
-            .to_string(),
+        None => format!(
+            "{}. Spells turned up are cast when placement ends; hidden spells count one \
+             artefact per started pair at the end",
+            line.join(" · ")
+        ),
     };
     s.text(
-        pos(r.x + 10.0, r.y + 94.0),
-        line.join(" · "),
+        pos(r.x + 10.0, r.y + 92.0),
+        fit(&line.join(" · "), 16.0, room, false),
         16.0,
         Color::rgb(230, 220, 255),
     )

@@ -1,7 +1,9 @@
 //! The table as a scene: the three-level board, the treasury, opponents' screens along
 //! the top and the viewer's own screen area at the bottom.
 
-use tavern_plugin_api::scene::{Color, Highlight, Icon, Rect, pos, rect};
+use tavern_plugin_api::scene::{
+    Align, Color, Highlight, Icon, Rect, drawn_size, pos, rect, text_width,
+};
 use tavern_plugin_api::{Scene, View};
 
 use crate::data::{
@@ -101,9 +103,20 @@ fn draw_board(s: &mut Scene, k: &Keydoms, viewer: Option<usize>) {
         if resolving == Some(loc) {
             b.highlight(Highlight::Active);
         }
+        // A taboo marker shares the heading's line, on the right.
+        let room = if k.m.taboo.contains(&loc) {
+            taboo_right(loc, r) - drawn_w("TABOO", 16.0, false) - 8.0 - (r.x + 8.0)
+        } else {
+            r.w - 16.0
+        };
         s.heading(
             pos(r.x + 8.0, r.y + 16.0),
-            format!("{} {}", loc_letter(loc), loc_name(loc)),
+            fit(
+                &format!("{} {}", loc_letter(loc), loc_name(loc)),
+                18.0,
+                room,
+                true,
+            ),
             18.0,
             Color::INK,
         );
@@ -162,7 +175,7 @@ fn draw_cave(s: &mut Scene, k: &Keydoms, cave: usize, r: Rect) {
             // worked out from the value.
             let large = k.cave_large[cave][l][t];
             let small = v.saturating_sub(large * LARGE);
-            s.token(pos(x, y + 14.5), 14.5, TREASURE_COLORS[t], v.to_string())
+            s.token(pos(x, y + 12.0), 14.6, TREASURE_COLORS[t], v.to_string())
                 .tooltip(format!(
                     "{v} worth of {} ({large} large, {small} small)",
                     treasure_name(t)
@@ -209,13 +222,44 @@ fn draw_room(s: &mut Scene, k: &Keydoms, loc: u8, r: Rect) {
     }
 }
 
+/// Where the taboo marker ends: left of Keytown's icons, else at the right edge.
+fn taboo_right(loc: u8, r: Rect) -> f32 {
+    if (5..=8).contains(&loc) {
+        r.x + r.w - 44.0
+    } else {
+        r.x + r.w - 8.0
+    }
+}
+
+/// One disc in a location's row of workers.
+pub(crate) struct Disc {
+    pub label: String,
+    pub seat: usize,
+    pub tip: String,
+    pub changed: bool,
+}
+
+/// The disc label: the seat letter before the strength when both fit on the disc, so a
+/// colour-blind player can tell whose it is; the strength alone otherwise.
+pub(crate) fn disc_label(seat: usize, value: &str) -> String {
+    let both = format!("{}{value}", Color::PLAYER_MARK[seat]);
+    if both.chars().count() <= 2 {
+        both
+    } else {
+        value.to_string()
+    }
+}
+
+const DISC_R: f32 = 15.0;
+const DISC_STEP: f32 = 34.0;
+
 fn draw_workers(s: &mut Scene, k: &Keydoms, viewer: Option<usize>, loc: u8, r: Rect) {
-    let mut i = 0;
     let top = if (loc as usize) < 5 {
-        r.y + 160.0
+        r.y + 165.0
     } else {
         r.y + 100.0
     };
+    let mut discs = Vec::new();
     for seat in k.turn_order() {
         // In the order they were placed: the list behind the screen is sorted by
         // strength, so drawing in its order would tell where a face-down worker ranks.
@@ -224,64 +268,125 @@ fn draw_workers(s: &mut Scene, k: &Keydoms, viewer: Option<usize>, loc: u8, r: R
             .into_iter()
             .map(|i| &k.players[seat].workers[i])
         {
-            let col = (i % 7) as f32;
-            let row = (i / 7) as f32;
-            let c = pos(r.x + 18.0 + col * 30.0, top + row * 32.0);
             let (txt, tip) = worker_label(k, viewer, seat, w.strength, w.face_up);
-            s.token(c, 15.0, Color::player(seat), txt).tooltip(format!(
-                "{} ({})",
-                tip,
-                Color::PLAYER_MARK[seat]
-            ));
-            s.text(
-                pos(c.x + 9.0, c.y - 14.0),
-                Color::PLAYER_MARK[seat],
-                16.0,
-                Color::WHITE,
-            );
-            i += 1;
+            discs.push(Disc {
+                label: disc_label(seat, &txt),
+                seat,
+                tip: format!("{} ({})", tip, Color::PLAYER_MARK[seat]),
+                changed: false,
+            });
         }
         for e in &k.m.extras {
             if e.seat != seat || e.loc != loc {
                 continue;
             }
-            let col = (i % 7) as f32;
-            let row = (i / 7) as f32;
-            let c = pos(r.x + 18.0 + col * 30.0, top + row * 32.0);
-            let (txt, tip) = if e.raven {
+            let (label, tip) = if e.raven {
                 (
                     "R3".to_string(),
                     format!(
-                        "{}'s raven: an extra strength-3 worker here",
-                        k.players[seat].name
+                        "{}'s raven: an extra strength-3 worker here ({})",
+                        k.players[seat].name,
+                        Color::PLAYER_MARK[seat]
                     ),
                 )
             } else {
                 (
                     format!("M{}", e.strength),
                     format!(
-                        "{}'s mirror image of a strength-{} worker",
-                        k.players[seat].name, e.strength
+                        "{}'s mirror image of a strength-{} worker ({})",
+                        k.players[seat].name,
+                        e.strength,
+                        Color::PLAYER_MARK[seat]
                     ),
                 )
             };
-            s.token(c, 15.0, Color::player(seat), txt)
-                .tooltip(tip)
-                .highlight(Highlight::Changed);
-            i += 1;
+            discs.push(Disc {
+                label,
+                seat,
+                tip,
+                changed: true,
+            });
         }
     }
-    crate::ghost_view::draw_ghost_workers(s, k, loc, r, top, i);
+    crate::ghost_view::ghost_discs(k, loc, &mut discs);
+    draw_discs(s, &discs, r, top);
     if k.m.taboo.contains(&loc) {
         s.text(
-            pos(r.x + r.w - 70.0, r.y + 44.0),
+            pos(taboo_right(loc, r), r.y + 16.0),
             "TABOO",
             16.0,
             Color::rgb(200, 30, 30),
         )
+        .align(Align::Right)
         .tooltip("Taboo: no more workers or ravens may come here this round");
     }
 }
+
+/// Discs in rows from `top` down to the foot of `r`, never on top of each other; when
+/// more lie here than there is room for, the last disc counts the rest and its tooltip
+/// names them.
+fn draw_discs(s: &mut Scene, discs: &[Disc], r: Rect, top: f32) {
+    let cols = ((r.w - 12.0 - 2.0 * DISC_R) / DISC_STEP).floor().max(0.0) as usize + 1;
+    let rows = ((r.y + r.h - 2.0 - DISC_R - top) / DISC_STEP)
+        .floor()
+        .max(0.0) as usize
+        + 1;
+    let room = cols * rows;
+    let shown = if discs.len() > room {
+        room - 1
+    } else {
+        discs.len()
+    };
+    let at = |i: usize| {
+        pos(
+            r.x + 6.0 + DISC_R + (i % cols) as f32 * DISC_STEP,
+            top + (i / cols) as f32 * DISC_STEP,
+        )
+    };
+    for (i, d) in discs[..shown].iter().enumerate() {
+        let b = s
+            .token(at(i), DISC_R, Color::player(d.seat), d.label.clone())
+            .tooltip(d.tip.clone());
+        if d.changed {
+            b.highlight(Highlight::Changed);
+        }
+    }
+    if shown < discs.len() {
+        let rest = &discs[shown..];
+        let tips: Vec<&str> = rest.iter().map(|d| d.tip.as_str()).collect();
+        s.token(
+            at(shown),
+            DISC_R,
+            Color::rgb(90, 90, 90),
+            format!("+{}", rest.len()),
+        )
+        .tooltip(format!("{} more here: {}", rest.len(), tips.join("; ")));
+    }
+}
+
+/// Width of `text` where the host draws it largest (see [`drawn_size`]).
+pub(crate) fn drawn_w(text: &str, size: f32, bold: bool) -> f32 {
+    text_width(text, drawn_size(size), bold)
+}
+
+/// `text` cut short with an ellipsis so it stays within `width` in every window.
+pub(crate) fn fit(text: &str, size: f32, width: f32, bold: bool) -> String {
+    if drawn_w(text, size, bold) <= width {
+        return text.to_string();
+    }
+    let mut cut: String = text.to_string();
+    while !cut.is_empty() {
+        cut.pop();
+        let t = format!("{}…", cut.trim_end());
+        if drawn_w(&t, size, bold) <= width {
+            return t;
+        }
+    }
+    String::new()
+}
+
+/// The right edge text in the side panel may reach.
+const SIDE_RIGHT: f32 = 1582.0;
 
 fn draw_side(s: &mut Scene, k: &Keydoms) {
     s.panel(
@@ -322,13 +427,19 @@ fn draw_side(s: &mut Scene, k: &Keydoms) {
     );
     s.text(
         pos(1255.0, 460.0),
-        format!("Artefacts left in the castle: {}", k.artefacts_left()),
+        format!("Artefacts left: {}", k.artefacts_left()),
         18.0,
         Color::WHITE,
-    );
+    )
+    .tooltip("Artefacts still in the castle's stacks");
     s.text(
         pos(1255.0, 490.0),
-        format!("Start player: {}", k.name_of(k.start)),
+        fit(
+            &format!("Start player: {}", k.name_of(k.start)),
+            18.0,
+            295.0,
+            false,
+        ),
         18.0,
         Color::WHITE,
     )
@@ -363,7 +474,12 @@ fn draw_side(s: &mut Scene, k: &Keydoms) {
         if let Some(f) = k.m.substitute_from {
             s.text(
                 pos(1340.0, y),
-                format!("Substitute from {} on", crate::data::loc_letter(f)),
+                fit(
+                    &format!("Substitute from {} on", crate::data::loc_letter(f)),
+                    16.0,
+                    SIDE_RIGHT - 1340.0,
+                    false,
+                ),
                 16.0,
                 Color::WHITE,
             )
@@ -372,19 +488,46 @@ fn draw_side(s: &mut Scene, k: &Keydoms) {
             );
             y += 24.0;
         }
-        for c in &k.m.casts {
+        // Lines down to the responses below; the rest counted in the last line.
+        let room = ((628.0 - y) / 24.0).floor().max(1.0) as usize;
+        let shown = if k.m.casts.len() > room {
+            room - 1
+        } else {
+            k.m.casts.len()
+        };
+        for c in &k.m.casts[..shown] {
+            let text = format!(
+                "{} casts {}",
+                k.name_of(c.caster),
+                crate::data::spell_name(c.spell)
+            );
             s.text(
                 pos(1340.0, y),
-                format!(
-                    "{} casts {}",
-                    k.name_of(c.caster),
-                    crate::data::spell_name(c.spell)
-                ),
+                fit(&text, 16.0, SIDE_RIGHT - 1340.0, false),
                 16.0,
                 Color::rgb(230, 200, 255),
             )
-            .tooltip(crate::data::spell_help(c.spell));
+            .tooltip(format!("{text}: {}", crate::data::spell_help(c.spell)));
             y += 24.0;
+        }
+        if shown < k.m.casts.len() {
+            let rest: Vec<String> = k.m.casts[shown..]
+                .iter()
+                .map(|c| {
+                    format!(
+                        "{} casts {}",
+                        k.name_of(c.caster),
+                        crate::data::spell_name(c.spell)
+                    )
+                })
+                .collect();
+            s.text(
+                pos(1340.0, y),
+                format!("{} more spells cast", rest.len()),
+                16.0,
+                Color::rgb(230, 200, 255),
+            )
+            .tooltip(rest.join("; "));
         }
         let prompt = crate::magic_view::window_prompt(k);
         let short = crate::magic_view::window_title(k);
@@ -395,15 +538,25 @@ fn draw_side(s: &mut Scene, k: &Keydoms) {
                 16.0,
                 Color::WHITE,
             );
-            s.text(pos(1255.0, 664.0), short, 16.0, Color::rgb(255, 230, 150))
-                .tooltip(prompt);
+            s.text(
+                pos(1255.0, 664.0),
+                fit(&short, 16.0, SIDE_RIGHT - 1255.0, false),
+                16.0,
+                Color::rgb(255, 230, 150),
+            )
+            .tooltip(prompt);
             if let Some(seat) = k.window_seat() {
                 s.text(
                     pos(1255.0, 688.0),
-                    format!(
-                        "Now asking: {} ({})",
-                        k.players[seat].name,
-                        Color::PLAYER_MARK[seat]
+                    fit(
+                        &format!(
+                            "Now asking: {} ({})",
+                            k.players[seat].name,
+                            Color::PLAYER_MARK[seat]
+                        ),
+                        16.0,
+                        SIDE_RIGHT - 1255.0,
+                        false,
                     ),
                     16.0,
                     Color::player(seat),
@@ -413,28 +566,29 @@ fn draw_side(s: &mut Scene, k: &Keydoms) {
     }
 }
 
-/// Artefacts invoked this round lie in front of the screen for everyone to see.
-fn draw_invoked(s: &mut Scene, k: &Keydoms, seat: usize, x: f32, y: f32) {
-    draw_invoked_grid(s, k, seat, x, y, usize::MAX);
-}
-
-/// Invoked artefacts as tiles, `per_row` to a row.
-fn draw_invoked_grid(s: &mut Scene, k: &Keydoms, seat: usize, x: f32, y: f32, per_row: usize) {
-    if !k.magic() {
-        return;
-    }
+/// Artefacts invoked this round lie in front of the screen for everyone to see: one
+/// tile a row, as many rows as the panel holds.
+fn draw_invoked_list(s: &mut Scene, k: &Keydoms, seat: usize, x: f32, y: f32) {
+    let w = OWN.x + OWN.w - 8.0 - x;
     let mut i = 0;
     for a in 0..6u8 {
         for _ in 0..k.m.invoked[seat][a as usize] {
-            let tx = x + (i % per_row) as f32 * 72.0;
-            let ty = y + (i / per_row) as f32 * 28.0;
-            s.rect(rect(tx, ty, 68.0, 24.0), Color::rgb(200, 180, 230), 4.0)
+            let ty = y + i as f32 * 28.0;
+            if ty + 24.0 > OWN.y + OWN.h {
+                return;
+            }
+            s.rect(rect(x, ty, w, 24.0), Color::rgb(200, 180, 230), 4.0)
                 .tooltip(format!(
                     "{} invoked the {} this round",
                     k.players[seat].name,
                     artefact_name(a)
                 ));
-            s.text(pos(tx + 4.0, ty + 12.0), artefact_name(a), 16.0, Color::INK);
+            s.text(
+                pos(x + 6.0, ty + 12.0),
+                fit(artefact_name(a), 16.0, w - 12.0, false),
+                16.0,
+                Color::INK,
+            );
             i += 1;
         }
     }
@@ -458,49 +612,76 @@ fn draw_opponents(s: &mut Scene, k: &Keydoms, viewer: Option<usize>) {
                 p.name
             ));
         let star = if k.start == seat { " ★ start" } else { "" };
+        let room = w - 20.0;
         s.heading(
             pos(r.x + 10.0, r.y + 18.0),
-            format!("{} ({}){star}", p.name, Color::PLAYER_MARK[seat]),
+            fit(
+                &format!("{} ({}){star}", p.name, Color::PLAYER_MARK[seat]),
+                20.0,
+                room,
+                true,
+            ),
             20.0,
             Color::player(seat),
         );
-        s.text(
-            pos(r.x + 10.0, r.y + 48.0),
-            format!("Treasure worth {}", p.total_treasure()),
-            18.0,
-            Color::WHITE,
-        )
-        .tooltip("Total value of this player's treasures (the types are behind the screen)");
-        s.text(
-            pos(r.x + 10.0, r.y + 74.0),
-            format!("Artefacts {}", p.artefact_count()),
-            18.0,
-            Color::WHITE,
-        )
-        .tooltip("Number of artefacts owned, the starting wand included");
-        s.text(
-            pos(r.x + 10.0, r.y + 98.0),
-            format!("Workers behind screen {}", p.unplaced().count()),
-            16.0,
-            Color::WHITE,
-        );
-        if k.magic() {
-            s.text(
-                pos(r.x + w * 0.55, r.y + 48.0),
+        let spells = k.magic().then(|| {
+            (
                 format!("Spells {}", k.m.hands[seat].len()),
-                18.0,
-                Color::WHITE,
+                "Number of spell cards behind this screen (which ones is hidden)",
             )
-            .tooltip("Number of spell cards behind this screen (which ones is hidden)");
-            draw_invoked(s, k, seat, r.x + w * 0.55, r.y + 64.0);
+        });
+        let lines = [
+            vec![
+                (
+                    format!("Treasure {}", p.total_treasure()),
+                    "Total value of this player's treasures (the types are behind the screen)",
+                ),
+                (
+                    format!("Artefacts {}", p.artefact_count()),
+                    "Number of artefacts owned, the starting wand included",
+                ),
+            ],
+            [(
+                format!("Workers {}", p.unplaced().count()),
+                "Workers still behind the screen, to be placed this round",
+            )]
+            .into_iter()
+            .chain(spells)
+            .collect(),
+        ];
+        for (l, items) in lines.iter().enumerate() {
+            let y = r.y + 44.0 + l as f32 * 24.0;
+            let mut x = r.x + 10.0;
+            for (text, tip) in items {
+                let t = fit(text, 16.0, r.x + w - 10.0 - x, false);
+                let tw = drawn_w(&t, 16.0, false);
+                s.text(pos(x, y), t, 16.0, Color::WHITE).tooltip(*tip);
+                x += tw + 14.0;
+            }
+        }
+        if k.magic() {
+            let names: Vec<String> = (0..6u8)
+                .filter(|&a| k.m.invoked[seat][a as usize] > 0)
+                .map(|a| match k.m.invoked[seat][a as usize] {
+                    1 => artefact_name(a).to_string(),
+                    n => format!("{}×{n}", artefact_name(a)),
+                })
+                .collect();
+            if !names.is_empty() {
+                let text = format!("Invoked: {}", names.join(", "));
+                s.text(
+                    pos(r.x + 10.0, r.y + 92.0),
+                    fit(&text, 16.0, room, false),
+                    16.0,
+                    Color::rgb(220, 200, 250),
+                )
+                .tooltip(format!(
+                    "{text}: in front of {}'s screen this round",
+                    p.name
+                ));
+            }
         }
     }
-}
-
-/// Rough width of a text in canvas units (the scene's own estimate, 0.55 × size per
-/// character), so labels and what follows them never overlap.
-fn text_w(text: &str, size: f32) -> f32 {
-    text.chars().count() as f32 * size * 0.55
 }
 
 /// The viewer's own area under the board: two columns, left for what is behind the
@@ -534,7 +715,7 @@ fn draw_own(s: &mut Scene, k: &Keydoms, me: usize) {
     );
     let label = "Treasures:";
     s.text(pos(25.0, 840.0), label, 18.0, Color::WHITE);
-    let x0 = 25.0 + text_w(label, 18.0) + 16.0 + 18.0;
+    let x0 = 25.0 + drawn_w(label, 18.0, false) + 16.0 + 18.0;
     for t in 0..TYPES {
         let v = p.treasure[t];
         // Room for each name at the size the host's 13-point floor draws it at 1280×800
@@ -556,7 +737,7 @@ fn draw_own(s: &mut Scene, k: &Keydoms, me: usize) {
     }
     let label = "Behind your screen:";
     s.text(pos(25.0, 890.0), label, 18.0, Color::WHITE);
-    let x0 = 25.0 + text_w(label, 18.0) + 16.0 + 16.0;
+    let x0 = 25.0 + drawn_w(label, 18.0, false) + 16.0 + 16.0;
     for (i, w) in p.unplaced().enumerate() {
         s.token(
             pos(x0 + i as f32 * 40.0, 890.0),
@@ -571,7 +752,7 @@ fn draw_own(s: &mut Scene, k: &Keydoms, me: usize) {
     }
     let label = "Your artefacts:";
     s.text(pos(25.0, 948.0), label, 18.0, Color::WHITE);
-    let mut x = 25.0 + text_w(label, 18.0) + 16.0;
+    let mut x = 25.0 + drawn_w(label, 18.0, false) + 16.0;
     for a in 0..6u8 {
         let c = p.artefacts[a as usize];
         if c == 0 {
@@ -612,10 +793,13 @@ fn draw_own_magic(s: &mut Scene, k: &Keydoms, me: usize) {
         Color::WHITE,
     )
     .tooltip("One artefact per round, two after winning the cottage; an invoked wand lets you cast spells");
+    // A private choice (spells drawn, a stack searched) takes the column's place while
+    // it is open, so it covers nothing on the board.
     if let Some(Pending::Magic { seat, step }) = &k.pending
         && *seat == me
+        && draw_private_choice(s, k, step)
     {
-        draw_private_choice(s, k, step);
+        return;
     }
     s.text(pos(OWN_RIGHT, 834.0), "Your spells:", 18.0, Color::WHITE);
     // Two rows of cards between the label and the panel's foot; a big hand makes the
@@ -647,11 +831,12 @@ fn draw_own_magic(s: &mut Scene, k: &Keydoms, me: usize) {
     }
     s.text(
         pos(OWN_FRONT, 834.0),
-        "In front of your screen:",
+        "Invoked this round:",
         16.0,
         Color::WHITE,
-    );
-    draw_invoked_grid(s, k, me, OWN_FRONT, 850.0, 2);
+    )
+    .tooltip("Artefacts you invoked this round lie in front of your screen for all to see");
+    draw_invoked_list(s, k, me, OWN_FRONT, 850.0);
 }
 
 fn status(k: &Keydoms) -> String {
@@ -721,8 +906,9 @@ fn prompt(k: &Keydoms, viewer: Option<usize>) -> String {
     }
 }
 
-/// Cards only the deciding seat may see: spells just drawn, or a stack being searched.
-fn draw_private_choice(s: &mut Scene, k: &Keydoms, step: &crate::magic::Step) {
+/// Cards only the deciding seat may see: spells just drawn, or a stack being searched,
+/// in the own area's magic column. False when `step` shows no such cards.
+fn draw_private_choice(s: &mut Scene, k: &Keydoms, step: &crate::magic::Step) -> bool {
     use crate::magic::Step;
     let (title, cards): (&str, Vec<(String, String)>) = match step {
         Step::Keep { drawn, .. } => (
@@ -749,17 +935,20 @@ fn draw_private_choice(s: &mut Scene, k: &Keydoms, step: &crate::magic::Step) {
                 })
                 .collect(),
         ),
-        _ => return,
+        _ => return false,
     };
+    let x0 = OWN_RIGHT - 6.0;
+    let right = OWN.x + OWN.w - 8.0;
     s.panel(
-        rect(560.0, 600.0, 640.0, 170.0),
+        rect(x0, 820.0, right - x0, OWN.y + OWN.h - 6.0 - 820.0),
         Color::rgb(40, 30, 60),
         Color::WHITE,
     );
-    s.heading(pos(575.0, 620.0), title, 18.0, Color::WHITE);
+    s.heading(pos(OWN_RIGHT, 838.0), title, 18.0, Color::WHITE);
+    let step = ((right - 6.0 - OWN_RIGHT) / cards.len().max(1) as f32).min(122.0);
     for (i, (name, help)) in cards.iter().enumerate() {
         s.card(
-            rect(575.0 + i as f32 * 122.0, 640.0, 116.0, 110.0),
+            rect(OWN_RIGHT + i as f32 * step, 856.0, step - 6.0, 124.0),
             Color::rgb(225, 210, 245),
             Some(Color::rgb(90, 60, 130)),
             name.clone(),
@@ -768,4 +957,5 @@ fn draw_private_choice(s: &mut Scene, k: &Keydoms, step: &crate::magic::Step) {
         .tooltip(format!("{name} (only you see this): {help}"))
         .private();
     }
+    true
 }
