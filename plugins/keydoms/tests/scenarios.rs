@@ -682,7 +682,10 @@ fn views_hide_face_down_workers_and_private_treasure() {
         !spectator.contains("mine:"),
         "nobody's treasure types in the spectator view"
     );
-    assert!(spectator.contains("\"Treasure 3\""), "the public treasure total");
+    assert!(
+        spectator.contains("\"Treasure 3\""),
+        "the public treasure total"
+    );
 }
 
 #[test]
