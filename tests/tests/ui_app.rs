@@ -61,6 +61,35 @@ fn start_sealed_bid(
     );
 }
 
+/// Moves the "Bid" stepper of the action list until its button plays `card`, as a
+/// player clicking + and − would, and returns that button's label.
+fn set_bid(h: &mut Harness<'_, TavernApp>, card: i64) -> String {
+    let label = format!("Bid {card}");
+    for _ in 0..8 {
+        if h.query_by_label(&label).is_some() {
+            return label;
+        }
+        let at = h
+            .state()
+            .state
+            .table
+            .as_ref()
+            .and_then(|t| t.numbers.get("Bid").copied())
+            .unwrap_or(0);
+        let button = if at < card { "Raise Bid" } else { "Lower Bid" };
+        h.get_by_label(button).click();
+        h.run();
+    }
+    panic!("the Bid stepper never reached {card}");
+}
+
+/// Bids `card` with the stepper and its button.
+fn bid(h: &mut Harness<'_, TavernApp>, card: i64) {
+    let label = set_bid(h, card);
+    h.get_by_label(&label).click();
+    h.run();
+}
+
 fn cursor(h: &Harness<'_, TavernApp>) -> usize {
     h.state().state.table.as_ref().unwrap().session.cursor()
 }
@@ -113,7 +142,7 @@ fn starting_a_game_shows_the_table_and_a_click_on_a_target_acts() {
     assert!(h.query_by_label_contains("Pass to").is_none());
     h.get_by_label("Log");
     h.get_by_label("Undo");
-    h.get_by_label("Bid 3");
+    set_bid(&mut h, 3);
     assert_eq!(seat_moves(&h, 0), 0);
     // The same action from the table itself (the glowing card), not the side list.
     h.get_by_label("Bid 3 on the table").click();
@@ -145,8 +174,7 @@ fn hot_seat_cover_appears_between_human_seats() {
     assert!(h.query_by_label("Log").is_none(), "no log under the cover");
     h.get_by_label("I am Player 1: show my table").click();
     h.run();
-    h.get_by_label("Bid 4").click();
-    h.run();
+    bid(&mut h, 4);
     // Player 2 must bid too: the table is covered again before their turn.
     h.get_by_label("Pass to Player 2");
     assert!(h.query_by_label("Bid 1").is_none());
@@ -155,7 +183,7 @@ fn hot_seat_cover_appears_between_human_seats() {
     h.run();
     assert_eq!(h.state().state.table.as_ref().unwrap().viewer(), Some(1));
     // Player 2 sees their own hand, and never Player 1's sealed card in the log.
-    h.get_by_label("Bid 4");
+    set_bid(&mut h, 4);
     assert!(
         h.query_by_label_contains("You bid 4").is_none(),
         "Player 1's private bid leaked to Player 2"
@@ -170,8 +198,7 @@ fn undo_and_redo_move_the_log_cursor() {
     h.get_by_label("I am Player 1: show my table").click();
     h.run();
     let before = cursor(&h);
-    h.get_by_label("Bid 2").click();
-    h.run();
+    bid(&mut h, 2);
     h.get_by_label("I am Player 2: show my table").click();
     h.run();
     let after = cursor(&h);
@@ -209,8 +236,7 @@ fn fair_undo_shows_why_it_is_refused() {
     start_sealed_bid(&mut h, &[SeatChoice::Human, SeatChoice::Human], &[]);
     h.get_by_label("I am Player 1: show my table").click();
     h.run();
-    h.get_by_label("Bid 2").click();
-    h.run();
+    bid(&mut h, 2);
     h.get_by_label("I am Player 2: show my table").click();
     h.run();
     let t = h.state().state.table.as_ref().unwrap();
@@ -231,8 +257,7 @@ fn save_then_open_restores_the_same_position() {
     start_sealed_bid(&mut h, &[SeatChoice::Human, SeatChoice::Human], &[]);
     h.get_by_label("I am Player 1: show my table").click();
     h.run();
-    h.get_by_label("Bid 5").click();
-    h.run();
+    bid(&mut h, 5);
     let file = paths.saves_dir().join("mine.json");
     h.get_by_label("Save As…").click();
     h.run();
@@ -267,8 +292,7 @@ fn a_game_in_progress_is_listed_under_continue_and_resumes() {
     start_sealed_bid(&mut h, &[SeatChoice::Human, SeatChoice::Human], &[]);
     h.get_by_label("I am Player 1: show my table").click();
     h.run();
-    h.get_by_label("Bid 1").click();
-    h.run();
+    bid(&mut h, 1);
     let cur = cursor(&h);
     h.get_by_label("Launcher").click();
     h.run();
@@ -308,17 +332,12 @@ fn a_plugin_panic_shows_a_banner_and_keeps_the_last_good_move() {
     h.get_by_label("I am Player 1: show my table").click();
     h.run();
     let before = cursor(&h);
-    h.get_by_label("Bid 5").click();
-    h.run();
+    bid(&mut h, 5);
     assert_eq!(cursor(&h), before, "nothing was applied");
     h.get_by_label_contains("The game is kept at the last good move");
     h.get_by_label("Dismiss").click();
     h.run();
-    // The list scrolls below the panel's edge at this window size, as a player would see.
-    h.get_by_label("Bid 4").scroll_to_me();
-    h.run();
-    h.get_by_label("Bid 4").click();
-    h.run();
+    bid(&mut h, 4);
     let t = h.state().state.table.as_ref().unwrap();
     assert!(
         cursor(&h) > before,
@@ -386,8 +405,7 @@ fn bots_move_on_their_own() {
     let mut h = harness(&paths, (1280.0, 800.0));
     h.state_mut().state.settings.bot_pace = 0.3;
     start_sealed_bid(&mut h, &[SeatChoice::Human, SeatChoice::Bot(1)], &[]);
-    h.get_by_label("Bid 2").click();
-    h.run();
+    bid(&mut h, 2);
     for _ in 0..400 {
         if seat_moves(&h, 1) >= 1 {
             break;
@@ -498,4 +516,154 @@ fn moved_components_slide_to_their_new_place() {
         }
     }
     assert!(slid, "taking a card moved it on the table");
+}
+
+/// A bid of 1–5 is one stepper with one button, not five buttons, and it works from the
+/// keyboard.
+#[test]
+fn a_numeric_choice_is_one_stepper_reachable_by_keyboard() {
+    let (_dir, paths) = tavern_tests::temp_paths();
+    let mut h = harness(&paths, (1280.0, 800.0));
+    start_sealed_bid(&mut h, &[SeatChoice::Human, SeatChoice::Bot(1)], &[]);
+    h.get_by_label("Bid 1");
+    for card in 2..=5 {
+        assert!(h.query_by_label(&format!("Bid {card}")).is_none());
+    }
+    h.get_by_label("Bid value");
+    // Keyboard only: the + button takes the focus and Space presses it.
+    for _ in 0..2 {
+        h.get_by_label("Raise Bid").focus();
+        h.run();
+        h.key_press(egui::Key::Space);
+        h.run();
+    }
+    h.get_by_label("Bid 3");
+    assert!(h.query_by_label("Bid 1").is_none());
+    h.get_by_label("Lower Bid").click();
+    h.run();
+    h.get_by_label("Bid 2").click();
+    h.run();
+    assert_eq!(seat_moves(&h, 0), 1);
+    let t = h.state().state.table.as_ref().unwrap();
+    let last = t.session.log().iter().rfind(|e| e.seat == Some(0)).unwrap();
+    assert_eq!(last.action["card"], 2);
+}
+
+/// Two humans and a bot plan their wagers at the same time: each human's picks go into
+/// a plan shown in the action panel (Cancel drops it, nothing is logged), the confirm
+/// logs steps and confirm as one entry, and the bot's plan comes in as one entry too.
+#[test]
+fn wagers_are_planned_in_hot_seat_with_a_bot_and_logged_once_each() {
+    let (_dir, paths) = tavern_tests::temp_paths();
+    let mut h = harness(&paths, (1280.0, 800.0));
+    // The bot thinks at once but waits for its pace until the humans are done.
+    h.state_mut().state.settings.bot_pace = 1.0e6;
+    start_sealed_bid(
+        &mut h,
+        &[SeatChoice::Human, SeatChoice::Human, SeatChoice::Bot(1)],
+        &[("mode", "wagers")],
+    );
+    h.get_by_label("I am Player 1: show my table").click();
+    h.run();
+    let start = cursor(&h);
+    h.get_by_label("Wager on 4 (first choice)").click();
+    h.run();
+    h.get_by_label("Your plan (not played yet)");
+    h.get_by_label("1. Wager on 4 (first choice)");
+    assert_eq!(cursor(&h), start, "a step is not logged");
+    assert!(
+        h.query_by_label("Wager on 4 (second choice)").is_none(),
+        "the plan's copy is what the list shows"
+    );
+    h.get_by_label("Cancel plan").click();
+    h.run();
+    assert!(h.query_by_label("Your plan (not played yet)").is_none());
+    h.get_by_label("Wager on 4 (first choice)").click();
+    h.run();
+    h.get_by_label("Wager on 2 (second choice)").click();
+    h.run();
+    // Undo inside a plan takes back one step, not a logged entry.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert!(h.query_by_label("2. Wager on 2 (second choice)").is_none());
+    h.get_by_label("1. Wager on 4 (first choice)");
+    h.get_by_label("Wager on 3 (second choice)").click();
+    h.run();
+    h.get_by_label("Confirm wagers").click();
+    h.run();
+    assert_eq!(cursor(&h), start + 1, "one entry for the whole decision");
+    {
+        let s = &h.state().state.table.as_ref().unwrap().session;
+        let e = &s.log()[start];
+        assert_eq!(e.seat, Some(0));
+        assert_eq!(e.steps.len(), 2);
+        assert_eq!(e.text_for(Some(0)), "You wager on 4 first, then 3");
+    }
+    // Player 2 takes the screen; 4 is closed as a first choice now.
+    h.get_by_label("I am Player 2: show my table").click();
+    h.run();
+    assert!(h.query_by_label("Wager on 4 (first choice)").is_none());
+    assert!(h.query_by_label_contains("You wager on 4").is_none());
+    h.get_by_label("Wager on 5 (first choice)").click();
+    h.run();
+    h.get_by_label("Wager on 1 (second choice)").click();
+    h.run();
+    h.get_by_label("Confirm wagers").click();
+    h.run();
+    h.state_mut().state.settings.bot_pace = 0.0;
+    for _ in 0..400 {
+        if seat_moves(&h, 2) >= 1 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        h.step();
+    }
+    let s = &h.state().state.table.as_ref().unwrap().session;
+    let bot = s
+        .log()
+        .iter()
+        .find(|e| e.seat == Some(2))
+        .expect("the bot wagered");
+    assert_eq!(bot.steps.len(), 2, "the bot's picks are one entry too");
+    assert_eq!(
+        s.log().iter().filter(|e| e.seat.is_some()).count(),
+        3,
+        "three decisions, three entries"
+    );
+    assert!(s.log().iter().any(|e| e.label.contains("the prize is a")));
+}
+
+/// Choosing an option that allows fewer seats takes the extra seats away; the seat
+/// buttons follow the narrowed range.
+#[test]
+fn an_option_with_its_own_seat_range_adjusts_the_seats() {
+    let (_dir, paths) = tavern_tests::temp_paths();
+    let mut h = harness(&paths, (1280.0, 800.0));
+    h.get_by_label_contains("Sealed Bid (test game)").click();
+    h.run();
+    while h.state().state.launcher.seats.len() < 4 {
+        h.get_by_label("Add a seat").click();
+        h.run();
+    }
+    h.get_by_role_and_label(egui::accesskit::Role::ComboBox, "Mode")
+        .click();
+    h.run();
+    h.get_by_label("Duel (2 players)").click();
+    h.run();
+    assert_eq!(h.state().state.launcher.seats.len(), 2);
+    assert!(h.query_by_label("Add a seat").is_none());
+    h.get_by_label_contains("2 players with these options");
+    // Starting checks the same range.
+    h.state_mut()
+        .state
+        .launcher
+        .seats
+        .push(tavern::app::settings::SeatPlan {
+            name: "Extra".into(),
+            choice: SeatChoice::Human,
+        });
+    h.get_by_label("Start").click();
+    h.run();
+    let e = h.state().state.error.clone().expect("refused");
+    assert!(e.message.contains("is for 2 players, not 3"), "{e:?}");
 }

@@ -123,6 +123,7 @@ fn setup_form(ui: &mut Ui, state: &mut AppState) {
     ui.label(readable(ui.ctx(), &info.description));
     ui.add_space(10.0);
 
+    let mut option_changed = false;
     if !info.options.is_empty() {
         ui.label(RichText::new("Options").strong());
         egui::Grid::new("options-grid")
@@ -149,8 +150,22 @@ fn setup_form(ui: &mut Ui, state: &mut AppState) {
                             .width(220.0)
                             .show_ui(ui, |ui| {
                                 for c in &opt.choices {
-                                    ui.selectable_value(current, c.value.clone(), &c.label)
-                                        .on_hover_text(&c.help);
+                                    let text = match (c.min_players, c.max_players) {
+                                        (Some(a), Some(b)) if a == b => {
+                                            format!("{} ({a} players)", c.label)
+                                        }
+                                        (Some(a), Some(b)) => {
+                                            format!("{} ({a}–{b} players)", c.label)
+                                        }
+                                        _ => c.label.clone(),
+                                    };
+                                    if ui
+                                        .selectable_value(current, c.value.clone(), text)
+                                        .on_hover_text(&c.help)
+                                        .changed()
+                                    {
+                                        option_changed = true;
+                                    }
                                 }
                             })
                             .response
@@ -175,7 +190,23 @@ fn setup_form(ui: &mut Ui, state: &mut AppState) {
         ui.add_space(10.0);
     }
 
-    ui.label(RichText::new("Seats").strong());
+    if option_changed {
+        state.fit_seats();
+    }
+    let (min_seats, max_seats) = state
+        .seat_range()
+        .unwrap_or((info.min_players, info.max_players));
+    ui.horizontal(|ui| {
+        ui.label(RichText::new("Seats").strong());
+        if (min_seats, max_seats) != (info.min_players, info.max_players) {
+            let range = if min_seats == max_seats {
+                format!("{min_seats}")
+            } else {
+                format!("{min_seats}–{max_seats}")
+            };
+            ui.label(RichText::new(format!("({range} players with these options)")).weak());
+        }
+    });
     let profiles: Vec<(String, String)> = state
         .profiles
         .profiles
@@ -227,7 +258,7 @@ fn setup_form(ui: &mut Ui, state: &mut AppState) {
                     })
                     .response
                     .accessible_name(format!("Seat {} player", i + 1));
-                if n > info.min_players {
+                if n > min_seats {
                     if ui
                         .button("Remove")
                         .on_hover_text("Remove this seat")
@@ -244,7 +275,7 @@ fn setup_form(ui: &mut Ui, state: &mut AppState) {
     if let Some(i) = remove {
         state.remove_seat(i);
     }
-    if state.launcher.seats.len() < info.max_players && ui.button("Add a seat").clicked() {
+    if state.launcher.seats.len() < max_seats && ui.button("Add a seat").clicked() {
         state.add_seat();
     }
     ui.add_space(10.0);

@@ -12,7 +12,7 @@ use crate::paths::Paths;
 use crate::plugin::{Catalog, Plugin};
 use crate::profiles::{Profiles, Recent};
 use crate::save;
-use crate::session::{Session, UndoMode, now_unix};
+use crate::session::{Session, UndoMode, now_unix, seat_range};
 
 use super::files::{DialogPurpose, FileDialog};
 use super::settings::{SeatChoice, SeatPlan, Settings};
@@ -166,27 +166,63 @@ impl AppState {
             })
             .collect();
         f.seed_text = random_seed().to_string();
+        self.fit_seats();
+    }
+
+    /// The seats the selected game allows with the options chosen in the form.
+    pub fn seat_range(&self) -> Option<(usize, usize)> {
+        let p = self.selected_plugin()?;
+        Some(seat_range(&p.info, &self.launcher.options))
+    }
+
+    /// Chooses `value` for option `key` and adjusts the seats to the range it allows.
+    pub fn set_option(&mut self, key: &str, value: &str) {
+        self.launcher
+            .options
+            .insert(key.to_string(), value.to_string());
+        self.fit_seats();
+    }
+
+    /// Adds or removes seats (the last ones) until their number fits the seat range.
+    pub fn fit_seats(&mut self) {
+        let Some((min, max)) = self.seat_range() else {
+            return;
+        };
+        self.launcher.seats.truncate(max.max(1));
+        while self.launcher.seats.len() < min {
+            self.push_seat();
+        }
+    }
+
+    fn push_seat(&mut self) {
+        let seats = &mut self.launcher.seats;
+        let n = seats.len() + 1;
+        // The first seat is the person starting the game; later ones default to bots.
+        let choice = if seats.is_empty() {
+            SeatChoice::Human
+        } else {
+            SeatChoice::Bot(2)
+        };
+        seats.push(SeatPlan {
+            name: format!("Player {n}"),
+            choice,
+        });
     }
 
     pub fn add_seat(&mut self) {
-        let Some(p) = self.selected_plugin() else {
+        let Some((_, max)) = self.seat_range() else {
             return;
         };
-        let seats = &mut self.launcher.seats;
-        if seats.len() < p.info.max_players {
-            let n = seats.len() + 1;
-            seats.push(SeatPlan {
-                name: format!("Player {n}"),
-                choice: SeatChoice::Bot(2),
-            });
+        if self.launcher.seats.len() < max {
+            self.push_seat();
         }
     }
 
     pub fn remove_seat(&mut self, i: usize) {
-        let Some(p) = self.selected_plugin() else {
+        let Some((min, _)) = self.seat_range() else {
             return;
         };
-        if self.launcher.seats.len() > p.info.min_players && i < self.launcher.seats.len() {
+        if self.launcher.seats.len() > min && i < self.launcher.seats.len() {
             self.launcher.seats.remove(i);
         }
     }
@@ -195,6 +231,19 @@ impl AppState {
     pub fn setup_from_form(&self) -> Result<NewGame, String> {
         let plugin = self.selected_plugin().ok_or("Choose a game first")?;
         let f = &self.launcher;
+        let (min, max) = seat_range(&plugin.info, &f.options);
+        let n = f.seats.len();
+        if n < min || n > max {
+            let range = if min == max {
+                format!("{min}")
+            } else {
+                format!("{min} to {max}")
+            };
+            return Err(format!(
+                "{} with these options is for {range} players, not {n}",
+                plugin.info.name
+            ));
+        }
         let seed: u64 = f
             .seed_text
             .trim()

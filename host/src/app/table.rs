@@ -1,21 +1,34 @@
 //! The game table's state, without any drawing: the session, who is at the screen
-//! (hot-seat), the bot worker, autosave and the end of the game.
+//! (hot-seat), the bot worker, autosave and the end of the game, a seat's plan of
+//! tentative steps, and the passes the table answers by itself.
+//!
+//! Plans: a step action (`ChoiceKind::Step`) is applied to a scratch copy of the game
+//! (a clone of the session's instance), never to the session. The seat sees the copy's
+//! view and legal list; the first non-step action confirms the plan, and the session logs
+//! the steps and that action as one entry (`Session::apply_plan`). Cancel drops the copy.
+//! When another seat moves meanwhile, the copy is rebuilt from the new state by applying
+//! the steps again; a step that no longer applies drops the plan with a notice.
+//!
+//! Optional responders: a human seat whose only legal action is a pass
+//! (`ChoiceKind::Pass`), or who chose "don't ask me again" for the pass's window key, is
+//! answered by the table at once, so no hot-seat cover is raised for it.
 //!
 //! The table view (`table_ui`) reads this and calls its methods; the tests drive the same
 //! methods through the UI.
 
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, TryRecvError};
 
 use serde_json::Value;
-use tavern_plugin_api::{ActionEntry, Outcome, SeatKind, ToAct, View};
+use tavern_plugin_api::{ActionEntry, ChoiceKind, Outcome, SeatKind, ToAct, View};
 
 use super::motion::Motion;
 
 use crate::paths::Paths;
-use crate::plugin::PluginError;
+use crate::plugin::{Instance, PluginError};
 use crate::save;
 use crate::session::{Session, SessionError, UndoMode, step_seed};
 
@@ -28,9 +41,30 @@ struct BotJob {
     /// The log position the move was computed for; a result for another position (the
     /// player undid meanwhile) is dropped.
     cursor: usize,
-    rx: Receiver<Result<ActionEntry, String>>,
+    rx: Receiver<Result<BotMove, String>>,
     /// A finished move waiting for the pace timer.
-    ready: Option<ActionEntry>,
+    ready: Option<BotMove>,
+}
+
+/// A bot's decision: the plan steps it took on its own copy, then its action.
+type BotMove = (Vec<Value>, ActionEntry);
+
+/// The most steps a bot's plan may have before the table gives up on it (a game whose
+/// steps never lead to a confirm).
+const MAX_BOT_STEPS: usize = 256;
+
+/// Passes the table may answer in a row before it stops (a game that keeps asking).
+const MAX_AUTO_PASSES: usize = 10_000;
+
+/// A seat's tentative steps, applied to a copy of the game.
+pub struct Plan {
+    pub seat: usize,
+    /// The steps taken, in order, as the legal list offered them.
+    pub steps: Vec<ActionEntry>,
+    /// The session's game with the steps applied.
+    scratch: Instance,
+    /// The session revision the copy was built from.
+    revision: u64,
 }
 
 /// A finished game, handed to the app once so it can update profiles.
@@ -57,6 +91,20 @@ pub struct TableState {
     pub bots_released: bool,
     /// Shown "Rules" window.
     pub show_rules: bool,
+    /// The plan of the seat at the screen, while it takes tentative steps.
+    pub plan: Option<Plan>,
+    /// Per seat, the window key of a pass the player asked never to be asked about again
+    /// (while the game keeps that key).
+    pub auto_pass: HashMap<usize, String>,
+    /// How many "pass to" covers this table has raised (for the hot-seat measurements).
+    pub covers_raised: usize,
+    /// How many passes the table answered by itself.
+    pub passes_answered: usize,
+    /// Whether the table answers passes by itself (on; off only to measure the table
+    /// as it was before optional responders, which asked every human every time).
+    pub auto_answer: bool,
+    /// The value each numeric choice group's stepper is at, by group.
+    pub numbers: HashMap<String, i64>,
     bot: Option<BotJob>,
     last_change: f64,
     recorded: bool,
@@ -66,13 +114,19 @@ pub struct TableState {
     waker: Option<Waker>,
     /// The view on screen, asked of the plugin once per change of state or viewer.
     shown: Option<Shown>,
-    /// The viewer's legal actions, likewise once per change.
-    actions: RefCell<Option<(u64, usize, Vec<ActionEntry>)>>,
+    /// The viewer's legal actions, likewise once per change (keyed by revision, seat and
+    /// plan length).
+    actions: RefCell<ActionCache>,
 }
+
+/// (revision, seat, plan length, that seat's legal list).
+type ActionCache = Option<(u64, usize, usize, Vec<ActionEntry>)>;
 
 /// A view and the slides that lead into it.
 struct Shown {
     revision: u64,
+    /// Steps of the plan the view shows (0 without a plan).
+    planned: usize,
     viewer: Option<usize>,
     view: Arc<View>,
     motion: Option<Motion>,
@@ -90,6 +144,12 @@ impl TableState {
             show_end: false,
             bots_released: false,
             show_rules: false,
+            plan: None,
+            auto_pass: HashMap::new(),
+            covers_raised: 0,
+            passes_answered: 0,
+            auto_answer: true,
+            numbers: HashMap::new(),
             bot: None,
             last_change: f64::NEG_INFINITY,
             recorded: false,
@@ -190,6 +250,7 @@ impl TableState {
         let several_humans = self.humans().len() > 1;
         if self.hidden_information() && several_humans && self.screen_seat != Some(next) {
             self.cover = Some(next);
+            self.covers_raised += 1;
         } else {
             self.screen_seat = Some(next);
         }
@@ -199,7 +260,64 @@ impl TableState {
     pub fn reveal(&mut self) {
         if let Some(seat) = self.cover.take() {
             self.screen_seat = Some(seat);
+            if self.plan.as_ref().is_some_and(|p| p.seat != seat) {
+                self.plan = None;
+            }
         }
+    }
+
+    /// The pass the table gives for `seat` by itself, if any: a human seat whose legal
+    /// list is exactly one pass, or who holds "don't ask me again" for the window of a
+    /// pass in its list.
+    fn automatic_pass(&self, seat: usize) -> Option<Value> {
+        if !self.auto_answer || self.session.is_bot(seat) {
+            return None;
+        }
+        let list = self.session.legal(seat).ok()?;
+        let wanted = self.auto_pass.get(&seat);
+        let is_pass = |a: &ActionEntry| matches!(a.kind, ChoiceKind::Pass { .. });
+        if let [only] = list.as_slice()
+            && is_pass(only)
+        {
+            return Some(only.action.clone());
+        }
+        list.into_iter()
+            .find(|a| matches!(&a.kind, ChoiceKind::Pass { window } if Some(window) == wanted))
+            .map(|a| a.action)
+    }
+
+    /// Answers every pass the table may give by itself, before anybody is asked.
+    fn answer_passes(&mut self) {
+        for _ in 0..MAX_AUTO_PASSES {
+            let next = self
+                .to_act()
+                .into_iter()
+                .find_map(|s| self.automatic_pass(s).map(|a| (s, a)));
+            let Some((seat, action)) = next else {
+                return;
+            };
+            match self.session.apply(seat, action) {
+                Ok(_) => self.passes_answered += 1,
+                Err(e) => {
+                    self.fail(e);
+                    return;
+                }
+            }
+        }
+    }
+
+    /// "Don't ask me again": `seat` passes by itself while the game keeps `window`.
+    /// Answers the pending pass of that window now.
+    pub fn never_ask(&mut self, seat: usize, window: &str, now: f64) {
+        self.auto_pass.insert(seat, window.to_string());
+        self.plan = None;
+        self.answer_passes();
+        self.after_change(now);
+    }
+
+    /// Whether the table is human at `seat` answering its passes of `window` by itself.
+    pub fn never_asks(&self, seat: usize, window: &str) -> bool {
+        self.auto_pass.get(&seat).is_some_and(|w| w == window)
     }
 
     /// The legal actions of the seat at the screen (empty under a cover or when it is not
@@ -215,18 +333,129 @@ impl TableState {
             return Vec::new();
         }
         let revision = self.session.revision();
+        let plan = self.plan.as_ref().filter(|p| p.seat == v);
+        let planned = plan.map_or(0, |p| p.steps.len());
         let mut cache = self.actions.borrow_mut();
-        if let Some((r, s, list)) = cache.as_ref()
+        if let Some((r, s, n, list)) = cache.as_ref()
             && *r == revision
             && *s == v
+            && *n == planned
         {
             return list.iter().map(|a| (v, a.clone())).collect();
         }
         // A failing legal() means the plugin is broken; the view call reports it.
-        let list = self.session.legal(v).unwrap_or_default();
+        let list = match plan {
+            Some(p) => p.scratch.legal(v).unwrap_or_default(),
+            None => self.session.legal(v).unwrap_or_default(),
+        };
         let out = list.iter().map(|a| (v, a.clone())).collect();
-        *cache = Some((revision, v, list));
+        *cache = Some((revision, v, planned, list));
         out
+    }
+
+    /// The plan of the seat at the screen, if it has one.
+    pub fn viewer_plan(&self) -> Option<&Plan> {
+        self.plan.as_ref().filter(|p| Some(p.seat) == self.viewer())
+    }
+
+    /// Drops the plan (Cancel): nothing was logged, so nothing is taken back.
+    pub fn cancel_plan(&mut self) {
+        if self.plan.take().is_some() {
+            self.notice = Some("Plan cancelled".into());
+        }
+    }
+
+    /// Takes a tentative step on the plan's copy (starting a plan if there is none).
+    fn plan_step(&mut self, seat: usize, entry: ActionEntry) {
+        if self.plan.as_ref().is_some_and(|p| p.seat != seat) {
+            self.plan = None;
+        }
+        if self.plan.is_none() {
+            match self.session.bot_instance() {
+                Ok(scratch) => {
+                    self.plan = Some(Plan {
+                        seat,
+                        steps: Vec::new(),
+                        scratch,
+                        revision: self.session.revision(),
+                    })
+                }
+                Err(e) => return self.fail(e),
+            }
+        }
+        let plan = self.plan.as_mut().expect("made above");
+        match plan.scratch.apply(Some(seat), entry.action.clone()) {
+            Ok(_) => {
+                plan.steps.push(entry);
+                self.notice = None;
+            }
+            // The copy keeps its last good state: the plan stays as it was.
+            Err(e) => self.fail(SessionError::Plugin(e)),
+        }
+    }
+
+    /// Takes back the plan's last step by rebuilding the copy without it.
+    pub fn unstep(&mut self) {
+        let Some(mut plan) = self.plan.take() else {
+            return;
+        };
+        plan.steps.pop();
+        if plan.steps.is_empty() {
+            return;
+        }
+        self.plan = Some(plan);
+        self.rebase_plan();
+    }
+
+    /// Rebuilds the plan's copy on the session's current state, dropping the plan with
+    /// a notice when a step no longer applies (another seat moved meanwhile).
+    fn rebase_plan(&mut self) {
+        let to_act = self.to_act();
+        let Some(plan) = self.plan.as_mut() else {
+            return;
+        };
+        if !to_act.contains(&plan.seat) {
+            self.plan = None;
+            return;
+        }
+        let rebuilt = self
+            .session
+            .bot_instance()
+            .map_err(|e| e.to_string())
+            .and_then(|inst| {
+                for (i, step) in plan.steps.iter().enumerate() {
+                    inst.apply(Some(plan.seat), step.action.clone())
+                        .map_err(|e| {
+                            format!(
+                                "step {} (\u{201c}{}\u{201d}) no longer applies: {e}",
+                                i + 1,
+                                step.label
+                            )
+                        })?;
+                }
+                Ok(inst)
+            });
+        match rebuilt {
+            Ok(inst) => {
+                plan.scratch = inst;
+                plan.revision = self.session.revision();
+            }
+            Err(m) => {
+                self.plan = None;
+                self.notice = Some(format!(
+                    "Your plan was dropped because the game moved on: {m}"
+                ));
+            }
+        }
+    }
+
+    /// The kind of `action` in the legal list the seat at the screen sees.
+    fn kind_of(&self, seat: usize, action: &Value) -> ChoiceKind {
+        self.viewer_actions()
+            .into_iter()
+            .find(|(s, a)| *s == seat && &a.action == action)
+            .map(|(_, a)| a.kind)
+            .unwrap_or_default()
     }
 
     /// The view of the seat at the screen, asked of the plugin only when the state or
@@ -234,13 +463,20 @@ impl TableState {
     /// moved, from `now`.
     pub fn view_now(&mut self, now: f64) -> Result<Arc<View>, SessionError> {
         let (revision, viewer) = (self.session.revision(), self.viewer());
+        let plan = self.plan.as_ref().filter(|p| Some(p.seat) == viewer);
+        let planned = plan.map_or(0, |p| p.steps.len());
         if let Some(s) = &self.shown
             && s.revision == revision
             && s.viewer == viewer
+            && s.planned == planned
         {
             return Ok(s.view.clone());
         }
-        let view = Arc::new(self.session.view(viewer)?);
+        // A seat planning sees its plan: the copy's view, never shown to anybody else.
+        let view = Arc::new(match plan {
+            Some(p) => p.scratch.view(viewer)?,
+            None => self.session.view(viewer)?,
+        });
         let motion = self
             .shown
             .as_ref()
@@ -248,6 +484,7 @@ impl TableState {
             .and_then(|s| Motion::between(&s.view.scene, &view.scene, now));
         self.shown = Some(Shown {
             revision,
+            planned,
             viewer,
             view: view.clone(),
             motion,
@@ -264,13 +501,45 @@ impl TableState {
             .filter(|m| m.running(now))
     }
 
-    /// Applies a seat's action.
+    /// A seat's choice from its list or the table: a step goes into the seat's plan;
+    /// any other action is applied, confirming the seat's plan when it has one.
     pub fn act(&mut self, seat: usize, action: Value, now: f64) {
+        let kind = self.kind_of(seat, &action);
+        if kind == ChoiceKind::Step {
+            let label = self
+                .viewer_actions()
+                .into_iter()
+                .find(|(_, a)| a.action == action)
+                .map(|(_, a)| a.label)
+                .unwrap_or_default();
+            let entry = ActionEntry {
+                action,
+                label,
+                target: None,
+                kind,
+            };
+            self.plan_step(seat, entry);
+            return;
+        }
+        let steps: Vec<Value> = match self.plan.take() {
+            Some(p) if p.seat == seat => p.steps.into_iter().map(|e| e.action).collect(),
+            _ => Vec::new(),
+        };
+        self.apply_decision(seat, &steps, action, now);
+    }
+
+    /// Logs a decision (plan steps, if any, and the action confirming them).
+    fn apply_decision(&mut self, seat: usize, steps: &[Value], action: Value, now: f64) {
         self.bot = None;
-        match self.session.apply(seat, action) {
+        match self.session.apply_plan(seat, steps, action) {
             Ok(_) => {
                 self.notice = None;
+                self.numbers.clear();
+                self.answer_passes();
                 self.after_change(now);
+            }
+            Err(SessionError::Plugin(PluginError::Illegal(m))) if !steps.is_empty() => {
+                self.notice = Some(format!("Your plan was dropped: {m}"));
             }
             Err(e) => self.fail(e),
         }
@@ -304,6 +573,7 @@ impl TableState {
             Ok(mut s) => {
                 s.updated = self.session.updated;
                 self.session = s;
+                self.plan = None;
                 // The new session counts revisions from zero again.
                 self.shown = None;
                 *self.actions.get_mut() = None;
@@ -320,6 +590,9 @@ impl TableState {
     pub fn can_undo(&self) -> Result<(), String> {
         if self.cover.is_some() {
             return Err("Reveal the table first".into());
+        }
+        if self.viewer_plan().is_some() {
+            return Ok(());
         }
         if self.bot.is_some() {
             return Err("Wait for the bot to finish".into());
@@ -341,6 +614,11 @@ impl TableState {
     /// Takes back the last move; in learning mode keeps going back over bot moves until a
     /// human is to decide, so one click undoes "my last move".
     pub fn undo(&mut self, now: f64) {
+        // Within a plan, undo takes back the last tentative step: nothing was logged.
+        if self.viewer_plan().is_some() {
+            self.unstep();
+            return;
+        }
         if let Err(m) = self.can_undo() {
             self.notice = Some(m);
             return;
@@ -351,7 +629,9 @@ impl TableState {
             return;
         }
         if self.session.undo_mode() == UndoMode::Learning {
-            while self.humans_to_act().is_empty() && self.session.can_undo(requester).is_ok() {
+            // Back over bot moves and over positions whose only human choice is a pass
+            // the table would answer again at once.
+            while self.nobody_to_ask() && self.session.can_undo(requester).is_ok() {
                 if let Err(e) = self.session.undo(requester) {
                     self.fail(e);
                     break;
@@ -393,7 +673,24 @@ impl TableState {
         self.after_history_move(now);
     }
 
+    /// Brings the table up to date after `session` was changed directly (by a tool or a
+    /// test standing in for another seat): answers passes, rebases or drops the plan,
+    /// moves the screen and autosaves, as after any move made through the table.
+    pub fn session_changed(&mut self, now: f64) {
+        self.answer_passes();
+        self.after_change(now);
+    }
+
+    /// No human to act has a decision to make (bots only, or passes the table answers).
+    fn nobody_to_ask(&self) -> bool {
+        self.humans_to_act()
+            .into_iter()
+            .all(|s| self.automatic_pass(s).is_some())
+    }
+
     fn after_history_move(&mut self, now: f64) {
+        self.plan = None;
+        self.numbers.clear();
         self.bot = None;
         self.bots_released = false;
         self.show_end = false;
@@ -402,6 +699,13 @@ impl TableState {
 
     fn after_change(&mut self, now: f64) {
         self.last_change = now;
+        if self
+            .plan
+            .as_ref()
+            .is_some_and(|p| p.revision != self.session.revision())
+        {
+            self.rebase_plan();
+        }
         self.refresh_seat();
         if self.is_over() {
             self.show_end = true;
@@ -503,8 +807,8 @@ impl TableState {
                 return Some(due - now);
             }
             let job = self.bot.take().expect("checked above");
-            let entry = job.ready.expect("checked above");
-            self.act(job.seat, entry.action, now);
+            let (steps, entry) = job.ready.expect("checked above");
+            self.apply_decision(job.seat, &steps, entry.action, now);
             return Some(0.0);
         }
         let bot_seat = self
@@ -531,7 +835,7 @@ impl TableState {
         let spawned = std::thread::Builder::new()
             .name(format!("bot-seat-{seat}"))
             .spawn(move || {
-                let result = instance.bot(seat, seed, level).map_err(|e| e.to_string());
+                let result = bot_decision(&instance, seat, seed, level).map_err(|e| e.to_string());
                 let _ = tx.send(result);
                 if let Some(w) = waker {
                     w();
@@ -557,4 +861,29 @@ impl TableState {
             self.autosave();
         }
     }
+}
+
+/// A bot's whole decision, on its own copy of the game: while the bot picks plan steps,
+/// they are applied to the copy and the bot asked again, until it picks the action that
+/// confirms them (the session then logs steps and action as one entry, as for a human).
+pub fn bot_decision(
+    instance: &Instance,
+    seat: usize,
+    seed: u64,
+    level: u8,
+) -> Result<BotMove, PluginError> {
+    let mut steps = Vec::new();
+    for i in 0..MAX_BOT_STEPS {
+        // The first ask uses the position's seed, as a bot without plans always did.
+        let seed = if i == 0 { seed } else { step_seed(seed, i) };
+        let entry = instance.bot(seat, seed, level)?;
+        if entry.kind != ChoiceKind::Step {
+            return Ok((steps, entry));
+        }
+        instance.apply(Some(seat), entry.action.clone())?;
+        steps.push(entry.action);
+    }
+    Err(PluginError::Protocol(format!(
+        "the bot took {MAX_BOT_STEPS} plan steps without confirming them"
+    )))
 }

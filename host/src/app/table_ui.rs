@@ -2,8 +2,8 @@
 //! right, the hot-seat cover, the error banner and the rules window.
 
 use egui::{Color32, Key, Modifiers, RichText, Ui};
-use tavern_plugin_api::View;
 use tavern_plugin_api::scene::{Color as SceneColor, Icon};
+use tavern_plugin_api::{ActionEntry, ChoiceKind, View};
 
 use super::icons::paint_icon;
 use super::scene_painter::{PaintOptions, show_scene};
@@ -397,27 +397,183 @@ fn actions(ui: &mut Ui, t: &mut TableState, view: Option<&View>, now: f64) {
         }
         return;
     }
+    let seat = list[0].0;
     let mut chosen = None;
+    let mut cancel = false;
+    let mut never_ask = None;
     egui::ScrollArea::vertical()
         .id_salt("actions-scroll")
         .auto_shrink([false, false])
         .show(ui, |ui| {
             let w = ui.available_width();
-            for (seat, a) in &list {
-                if ui
-                    .add_sized(
-                        [w, 30.0],
-                        egui::Button::new(readable(ui.ctx(), &a.label)).wrap(),
-                    )
-                    .clicked()
-                {
-                    chosen = Some((*seat, a.action.clone()));
+            if let Some(plan) = t.viewer_plan() {
+                plan_box(ui, &plan.steps, &mut cancel);
+            }
+            for item in group_actions(&list) {
+                match item {
+                    Item::Button(a) => {
+                        if ui
+                            .add_sized(
+                                [w, 30.0],
+                                egui::Button::new(readable(ui.ctx(), &a.label)).wrap(),
+                            )
+                            .clicked()
+                        {
+                            chosen = Some(a.action.clone());
+                        }
+                        if let ChoiceKind::Pass { window } = &a.kind {
+                            let mut on = t.never_asks(seat, window);
+                            let r = ui.checkbox(&mut on, "Don't ask me again").on_hover_text(
+                                format!(
+                                    "Let it go by itself from now on, while this lasts ({window})"
+                                ),
+                            );
+                            if r.changed() && on {
+                                never_ask = Some(window.clone());
+                            }
+                        }
+                    }
+                    Item::Number { group, values } => {
+                        if let Some(a) = number_stepper(ui, t, &group, &values) {
+                            chosen = Some(a);
+                        }
+                    }
                 }
             }
         });
-    if let Some((seat, action)) = chosen {
+    if cancel {
+        t.cancel_plan();
+    } else if let Some(window) = never_ask {
+        t.never_ask(seat, &window, now);
+    } else if let Some(action) = chosen {
         t.act(seat, action, now);
     }
+}
+
+/// What the action list shows: a button per action, one stepper per numeric group.
+enum Item<'a> {
+    Button(&'a ActionEntry),
+    Number {
+        group: String,
+        /// The group's actions with their values, ascending by value.
+        values: Vec<(i64, &'a ActionEntry)>,
+    },
+}
+
+/// Groups the numeric actions of `list` (in the place of their group's first action).
+fn group_actions(list: &[(usize, ActionEntry)]) -> Vec<Item<'_>> {
+    let mut items: Vec<Item<'_>> = Vec::new();
+    for (_, a) in list {
+        match &a.kind {
+            ChoiceKind::Number { group, value } => {
+                let found = items.iter_mut().find_map(|i| match i {
+                    Item::Number { group: g, values } if g == group => Some(values),
+                    _ => None,
+                });
+                match found {
+                    Some(values) => values.push((*value, a)),
+                    None => items.push(Item::Number {
+                        group: group.clone(),
+                        values: vec![(*value, a)],
+                    }),
+                }
+            }
+            _ => items.push(Item::Button(a)),
+        }
+    }
+    for i in &mut items {
+        if let Item::Number { values, .. } = i {
+            values.sort_by_key(|(v, _)| *v);
+        }
+    }
+    items
+}
+
+/// The running plan: its steps so far and Cancel (Undo takes back the last step).
+fn plan_box(ui: &mut Ui, steps: &[ActionEntry], cancel: &mut bool) {
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.label(RichText::new("Your plan (not played yet)").strong());
+        for (i, s) in steps.iter().enumerate() {
+            ui.label(format!("{}. {}", i + 1, readable(ui.ctx(), &s.label)));
+        }
+        ui.horizontal(|ui| {
+            if ui
+                .button("Cancel plan")
+                .on_hover_text("Drop every step of the plan; nothing was played")
+                .clicked()
+            {
+                *cancel = true;
+            }
+            ui.label(RichText::new("Ctrl+Z takes back one step").weak());
+        });
+    });
+    ui.add_space(4.0);
+}
+
+/// One numeric choice: lower/raise buttons and a slider over the values the game allows,
+/// then a button that plays the chosen value (all reachable with Tab and Space/Enter).
+fn number_stepper(
+    ui: &mut Ui,
+    t: &mut TableState,
+    group: &str,
+    values: &[(i64, &ActionEntry)],
+) -> Option<serde_json::Value> {
+    let at = t.numbers.get(group).copied().unwrap_or(values[0].0);
+    let mut idx = values.iter().position(|(v, _)| *v == at).unwrap_or(0);
+    let last = values.len() - 1;
+    let mut chosen = None;
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(readable(ui.ctx(), group)).strong());
+            if ui
+                .add_enabled(idx > 0, egui::Button::new("−"))
+                .on_hover_text(format!("Lower {group}"))
+                .accessible_name(format!("Lower {group}"))
+                .clicked()
+            {
+                idx -= 1;
+            }
+            let shown: Vec<i64> = values.iter().map(|(v, _)| *v).collect();
+            // Room for the value and the + button on the narrowest side panel.
+            ui.spacing_mut().slider_width = (ui.available_width() - 80.0).clamp(40.0, 160.0);
+            ui.add(
+                egui::Slider::new(&mut idx, 0..=last)
+                    .step_by(1.0)
+                    .show_value(true)
+                    .custom_formatter(move |i, _| {
+                        shown
+                            .get(i as usize)
+                            .map(i64::to_string)
+                            .unwrap_or_default()
+                    })
+                    .custom_parser(|_| None),
+            )
+            .accessible_name(format!("{group} value"));
+            if ui
+                .add_enabled(idx < last, egui::Button::new("+"))
+                .on_hover_text(format!("Raise {group}"))
+                .accessible_name(format!("Raise {group}"))
+                .clicked()
+            {
+                idx += 1;
+            }
+        });
+        let idx = idx.min(last);
+        let a = values[idx].1;
+        if ui
+            .add_sized(
+                [ui.available_width(), 30.0],
+                egui::Button::new(readable(ui.ctx(), &a.label)).wrap(),
+            )
+            .clicked()
+        {
+            chosen = Some(a.action.clone());
+        }
+    });
+    t.numbers.insert(group.to_string(), values[idx.min(last)].0);
+    chosen
 }
 
 /// A log entry's text: its number, the action, and each consequence the game put on a

@@ -1,0 +1,301 @@
+//! The table's plans and optional passes, driven through `TableState` (the state the UI
+//! draws, without drawing): a plan overtaken by a bot is dropped with a notice, passes
+//! nobody needs to decide are answered without a hot-seat cover, "don't ask me again"
+//! lasts while the window key does, and the covers a four-human game of Keydom's raises
+//! per round with and without the table answering passes.
+
+use serde_json::{Value, json};
+use tavern::app::table::TableState;
+use tavern::paths::Paths;
+use tavern::session::{Session, UndoMode, step_seed};
+use tavern_plugin_api::{SeatKind, Setup, ToAct};
+use tavern_tests::{plugin, temp_paths};
+
+fn pick(v: u64) -> Value {
+    json!({"kind": "pick", "value": v})
+}
+
+fn confirm() -> Value {
+    json!({"kind": "confirm_wagers"})
+}
+
+fn wagers_table(paths: &Paths, kinds: &[SeatKind], seed: u64) -> TableState {
+    let mut setup = Setup::players(kinds.len());
+    for (s, k) in setup.seats.iter_mut().zip(kinds) {
+        s.kind = k.clone();
+    }
+    setup.seed = seed;
+    setup.options.insert("mode".into(), "wagers".into());
+    let s = Session::new(plugin("sealed-bid"), setup, UndoMode::Learning).unwrap();
+    TableState::new(s, paths, None)
+}
+
+/// A human at the screen plays `action` (taking the screen first if it is covered).
+fn play(t: &mut TableState, seat: usize, action: Value) {
+    if t.cover == Some(seat) {
+        t.reveal();
+    }
+    assert_eq!(t.viewer(), Some(seat), "seat {seat} is not at the screen");
+    let now = t.session.cursor() as f64;
+    t.act(seat, action, now);
+}
+
+/// Runs the table's bot driver until `seat` has a decision in the log.
+fn let_bot_play(t: &mut TableState, seat: usize) {
+    let mut now = 0.0;
+    for _ in 0..1000 {
+        if t.session.log().iter().any(|e| e.seat == Some(seat)) {
+            return;
+        }
+        t.tick(now, 0.0);
+        now += 0.1;
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("the bot did not move: {:?} {:?}", t.banner, t.notice);
+}
+
+#[test]
+fn a_plan_overtaken_by_another_seat_is_dropped_with_a_notice() {
+    let (_d, paths) = temp_paths();
+    for overtaken in [true, false] {
+        let mut t = wagers_table(&paths, &[SeatKind::Human, SeatKind::Human], 4);
+        if t.cover.is_some() {
+            t.reveal();
+        }
+        let me = t.viewer().unwrap();
+        let other = 1 - me;
+        let start = t.session.cursor();
+        play(&mut t, me, pick(3));
+        assert_eq!(t.plan.as_ref().map(|p| p.steps.len()), Some(1));
+        assert_eq!(t.session.cursor(), start, "a step is not logged");
+        // Meanwhile the other seat confirms (as a bot or another screen would).
+        let theirs = if overtaken { 3 } else { 5 };
+        t.session
+            .apply_plan(other, &[pick(theirs), pick(1)], confirm())
+            .unwrap();
+        t.session_changed(1.0);
+        if overtaken {
+            assert!(t.plan.is_none(), "the plan no longer fits");
+            let notice = t.notice.clone().unwrap_or_default();
+            assert!(
+                notice.starts_with("Your plan was dropped because the game moved on: step 1"),
+                "{notice}"
+            );
+        } else {
+            assert_eq!(t.plan.as_ref().map(|p| p.steps.len()), Some(1), "kept");
+            play(&mut t, me, pick(2));
+            play(&mut t, me, confirm());
+            let e = t.session.log().iter().find(|e| e.seat == Some(me)).unwrap();
+            assert_eq!(e.steps, vec![pick(3), pick(2)]);
+        }
+    }
+}
+
+/// A bot's plan arrives as one entry while a human's plan stays open.
+#[test]
+fn a_bot_plan_is_one_entry_and_a_human_plan_survives_it() {
+    let (_d, paths) = temp_paths();
+    let mut t = wagers_table(&paths, &[SeatKind::Human, SeatKind::Bot { level: 1 }], 4);
+    play(&mut t, 0, pick(3));
+    let_bot_play(&mut t, 1);
+    let bot = t.session.log().iter().find(|e| e.seat == Some(1)).unwrap();
+    assert_eq!(bot.steps.len(), 2);
+    let overtaken = bot.steps[0] == pick(3);
+    assert_eq!(t.plan.is_none(), overtaken, "{:?}", t.notice);
+}
+
+/// The prize values in the deck right after the shuffle, top first.
+fn deck(t: &TableState) -> Vec<u64> {
+    let state = t.session.instance().state().unwrap();
+    serde_json::from_value(state["deck"].clone()).unwrap()
+}
+
+fn hand(t: &TableState, seat: usize) -> Vec<u64> {
+    t.session
+        .legal(seat)
+        .unwrap()
+        .iter()
+        .filter_map(|a| a.action["card"].as_u64())
+        .collect()
+}
+
+/// Both humans wager, then bid `bids(prize)` in round 1.
+fn two_humans_to_the_first_window(seed: u64, paths: &Paths, equal: bool) -> TableState {
+    let mut t = wagers_table(paths, &[SeatKind::Human, SeatKind::Human], seed);
+    let prize = deck(&t)[0];
+    play(&mut t, 0, pick(1));
+    play(&mut t, 0, pick(2));
+    play(&mut t, 0, confirm());
+    play(&mut t, 1, pick(3));
+    play(&mut t, 1, pick(4));
+    play(&mut t, 1, confirm());
+    assert_eq!(t.to_act(), vec![0, 1], "bidding");
+    let first = t.viewer().unwrap();
+    let other = 1 - first;
+    let (a, b) = if equal {
+        (prize, prize)
+    } else {
+        let a = *hand(&t, first).iter().find(|&&c| c != prize).unwrap();
+        let b = *hand(&t, other)
+            .iter()
+            .find(|&&c| c != prize && c != a)
+            .unwrap();
+        (a, b)
+    };
+    play(&mut t, first, json!({"kind": "bid", "card": a}));
+    play(&mut t, other, json!({"kind": "bid", "card": b}));
+    t
+}
+
+#[test]
+fn a_window_nobody_can_use_is_answered_without_a_cover() {
+    let (_d, paths) = temp_paths();
+    let t = two_humans_to_the_first_window(5, &paths, false);
+    // Nobody's bid equalled the prize: both had only the pass, answered by the table.
+    assert_eq!(t.passes_answered, 2);
+    let passes = t
+        .session
+        .log()
+        .iter()
+        .filter(|e| e.action == json!({"kind": "decline"}))
+        .count();
+    assert_eq!(passes, 2, "the passes are logged like any action");
+    assert_eq!(t.to_act(), vec![0, 1], "round 2 bidding follows at once");
+    // Covers: one per hand-over while planning and bidding (P1 → P2, P2 → P1), none for
+    // the window.
+    let covers = t.covers_raised;
+    let mut off = two_humans_to_the_first_window_without_answers(5, &paths);
+    assert_eq!(off.passes_answered, 0);
+    // Without the table's answers both humans are asked: a cover for each hand-over.
+    let mut asked = 0;
+    while let Some(seat) = off.cover.or(off.viewer()) {
+        let legal = off.session.legal(seat).unwrap();
+        if legal.iter().any(|a| a.action["card"].is_number()) {
+            break;
+        }
+        play(&mut off, seat, legal[0].action.clone());
+        asked += 1;
+    }
+    assert_eq!(asked, 2);
+    assert!(
+        off.covers_raised > covers,
+        "asking raised covers: {} vs {covers}",
+        off.covers_raised
+    );
+}
+
+fn two_humans_to_the_first_window_without_answers(seed: u64, paths: &Paths) -> TableState {
+    let mut t = wagers_table(paths, &[SeatKind::Human, SeatKind::Human], seed);
+    t.auto_answer = false;
+    let prize = deck(&t)[0];
+    play(&mut t, 0, pick(1));
+    play(&mut t, 0, pick(2));
+    play(&mut t, 0, confirm());
+    play(&mut t, 1, pick(3));
+    play(&mut t, 1, pick(4));
+    play(&mut t, 1, confirm());
+    let first = t.viewer().unwrap();
+    let other = 1 - first;
+    let a = *hand(&t, first).iter().find(|&&c| c != prize).unwrap();
+    let b = *hand(&t, other)
+        .iter()
+        .find(|&&c| c != prize && c != a)
+        .unwrap();
+    play(&mut t, first, json!({"kind": "bid", "card": a}));
+    play(&mut t, other, json!({"kind": "bid", "card": b}));
+    t
+}
+
+#[test]
+fn dont_ask_me_again_lasts_while_the_window_key_does() {
+    let (_d, paths) = temp_paths();
+    // A seed whose first two prizes differ, so both seats can bid the prize twice.
+    let seed = (0..100)
+        .find(|&seed| {
+            let t = wagers_table(&paths, &[SeatKind::Human, SeatKind::Human], seed);
+            let d = deck(&t);
+            d[0] != d[1]
+        })
+        .unwrap();
+    let mut t = two_humans_to_the_first_window(seed, &paths, true);
+    // Both bid the prize: matched, both lost with it, both may claim: nobody answered.
+    assert_eq!(t.passes_answered, 0);
+    assert_eq!(t.to_act(), vec![0, 1]);
+    if t.cover.is_some() {
+        t.reveal();
+    }
+    let me = t.viewer().unwrap();
+    let other = 1 - me;
+    t.never_ask(me, "consolation", 1.0);
+    assert!(t.never_asks(me, "consolation"));
+    assert_eq!(t.passes_answered, 1, "the pending pass went at once");
+    assert_eq!(t.to_act(), vec![other]);
+    play(&mut t, other, json!({"kind": "claim"}));
+    // Round 2: both bid the new prize again; only `other` is asked.
+    let state = t.session.instance().state().unwrap();
+    let prize = state["prize"].as_u64().unwrap();
+    assert_eq!(t.session.to_act().unwrap(), ToAct::Seats(vec![0, 1]));
+    let first = t.viewer().or(t.cover).unwrap();
+    play(&mut t, first, json!({"kind": "bid", "card": prize}));
+    play(&mut t, 1 - first, json!({"kind": "bid", "card": prize}));
+    assert_eq!(t.passes_answered, 2, "answered again for {me}");
+    assert_eq!(t.to_act(), vec![other]);
+}
+
+/// Keydom's with four humans in hot-seat: how many "pass to" covers a round raises when
+/// every response window stops every player, and when the table answers the windows a
+/// player can only pass. Prints the numbers; checks that answering never raises more.
+#[test]
+fn keydoms_covers_per_round_with_four_humans() {
+    let (_d, paths) = temp_paths();
+    let mut report = Vec::new();
+    for seed in [1u64, 2, 3] {
+        let mut per_mode = Vec::new();
+        for (auto, tick) in [(false, false), (true, false), (true, true)] {
+            let mut setup = Setup::players(4);
+            setup.seed = seed;
+            let s = Session::new(plugin("keydoms"), setup, UndoMode::Learning).unwrap();
+            let mut t = TableState::new(s, &paths, None);
+            t.auto_answer = auto;
+            let mut decisions = 0usize;
+            while !t.is_over() {
+                if let Some(c) = t.cover {
+                    t.reveal();
+                    assert_eq!(t.viewer(), Some(c));
+                }
+                let seat = t.viewer().expect("a human at the screen");
+                let list = t.session.legal(seat).unwrap();
+                assert!(
+                    !list.is_empty(),
+                    "seat {seat} at the screen with nothing to do"
+                );
+                // The same choice in both runs: by position in the game, not by an RNG
+                // stream the answered passes would shift.
+                let pick = step_seed(seed, t.session.cursor() * 8 + seat) as usize % list.len();
+                let now = decisions as f64;
+                match &list[pick].kind {
+                    // A player who lets a window go and ticks "don't ask me again".
+                    tavern_plugin_api::ChoiceKind::Pass { window } if tick => {
+                        let window = window.clone();
+                        t.never_ask(seat, &window, now);
+                    }
+                    _ => t.act(seat, list[pick].action.clone(), now),
+                }
+                assert!(t.banner.is_none(), "{:?}", t.banner);
+                decisions += 1;
+                assert!(decisions < 20_000, "the game does not end");
+            }
+            let state = t.session.instance().state().unwrap();
+            let rounds = state["round"].as_u64().unwrap().max(1) as f64;
+            per_mode.push((t.covers_raised as f64 / rounds, t.passes_answered, rounds));
+        }
+        let (before, _, rounds) = per_mode[0];
+        let (after, answered, _) = per_mode[1];
+        let (ticked, answered_ticked, rounds_ticked) = per_mode[2];
+        report.push(format!(
+            "seed {seed}: {rounds} rounds, covers per round {before:.2} before, {after:.2} after ({answered} passes answered); with \"don't ask me again\" ticked at each pass: {ticked:.2} ({answered_ticked} answered, {rounds_ticked} rounds)"
+        ));
+        assert!(after <= before, "{report:?}");
+    }
+    println!("Keydom's, four humans in hot-seat:\n{}", report.join("\n"));
+}
