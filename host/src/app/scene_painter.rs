@@ -230,6 +230,9 @@ fn is_target(item: &Item, targets: Targets<'_>) -> bool {
         .is_some_and(|id| targets.iter().any(|(_, a)| a.target.as_ref() == Some(id)))
 }
 
+/// How long after the pointer last moved the targets' glow keeps pulsing.
+const PULSE_SECONDS: f32 = 3.0;
+
 /// Makes every item named by a legal action clickable, glowing, and named for screen
 /// readers and tests ("<action> on the table").
 fn interact(
@@ -240,13 +243,16 @@ fn interact(
     targets: Targets<'_>,
     opts: &PaintOptions,
 ) -> Option<(usize, Value)> {
+    // The glow pulses only while the pointer is moving: a table left alone stops
+    // repainting (a pulse at 20 frames a second kept a core a third busy while idle).
+    let active = ui.input(|i| i.pointer.time_since_last_movement() < PULSE_SECONDS);
     let pulse = match opts.time {
-        Some(t) => {
+        Some(t) if active => {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(50));
             0.6 + 0.4 * ((t * 4.0).sin() as f32)
         }
-        None => 1.0,
+        _ => 1.0,
     };
     let glow = Color32::from_rgb(255, 214, 10).gamma_multiply(pulse);
     let mut chosen = None;
