@@ -497,16 +497,15 @@ fn plan_box(ui: &mut Ui, steps: &[ActionEntry], cancel: &mut bool) {
         for (i, s) in steps.iter().enumerate() {
             ui.label(format!("{}. {}", i + 1, readable(ui.ctx(), &s.label)));
         }
-        ui.horizontal(|ui| {
-            if ui
-                .button("Cancel plan")
-                .on_hover_text("Drop every step of the plan; nothing was played")
-                .clicked()
-            {
-                *cancel = true;
-            }
-            ui.label(RichText::new("Ctrl+Z takes back one step").weak());
-        });
+        if ui
+            .button("Cancel plan")
+            .on_hover_text("Drop every step of the plan; nothing was played")
+            .clicked()
+        {
+            *cancel = true;
+        }
+        // On its own line: beside the button it ran past a narrow side panel.
+        ui.label(RichText::new("Ctrl+Z takes back one step").weak());
     });
     ui.add_space(4.0);
 }
