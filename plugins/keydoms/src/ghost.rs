@@ -206,7 +206,7 @@ impl Table<'_> {
 }
 
 /// A card in a ghost's draw deck.
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
 pub enum GhostCard {
     Action(u8),
     Spell(u8),
@@ -440,6 +440,8 @@ impl Ghost {
             .iter()
             .map(|&i| (self.workers[i].castle, self.workers[i].elsewhere))
             .collect();
+        // Sorted first: a world must not depend on how the hidden values lie.
+        sides.sort_unstable();
         sides.shuffle(rng);
         for (&i, (c, e)) in hidden.iter().zip(sides) {
             self.workers[i].castle = c;
@@ -449,6 +451,7 @@ impl Ghost {
             .filter(|&i| matches!(self.deck[i], GhostCard::Action(_)))
             .collect();
         let mut cards: Vec<GhostCard> = slots.iter().map(|&i| self.deck[i]).collect();
+        cards.sort_unstable();
         cards.shuffle(rng);
         for (&i, c) in slots.iter().zip(cards) {
             self.deck[i] = c;

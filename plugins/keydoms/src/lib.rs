@@ -374,6 +374,8 @@ impl Keydoms {
                 .filter(|&i| !p.workers[i].face_up)
                 .collect();
             let mut strengths: Vec<u8> = hidden.iter().map(|&i| p.workers[i].strength).collect();
+            // Sorted first: a world must not depend on how the hidden values lie.
+            strengths.sort_unstable();
             strengths.shuffle(rng);
             for (&i, st) in hidden.iter().zip(strengths) {
                 p.workers[i].strength = st;
@@ -420,6 +422,7 @@ impl Keydoms {
         if blind_pick && let Some(r) = &g.gp.roundhouse {
             pool.extend(&r.drawn);
         }
+        pool.sort_unstable();
         pool.shuffle(rng);
         let deck_len = g.m.deck.len();
         g.m.deck = pool.drain(..deck_len).collect();
@@ -464,6 +467,7 @@ impl Keydoms {
                 }
             }
         }
+        tiles.sort_unstable();
         tiles.shuffle(rng);
         for ((s, i), t) in slots.into_iter().zip(tiles) {
             g.stacks[s][i] = t;
