@@ -1,5 +1,5 @@
 //! Prints the view of a random position as JSON (for looking at the table outside the
-//! app): `dump_view SEED ACTIONS [explore]` plays that many random actions (or until an
+//! app): `ab_dump_view SEED ACTIONS [explore]` plays that many random actions (or until an
 //! explore is being read, with "explore") and prints seat 0's view.
 use tavern_plugin_above_below::Ab;
 use tavern_plugin_api::game::check::random_move;

@@ -1,5 +1,5 @@
 //! Writes the view of a random position as JSON, for looking at the table outside the app:
-//! `dump_view <players> <seed> <steps> <out.json>`.
+//! `kg_dump_view <players> <seed> <steps> <out.json>`.
 use tavern_plugin_api::game::check::random_move;
 use tavern_plugin_api::{Game, GameRng, Setup};
 use tavern_plugin_kings_guild::Kg;
