@@ -1,7 +1,7 @@
 //! Random complete games per second, in-process the way bots and simulations play them
 //! (`bot::random_playout`) and through the C ABI's playout path, and the size of one
 //! action. Figures for the README; they depend on the machine, so no test asserts them:
-//! `cargo run --release -p tavern-keydoms --example speed`.
+//! `cargo run --release -p tavern-keydoms --example keydoms_speed`.
 
 use std::time::Instant;
 
