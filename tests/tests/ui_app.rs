@@ -303,6 +303,24 @@ fn a_game_in_progress_is_listed_under_continue_and_resumes() {
 }
 
 #[test]
+fn enter_in_the_path_field_opens_the_file() {
+    let (dir, paths) = tavern_tests::temp_paths();
+    let mut h = harness(&paths, (1280.0, 800.0));
+    h.run();
+    let bad = dir.path().join("typed.json");
+    std::fs::write(&bad, "{\"format\":\"tavern-save\",\"version\":1,\"game\":").unwrap();
+    h.state_mut().state.launcher.path_text = bad.display().to_string();
+    h.run();
+    h.get_by_label("Save file path").focus();
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    // The file was opened (and, being damaged, refused with the reason).
+    h.get_by_label("Cannot open the saved game");
+    assert_eq!(h.state().state.screen, Screen::Launcher);
+}
+
+#[test]
 fn a_corrupt_save_shows_an_error_window() {
     let (dir, paths) = tavern_tests::temp_paths();
     let mut h = harness(&paths, (1280.0, 800.0));

@@ -414,13 +414,17 @@ fn saves_column(ui: &mut Ui, state: &mut AppState) {
     ui.add_space(10.0);
     ui.label(RichText::new("Open a file").heading());
     ui.horizontal(|ui| {
-        ui.add(
-            egui::TextEdit::singleline(&mut state.launcher.path_text)
-                .hint_text("Path to a save file")
-                .desired_width(220.0),
-        )
-        .accessible_name("Save file path");
-        if ui.button("Open path").clicked() {
+        let field = ui
+            .add(
+                egui::TextEdit::singleline(&mut state.launcher.path_text)
+                    .hint_text("Path to a save file")
+                    .desired_width(220.0),
+            )
+            .accessible_name("Save file path");
+        // Enter in the field opens the file, as the button does (a single-line field
+        // gives up focus on Enter).
+        let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if ui.button("Open path").clicked() || entered {
             let p = std::path::PathBuf::from(state.launcher.path_text.trim());
             state.open_path(&p);
         }
