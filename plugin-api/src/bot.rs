@@ -15,7 +15,22 @@ use crate::search::Limits;
 /// Plays random legal actions (and samples chance) until the game ends or `max` actions.
 /// Returns the number of actions taken.
 pub fn random_playout<G: Game>(g: &mut G, rng: &mut GameRng, max: u64) -> u64 {
-    let mut legal = Vec::new();
+    playout_with(g, rng, max, &mut Vec::new(), |_, _, legal, rng| {
+        rng.random_range(0..legal.len())
+    })
+}
+
+/// Plays until the game ends or `max` actions, taking at each decision the index `choose`
+/// picks from the acting seat's legal list (never empty when asked); chance is sampled, and
+/// in a simultaneous step a random one of the seats to act moves. `legal` is a reusable
+/// buffer. Returns the number of actions taken.
+pub fn playout_with<G: Game>(
+    g: &mut G,
+    rng: &mut GameRng,
+    max: u64,
+    legal: &mut Vec<G::Action>,
+    mut choose: impl FnMut(&G, usize, &[G::Action], &mut GameRng) -> usize,
+) -> u64 {
     let mut n = 0;
     while n < max {
         let seat = match g.whose_turn() {
@@ -30,7 +45,8 @@ pub fn random_playout<G: Game>(g: &mut G, rng: &mut GameRng, max: u64) -> u64 {
             }
             Turn::Seat(s) => s,
             Turn::Several => {
-                let seats = g.to_act().seats().to_vec();
+                let to_act = g.to_act();
+                let seats = to_act.seats();
                 if seats.is_empty() {
                     break;
                 }
@@ -38,11 +54,11 @@ pub fn random_playout<G: Game>(g: &mut G, rng: &mut GameRng, max: u64) -> u64 {
             }
         };
         legal.clear();
-        g.legal_actions_into(seat, &mut legal);
+        g.legal_actions_into(seat, legal);
         if legal.is_empty() {
             break;
         }
-        let i = rng.random_range(0..legal.len());
+        let i = choose(g, seat, legal, rng).min(legal.len() - 1);
         if g.apply_quiet(Some(seat), &legal[i]).is_err() {
             break;
         }

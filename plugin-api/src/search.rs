@@ -225,7 +225,7 @@ pub fn search<G: Game>(
                 break;
             }
         }
-        playout(&mut world, seat, rng, &mut legal);
+        playout(&mut world, rng, &mut legal);
         let seats = world.outcome().map(|o| o.scores.len()).unwrap_or(0);
         let results: Vec<f64> = (0..seats).map(|s| reward(&world, s)).collect();
         for &n in &path {
@@ -304,36 +304,10 @@ fn select<A: PartialEq>(nodes: &[Node<A>], node: usize, actor: usize, legal: &[A
     best.expect("a legal child exists when nothing is untried")
 }
 
-fn playout<G: Game>(world: &mut G, me: usize, rng: &mut GameRng, legal: &mut Vec<G::Action>) {
-    let mut n = 0;
-    while n < PLAYOUT_CAP {
-        let seat = match world.whose_turn() {
-            Turn::Over => return,
-            Turn::Chance => {
-                let outcome = world.sample_chance(rng);
-                if world.apply_quiet(None, &outcome).is_err() {
-                    return;
-                }
-                n += 1;
-                continue;
-            }
-            Turn::Seat(s) => s,
-            Turn::Several => pick_seat(world, me, false, rng),
-        };
-        legal.clear();
-        world.legal_actions_into(seat, legal);
-        if legal.is_empty() {
-            return;
-        }
-        let i = world.playout_choice(seat, legal, rng);
-        if world
-            .apply_quiet(Some(seat), &legal[i.min(legal.len() - 1)])
-            .is_err()
-        {
-            return;
-        }
-        n += 1;
-    }
+fn playout<G: Game>(world: &mut G, rng: &mut GameRng, legal: &mut Vec<G::Action>) {
+    crate::bot::playout_with(world, rng, PLAYOUT_CAP, legal, |g, seat, legal, rng| {
+        g.playout_choice(seat, legal, rng)
+    });
 }
 
 /// A finished game's value for `seat`: a win shared by k seats counts 1/k; a little of
