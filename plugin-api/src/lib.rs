@@ -17,8 +17,8 @@ pub mod search;
 pub use game::{Applied, Game, GameError, Legal};
 pub use proto::ChoiceKind;
 pub use proto::{
-    ActionEntry, GameInfo, OptionChoice, OptionSpec, OtherScore, Outcome, ScoreLine, SeatKind,
-    SeatScore, SeatSetup, Setup, ToAct, View,
+    ActionEntry, GameInfo, OptionChoice, OptionCondition, OptionSpec, OtherScore, Outcome,
+    ScoreLine, SeatKind, SeatScore, SeatSetup, Setup, ToAct, View,
 };
 pub use rng::GameRng;
 pub use scene::Scene;

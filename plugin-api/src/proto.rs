@@ -35,7 +35,7 @@ pub struct GameInfo {
 }
 
 /// One launcher option (a variant, a solo mode, a difficulty).
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 pub struct OptionSpec {
     pub key: String,
     pub label: String,
@@ -43,6 +43,85 @@ pub struct OptionSpec {
     pub choices: Vec<OptionChoice>,
     /// The `value` of the default choice.
     pub default: String,
+    /// When the option matters at all (every condition must hold). The launcher shows an
+    /// option whose conditions fail disabled, with the first failing condition's reason,
+    /// so a player never sets something the game will ignore.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub only_when: Vec<OptionCondition>,
+}
+
+/// A condition under which an option applies.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(tag = "when", rename_all = "snake_case")]
+pub enum OptionCondition {
+    /// Another option is set to one of `values`.
+    Option {
+        key: String,
+        values: Vec<String>,
+        /// Shown when the condition fails ("Only with magic chests").
+        reason: String,
+    },
+    /// The number of seats lies in `min..=max`.
+    Players {
+        min: usize,
+        max: usize,
+        reason: String,
+    },
+}
+
+impl OptionCondition {
+    /// Whether the condition holds for these chosen options (missing keys read as the
+    /// option's default, which the caller passes in `options` already) and seat count.
+    pub fn holds(&self, options: &BTreeMap<String, String>, players: usize) -> bool {
+        match self {
+            OptionCondition::Option { key, values, .. } => options
+                .get(key)
+                .is_some_and(|v| values.iter().any(|w| w == v)),
+            OptionCondition::Players { min, max, .. } => (*min..=*max).contains(&players),
+        }
+    }
+
+    pub fn reason(&self) -> &str {
+        match self {
+            OptionCondition::Option { reason, .. } | OptionCondition::Players { reason, .. } => {
+                reason
+            }
+        }
+    }
+}
+
+impl OptionSpec {
+    /// The option applies only while option `key` has one of `values`.
+    pub fn only_with_option(mut self, key: &str, values: &[&str], reason: &str) -> Self {
+        self.only_when.push(OptionCondition::Option {
+            key: key.into(),
+            values: values.iter().map(|v| v.to_string()).collect(),
+            reason: reason.into(),
+        });
+        self
+    }
+
+    /// The option applies only with `min..=max` seats.
+    pub fn only_with_players(mut self, min: usize, max: usize, reason: &str) -> Self {
+        self.only_when.push(OptionCondition::Players {
+            min,
+            max,
+            reason: reason.into(),
+        });
+        self
+    }
+
+    /// `None` when the option applies to this setup, else why not (for the launcher).
+    pub fn inactive_reason(
+        &self,
+        options: &BTreeMap<String, String>,
+        players: usize,
+    ) -> Option<&str> {
+        self.only_when
+            .iter()
+            .find(|c| !c.holds(options, players))
+            .map(OptionCondition::reason)
+    }
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

@@ -60,6 +60,7 @@ impl Game for Ab {
                     ),
                 ],
                 default: "standard".into(),
+                ..Default::default()
             }],
             // Decks are sets of unseen cards and every draw is a chance step, so no seat
             // ever knows more than another.

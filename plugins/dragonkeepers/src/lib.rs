@@ -77,6 +77,7 @@ impl Game for Dk {
                     ),
                 ],
                 default: "standard".into(),
+                ..Default::default()
             },
             OptionSpec {
                 key: "start".into(),
@@ -91,6 +92,7 @@ impl Game for Dk {
                     OptionChoice::new("4", "Seat 4", "The fourth seat starts.").players(4, 4),
                 ],
                 default: "random".into(),
+                ..Default::default()
             },
             OptionSpec {
                 key: "chests".into(),
@@ -102,16 +104,25 @@ impl Game for Dk {
                     choice("chosen", "Chosen items", "Use the items switched on below."),
                 ],
                 default: "none".into(),
+                ..Default::default()
             },
         ];
         for it in Item::ALL {
-            options.push(OptionSpec {
-                key: it.key().into(),
-                label: format!("Chest: {}", it.name()),
-                help: format!("{} (only with \"Chosen items\")", it.help()),
-                choices: vec![choice("no", "Off", ""), choice("yes", "On", "")],
-                default: "no".into(),
-            });
+            options.push(
+                OptionSpec {
+                    key: it.key().into(),
+                    label: format!("Chest: {}", it.name()),
+                    help: it.help().into(),
+                    choices: vec![choice("no", "Off", ""), choice("yes", "On", "")],
+                    default: "no".into(),
+                    ..Default::default()
+                }
+                .only_with_option(
+                    "chests",
+                    &["chosen"],
+                    "Only with magic chests set to \"Chosen items\"",
+                ),
+            );
         }
         GameInfo {
             id: "dragonkeepers".into(),

@@ -93,6 +93,7 @@ impl Game for Dl {
                     .into(),
                 choices,
                 default: "training-1".into(),
+                ..Default::default()
             }],
             hidden_information: false,
             rules: RULES.into(),

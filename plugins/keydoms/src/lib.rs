@@ -79,6 +79,7 @@ impl Game for Keydoms {
                                 .into(), min_players: None, max_players: None, },
                     ],
                     default: "standard".into(),
+                    ..Default::default()
                 },
                 OptionSpec {
                     key: "foreknown".into(),
@@ -97,6 +98,7 @@ impl Game for Keydoms {
                             help: "Untaken spells are discarded at the next round's start.".into(), min_players: None, max_players: None, },
                     ],
                     default: "no".into(),
+                    ..Default::default()
                 },
                 OptionSpec {
                     key: "ghosts".into(),
@@ -127,6 +129,7 @@ impl Game for Keydoms {
                             help: "Solo, or Spooky with 2–4 players.".into(), min_players: None, max_players: None, },
                     ],
                     default: "auto".into(),
+                    ..Default::default()
                 },
                 OptionSpec {
                     key: "ghost_spells".into(),
@@ -142,6 +145,7 @@ impl Game for Keydoms {
                             help: String::new(), min_players: None, max_players: None, })
                         .collect(),
                     default: "0".into(),
+                    ..Default::default()
                 },
                 OptionSpec {
                     key: "ghost_artefacts".into(),
@@ -160,6 +164,7 @@ impl Game for Keydoms {
                             help: String::new(), min_players: None, max_players: None, },
                     ],
                     default: "1".into(),
+                    ..Default::default()
                 },
                 OptionSpec {
                     key: "solo_face_up".into(),
@@ -179,6 +184,7 @@ impl Game for Keydoms {
                             help: String::new(), min_players: None, max_players: None, },
                     ],
                     default: "no".into(),
+                    ..Default::default()
                 },
             ],
             hidden_information: true,
