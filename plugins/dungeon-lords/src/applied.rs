@@ -57,6 +57,43 @@ impl Dl {
             own.extend(lines.into_iter().skip(1));
             a = a.with_private(own.join("\n"));
         }
+        self.with_secrets(a, ev)
+    }
+
+    /// A chance step's log: what everyone sees, and what a drawing lord alone reads.
+    pub(crate) fn chance_log(&self, ev: &[Ev]) -> Applied {
+        let lines: Vec<String> = ev.iter().filter_map(|e| self.event_line(e)).collect();
+        let text = if lines.is_empty() {
+            "Chance".to_string()
+        } else {
+            lines.join("\n")
+        };
+        self.with_secrets(Applied::reveal(text), ev)
+    }
+
+    /// Each lord a secret line is for reads the whole entry with its own lines in full.
+    fn with_secrets(&self, mut a: Applied, ev: &[Ev]) -> Applied {
+        let mut lords: Vec<usize> = ev
+            .iter()
+            .filter_map(|e| match e {
+                Ev::Secret { lord, .. } => Some(*lord),
+                _ => None,
+            })
+            .collect();
+        lords.dedup();
+        for lord in lords {
+            let mut own: Vec<String> = ev
+                .iter()
+                .filter_map(|e| match e {
+                    Ev::Secret {
+                        lord: l, private, ..
+                    } if *l == lord => Some(private.clone()),
+                    other => self.event_line(other),
+                })
+                .collect();
+            own.dedup();
+            a = a.with_private_for(lord, own.join("\n"));
+        }
         a
     }
 
@@ -310,6 +347,8 @@ impl Dl {
                     square_name(*square)
                 )
             }
+            Ev::Line(t) => t.clone(),
+            Ev::Secret { public, .. } => public.clone(),
             Ev::PlanStep { .. } | Ev::Confirmed { .. } => return None,
         })
     }

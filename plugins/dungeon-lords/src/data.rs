@@ -295,6 +295,8 @@ pub struct GridDef {
 pub struct EvilDef {
     pub top: u8,
     pub paladin: u8,
+    /// Where every counter begins.
+    pub start: u8,
 }
 
 #[derive(Clone, Debug, Deserialize)]

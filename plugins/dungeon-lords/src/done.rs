@@ -160,4 +160,13 @@ pub enum Ev {
     Vanished,
     /// A spell's lasting effect for this round (Blind Rage, Song of Courage, ...).
     Effect(Cow<'static, str>),
+    /// A line of the building years' log, public.
+    Line(String),
+    /// Something only `lord` may read in full (a trap card drawn, an order chosen); the
+    /// others read `public`.
+    Secret {
+        lord: usize,
+        public: String,
+        private: String,
+    },
 }

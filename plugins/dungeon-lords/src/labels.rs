@@ -81,6 +81,7 @@ impl Dl {
                 (self.spell_label(seat, choice), Some("button:spell".into()))
             }
             Action::Deal { .. } => ("Deal the combat cards".into(), None),
+            Action::Draw { .. } => ("Draw".into(), None),
             Action::Attack { kind, mode, a, b } => {
                 let def = monster(kind);
                 let name = def.name.to_lowercase();
@@ -123,6 +124,7 @@ impl Dl {
                 };
                 (label, Some(target))
             }
+            _ => self.describe_build(seat, a),
         }
     }
 }
@@ -169,6 +171,210 @@ impl Dl {
                 "The {} is sent through the gate",
                 monster(choice).name.to_lowercase()
             ),
+        }
+    }
+}
+
+impl Dl {
+    /// Labels of the building years' choices.
+    fn describe_build(&self, seat: usize, a: &Action) -> (String, Option<String>) {
+        use crate::orders::Place;
+        let place = |p: u8| Place::from_index(p).name();
+        match *a {
+            Action::Order { place: p } => {
+                let n = self.f().orders[seat].len() + 1;
+                (
+                    format!("Order {n}: {}", place(p)),
+                    Some(format!("place:{p}")),
+                )
+            }
+            Action::NpOrder { place: p } => (
+                format!("Non-player's third order: {}", place(p)),
+                Some(format!("place:{p}")),
+            ),
+            Action::Keep { place: p } => (
+                format!("Keep {} in hand", place(p)),
+                Some(format!("place:{p}")),
+            ),
+            Action::Pass => {
+                let label = match self.phase {
+                    crate::model::Phase::Build(crate::year::Stage::Production(_)) => {
+                        "Done producing".to_string()
+                    }
+                    _ if self.f().dug > 0 => "Stop digging".to_string(),
+                    _ => "Do not carry out this order".to_string(),
+                };
+                (label, Some("button:pass".into()))
+            }
+            Action::Take => {
+                let (p, i, _) = self.f().cur.unwrap_or((0, 0, seat));
+                let c = crate::build::space(Place::from_index(p), i);
+                let mut pay = Vec::new();
+                if c.gold > 0 {
+                    pay.push(format!("{} gold", c.gold));
+                }
+                if c.food > 0 {
+                    pay.push(format!("{} food", c.food));
+                }
+                if c.evil > 0 {
+                    pay.push(format!("{} Evil", c.evil));
+                }
+                let mut get = Vec::new();
+                if c.get_food > 0 {
+                    get.push(format!("{} food", c.get_food));
+                }
+                if c.get_gold > 0 {
+                    get.push(format!("{} gold", c.get_gold));
+                }
+                if c.imps > 0 {
+                    get.push(format!(
+                        "{} imp{}",
+                        c.imps,
+                        if c.imps == 1 { "" } else { "s" }
+                    ));
+                }
+                if c.traps > 0 {
+                    let n = c.traps + (self.year >= 2) as u8;
+                    get.push(format!("{n} trap card{}", if n == 1 { "" } else { "s" }));
+                }
+                if c.less_evil > 0 {
+                    get.push(format!("−{} Evil", c.less_evil));
+                }
+                let pay = if pay.is_empty() {
+                    "free".to_string()
+                } else {
+                    format!("pay {}", pay.join(" + "))
+                };
+                (
+                    format!("{}: {pay} → {}", place(p), get.join(" + ")),
+                    Some(format!("space:{p}:{i}")),
+                )
+            }
+            Action::Spy { round } => {
+                let (p, i, _) = self.f().cur.unwrap_or((1, 0, seat));
+                let c = crate::build::space(Place::from_index(p), i);
+                let cost = if c.gold > 0 { "pay 1 gold, " } else { "" };
+                (
+                    format!("{cost}−{} Evil and spy on combat card {round}", c.less_evil),
+                    Some(format!("card:{round}")),
+                )
+            }
+            Action::Dig { square } => (
+                format!("Dig a tunnel at {}", square_name(square)),
+                Some(format!("tile:{seat}:{square}")),
+            ),
+            Action::Mine { imps } => (
+                format!(
+                    "Mine {imps} gold with {imps} imp{}",
+                    if imps == 1 { "" } else { "s" }
+                ),
+                None,
+            ),
+            Action::Hire { kind, pay } => {
+                let m = monster(kind);
+                let extra = match self.f().cur {
+                    Some((_, 2, _)) => " + 1 food",
+                    _ => "",
+                };
+                let with = if m.wage_cost.traps > 0 {
+                    format!(", giving up a {}", trap(pay).name)
+                } else if m.wage_cost.feed {
+                    format!(", feeding it your {}", monster(pay).name.to_lowercase())
+                } else {
+                    String::new()
+                };
+                (
+                    format!(
+                        "Hire the {} ({}{extra}){with}",
+                        m.name.to_lowercase(),
+                        m.wage
+                    ),
+                    Some(format!("tavern:{kind}")),
+                )
+            }
+            Action::Build { room, square } => (
+                format!(
+                    "Build the {} at {}",
+                    crate::data::room(room).name,
+                    square_name(square)
+                ),
+                Some(format!("tile:{seat}:{square}")),
+            ),
+            Action::Produce { square } => {
+                let r = self.lords[seat].grid[square as usize]
+                    .and_then(|t| t.room)
+                    .map(|r| crate::data::room(r).name.clone())
+                    .unwrap_or_default();
+                (
+                    format!("Run the {r} at {}", square_name(square)),
+                    Some(format!("tile:{seat}:{square}")),
+                )
+            }
+            Action::Tunnel { square } => (
+                format!("The Tool Shed's tunnel goes to {}", square_name(square)),
+                Some(format!("tile:{seat}:{square}")),
+            ),
+            Action::Retrieve { pos } => {
+                let p = self.f().orders[seat]
+                    .get(pos as usize)
+                    .copied()
+                    .unwrap_or(0);
+                let why = if pos == 0 {
+                    "the first order"
+                } else {
+                    "not carried out"
+                };
+                (
+                    format!("Take back {} ({why})", place(p)),
+                    Some(format!("place:{p}")),
+                )
+            }
+            Action::Wage { pay } => {
+                let idx = self.f().wage_idx;
+                let kind = self.lords[seat].lair.get(idx).map(|m| m.kind).unwrap_or(0);
+                let m = monster(kind);
+                let with = if m.wage_cost.traps > 0 {
+                    format!(", giving up a {}", trap(pay).name)
+                } else if m.wage_cost.feed {
+                    format!(", feeding it your {}", monster(pay).name.to_lowercase())
+                } else {
+                    String::new()
+                };
+                (
+                    format!(
+                        "Pay the {}'s wage ({}){with}",
+                        m.name.to_lowercase(),
+                        m.wage
+                    ),
+                    Some(format!("lair:{seat}:{kind}")),
+                )
+            }
+            Action::Dismiss => {
+                let idx = self.f().wage_idx;
+                let kind = self.lords[seat].lair.get(idx).map(|m| m.kind).unwrap_or(0);
+                (
+                    format!(
+                        "Let the {} go (gain 1 Evil)",
+                        monster(kind).name.to_lowercase()
+                    ),
+                    Some(format!("lair:{seat}:{kind}")),
+                )
+            }
+            Action::Tax { gold } => {
+                let owed = crate::building::tax(&self.lords[seat]);
+                let marks = owed - gold;
+                (
+                    format!(
+                        "Pay {gold} of {owed} gold in taxes ({marks} to the Dead Letter Office)"
+                    ),
+                    None,
+                )
+            }
+            Action::Discard { kind } => (
+                format!("Discard the {}", trap(kind).name),
+                Some(format!("trap:{seat}:{kind}")),
+            ),
+            _ => (format!("{a:?}"), None),
         }
     }
 }

@@ -10,10 +10,18 @@ use crate::spells::{KEEP, PAY_TRAP, WITHDRAW, can_pay, sent_monsters};
 
 impl Dl {
     pub fn whose(&self) -> Turn {
-        if self.deal_due {
+        if self.chance_due() {
             return Turn::Chance;
         }
         match self.phase {
+            Phase::Build(st) => {
+                let v = self.build_seats(st);
+                match v.len() {
+                    0 => Turn::Over,
+                    1 => Turn::Seat(v[0]),
+                    _ => Turn::Several,
+                }
+            }
             Phase::Over => Turn::Over,
             Phase::Release(s) => Turn::Seat(s),
             Phase::Battle(_) => Turn::Seat(self.battle_lord()),
@@ -36,11 +44,17 @@ impl Dl {
         })
     }
 
+    /// A draw or a deal is pending.
+    pub fn chance_due(&self) -> bool {
+        self.deal_due || self.full.as_ref().is_some_and(|f| f.need.is_some())
+    }
+
     pub fn seats_to_act(&self) -> Vec<usize> {
-        if self.deal_due {
+        if self.chance_due() {
             return Vec::new();
         }
         match self.phase {
+            Phase::Build(st) => self.build_seats(st),
             Phase::Over => Vec::new(),
             Phase::Release(s) => vec![s],
             Phase::Battle(_) => vec![self.battle_lord()],
@@ -61,6 +75,7 @@ impl Dl {
         let l = &self.lords[seat];
         match self.phase {
             Phase::Over => {}
+            Phase::Build(st) => self.build_actions(st, seat, out),
             Phase::Release(_) => {
                 let mut seen = Vec::new();
                 for &id in &l.prison {

@@ -1,5 +1,6 @@
-//! Dungeon Lords, part 1: the dungeon, the adventurers and the whole combat, played as the
-//! rulebook's Combat Training (one lord against a training dungeon's party).
+//! Dungeon Lords: the full two-year game for 2–4 lords ([`year`] runs the building years
+//! and the step between them, [`build`] their decisions and draws), and the rulebook's
+//! Combat Training as the one-player mode.
 //!
 //! The state lives in [`model`]; [`grid`] finds the tile attacked, [`legal`] lists choices,
 //! [`rules`] applies them and runs the battle steps, [`spells`] the combat cards, [`party`]
@@ -25,6 +26,7 @@
 pub mod action;
 pub mod applied;
 pub mod arrivals;
+pub mod build;
 pub mod building;
 pub mod data;
 pub mod determinize;
@@ -40,8 +42,10 @@ pub mod party;
 pub mod rules;
 pub mod scoring;
 pub mod spells;
+pub mod table;
 pub mod titles;
 pub mod view;
+pub mod year;
 
 use rand::RngExt;
 use tavern_plugin_api::{
@@ -58,44 +62,82 @@ impl Game for Dl {
     type Action = Action;
 
     fn info() -> GameInfo {
-        let choices = data::data()
-            .scenarios
-            .iter()
-            .map(|s| {
-                OptionChoice::new(
-                    s.key.as_str(),
-                    s.name.as_str(),
-                    format!(
-                        "One lord against the rulebook's {}. Best possible: {} tile{} conquered.",
-                        s.name.to_lowercase(),
-                        s.best,
-                        if s.best == 1 { "" } else { "s" }
-                    ),
-                )
-                .players(1, 1)
-            })
-            .collect();
+        let mut choices = vec![
+            OptionChoice::new(
+                "game",
+                "The full game",
+                "Two years of building and combat for 2 to 4 lords, then the final scoring.",
+            )
+            .players(2, 4),
+        ];
+        choices.extend(data::data().scenarios.iter().map(|s| {
+            OptionChoice::new(
+                s.key.as_str(),
+                format!("Combat Training: {}", s.name.to_lowercase()),
+                format!(
+                    "One lord against the rulebook's {}. Best possible: {} tile{} conquered.",
+                    s.name.to_lowercase(),
+                    s.best,
+                    if s.best == 1 { "" } else { "s" }
+                ),
+            )
+            .players(1, 1)
+        }));
+        let switch = |key: &str, label: &str, help: &str, on: &str| {
+            OptionSpec {
+                key: key.into(),
+                label: label.into(),
+                help: help.into(),
+                choices: vec![
+                    OptionChoice::new("off", "First game", "As in the rules for the first game."),
+                    OptionChoice::new("on", "Full rules", on),
+                ],
+                default: "off".into(),
+                ..Default::default()
+            }
+            .only_with_option("mode", &["game"], "Only in the full game")
+        };
         GameInfo {
             id: "dungeon-lords".into(),
             name: "Dungeon Lords".into(),
             version: env!("CARGO_PKG_VERSION").into(),
-            description: "Defend your dungeon against a party of heroes with traps, monsters \
-                          and ghosts. This build plays the rulebook's Combat Training, one \
-                          player per training dungeon; the full two-year game comes later."
+            description: "Build a dungeon for two years, then defend it against parties of \
+                          heroes with traps, monsters and ghosts. For 2 to 4 lords; Combat \
+                          Training is the one-player mode."
                 .into(),
             min_players: 1,
-            max_players: 1,
-            options: vec![OptionSpec {
-                key: "mode".into(),
-                label: "Mode".into(),
-                help: "Which training dungeon to defend. Each is a small puzzle with a best \
-                       answer the rulebook gives."
-                    .into(),
-                choices,
-                default: "training-1".into(),
-                ..Default::default()
-            }],
-            hidden_information: false,
+            max_players: 4,
+            options: vec![
+                OptionSpec {
+                    key: "mode".into(),
+                    label: "Mode".into(),
+                    help: "The full game, or one of the rulebook's training dungeons (a \
+                           one-player combat puzzle)."
+                        .into(),
+                    choices,
+                    default: "game".into(),
+                    ..Default::default()
+                },
+                switch(
+                    "initial-orders",
+                    "Initial inaccessible orders",
+                    "How each lord's first two inaccessible orders are set.",
+                    "Draw three orders and choose which two become inaccessible.",
+                ),
+                switch(
+                    "recruit-gold",
+                    "Hire Monster as first order",
+                    "Whether playing Hire Monster as your first order costs extra.",
+                    "Hire Monster as the first order costs 1 gold when revealed.",
+                ),
+                switch(
+                    "evil-cost",
+                    "Paying with Evil",
+                    "Whether a cost in Evil can be paid at the top of the Evilometer.",
+                    "Evil paid as a cost cannot pass the top; Evil gained simply stops there.",
+                ),
+            ],
+            hidden_information: true,
             rules: RULES.into(),
         }
     }
@@ -120,6 +162,9 @@ impl Game for Dl {
     /// The one chance step of a combat: its four combat cards, dealt face down. Training
     /// uses none (fixed fatigue, no spells).
     fn sample_chance(&self, rng: &mut GameRng) -> Action {
+        if !self.deal_due {
+            return self.sample_draw(rng);
+        }
         let mut pool: Vec<u8> = (0..data::data().combat_cards.len() as u8)
             .filter(|&c| data::card(c).year == self.year)
             .collect();
@@ -138,12 +183,16 @@ impl Game for Dl {
     fn check_chance(&self, outcome: &Action) -> Result<(), GameError> {
         match outcome {
             Action::Deal { cards } => self.check_deal(cards),
+            Action::Draw { ids, n } if !self.deal_due => self.check_draw(ids, *n),
             _ => Err(GameError::new("not a deal of combat cards")),
         }
     }
 
     fn legal(&self, seat: usize) -> Vec<Legal<Action>> {
-        let planning = self.phase == Phase::Planning;
+        let planning = matches!(
+            self.phase,
+            Phase::Planning | Phase::Build(year::Stage::Orders | year::Stage::Initial)
+        );
         self.actions(seat)
             .into_iter()
             .map(|a| {
@@ -175,10 +224,8 @@ impl Game for Dl {
                 Ok(self.seat_log(s, action, &ev))
             }
             None => {
-                self.chance_change(action)?;
-                Ok(Applied::public(
-                    "Four combat cards are dealt face down, one for each round",
-                ))
+                let ev = self.chance_change(action)?;
+                Ok(self.chance_log(&ev))
             }
         }
     }

@@ -204,6 +204,8 @@ pub enum Phase {
     /// Every lord with a battle this round plans in secret.
     Planning,
     Battle(Step),
+    /// A decision of the building years (the full game).
+    Build(crate::year::Stage),
     Over,
 }
 
@@ -211,8 +213,10 @@ pub enum Phase {
 pub enum Mode {
     /// One of the rulebook's training dungeons (index into the data's scenarios).
     Training(u8),
-    /// A combat of the full game's dungeons (built by tests until part 2 plays it).
+    /// A combat of the full game's dungeons on its own (tests build these).
     Combat,
+    /// The whole two-year game.
+    Full,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -245,11 +249,22 @@ pub struct Dl {
     /// What the last public step did (a battle's hits, heals, fatigue), for the table.
     #[serde(default)]
     pub report: Vec<crate::done::Ev>,
+    /// The building years and everything around the combats (the full game only).
+    #[serde(default)]
+    pub full: Option<Box<crate::year::Full>>,
 }
 
 impl Dl {
     pub fn new_game(setup: &Setup) -> Result<Dl, GameError> {
-        let key = setup.option("mode", "training-1");
+        let fallback = if setup.seats.len() == 1 {
+            "training-1"
+        } else {
+            "game"
+        };
+        let key = setup.option("mode", fallback);
+        if key == "game" {
+            return crate::year::new_full(setup);
+        }
         let d = data();
         let idx = d
             .scenario(key)
@@ -326,6 +341,7 @@ impl Dl {
             cards: Vec::new(),
             deal_due: false,
             report: Vec::new(),
+            full: None,
         }
     }
 
@@ -337,7 +353,7 @@ impl Dl {
     pub fn scenario(&self) -> Option<&'static data::ScenarioDef> {
         match self.mode {
             Mode::Training(i) => Some(&data().scenarios[i as usize]),
-            Mode::Combat => None,
+            Mode::Combat | Mode::Full => None,
         }
     }
 

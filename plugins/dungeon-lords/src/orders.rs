@@ -3,6 +3,8 @@
 //! the first free space, spaces blocked by non-player minions, and the order in which the
 //! spaces are carried out.
 
+use serde::{Deserialize, Serialize};
+
 /// The eight places, in the order they are carried out (top row left to right, then the
 /// bottom row; the layout of the rows is our design).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,10 +34,25 @@ impl Place {
     pub fn reversed(self) -> bool {
         matches!(self, Place::HireMonster | Place::BuildRoom)
     }
+    pub fn from_index(i: u8) -> Place {
+        Place::ALL[i as usize % 8]
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Place::GetFood => "Get Food",
+            Place::Reputation => "Improve Reputation",
+            Place::DigTunnels => "Dig Tunnels",
+            Place::MineGold => "Mine Gold",
+            Place::RecruitImps => "Recruit Imps",
+            Place::BuyTraps => "Buy Traps",
+            Place::HireMonster => "Hire Monster",
+            Place::BuildRoom => "Build Room",
+        }
+    }
 }
 
 /// Who stands on a space.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Minion {
     Seat(usize),
     /// A non-player colour's minion: the space is blocked.
@@ -43,7 +60,7 @@ pub enum Minion {
 }
 
 /// The three spaces of each place, I to III.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Board {
     pub spaces: [[Option<Minion>; 3]; 8],
 }

@@ -28,6 +28,10 @@ impl Dl {
 
     fn seat_effects(&mut self, seat: usize, a: &Action) -> Result<Vec<Ev>, GameError> {
         let mut ev = Vec::new();
+        if matches!(self.phase, Phase::Build(_)) {
+            self.build_change(seat, a, &mut ev)?;
+            return Ok(ev);
+        }
         match *a {
             Action::Tile { square } => {
                 self.lords[seat].plan.tile = Some(square);
@@ -83,19 +87,33 @@ impl Dl {
                     self.after_monsters(&mut ev);
                 }
             }
+            _ => return Err(GameError::new("not a combat choice")),
         }
         Ok(ev)
     }
 
     /// The chance step: the combat's cards are dealt face down.
     pub fn chance_change(&mut self, a: &Action) -> Result<Vec<Ev>, GameError> {
-        let Action::Deal { cards } = *a else {
-            return Err(GameError::new("not a chance outcome"));
-        };
-        self.check_deal(&cards)?;
-        self.cards = cards.to_vec();
-        self.deal_due = false;
-        Ok(vec![Ev::CardsDealt])
+        let mut ev = Vec::new();
+        match *a {
+            Action::Deal { cards } => {
+                self.check_deal(&cards)?;
+                self.cards = cards.to_vec();
+                self.deal_due = false;
+                ev.push(Ev::CardsDealt);
+                if self.is_full() {
+                    self.proceed(&mut ev);
+                }
+            }
+            Action::Draw { ids, n } if self.full.as_ref().is_some_and(|f| f.need.is_some()) => {
+                if self.deal_due {
+                    return Err(GameError::new("the combat cards come first"));
+                }
+                self.apply_draw(&ids, n, &mut ev)?;
+            }
+            _ => return Err(GameError::new("not a chance outcome")),
+        }
+        Ok(ev)
     }
 
     /// Four different combat cards of this year.
@@ -538,6 +556,9 @@ impl Dl {
         self.queue.clear();
         self.phase = Phase::Over;
         ev.push(Ev::CombatOver);
+        if self.is_full() {
+            self.year_end(ev);
+        }
     }
 
     /// The paladin sets out for, or moves on to, the most evil lord at or above his line

@@ -33,6 +33,9 @@ impl Dl {
         if self.phase != Phase::Over {
             return None;
         }
+        if self.is_full() {
+            return Some(self.full_outcome());
+        }
         let scores: Vec<SeatScore> = (0..self.n())
             .map(|s| SeatScore::from_lines(self.score_lines(s)))
             .collect();
@@ -49,5 +52,40 @@ impl Dl {
             )
         });
         Some(Outcome::new(scores, rank).with_tie_break(tie))
+    }
+}
+
+impl Dl {
+    /// The full game's final scoring: every line of the overview and the titles.
+    pub fn full_lines(&self) -> Vec<Vec<(String, i64)>> {
+        crate::final_score::final_lines(&self.lords, self.n())
+    }
+
+    fn full_outcome(&self) -> Outcome {
+        let lines = self.full_lines();
+        let scores: Vec<SeatScore> = lines
+            .iter()
+            .map(|ls| SeatScore::from_lines(ls.iter().map(|(k, v)| (k.as_str(), *v)).collect()))
+            .collect();
+        let totals: Vec<i64> = scores.iter().map(|s| s.total).collect();
+        // The rulebook shares ties.
+        let rank = Outcome::rank_by(&totals, &vec![0; totals.len()]);
+        let licensed: Vec<&str> = self
+            .lords
+            .iter()
+            .zip(&totals)
+            .filter(|(_, t)| **t > 0)
+            .map(|(l, _)| l.name.as_str())
+            .collect();
+        let note = if licensed.is_empty() {
+            "Ties are shared. Nobody scored above zero: no dungeon lord licence this time."
+                .to_string()
+        } else {
+            format!(
+                "Ties are shared. Licensed (score above zero): {}.",
+                licensed.join(", ")
+            )
+        };
+        Outcome::new(scores, rank).with_tie_break(Some(note))
     }
 }

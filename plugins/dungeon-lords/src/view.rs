@@ -45,6 +45,9 @@ fn ability(id: u8) -> String {
 }
 
 pub fn view(g: &Dl, viewer: Option<usize>) -> View {
+    if g.is_full() && matches!(g.phase, Phase::Build(_) | Phase::Over) {
+        return crate::table::view(g, viewer);
+    }
     let mut s = Scene::new(1600.0, 1000.0);
     let own = viewer.unwrap_or(0).min(g.n() - 1);
     let l = &g.lords[own];
@@ -312,7 +315,7 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
         Phase::Battle(Step::Spell) if slow => 4,
         Phase::Battle(Step::Spell) => 2,
         Phase::Battle(Step::Monsters) => 3,
-        Phase::Over => 9,
+        Phase::Over | Phase::Build(_) => 9,
     };
     for (i, name) in steps.iter().enumerate() {
         let r = rect(x + 16.0 + i as f32 * 106.0, 60.0, 100.0, 40.0);
@@ -732,6 +735,7 @@ fn status(g: &Dl) -> String {
         Phase::Release(_) => format!("Round {} · a prisoner goes free", g.round),
         Phase::Battle(Step::TrapTarget) => format!("Round {} · trap", g.round),
         Phase::Battle(Step::Monsters) => format!("Round {} · monsters attack", g.round),
+        Phase::Build(_) => crate::table::status(g),
     }
 }
 
@@ -751,6 +755,7 @@ fn prompt(g: &Dl, viewer: Option<usize>) -> String {
         Phase::Battle(Step::TrapTarget) => "Choose who the dart flies at.".into(),
         Phase::Battle(Step::Monsters) => "Choose the next monster's attack.".into(),
         Phase::Battle(Step::Spell) => "The wizards' spell leaves you a choice.".into(),
+        Phase::Build(st) => crate::table::prompt(g, st),
         Phase::Over => String::new(),
     }
 }

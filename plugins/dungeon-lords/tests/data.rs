@@ -95,15 +95,28 @@ fn scenarios_use_every_first_year_tile_but_the_wizards() {
 }
 
 #[test]
-fn info_offers_only_training() {
+fn info_offers_the_full_game_and_training() {
     let info = Dl::info();
     assert_eq!(info.id, "dungeon-lords");
-    assert_eq!((info.min_players, info.max_players), (1, 1));
+    assert_eq!((info.min_players, info.max_players), (1, 4));
     let mode = &info.options[0];
-    assert_eq!(mode.choices.len(), data().scenarios.len());
-    for c in &mode.choices {
+    assert_eq!(mode.default, "game");
+    assert_eq!(mode.choices.len(), data().scenarios.len() + 1);
+    assert_eq!(
+        (mode.choices[0].min_players, mode.choices[0].max_players),
+        (Some(2), Some(4))
+    );
+    for c in &mode.choices[1..] {
         assert_eq!((c.min_players, c.max_players), (Some(1), Some(1)));
         assert!(!c.help.contains("  "));
+    }
+    // The full-rules switches matter only in the full game.
+    for o in &info.options[1..] {
+        let mut opts = std::collections::BTreeMap::new();
+        opts.insert("mode".to_string(), "training-1".to_string());
+        assert!(o.inactive_reason(&opts, 1).is_some());
+        opts.insert("mode".to_string(), "game".to_string());
+        assert!(o.inactive_reason(&opts, 3).is_none());
     }
     assert!(!info.description.contains("  "));
     assert_eq!(info.version, env!("CARGO_PKG_VERSION"));

@@ -1,0 +1,917 @@
+//! The full game around the combats: setup by player count, the building rounds of each
+//! year as a list of jobs (draws, decisions and automatic steps, in the progress board's
+//! order), the step from year 1 to year 2 and the end of the game.
+//!
+//! A job either finishes by itself, waits for a chance draw (`need`), or waits for a
+//! decision (`Phase::Build`). Seat actions and draws finish the job in front and call
+//! [`Dl::proceed`] again.
+
+use std::collections::VecDeque;
+
+use serde::{Deserialize, Serialize};
+use tavern_plugin_api::{GameError, Setup};
+
+use crate::arrivals;
+use crate::data::{self, Class, SQUARES, data, monster, room};
+use crate::done::Ev;
+use crate::model::{Dl, Lord, Mode, Phase, Plan, Tile, TileKind};
+use crate::orders::{Board, Minion, Place};
+
+/// The full-rules options (each off in the first game).
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Opts {
+    /// Initial inaccessible orders: 3 drawn, 2 chosen.
+    pub choose_orders: bool,
+    /// Hire Monster as the first order costs 1 gold.
+    pub recruit_gold: bool,
+    /// Evil paid as a cost may not pass the top of the Evilometer.
+    pub evil_cost: bool,
+}
+
+/// A decision the building years wait for.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum Stage {
+    /// Full rules: every lord keeps one of three drawn orders in hand (in secret).
+    Initial,
+    /// Every lord chooses three orders in secret.
+    Orders,
+    /// The minion in `Full::cur` carries out its order.
+    Exec,
+    /// Year 2: the lord discards one of the trap cards just bought.
+    Discard(usize),
+    /// The Tool Shed's tunnel is placed.
+    Tunnel(usize),
+    Production(usize),
+    Retrieve(usize),
+    PayDay(usize),
+    Taxes(usize),
+}
+
+/// What a chance draw is for.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum Need {
+    /// A lord's initial inaccessible orders (2, or 3 to choose from).
+    Inacc(usize),
+    /// A non-player colour's three inaccessible orders.
+    NpInacc(usize),
+    /// Next round's event tile.
+    Event,
+    Tavern,
+    Store,
+    /// More adventurers for next round.
+    Advs,
+    /// A non-player colour's orders this round.
+    NpOrders(usize),
+    /// Trap cards drawn by a lord.
+    Traps(usize),
+}
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum Job {
+    YearStart,
+    Draw(Need, u8),
+    Initial,
+    RoundStart,
+    Advs,
+    Orders,
+    Reveal,
+    Exec,
+    Discard(usize),
+    Tunnel(usize),
+    Production(usize),
+    Retrieve(usize),
+    EventPhase,
+    PayDay(usize),
+    Taxes(usize),
+    Arrivals,
+    EndRound,
+    Combat,
+}
+
+pub const PAY_DAY: u8 = 0;
+pub const TAXES: u8 = 1;
+pub const SPECIAL: u8 = 2;
+
+pub fn event_name(e: u8) -> &'static str {
+    match e {
+        PAY_DAY => "Pay Day",
+        TAXES => "Taxes",
+        _ => "Special Event",
+    }
+}
+
+/// A non-player colour (2 and 3 players): it only blocks spaces.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct NonPlayer {
+    pub inacc: Vec<u8>,
+    /// This round's orders revealed so far.
+    pub orders: Vec<u8>,
+}
+
+/// Tiles and cards that left the game, for the table and for conservation checks.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Discards {
+    pub monsters: Vec<u8>,
+    pub rooms: Vec<u8>,
+    pub advs: Vec<u8>,
+    /// Trap cards discarded face down (the second year's extra card), per kind.
+    pub traps: Vec<u8>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Full {
+    pub opts: Opts,
+    /// Building round 1..=4 of the year (0 before the first).
+    pub bround: u8,
+    pub jobs: VecDeque<Job>,
+    pub need: Option<Need>,
+    /// Per lord: the two orders (places) it cannot use this round.
+    pub inacc: Vec<Vec<u8>>,
+    /// Full rules' initial choice: the three drawn, and the one kept in hand.
+    pub drawn: Vec<Vec<u8>>,
+    pub keep: Vec<Option<u8>>,
+    /// This round's orders per lord, first position first.
+    pub orders: Vec<Vec<u8>>,
+    /// 2 players: the third non-player order each lord chose (for non-player `seat`).
+    pub np_pick: Vec<Option<u8>>,
+    pub confirmed: Vec<bool>,
+    /// Whether each chosen order was carried out.
+    pub done: Vec<[bool; 3]>,
+    pub board: Board,
+    /// Orders on the board still to be carried out: (place, space, seat).
+    pub exec: VecDeque<(u8, u8, usize)>,
+    pub cur: Option<(u8, u8, usize)>,
+    /// Tunnels dug so far by the order in `cur`, and whether its foreimp is out.
+    pub dug: u8,
+    pub foreimp: bool,
+    /// Imps (and trolls) at work this round per lord.
+    pub busy: Vec<u8>,
+    /// Production uses this round: squares, once per use.
+    pub used: Vec<Vec<u8>>,
+    pub tavern: Vec<u8>,
+    pub store: Vec<u8>,
+    pub monster_pool: Vec<u8>,
+    pub room_pool: Vec<u8>,
+    pub adv_pool: Vec<u8>,
+    /// Tiles put under the stack by the same-glyph rule, drawn only when the rest is gone.
+    pub adv_bottom: Vec<u8>,
+    /// Next round's adventurers, weakest glyph first.
+    pub incoming: Vec<u8>,
+    /// The event tile of each round (index 1..=4; winter has none).
+    pub events: [Option<u8>; 5],
+    pub event_pool: Vec<u8>,
+    /// The trap deck, a count per kind (order unknown to everyone).
+    pub trap_deck: Vec<u8>,
+    /// The trap cards just bought, which a year-2 lord discards one of.
+    pub bought: Vec<u8>,
+    pub np: Vec<NonPlayer>,
+    /// 2 players: the non-player Evil counter.
+    pub np_evil: Option<u8>,
+    pub discards: Discards,
+    /// Pay Day: the lair monster in question.
+    pub wage_idx: usize,
+    /// The start player of the first building round of this year.
+    pub year_start: usize,
+}
+
+/// The tunnels every dungeon starts with (our layout: the entrance row's first three).
+pub const START_TUNNELS: [u8; 3] = [0, 1, 2];
+
+pub fn new_full(setup: &Setup) -> Result<Dl, GameError> {
+    let n = setup.seats.len();
+    if !(2..=4).contains(&n) {
+        return Err(GameError::new("the full game is for 2 to 4 players"));
+    }
+    let on = |k: &str| setup.option(k, "off") == "on";
+    let opts = Opts {
+        choose_orders: on("initial-orders"),
+        recruit_gold: on("recruit-gold"),
+        evil_cost: on("evil-cost"),
+    };
+    let d = data();
+    let lords: Vec<Lord> = setup
+        .seats
+        .iter()
+        .map(|s| {
+            let mut l = Lord::empty(&s.name);
+            l.gold = 3;
+            l.food = 3;
+            l.imps = 3;
+            l.evil = d.evilometer.start;
+            for &sq in &START_TUNNELS {
+                l.grid[sq as usize] = Some(Tile {
+                    kind: TileKind::Tunnel,
+                    conquered: false,
+                    room: None,
+                });
+            }
+            l
+        })
+        .collect();
+    let nps = match n {
+        2 => 2,
+        3 => 1,
+        _ => 0,
+    };
+    let full = Full {
+        opts,
+        bround: 0,
+        jobs: VecDeque::from([Job::YearStart]),
+        need: None,
+        inacc: vec![Vec::new(); n],
+        drawn: vec![Vec::new(); n],
+        keep: vec![None; n],
+        orders: vec![Vec::new(); n],
+        np_pick: vec![None; n],
+        confirmed: vec![false; n],
+        done: vec![[false; 3]; n],
+        board: Board::default(),
+        exec: VecDeque::new(),
+        cur: None,
+        dug: 0,
+        foreimp: false,
+        busy: vec![0; n],
+        used: vec![Vec::new(); n],
+        tavern: Vec::new(),
+        store: Vec::new(),
+        monster_pool: Vec::new(),
+        room_pool: Vec::new(),
+        adv_pool: Vec::new(),
+        adv_bottom: Vec::new(),
+        incoming: Vec::new(),
+        events: [None; 5],
+        event_pool: Vec::new(),
+        trap_deck: d.traps.iter().map(|t| t.copies).collect(),
+        bought: Vec::new(),
+        np: vec![NonPlayer::default(); nps],
+        np_evil: (n == 2).then_some(d.evilometer.start),
+        discards: Discards {
+            traps: vec![0; d.traps.len()],
+            ..Default::default()
+        },
+        wage_idx: 0,
+        year_start: 0,
+    };
+    let mut g = Dl::combat(lords, 1, 0);
+    g.mode = Mode::Full;
+    g.phase = Phase::Build(Stage::Orders);
+    g.full = Some(Box::new(full));
+    let mut ev = Vec::new();
+    g.proceed(&mut ev);
+    Ok(g)
+}
+
+impl Dl {
+    pub fn f(&self) -> &Full {
+        self.full.as_ref().expect("full game")
+    }
+    pub fn fm(&mut self) -> &mut Full {
+        self.full.as_mut().expect("full game")
+    }
+    pub fn is_full(&self) -> bool {
+        self.full.is_some()
+    }
+
+    /// Adventurers handed out each round: one per lord, counting the non-player counter
+    /// with two players.
+    pub fn adv_count(&self) -> usize {
+        if self.n() == 2 { 3 } else { self.n() }
+    }
+
+    /// Runs jobs until one waits for a draw or a decision.
+    pub fn proceed(&mut self, ev: &mut Vec<Ev>) {
+        loop {
+            if self.deal_due || self.f().need.is_some() {
+                return;
+            }
+            let Some(&job) = self.f().jobs.front() else {
+                return;
+            };
+            if !self.run(job, ev) {
+                return;
+            }
+            // A job that finished by itself leaves the front (jobs it queued sit behind
+            // nothing: they were pushed in front of the next one by `then`).
+            if self.f().jobs.front() == Some(&job) {
+                self.fm().jobs.pop_front();
+            }
+        }
+    }
+
+    /// Queues jobs to run right after the one in front.
+    fn then(&mut self, jobs: &[Job]) {
+        let f = self.fm();
+        let first = f.jobs.pop_front();
+        for &j in jobs.iter().rev() {
+            f.jobs.push_front(j);
+        }
+        if let Some(j) = first {
+            f.jobs.push_front(j);
+        }
+    }
+
+    /// Finishes the job in front (after a decision or a draw) and moves on.
+    pub(crate) fn job_done(&mut self, ev: &mut Vec<Ev>) {
+        self.fm().jobs.pop_front();
+        self.proceed(ev);
+    }
+
+    /// True when the job is finished; false when it waits.
+    fn run(&mut self, job: Job, ev: &mut Vec<Ev>) -> bool {
+        match job {
+            Job::YearStart => {
+                self.year_start_job(ev);
+                true
+            }
+            Job::Draw(need, n) => {
+                if n == 0 {
+                    return true;
+                }
+                self.fm().need = Some(need);
+                false
+            }
+            Job::Initial => {
+                let f = self.f();
+                if f.confirmed.iter().all(|&c| c) {
+                    let n = self.n();
+                    self.fm().confirmed = vec![false; n];
+                    for s in 0..n {
+                        let f = self.fm();
+                        let keep = f.keep[s].take();
+                        let drawn = std::mem::take(&mut f.drawn[s]);
+                        f.inacc[s] = drawn.into_iter().filter(|&p| Some(p) != keep).collect();
+                    }
+                    let names: Vec<String> = (0..n)
+                        .map(|s| {
+                            format!(
+                                "{}: {}",
+                                self.lords[s].name,
+                                self.f().inacc[s]
+                                    .iter()
+                                    .map(|&p| Place::from_index(p).name())
+                                    .collect::<Vec<_>>()
+                                    .join(" and ")
+                            )
+                        })
+                        .collect();
+                    ev.push(Ev::Line(format!(
+                        "Inaccessible orders revealed: {}",
+                        names.join("; ")
+                    )));
+                    return true;
+                }
+                self.phase = Phase::Build(Stage::Initial);
+                false
+            }
+            Job::RoundStart => {
+                self.round_start(ev);
+                true
+            }
+            Job::Advs => self.advs_job(ev),
+            Job::Orders => {
+                if self.f().confirmed.iter().all(|&c| c) {
+                    return true;
+                }
+                self.phase = Phase::Build(Stage::Orders);
+                false
+            }
+            Job::Reveal => {
+                self.reveal_orders(ev);
+                true
+            }
+            Job::Exec => self.exec_job(ev),
+            Job::Discard(s) => {
+                if self.f().bought.is_empty() {
+                    return true;
+                }
+                self.phase = Phase::Build(Stage::Discard(s));
+                false
+            }
+            Job::Tunnel(s) => {
+                if crate::building::dig_sites(&self.lords[s]).is_empty() {
+                    return true;
+                }
+                self.phase = Phase::Build(Stage::Tunnel(s));
+                false
+            }
+            Job::Production(s) => {
+                if self.production_choices(s).is_empty() {
+                    return true;
+                }
+                self.phase = Phase::Build(Stage::Production(s));
+                false
+            }
+            Job::Retrieve(s) => {
+                let done = self.f().done[s];
+                if done[1] && done[2] {
+                    self.retrieve(s, 0, ev);
+                    return true;
+                }
+                self.phase = Phase::Build(Stage::Retrieve(s));
+                false
+            }
+            Job::EventPhase => {
+                let r = self.f().bround as usize;
+                let order: Vec<usize> = self.order().collect();
+                match self.f().events[r] {
+                    Some(PAY_DAY) => {
+                        ev.push(Ev::Line("Event: Pay Day — every lord pays wages".into()));
+                        let jobs: Vec<Job> = order.iter().map(|&s| Job::PayDay(s)).collect();
+                        self.then(&jobs);
+                    }
+                    Some(TAXES) => {
+                        ev.push(Ev::Line("Event: Taxes are due".into()));
+                        let jobs: Vec<Job> = order.iter().map(|&s| Job::Taxes(s)).collect();
+                        self.then(&jobs);
+                    }
+                    Some(_) => ev.push(Ev::Line(
+                        "Event: the Special Event tile (no special event cards in this game)"
+                            .into(),
+                    )),
+                    None => {}
+                }
+                true
+            }
+            Job::PayDay(s) => self.pay_day_job(s, ev),
+            Job::Taxes(s) => {
+                let l = &self.lords[s];
+                let owed = crate::building::tax(l);
+                if owed == 0 {
+                    return true;
+                }
+                if l.gold == 0 {
+                    let marks = crate::economy::pay_taxes(&mut self.lords[s], 0);
+                    ev.push(Ev::Line(format!(
+                        "{} cannot pay {owed} gold of taxes: {marks} mark{} in the Dead Letter Office",
+                        self.lords[s].name,
+                        if marks == 1 { "" } else { "s" }
+                    )));
+                    return true;
+                }
+                self.phase = Phase::Build(Stage::Taxes(s));
+                false
+            }
+            Job::Arrivals => {
+                self.arrivals(ev);
+                true
+            }
+            Job::EndRound => {
+                let n = self.n();
+                let f = self.fm();
+                for b in &mut f.busy {
+                    *b = 0;
+                }
+                if f.bround < 4 {
+                    self.start = (self.start + 1) % n;
+                    ev.push(Ev::Line(format!(
+                        "The start player token passes to {}",
+                        self.lords[self.start].name
+                    )));
+                    self.then(&[Job::RoundStart]);
+                } else {
+                    self.then(&[Job::Combat]);
+                }
+                true
+            }
+            Job::Combat => {
+                self.fm().jobs.clear();
+                ev.push(Ev::Line(format!(
+                    "Building is over: the combat of year {} begins",
+                    self.year
+                )));
+                self.round = 0;
+                self.revealed = false;
+                self.phase = Phase::Planning;
+                let more = self.begin();
+                ev.extend(more);
+                false
+            }
+        }
+    }
+
+    fn year_start_job(&mut self, ev: &mut Vec<Ev>) {
+        let year = self.year;
+        let d = data();
+        let n = self.n();
+        let start = self.start;
+        let f = self.fm();
+        f.monster_pool.clear();
+        for (k, m) in d.monsters.iter().enumerate() {
+            let copies = if year == 1 { m.year1 } else { m.year2 };
+            for _ in 0..copies {
+                f.monster_pool.push(k as u8);
+            }
+        }
+        f.room_pool = (0..d.rooms.len() as u8)
+            .filter(|&r| room(r).year == year)
+            .collect();
+        f.adv_pool = (0..d.adventurers.len() as u8)
+            .filter(|&a| {
+                let a = data::adv(a);
+                a.year == year && !matches!(a.class, Class::Paladin | Class::Illusion)
+            })
+            .collect();
+        f.adv_bottom.clear();
+        f.event_pool = vec![PAY_DAY, TAXES, SPECIAL];
+        f.events = [None; 5];
+        f.bround = 0;
+        f.year_start = start;
+        self.paladin_tent = d
+            .adventurers
+            .iter()
+            .position(|a| a.class == Class::Paladin && a.year == year)
+            .map(|i| i as u8);
+        self.deal_due = true;
+        self.round = 0;
+        for l in &mut self.lords {
+            l.spied.clear();
+        }
+        ev.push(Ev::Line(format!("Year {year} begins")));
+        let mut jobs = Vec::new();
+        if year == 1 {
+            let k = if self.f().opts.choose_orders { 3 } else { 2 };
+            for s in 0..n {
+                jobs.push(Job::Draw(Need::Inacc(s), k));
+            }
+            for k in 0..self.f().np.len() {
+                jobs.push(Job::Draw(Need::NpInacc(k), 3));
+            }
+            if self.f().opts.choose_orders {
+                jobs.push(Job::Initial);
+            }
+        }
+        jobs.push(Job::RoundStart);
+        self.then(&jobs);
+        self.paladin_check(ev);
+    }
+
+    fn round_start(&mut self, ev: &mut Vec<Ev>) {
+        let n = self.n();
+        let players = self.n();
+        let f = self.fm();
+        f.bround += 1;
+        let r = f.bround;
+        f.board = Board::default();
+        f.orders = vec![Vec::new(); n];
+        f.np_pick = vec![None; n];
+        f.confirmed = vec![false; n];
+        f.done = vec![[false; 3]; n];
+        f.used = vec![Vec::new(); n];
+        f.busy = vec![0; n];
+        for np in &mut f.np {
+            np.orders.clear();
+        }
+        let left_m = std::mem::take(&mut f.tavern);
+        f.discards.monsters.extend(left_m);
+        let left_r = std::mem::take(&mut f.store);
+        f.discards.rooms.extend(left_r);
+        let season = ["winter", "spring", "summer", "fall"][(r - 1) as usize];
+        ev.push(Ev::Line(format!(
+            "Year {}, building round {r} ({season})",
+            self.year
+        )));
+        let f = self.f();
+        let mut jobs = vec![
+            Job::Draw(Need::Tavern, f.monster_pool.len().min(3) as u8),
+            Job::Draw(Need::Store, f.room_pool.len().min(2) as u8),
+        ];
+        if r < 4 {
+            jobs.push(Job::Draw(Need::Event, 1));
+            jobs.push(Job::Advs);
+        }
+        let per_np = if players == 3 { 3 } else { 2 };
+        for k in 0..f.np.len() {
+            jobs.push(Job::Draw(Need::NpOrders(k), per_np));
+        }
+        jobs.push(Job::Orders);
+        jobs.push(Job::Reveal);
+        jobs.push(Job::Exec);
+        let order: Vec<usize> = self.order().collect();
+        jobs.extend(order.iter().map(|&s| Job::Production(s)));
+        jobs.extend(order.iter().map(|&s| Job::Retrieve(s)));
+        if r >= 2 {
+            jobs.push(Job::EventPhase);
+            jobs.push(Job::Arrivals);
+        }
+        jobs.push(Job::EndRound);
+        self.then(&jobs);
+    }
+
+    /// Next round's adventurers: drawn until there are enough, then sorted; when all share
+    /// one glyph the last goes under the stack and another is drawn.
+    fn advs_job(&mut self, ev: &mut Vec<Ev>) -> bool {
+        let want = self.adv_count();
+        let f = self.f();
+        let left = f.adv_pool.len() + f.adv_bottom.len();
+        if f.incoming.len() < want && left > 0 {
+            self.fm().need = Some(Need::Advs);
+            return false;
+        }
+        if arrivals::needs_redraw(&f.incoming) {
+            // Redraw only while a tile of another glyph can still come.
+            let glyph = data::adv(f.incoming[0]).level;
+            let other = f
+                .adv_pool
+                .iter()
+                .chain(&f.adv_bottom)
+                .any(|&a| data::adv(a).level != glyph);
+            if other {
+                let f = self.fm();
+                let last = f.incoming.pop().expect("drawn");
+                f.adv_bottom.push(last);
+                ev.push(Ev::Line(format!(
+                    "All the adventurers share one glyph: the {} goes under the stack",
+                    crate::labels::adv_name(last)
+                )));
+                self.fm().need = Some(Need::Advs);
+                return false;
+            }
+        }
+        let f = self.fm();
+        arrivals::sort_by_glyph(&mut f.incoming);
+        let names: Vec<String> = f
+            .incoming
+            .iter()
+            .map(|&a| crate::labels::adv_name(a))
+            .collect();
+        ev.push(Ev::Line(format!(
+            "Next round's adventurers, weakest first: {}",
+            names.join(", ")
+        )));
+        true
+    }
+
+    /// Orders turn face up one position at a time and minions go to the first free space.
+    fn reveal_orders(&mut self, ev: &mut Vec<Ev>) {
+        let n = self.n();
+        let order: Vec<usize> = self.order().collect();
+        // 2 players: the non-players' third orders first, then their new inaccessible ones.
+        if n == 2 {
+            for s in 0..n {
+                if let Some(p) = self.f().np_pick[s] {
+                    let k = s;
+                    let f = self.fm();
+                    f.board.place(Place::from_index(p), Minion::NonPlayer(k));
+                    f.np[k].orders.push(p);
+                    ev.push(Ev::Line(format!(
+                        "{}'s non-player colour also blocks {}",
+                        self.lords[s].name,
+                        Place::from_index(p).name()
+                    )));
+                }
+            }
+            let f = self.fm();
+            for np in &mut f.np {
+                np.inacc = np.orders.clone();
+            }
+        }
+        for pos in 0..3 {
+            for &s in &order {
+                let p = self.f().orders[s][pos];
+                let place = Place::from_index(p);
+                if pos == 0 && place == Place::HireMonster && self.f().opts.recruit_gold {
+                    if self.lords[s].gold == 0 {
+                        ev.push(Ev::Line(format!(
+                            "{} reveals Hire Monster first but has no gold for it: the order is not carried out",
+                            self.lords[s].name
+                        )));
+                        continue;
+                    }
+                    self.lords[s].gold -= 1;
+                    ev.push(Ev::Line(format!(
+                        "{} pays 1 gold for Hire Monster as the first order",
+                        self.lords[s].name
+                    )));
+                }
+                let at = self.fm().board.place(place, Minion::Seat(s));
+                ev.push(Ev::Line(match at {
+                    Some(i) => format!(
+                        "{} sends a minion to {} (space {})",
+                        self.lords[s].name,
+                        place.name(),
+                        ["I", "II", "III"][i]
+                    ),
+                    None => format!(
+                        "{} reveals {}, but every space is taken: not carried out",
+                        self.lords[s].name,
+                        place.name()
+                    ),
+                }));
+            }
+        }
+        let list: VecDeque<(u8, u8, usize)> = self
+            .f()
+            .board
+            .execution()
+            .into_iter()
+            .filter_map(|(p, i, m)| match m {
+                Minion::Seat(s) => Some((p as u8, i as u8, s)),
+                Minion::NonPlayer(_) => None,
+            })
+            .collect();
+        self.fm().exec = list;
+    }
+
+    /// The position (0–2) of `place` among the seat's orders this round.
+    pub fn order_pos(&self, seat: usize, place: u8) -> usize {
+        self.f().orders[seat]
+            .iter()
+            .position(|&p| p == place)
+            .unwrap_or(0)
+    }
+
+    fn exec_job(&mut self, ev: &mut Vec<Ev>) -> bool {
+        loop {
+            if self.f().cur.is_some() {
+                self.phase = Phase::Build(Stage::Exec);
+                return false;
+            }
+            let Some(next) = self.fm().exec.pop_front() else {
+                return true;
+            };
+            let f = self.fm();
+            f.cur = Some(next);
+            f.dug = 0;
+            f.foreimp = false;
+            let (p, _, s) = next;
+            let choices = self.exec_choices();
+            if choices.len() <= 1 {
+                self.fm().cur = None;
+                ev.push(Ev::Line(format!(
+                    "{} cannot carry out {}",
+                    self.lords[s].name,
+                    Place::from_index(p).name()
+                )));
+            }
+        }
+    }
+
+    /// The current order is over; `carried` tells whether it was carried out.
+    pub(crate) fn order_over(&mut self, carried: bool, ev: &mut Vec<Ev>) {
+        if let Some((p, _, s)) = self.fm().cur.take() {
+            let pos = self.order_pos(s, p);
+            self.fm().done[s][pos] = carried;
+        }
+        self.paladin_check(ev);
+        self.proceed(ev);
+    }
+
+    fn retrieve(&mut self, s: usize, pos: usize, ev: &mut Vec<Ev>) {
+        let f = self.fm();
+        let back = f.orders[s][pos];
+        f.inacc[s] = f.orders[s]
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != pos)
+            .map(|(_, &p)| p)
+            .collect();
+        let name = self.lords[s].name.clone();
+        ev.push(Ev::Line(format!(
+            "{name} takes back {}; {} become inaccessible",
+            Place::from_index(back).name(),
+            self.f().inacc[s]
+                .iter()
+                .map(|&p| Place::from_index(p).name())
+                .collect::<Vec<_>>()
+                .join(" and ")
+        )));
+    }
+
+    pub(crate) fn retrieve_action(&mut self, s: usize, pos: usize, ev: &mut Vec<Ev>) {
+        self.retrieve(s, pos, ev);
+        self.job_done(ev);
+    }
+
+    fn pay_day_job(&mut self, s: usize, ev: &mut Vec<Ev>) -> bool {
+        loop {
+            let idx = self.f().wage_idx;
+            if idx >= self.lords[s].lair.len() {
+                self.fm().wage_idx = 0;
+                return true;
+            }
+            if self.wage_choices(s).is_empty() {
+                let kind = crate::economy::dismiss(&mut self.lords[s], idx);
+                self.fm().discards.monsters.push(kind);
+                ev.push(Ev::Line(format!(
+                    "{} cannot pay the {}'s wage: it leaves, and {} gains 1 Evil",
+                    self.lords[s].name,
+                    monster(kind).name.to_lowercase(),
+                    self.lords[s].name
+                )));
+                self.paladin_check(ev);
+                continue;
+            }
+            self.phase = Phase::Build(Stage::PayDay(s));
+            return false;
+        }
+    }
+
+    fn arrivals(&mut self, ev: &mut Vec<Ev>) {
+        let n = self.n();
+        let top = data().evilometer.top;
+        let mut evil: Vec<u8> = self.lords.iter().map(|l| l.evil).collect();
+        let mut nicer = Vec::new();
+        if let Some(e) = self.f().np_evil {
+            let e = (e + 1).min(top);
+            self.fm().np_evil = Some(e);
+            ev.push(Ev::Line(format!(
+                "The non-player Evil counter moves up to {e}"
+            )));
+            evil.push(e);
+            nicer.push(n);
+        }
+        let who = arrivals::nicest_first(&evil, self.start, &nicer);
+        let incoming = std::mem::take(&mut self.fm().incoming);
+        for (i, &id) in incoming.iter().enumerate() {
+            let Some(&s) = who.get(i) else {
+                self.fm().discards.advs.push(id);
+                continue;
+            };
+            if s >= n {
+                self.fm().discards.advs.push(id);
+                ev.push(Ev::Line(format!(
+                    "The {} goes to the non-player dungeon and is discarded",
+                    crate::labels::adv_name(id)
+                )));
+                continue;
+            }
+            arrivals::join(&mut self.lords[s], id);
+            ev.push(Ev::Line(format!(
+                "The {} heads for {}'s dungeon",
+                crate::labels::adv_name(id),
+                self.lords[s].name
+            )));
+        }
+    }
+
+    /// After a year's combat: the second year begins, or the game ends.
+    pub(crate) fn year_end(&mut self, ev: &mut Vec<Ev>) {
+        if self.year >= 2 {
+            self.phase = Phase::Over;
+            ev.push(Ev::Line("The second year is over: final scoring".into()));
+            return;
+        }
+        let n = self.n();
+        self.year = 2;
+        self.round = 0;
+        self.revealed = false;
+        self.cards.clear();
+        self.battle = None;
+        self.queue.clear();
+        for l in &mut self.lords {
+            l.plan = Plan::default();
+        }
+        // The unused first-year paladin leaves the game.
+        if let Some(p) = self.paladin_tent.take() {
+            self.fm().discards.advs.push(p);
+        }
+        let fall = self.start;
+        self.start = match n {
+            4 => (fall + 3) % n,
+            3 => (fall + 1) % n,
+            _ => fall,
+        };
+        if let Some(e) = self.f().np_evil {
+            self.fm().np_evil = Some(e.saturating_sub(2));
+        }
+        ev.push(Ev::Line(format!(
+            "Year 2: {} is the start player",
+            self.lords[self.start].name
+        )));
+        let f = self.fm();
+        f.jobs.clear();
+        f.jobs.push_back(Job::YearStart);
+        self.phase = Phase::Build(Stage::Orders);
+        self.proceed(ev);
+    }
+
+    /// Trolls in the lair work as imps in rooms.
+    pub fn trolls(&self, s: usize) -> u8 {
+        self.lords[s]
+            .lair
+            .iter()
+            .filter(|m| monster(m.kind).key == "troll")
+            .count() as u8
+    }
+
+    /// Imps free for digging or mining.
+    pub fn free_imps(&self, s: usize) -> u8 {
+        self.lords[s].imps.saturating_sub(self.f().busy[s])
+    }
+
+    /// Imps and trolls free for production.
+    pub fn free_workers(&self, s: usize) -> u8 {
+        (self.lords[s].imps + self.trolls(s)).saturating_sub(self.f().busy[s])
+    }
+
+    /// Whether a lord may pay `amount` Evil as a cost.
+    pub fn can_pay_evil(&self, s: usize, amount: u8) -> bool {
+        !self.f().opts.evil_cost || self.lords[s].evil + amount <= data().evilometer.top
+    }
+
+    pub fn room_squares(&self, s: usize) -> Vec<u8> {
+        (0..SQUARES as u8)
+            .filter(|&q| self.lords[s].grid[q as usize].is_some_and(|t| t.room.is_some()))
+            .collect()
+    }
+}

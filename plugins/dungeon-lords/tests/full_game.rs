@@ -1,0 +1,179 @@
+//! Random complete games of the full two-year game for 2, 3 and 4 lords and each option
+//! set, with the invariants the rules promise, and final scores checked against a scorer
+//! written here from the rulebook's overview alone.
+mod common;
+
+use tavern_plugin_api::Setup;
+use tavern_plugin_api::game::check::{random_game, replay_round_trip, scaled};
+use tavern_plugin_dungeon_lords::data::{Class, adv, data, monster};
+use tavern_plugin_dungeon_lords::model::{Lord, TileKind};
+use tavern_plugin_dungeon_lords::{Dl, Phase};
+
+fn setup(n: usize, full_rules: bool) -> Setup {
+    let mut s = Setup::players(n);
+    s.options.insert("mode".into(), "game".into());
+    let v = if full_rules { "on" } else { "off" };
+    for k in ["initial-orders", "recruit-gold", "evil-cost"] {
+        s.options.insert(k.into(), v.into());
+    }
+    s
+}
+
+/// Every component is somewhere: trap cards in the deck, in hands, played or discarded;
+/// imps, gold and food never negative (u8), Evil on the track.
+fn invariant(g: &Dl) {
+    let top = data().evilometer.top;
+    let Some(f) = g.full.as_ref() else { return };
+    for k in 0..data().traps.len() {
+        let held: u32 = g
+            .lords
+            .iter()
+            .map(|l| l.traps[k] as u32 + l.discarded[k] as u32)
+            .sum();
+        let total = held + f.trap_deck[k] as u32 + f.discards.traps[k] as u32;
+        assert_eq!(total, data().traps[k].copies as u32, "trap cards conserved");
+    }
+    for l in &g.lords {
+        assert!(l.evil <= top);
+        assert!(l.party.len() <= 5);
+    }
+    assert!(g.year <= 2);
+    if let Some(e) = f.np_evil {
+        assert!(e <= top);
+    }
+    // Monster tiles of the year: pool + tavern + lairs + discards never exceed the box.
+    let lairs: usize = g.lords.iter().map(|l| l.lair.len()).sum();
+    let all: usize = data()
+        .monsters
+        .iter()
+        .map(|m| (m.year1 + m.year2) as usize)
+        .sum();
+    assert!(f.monster_pool.len() + f.tavern.len() + lairs + f.discards.monsters.len() <= all);
+}
+
+/// The overview's lines and titles, from the rulebook only.
+fn independent(lords: &[Lord]) -> Vec<i64> {
+    let n = lords.len();
+    let mut pts: Vec<i64> = vec![0; n];
+    let mut cat: Vec<[i64; 7]> = Vec::new();
+    for (i, l) in lords.iter().enumerate() {
+        let mut rooms = 0;
+        let mut tunnels = 0;
+        let mut conquered = 0;
+        for t in l.grid.iter().flatten() {
+            if t.conquered {
+                pts[i] -= 2;
+                conquered += 1;
+            } else if t.kind == TileKind::Room {
+                pts[i] += 2;
+            }
+            if t.kind == TileKind::Room {
+                rooms += 1;
+            } else {
+                tunnels += 1;
+            }
+        }
+        let monsters = l.lair.iter().filter(|m| !monster(m.kind).ghost).count() as i64;
+        pts[i] += monsters;
+        for &p in &l.prison {
+            pts[i] += if adv(p).class == Class::Paladin { 5 } else { 2 };
+        }
+        pts[i] -= 3 * l.dead_letters as i64;
+        for t in l.grid.iter().flatten() {
+            if t.conquered {
+                continue;
+            }
+            let Some(r) = t.room else { continue };
+            let key = tavern_plugin_dungeon_lords::data::room(r).key.as_str();
+            let count = |ks: &[&str]| {
+                l.lair
+                    .iter()
+                    .filter(|m| ks.contains(&monster(m.kind).key.as_str()))
+                    .count() as i64
+            };
+            pts[i] += match key {
+                "cafeteria" => count(&["troll", "goblin", "slime", "witch"]),
+                "chapel" => 2 * count(&["vampire", "ghost"]),
+                "pandemonium" => 2 * count(&["golem", "dragon", "demon"]),
+                _ => 0,
+            };
+        }
+        let riches = l.gold as i64 + l.food as i64 + l.traps.iter().map(|&x| x as i64).sum::<i64>();
+        cat.push([
+            l.evil as i64,
+            rooms,
+            tunnels,
+            monsters,
+            l.imps as i64,
+            riches,
+            -conquered,
+        ]);
+    }
+    let (alone, shared) = if n == 2 { (2, 1) } else { (3, 2) };
+    let mut titles = vec![0i64; n];
+    for c in 0..7 {
+        let best = cat.iter().map(|x| x[c]).max().unwrap();
+        let winners: Vec<usize> = (0..n).filter(|&i| cat[i][c] == best).collect();
+        for &w in &winners {
+            titles[w] += if winners.len() == 1 { alone } else { shared };
+        }
+    }
+    for (i, l) in lords.iter().enumerate() {
+        pts[i] += titles[i];
+        // Our Hall of Fame: 1 per title held, while unconquered.
+        let fame = l
+            .grid
+            .iter()
+            .flatten()
+            .filter(|t| {
+                !t.conquered
+                    && t.room.is_some_and(|r| {
+                        tavern_plugin_dungeon_lords::data::room(r).key == "hall-of-fame"
+                    })
+            })
+            .count() as i64;
+        let held = (0..7)
+            .filter(|&c| cat[i][c] == cat.iter().map(|x| x[c]).max().unwrap())
+            .count() as i64;
+        pts[i] += fame * held;
+    }
+    pts
+}
+
+fn play(n: usize, full_rules: bool, games: usize) {
+    for seed in 0..games as u64 {
+        let st = setup(n, full_rules);
+        let r = random_game::<Dl>(&st, seed * 7919 + n as u64, 20_000, invariant);
+        let g = &r.final_state;
+        assert_eq!(g.phase, Phase::Over);
+        assert_eq!(g.year, 2, "the game ends after year 2");
+        let expect = independent(&g.lords);
+        let got: Vec<i64> = r.outcome.scores.iter().map(|s| s.total).collect();
+        assert_eq!(got, expect, "final scores (seed {seed}, {n} players)");
+    }
+}
+
+#[test]
+fn random_full_games_two_players() {
+    play(2, false, scaled(500));
+    play(2, true, scaled(500));
+}
+
+#[test]
+fn random_full_games_three_players() {
+    play(3, false, scaled(500));
+    play(3, true, scaled(500));
+}
+
+#[test]
+fn random_full_games_four_players() {
+    play(4, false, scaled(500));
+    play(4, true, scaled(500));
+}
+
+#[test]
+fn full_game_replays_from_its_log() {
+    for n in 2..=4 {
+        replay_round_trip::<Dl>(&setup(n, n == 3), 11 + n as u64, 20_000);
+    }
+}
