@@ -68,6 +68,12 @@ pub struct LogEntry {
     pub private_for: Vec<(usize, String)>,
     #[serde(default)]
     pub reveal: bool,
+    /// Changed nothing on the table (a declined optional response); the log folds runs.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub routine: bool,
+    /// The part of the game this entry began ("Round 3"), shown as a heading after it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
 }
 
 impl LogEntry {
@@ -80,6 +86,8 @@ impl LogEntry {
             private_label: reply.private_label,
             private_for: reply.private_for,
             reveal: reply.reveal,
+            routine: reply.routine,
+            section: reply.section,
         }
     }
 
@@ -120,6 +128,30 @@ pub fn seat_range(
         }
     }
     range
+}
+
+/// The options a game starts with: every option present, and each one that does not
+/// apply with these seats and choices (see `OptionSpec::only_when`) at its default, so a
+/// setting the launcher showed disabled never reaches the game or the save.
+pub fn effective_options(
+    info: &GameInfo,
+    options: &std::collections::BTreeMap<String, String>,
+    players: usize,
+) -> std::collections::BTreeMap<String, String> {
+    let mut out = options.clone();
+    for opt in &info.options {
+        out.entry(opt.key.clone())
+            .or_insert_with(|| opt.default.clone());
+    }
+    // Conditions read the choices as set, so an option's reset cannot switch another
+    // option off and on again depending on the order they are listed in.
+    let as_set = out.clone();
+    for opt in &info.options {
+        if opt.inactive_reason(&as_set, players).is_some() {
+            out.insert(opt.key.clone(), opt.default.clone());
+        }
+    }
+    out
 }
 
 /// Applies one log entry (its plan steps, then its action) to `inst`; the reply is the

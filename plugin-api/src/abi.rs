@@ -512,6 +512,8 @@ fn apply_listed<G: Game>(
         private_label: applied.private_label,
         private_for: applied.private_for,
         reveal: applied.reveal,
+        routine: applied.routine,
+        section: applied.section,
     })
 }
 
@@ -689,6 +691,8 @@ fn apply_reply<G: Game>(
         private_label: applied.private_label,
         private_for: applied.private_for,
         reveal: applied.reveal,
+        routine: applied.routine,
+        section: applied.section,
     })
 }
 

@@ -83,6 +83,12 @@ pub struct Applied {
     pub private_for: Vec<(usize, String)>,
     /// True when hidden or random information came out (a draw, a roll, a flip).
     pub reveal: bool,
+    /// True for a step that changed nothing on the table (declining an optional
+    /// response): the log folds runs of them into one line and can hide them.
+    pub routine: bool,
+    /// Set when this step began a new part of the game ("Round 3", "Year 2"): the log
+    /// shows it as a heading after the entry.
+    pub section: Option<String>,
 }
 
 impl Applied {
@@ -98,6 +104,16 @@ impl Applied {
             reveal: true,
             ..Default::default()
         }
+    }
+    /// Marks a step that changed nothing on the table (the `routine` field).
+    pub fn routine(mut self) -> Self {
+        self.routine = true;
+        self
+    }
+    /// Names the part of the game this step began (the `section` field).
+    pub fn section(mut self, name: impl Into<String>) -> Self {
+        self.section = Some(name.into());
+        self
     }
     pub fn with_private(mut self, label: impl Into<String>) -> Self {
         self.private_label = Some(label.into());

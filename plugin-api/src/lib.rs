@@ -7,6 +7,7 @@
 
 pub mod abi;
 pub mod bot;
+pub mod conformance;
 pub mod game;
 pub mod layout;
 pub mod proto;

@@ -419,6 +419,12 @@ pub struct AppliedReply {
     /// The action revealed hidden or random information: it cannot be taken back in
     /// fair undo mode.
     pub reveal: bool,
+    /// The action changed nothing on the table (a declined optional response).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub routine: bool,
+    /// The action began a new part of the game, named so ("Round 3").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Default)]

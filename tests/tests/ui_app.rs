@@ -2,7 +2,7 @@
 //! window. Each test clicks the same widgets a player would.
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use tavern::app::TavernApp;
 use tavern::app::settings::SeatChoice;
 use tavern::app::state::Screen;
@@ -684,4 +684,92 @@ fn an_option_with_its_own_seat_range_adjusts_the_seats() {
     h.run();
     let e = h.state().state.error.clone().expect("refused");
     assert!(e.message.contains("is for 2 players, not 3"), "{e:?}");
+}
+
+/// An option that does not apply with the other choices is shown disabled with the
+/// reason; choosing what it depends on enables it (Dragonkeepers' chest items).
+#[test]
+fn an_option_that_does_not_apply_is_disabled_with_its_reason() {
+    let (_dir, paths) = tavern_tests::temp_paths();
+    let mut h = harness(&paths, (1280.0, 800.0));
+    h.get_by_label_contains("Dragonkeepers\n").click();
+    h.run();
+    h.state_mut().state.set_option("chests", "none");
+    h.run();
+    let reason = "Only with magic chests set to \"Chosen items\"";
+    assert!(!h.query_all_by_label(reason).collect::<Vec<_>>().is_empty());
+    let item = h
+        .query_all_by_role(egui::accesskit::Role::ComboBox)
+        .find(|n| n.accesskit_node().label().is_some_and(|l| l.starts_with("Chest: ")))
+        .expect("a chest item option");
+    assert!(item.accesskit_node().is_disabled(), "the chest item is disabled");
+    h.state_mut().state.set_option("chests", "chosen");
+    h.run();
+    assert!(h.query_by_label(reason).is_none());
+    let item = h
+        .query_all_by_role(egui::accesskit::Role::ComboBox)
+        .find(|n| n.accesskit_node().label().is_some_and(|l| l.starts_with("Chest: ")))
+        .unwrap();
+    assert!(!item.accesskit_node().is_disabled());
+}
+
+/// Passes the table answered fold into one log line, the next round gets a heading, and
+/// "Changes only" hides the passes; the session keeps every entry.
+#[test]
+fn the_log_folds_passes_and_heads_rounds() {
+    let (_dir, paths) = tavern_tests::temp_paths();
+    let mut h = harness(&paths, (1280.0, 800.0));
+    start_sealed_bid(
+        &mut h,
+        &[SeatChoice::Human, SeatChoice::Human],
+        &[("mode", "wagers")],
+    );
+    {
+        let t = h.state_mut().state.table.as_mut().unwrap();
+        let prize = t.session.instance().state().unwrap()["deck"][0]
+            .as_u64()
+            .unwrap();
+        let plays = vec![
+            (0, serde_json::json!({"kind": "pick", "value": 1})),
+            (0, serde_json::json!({"kind": "pick", "value": 2})),
+            (0, serde_json::json!({"kind": "confirm_wagers"})),
+            (1, serde_json::json!({"kind": "pick", "value": 3})),
+            (1, serde_json::json!({"kind": "pick", "value": 4})),
+            (1, serde_json::json!({"kind": "confirm_wagers"})),
+        ];
+        for (i, (seat, action)) in plays.into_iter().enumerate() {
+            if t.cover == Some(seat) {
+                t.reveal();
+            }
+            t.act(seat, action, i as f64);
+        }
+        // Bids that differ from the prize: neither seat may claim, both only pass.
+        let other: Vec<u64> = (1..=5).filter(|&c| c != prize).collect();
+        for card in &other[..2] {
+            if t.cover.is_some() {
+                t.reveal();
+            }
+            let seat = t.viewer().expect("a seat at the screen");
+            t.act(seat, serde_json::json!({"kind": "bid", "card": card}), 10.0);
+        }
+        let passes = t.session.log().iter().filter(|e| e.routine).count();
+        assert_eq!(passes, 2, "{:?}", t.banner);
+    }
+    h.run();
+    assert!(
+        h.query_by_label_contains("Player 1 and Player 2 pass").is_some()
+            || h.query_by_label_contains("Player 2 and Player 1 pass").is_some(),
+        "one folded line for both passes"
+    );
+    h.get_by_label("Round 2");
+    h.get_by_label("Changes only").click();
+    h.run();
+    assert!(h.query_by_label_contains("and Player 2 pass").is_none());
+    assert!(h.query_by_label_contains("lets the consolation go").is_none());
+    h.get_by_label("Round 2");
+    assert_eq!(
+        h.state().state.table.as_ref().unwrap().session.log().len(),
+        cursor(&h),
+        "nothing left the log"
+    );
 }

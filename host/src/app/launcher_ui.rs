@@ -130,8 +130,19 @@ fn setup_form(ui: &mut Ui, state: &mut AppState) {
             .num_columns(2)
             .spacing([12.0, 8.0])
             .show(ui, |ui| {
+                let seats = state.launcher.seats.len();
+                let mut as_set = state.launcher.options.clone();
                 for opt in &info.options {
-                    ui.label(readable(ui.ctx(), &opt.label))
+                    as_set
+                        .entry(opt.key.clone())
+                        .or_insert_with(|| opt.default.clone());
+                }
+                for opt in &info.options {
+                    // An option that does not apply stays visible (players learn it
+                    // exists) but disabled, with the reason in place of its help.
+                    let inactive = opt.inactive_reason(&as_set, seats).map(str::to_owned);
+                    let enabled = inactive.is_none();
+                    ui.add_enabled(enabled, egui::Label::new(readable(ui.ctx(), &opt.label)))
                         .on_hover_text(readable_owned(ui.ctx(), &opt.help));
                     let current = state
                         .launcher
@@ -145,32 +156,39 @@ fn setup_form(ui: &mut Ui, state: &mut AppState) {
                         .map(|c| c.label.clone())
                         .unwrap_or_else(|| current.clone());
                     ui.vertical(|ui| {
-                        egui::ComboBox::from_id_salt(("opt", &opt.key))
-                            .selected_text(shown)
-                            .width(220.0)
-                            .show_ui(ui, |ui| {
-                                for c in &opt.choices {
-                                    let text = match (c.min_players, c.max_players) {
-                                        (Some(a), Some(b)) if a == b => {
-                                            format!("{} ({a} players)", c.label)
+                        ui.add_enabled_ui(enabled, |ui| {
+                            egui::ComboBox::from_id_salt(("opt", &opt.key))
+                                .selected_text(shown)
+                                .width(220.0)
+                                .show_ui(ui, |ui| {
+                                    for c in &opt.choices {
+                                        let text = match (c.min_players, c.max_players) {
+                                            (Some(a), Some(b)) if a == b => {
+                                                format!("{} ({a} players)", c.label)
+                                            }
+                                            (Some(a), Some(b)) => {
+                                                format!("{} ({a}–{b} players)", c.label)
+                                            }
+                                            _ => c.label.clone(),
+                                        };
+                                        if ui
+                                            .selectable_value(current, c.value.clone(), text)
+                                            .on_hover_text(&c.help)
+                                            .changed()
+                                        {
+                                            option_changed = true;
                                         }
-                                        (Some(a), Some(b)) => {
-                                            format!("{} ({a}–{b} players)", c.label)
-                                        }
-                                        _ => c.label.clone(),
-                                    };
-                                    if ui
-                                        .selectable_value(current, c.value.clone(), text)
-                                        .on_hover_text(&c.help)
-                                        .changed()
-                                    {
-                                        option_changed = true;
                                     }
-                                }
-                            })
-                            .response
-                            .accessible_name(opt.label.clone())
-                            .on_hover_text(&opt.help);
+                                })
+                                .response
+                                .accessible_name(opt.label.clone())
+                                .on_hover_text(&opt.help)
+                                .on_disabled_hover_text(inactive.clone().unwrap_or_default());
+                        });
+                        if let Some(reason) = &inactive {
+                            ui.label(RichText::new(readable(ui.ctx(), reason)).weak().italics());
+                            return;
+                        }
                         let chosen_help = opt
                             .choices
                             .iter()

@@ -8,6 +8,7 @@ pub mod end_ui;
 pub mod files;
 pub mod icons;
 pub mod launcher_ui;
+pub mod log_ui;
 pub mod motion;
 pub mod profiles_ui;
 pub mod scene_painter;

@@ -277,9 +277,10 @@ impl AppState {
             seats.push(SeatSetup { name, kind });
             profiles.push(profile);
         }
+        let options = crate::session::effective_options(&plugin.info, &f.options, seats.len());
         let setup = Setup {
             seats,
-            options: f.options.clone(),
+            options,
             seed,
         };
         Ok((plugin, setup, profiles))

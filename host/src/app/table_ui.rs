@@ -2,16 +2,15 @@
 //! right, the hot-seat cover, the error banner and the rules window.
 
 use egui::{Color32, Key, Modifiers, RichText, Ui};
-use tavern_plugin_api::scene::{Color as SceneColor, Icon};
+use tavern_plugin_api::scene::Color as SceneColor;
 use tavern_plugin_api::{ActionEntry, ChoiceKind, View};
 
-use super::icons::paint_icon;
 use super::scene_painter::{PaintOptions, show_scene};
 use super::settings::{ZOOM_MAX, ZOOM_MIN};
 use super::state::AppState;
 use super::table::TableState;
 use super::text::{readable, readable_owned};
-use super::{end_ui, launcher_ui};
+use super::{end_ui, launcher_ui, log_ui};
 
 const SIDE_WIDTH: f32 = 340.0;
 
@@ -359,7 +358,7 @@ fn side_panel(ui: &mut Ui, t: &mut TableState, view: Option<&View>, now: f64) {
         .default_size(280.0)
         .min_size(120.0)
         .show(ui, |ui| actions(ui, t, view, now));
-    egui::CentralPanel::default().show(ui, |ui| log(ui, t, now));
+    egui::CentralPanel::default().show(ui, |ui| log_ui::log_panel(ui, t, now));
 }
 
 fn actions(ui: &mut Ui, t: &mut TableState, view: Option<&View>, now: f64) {
@@ -575,84 +574,6 @@ fn number_stepper(
     chosen
 }
 
-/// A log entry's text: its number, the action, and each consequence the game put on a
-/// line of its own (after a newline in the label) indented below it.
-pub fn log_text(index: usize, label: &str) -> String {
-    let mut lines = label.lines().filter(|l| !l.trim().is_empty());
-    let mut text = format!("{}. {}", index + 1, lines.next().unwrap_or(""));
-    for l in lines {
-        text.push_str("\n    › ");
-        text.push_str(l.trim());
-    }
-    text
-}
-
-fn log(ui: &mut Ui, t: &mut TableState, now: f64) {
-    ui.add_space(6.0);
-    ui.label(RichText::new("Log").strong());
-    let viewer = t.viewer();
-    let cursor = t.session.cursor();
-    let mut rewind = None;
-    egui::ScrollArea::vertical()
-        .id_salt("log-scroll")
-        .stick_to_bottom(true)
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            let entries = t.session.log();
-            if entries.is_empty() {
-                ui.label(RichText::new("No moves yet.").weak());
-            }
-            for (i, e) in entries.iter().enumerate() {
-                // Plugin labels name the actor themselves ("Anna takes…").
-                let text = log_text(i, &readable(ui.ctx(), e.text_for(viewer)));
-                let past = i >= cursor;
-                let mut rich = RichText::new(text);
-                if past {
-                    rich = rich.weak().italics();
-                } else if e.seat.is_none() {
-                    rich = rich.italics();
-                }
-                ui.horizontal(|ui| {
-                    let (r, _) =
-                        ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
-                    if e.reveal {
-                        paint_icon(
-                            ui.painter(),
-                            r.center(),
-                            14.0,
-                            Icon::Star,
-                            Color32::from_rgb(240, 228, 66),
-                        );
-                    }
-                    let mut resp = ui.add(egui::Button::selectable(false, rich).wrap());
-                    if e.reveal {
-                        resp = resp.on_hover_text("Revealed hidden or random information");
-                    }
-                    // Asked only of the entry under the pointer: in fair mode the check
-                    // walks the log, and a long game has a thousand entries.
-                    if resp.hovered() || resp.clicked() {
-                        resp = match t.can_rewind_to_entry(i) {
-                            Ok(()) => resp.on_hover_text(if past {
-                                "Taken back. Click to go forward to here."
-                            } else {
-                                "Click to go back to right after this move."
-                            }),
-                            Err(reason) => {
-                                resp.on_hover_text(format!("Cannot go back here: {reason}"))
-                            }
-                        };
-                    }
-                    if resp.clicked() {
-                        rewind = Some(i);
-                    }
-                });
-            }
-        });
-    if let Some(i) = rewind {
-        t.rewind_to_entry(i, now);
-    }
-}
-
 fn rules_window(ctx: &egui::Context, t: &mut TableState) {
     let mut open = t.show_rules;
     let rules = t.session.plugin().info.rules.clone();
@@ -683,18 +604,4 @@ fn rules_window(ctx: &egui::Context, t: &mut TableState) {
             }
         });
     t.show_rules = open;
-}
-
-#[cfg(test)]
-mod tests {
-    use super::log_text;
-
-    #[test]
-    fn consequences_go_on_indented_lines_of_their_own() {
-        assert_eq!(log_text(0, "Anna takes a pearl"), "1. Anna takes a pearl");
-        assert_eq!(
-            log_text(9, "Dark ghost plays card 4\nIt takes an artefact\n\n"),
-            "10. Dark ghost plays card 4\n    › It takes an artefact"
-        );
-    }
 }
