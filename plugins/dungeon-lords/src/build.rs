@@ -786,6 +786,12 @@ impl Dl {
             Need::Inacc(_) | Need::NpInacc(_) => ((0..8).collect(), n),
             Need::NpOrders(k) => ((0..8).filter(|p| !f.np[k].inacc.contains(p)).collect(), n),
             Need::Event => (f.event_pool.clone(), n),
+            Need::Special => (
+                (0..data().special_events.len() as u8)
+                    .filter(|c| !f.special.contains(&Some(*c)))
+                    .collect(),
+                n,
+            ),
             Need::Tavern => (f.monster_pool.clone(), n),
             Need::Store => (f.room_pool.clone(), n),
             Need::Advs => {
@@ -794,7 +800,7 @@ impl Dl {
                 } else {
                     f.adv_pool.clone()
                 };
-                let want = self.adv_count() - f.incoming.len();
+                let want = self.adv_count() - f.forecast.len();
                 let n = want.min(pool.len()).min(4);
                 (pool, n)
             }
@@ -902,6 +908,22 @@ impl Dl {
                     "Next round's event: {}",
                     event_name(ids[0])
                 )));
+                if ids[0] == crate::year::SPECIAL && f.opts.special {
+                    // The year's special event card is turned up with its tile.
+                    f.jobs.pop_front();
+                    f.jobs.push_front(Job::Draw(Need::Special, 1));
+                    self.proceed(ev);
+                    return Ok(());
+                }
+            }
+            Need::Special => {
+                let year = self.year as usize;
+                self.fm().special[year] = Some(ids[0]);
+                let d = &data().special_events[ids[0] as usize];
+                ev.push(Ev::Line(format!(
+                    "This year's special event card: {} — {}",
+                    d.name, d.help
+                )));
             }
             Need::Tavern => {
                 let f = self.fm();
@@ -931,7 +953,7 @@ impl Dl {
                     remove(&mut f.adv_pool, a);
                     remove(&mut f.adv_bottom, a);
                 }
-                f.incoming.extend(&ids);
+                f.forecast.extend(&ids);
                 ev.push(Ev::Line(format!(
                     "Adventurers drawn: {}",
                     names(&ids, &adv_name)

@@ -299,6 +299,14 @@ pub struct EvilDef {
     pub start: u8,
 }
 
+/// A special event card (all nine designed: the rulebook prints none).
+#[derive(Clone, Debug, Deserialize)]
+pub struct SpecialDef {
+    pub key: String,
+    pub name: String,
+    pub help: String,
+}
+
 #[derive(Clone, Debug, Deserialize)]
 pub struct Data {
     pub grid: GridDef,
@@ -310,6 +318,8 @@ pub struct Data {
     pub combat_cards: Vec<CardDef>,
     pub rooms: Vec<RoomDef>,
     pub scenarios: Vec<ScenarioDef>,
+    #[serde(default)]
+    pub special_events: Vec<SpecialDef>,
 }
 
 impl Data {

@@ -12,6 +12,9 @@ impl Dl {
     pub fn determinized(&self, viewer: usize, rng: &mut GameRng) -> Dl {
         let mut g = self.clone();
         g.redeal_unknown_cards(viewer, rng);
+        if g.is_full() {
+            g.redeal_building_secrets(viewer, rng);
+        }
         if g.phase != Phase::Planning || g.revealed {
             return g;
         }
@@ -78,6 +81,91 @@ impl Dl {
         for r in rounds {
             let c = pool.swap_remove(rng.random_range(0..pool.len()));
             self.cards[r as usize - 1] = c;
+        }
+    }
+}
+
+impl Dl {
+    /// What the viewer cannot know in the building years: the other lords' trap cards
+    /// (redealt from those cards and the deck, keeping each hand's size), their face-down
+    /// orders before the reveal, and the three orders a lord drew for the full rules'
+    /// initial choice.
+    fn redeal_building_secrets(&mut self, viewer: usize, rng: &mut GameRng) {
+        let n = self.n();
+        let kinds = crate::data::data().traps.len();
+        // Counted per kind first, so that states the viewer cannot tell apart give the
+        // same pool in the same order.
+        let mut counts: Vec<usize> = vec![0; kinds];
+        let mut sizes = vec![0usize; n];
+        {
+            let f = self.full.as_mut().expect("full");
+            for (k, &c) in f.trap_deck.iter().enumerate() {
+                counts[k] += c as usize;
+            }
+            f.trap_deck = vec![0; kinds];
+        }
+        for s in (0..n).filter(|&s| s != viewer) {
+            let l = &mut self.lords[s];
+            for (k, c) in l.traps.iter_mut().enumerate() {
+                counts[k] += *c as usize;
+                sizes[s] += *c as usize;
+                *c = 0;
+            }
+        }
+        let mut pool: Vec<u8> = Vec::new();
+        for (k, &c) in counts.iter().enumerate() {
+            pool.extend(std::iter::repeat_n(k as u8, c));
+        }
+        for s in (0..n).filter(|&s| s != viewer) {
+            for _ in 0..sizes[s] {
+                let k = pool.swap_remove(rng.random_range(0..pool.len()));
+                self.lords[s].traps[k as usize] += 1;
+            }
+        }
+        let discard_owner = match self.phase {
+            Phase::Build(crate::year::Stage::Discard(s)) => Some(s),
+            _ => None,
+        };
+        let f = self.full.as_mut().expect("full");
+        for k in pool {
+            f.trap_deck[k as usize] += 1;
+        }
+        // Cards just bought that another lord is about to discard from: any of its cards.
+        if let Some(s) = discard_owner.filter(|&s| s != viewer) {
+            let want = f.bought.len();
+            let mut hand: Vec<u8> = Vec::new();
+            for (k, &c) in self.lords[s].traps.iter().enumerate() {
+                hand.extend(std::iter::repeat_n(k as u8, c as usize));
+            }
+            f.bought = (0..want.min(hand.len()))
+                .map(|_| hand.swap_remove(rng.random_range(0..hand.len())))
+                .collect();
+        }
+        let orders_secret = matches!(self.phase, Phase::Build(crate::year::Stage::Orders));
+        let initial = matches!(self.phase, Phase::Build(crate::year::Stage::Initial));
+        for s in (0..n).filter(|&s| s != viewer) {
+            if orders_secret && f.confirmed[s] {
+                let mut hand: Vec<u8> = (0..8).filter(|p| !f.inacc[s].contains(p)).collect();
+                f.orders[s] = (0..3)
+                    .map(|_| hand.swap_remove(rng.random_range(0..hand.len())))
+                    .collect();
+                if f.np_pick[s].is_some() {
+                    let np = &f.np[s];
+                    let free: Vec<u8> = (0..8)
+                        .filter(|p| !np.inacc.contains(p) && !np.orders.contains(p))
+                        .collect();
+                    f.np_pick[s] = Some(free[rng.random_range(0..free.len())]);
+                }
+            }
+            if initial && !f.drawn[s].is_empty() {
+                let mut all: Vec<u8> = (0..8).collect();
+                f.drawn[s] = (0..3)
+                    .map(|_| all.swap_remove(rng.random_range(0..all.len())))
+                    .collect();
+                if f.keep[s].is_some() {
+                    f.keep[s] = Some(f.drawn[s][rng.random_range(0..3)]);
+                }
+            }
         }
     }
 }

@@ -131,6 +131,12 @@ impl Game for Dl {
                     "Hire Monster as the first order costs 1 gold when revealed.",
                 ),
                 switch(
+                    "special-events",
+                    "Special events",
+                    "What the Special Event tile does.",
+                    "It turns up one of nine special event cards (our designs: the rulebook prints none).",
+                ),
+                switch(
                     "evil-cost",
                     "Paying with Evil",
                     "Whether a cost in Evil can be paid at the top of the Evilometer.",

@@ -153,16 +153,23 @@ fn board(s: &mut Scene, g: &Dl, own: usize, is_viewer: bool) {
                 } else {
                     Highlight::None
                 });
-            let text = if name.is_empty() { INK } else { Color::WHITE };
-            s.text(
-                pos(x + 12.0, sy + 14.0),
-                format!("{} {}", ["I", "II", "III"][i as usize], space_text(*p, i)),
-                SMALL,
-                text,
-            );
-            if !name.is_empty() {
-                s.text(pos(x + 12.0, sy + 35.0), clip(&name, 16), SMALL, text)
-                    .bold();
+            // An occupied space names its minion; the cost stays in the tooltip.
+            let numeral = ["I", "II", "III"][i as usize];
+            if name.is_empty() {
+                s.text(
+                    pos(x + 12.0, sy + 24.0),
+                    format!("{numeral} {}", space_text(*p, i)),
+                    SMALL,
+                    INK,
+                );
+            } else {
+                s.text(
+                    pos(x + 12.0, sy + 24.0),
+                    format!("{numeral} {}", clip(&name, 14)),
+                    SMALL,
+                    Color::WHITE,
+                )
+                .bold();
             }
         }
     }
@@ -196,7 +203,7 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
     )
     .bold();
     grid(s, l, seat, 24.0, 494.0, 80.0);
-    let x = 460.0;
+    let x = 472.0;
     let mut y = 474.0;
     let lines = [
         format!("Gold {}   Food {}", l.gold, l.food),
@@ -229,7 +236,7 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
     } else {
         format!("Traps: {held} face down")
     };
-    y = wrap(s, x, y, 360.0, &trap_text, PAPER);
+    y = wrap(s, x, y, 330.0, &trap_text, PAPER);
     let lair: Vec<String> = l
         .lair
         .iter()
@@ -239,7 +246,7 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
         s,
         x,
         y,
-        360.0,
+        330.0,
         &format!(
             "Lair: {}",
             if lair.is_empty() {
@@ -255,7 +262,7 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
         s,
         x,
         y,
-        360.0,
+        330.0,
         &format!(
             "Adventurers waiting: {}",
             if party.is_empty() {
@@ -274,7 +281,7 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
         s,
         x,
         y,
-        360.0,
+        330.0,
         &format!("Inaccessible orders: {}", inacc.join(", ")),
         PAPER,
     );
@@ -288,7 +295,7 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
                 format!("{}. {}{mark}", i + 1, short_place(Place::from_index(p)))
             })
             .collect();
-        y = wrap(s, x, y, 360.0, &format!("Orders: {}", o.join(", ")), PAPER);
+        y = wrap(s, x, y, 330.0, &format!("Orders: {}", o.join(", ")), PAPER);
     }
     if is_viewer && !l.spied.is_empty() {
         let seen: Vec<String> = l
@@ -304,7 +311,7 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
             s,
             x,
             y,
-            360.0,
+            330.0,
             &format!("Combat cards spied: {}", seen.join(", ")),
             Color::rgb(240, 210, 120),
         );
@@ -313,11 +320,13 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
 
 /// Wrapped text lines; returns the y below them.
 fn wrap(s: &mut Scene, x: f32, y: f32, w: f32, text: &str, c: Color) -> f32 {
-    let lines = tavern_plugin_api::scene::wrap_lines(text, SMALL, w, false);
+    // Wrapped at the size the host draws small text largest, so lines never run over.
+    let big = tavern_plugin_api::scene::drawn_size(SMALL);
+    let lines = tavern_plugin_api::scene::wrap_lines(text, big, w, false);
     let mut y = y;
     for line in lines {
         s.text(pos(x, y), line, SMALL, c);
-        y += 24.0;
+        y += line_h();
     }
     y + 2.0
 }
@@ -351,12 +360,11 @@ fn grid(s: &mut Scene, l: &Lord, seat: usize, x0: f32, y0: f32, tile: f32) {
                 s.rect(r, fill, 4.0)
                     .id(format!("tile:{seat}:{sq}"))
                     .tooltip(tip);
-                if tile >= 60.0 {
+                // Only rooms are named on the tile (rooms are never side by side, so
+                // their names cannot run into each other); squares are in the tooltip.
+                if let (true, Some(rid)) = (tile >= 60.0, t.room) {
                     let ink = if t.conquered { INK } else { PAPER };
-                    let label = match t.room {
-                        Some(r) => clip(&room(r).name, 8),
-                        None => name.clone(),
-                    };
+                    let label = clip(&room(rid).name, 7);
                     s.text(pos(r.x + 6.0, r.y + 18.0), label, SMALL, ink);
                 }
             }
@@ -387,11 +395,24 @@ fn progress(s: &mut Scene, g: &Dl) {
             None => format!("{r}: ?"),
         })
         .collect();
+    let special = f.special[g.year as usize]
+        .map(|c| {
+            let d = &data().special_events[c as usize];
+            format!("   Special: {}", d.name)
+        })
+        .unwrap_or_default();
     s.text(
         pos(x + 14.0, 62.0),
-        format!("Events  {}", events.join("   ")),
+        format!("Events  {}{special}", events.join("   ")),
         SMALL,
         PAPER,
+    )
+    .tooltip(
+        f.special[g.year as usize]
+            .map(|c| data().special_events[c as usize].help.clone())
+            .unwrap_or_else(|| {
+                "The three event tiles of the year, one per round from spring.".into()
+            }),
     );
     s.text(
         pos(x + 14.0, 88.0),
@@ -440,7 +461,7 @@ fn progress(s: &mut Scene, g: &Dl) {
     let mut y = 200.0;
     s.text(pos(x + 14.0, y), "Tavern", TEXT, PAPER).bold();
     for (i, &k) in f.tavern.iter().enumerate() {
-        let r = rect(x + 110.0 + i as f32 * 210.0, y - 16.0, 200.0, 32.0);
+        let r = rect(x + 110.0 + i as f32 * 210.0, y - 16.0, 200.0, 52.0);
         let m = monster(k);
         s.rect(r, Color::rgb(90, 120, 90), 6.0)
             .id(format!("tavern:{k}"))
@@ -454,14 +475,16 @@ fn progress(s: &mut Scene, g: &Dl) {
                     .collect::<Vec<_>>()
                     .join("; or ")
             ));
+        s.text(pos(r.x + 8.0, y), m.name.clone(), SMALL, Color::WHITE)
+            .bold();
         s.text(
-            pos(r.x + 8.0, y),
-            format!("{} ({})", m.name, m.wage),
+            pos(r.x + 8.0, y + 22.0),
+            clip(&m.wage, 15),
             SMALL,
             Color::WHITE,
         );
     }
-    y += 44.0;
+    y += 64.0;
     s.text(pos(x + 14.0, y), "Rooms", TEXT, PAPER).bold();
     for (i, &r) in f.store.iter().enumerate() {
         let rr = rect(x + 110.0 + i as f32 * 315.0, y - 16.0, 305.0, 32.0);
@@ -476,20 +499,35 @@ fn progress(s: &mut Scene, g: &Dl) {
         );
     }
     y += 44.0;
-    let inc: Vec<String> = f.incoming.iter().map(|&a| adv_name(a)).collect();
+    let names = |v: &[u8]| -> String {
+        if v.is_empty() {
+            "none".into()
+        } else {
+            v.iter()
+                .map(|&a| adv_name(a))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    };
+    if !f.incoming.is_empty() {
+        y = wrap(
+            s,
+            x + 14.0,
+            y,
+            720.0,
+            &format!(
+                "Arriving this round (weakest first): {}",
+                names(&f.incoming)
+            ),
+            PAPER,
+        );
+    }
     y = wrap(
         s,
         x + 14.0,
         y,
         720.0,
-        &format!(
-            "Next adventurers (weakest first): {}",
-            if inc.is_empty() {
-                "none".into()
-            } else {
-                inc.join(", ")
-            }
-        ),
+        &format!("Next round's adventurers: {}", names(&f.forecast)),
         PAPER,
     );
     let np: Vec<String> =
@@ -647,4 +685,8 @@ pub fn prompt(g: &Dl, st: Stage) -> String {
             "Pay your taxes; each unpaid gold is a mark in the Dead Letter Office.".into()
         }
     }
+}
+
+fn line_h() -> f32 {
+    tavern_plugin_api::scene::line_height(tavern_plugin_api::scene::drawn_size(SMALL)) + 2.0
 }

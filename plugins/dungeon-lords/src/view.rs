@@ -266,17 +266,13 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, l: &Lord) {
 /// who healed, the fatigue and the tile. The log on the right keeps every step.
 fn report(s: &mut Scene, g: &Dl, x: f32, y: f32) {
     const ROWS: usize = 6;
-    const CHARS: usize = 80;
     let lines: Vec<String> = g.report.iter().filter_map(|e| g.event_line(e)).collect();
     if lines.is_empty() {
         return;
     }
     let skip = lines.len().saturating_sub(ROWS);
     for (i, line) in lines.iter().skip(skip).enumerate() {
-        let mut t: String = line.trim_start().chars().take(CHARS).collect();
-        if line.trim_start().chars().count() > CHARS {
-            t.push('…');
-        }
+        let t = fit(line.trim_start(), 740.0);
         let text = if i == 0 && skip > 0 {
             format!("… {t}")
         } else {
@@ -285,6 +281,24 @@ fn report(s: &mut Scene, g: &Dl, x: f32, y: f32) {
         s.text(pos(x, y + i as f32 * 23.0), text, SMALL, PAPER)
             .tooltip(line.trim_start().to_string());
     }
+}
+
+/// The text cut (with an ellipsis) to fit `width` at the size the host draws it largest.
+fn fit(text: &str, width: f32) -> String {
+    use tavern_plugin_api::scene::{drawn_size, text_width};
+    let size = drawn_size(SMALL);
+    if text_width(text, size, false) <= width {
+        return text.to_string();
+    }
+    let mut chars: Vec<char> = text.chars().collect();
+    while !chars.is_empty() {
+        chars.pop();
+        let t: String = chars.iter().collect::<String>() + "…";
+        if text_width(&t, size, false) <= width {
+            return t;
+        }
+    }
+    String::new()
 }
 
 fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {

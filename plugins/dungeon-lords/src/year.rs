@@ -26,6 +26,9 @@ pub struct Opts {
     pub recruit_gold: bool,
     /// Evil paid as a cost may not pass the top of the Evilometer.
     pub evil_cost: bool,
+    /// The Special Event tile reveals a special event card.
+    #[serde(default)]
+    pub special: bool,
 }
 
 /// A decision the building years wait for.
@@ -64,6 +67,8 @@ pub enum Need {
     NpOrders(usize),
     /// Trap cards drawn by a lord.
     Traps(usize),
+    /// This year's special event card.
+    Special,
 }
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -155,8 +160,11 @@ pub struct Full {
     pub adv_pool: Vec<u8>,
     /// Tiles put under the stack by the same-glyph rule, drawn only when the rest is gone.
     pub adv_bottom: Vec<u8>,
-    /// Next round's adventurers, weakest glyph first.
+    /// This round's adventurers (last round's forecast), weakest glyph first.
     pub incoming: Vec<u8>,
+    /// Next round's adventurers, drawn this round.
+    #[serde(default)]
+    pub forecast: Vec<u8>,
     /// The event tile of each round (index 1..=4; winter has none).
     pub events: [Option<u8>; 5],
     pub event_pool: Vec<u8>,
@@ -172,6 +180,9 @@ pub struct Full {
     pub wage_idx: usize,
     /// The start player of the first building round of this year.
     pub year_start: usize,
+    /// The special event card of each year (index 1 and 2), once revealed.
+    #[serde(default)]
+    pub special: [Option<u8>; 3],
 }
 
 /// The tunnels every dungeon starts with (our layout: the entrance row's first three).
@@ -187,6 +198,7 @@ pub fn new_full(setup: &Setup) -> Result<Dl, GameError> {
         choose_orders: on("initial-orders"),
         recruit_gold: on("recruit-gold"),
         evil_cost: on("evil-cost"),
+        special: on("special-events"),
     };
     let d = data();
     let lords: Vec<Lord> = setup
@@ -239,6 +251,7 @@ pub fn new_full(setup: &Setup) -> Result<Dl, GameError> {
         adv_pool: Vec::new(),
         adv_bottom: Vec::new(),
         incoming: Vec::new(),
+        forecast: Vec::new(),
         events: [None; 5],
         event_pool: Vec::new(),
         trap_deck: d.traps.iter().map(|t| t.copies).collect(),
@@ -251,6 +264,7 @@ pub fn new_full(setup: &Setup) -> Result<Dl, GameError> {
         },
         wage_idx: 0,
         year_start: 0,
+        special: [None; 3],
     };
     let mut g = Dl::combat(lords, 1, 0);
     g.mode = Mode::Full;
@@ -424,10 +438,13 @@ impl Dl {
                         let jobs: Vec<Job> = order.iter().map(|&s| Job::Taxes(s)).collect();
                         self.then(&jobs);
                     }
-                    Some(_) => ev.push(Ev::Line(
-                        "Event: the Special Event tile (no special event cards in this game)"
-                            .into(),
-                    )),
+                    Some(_) => match self.f().special[self.year as usize] {
+                        Some(card) => self.special_event(card, ev),
+                        None => ev.push(Ev::Line(
+                            "Event: the Special Event tile (no special event cards in this game)"
+                                .into(),
+                        )),
+                    },
                     None => {}
                 }
                 true
@@ -561,6 +578,7 @@ impl Dl {
         for np in &mut f.np {
             np.orders.clear();
         }
+        f.incoming = std::mem::take(&mut f.forecast);
         let left_m = std::mem::take(&mut f.tavern);
         f.discards.monsters.extend(left_m);
         let left_r = std::mem::take(&mut f.store);
@@ -603,13 +621,13 @@ impl Dl {
         let want = self.adv_count();
         let f = self.f();
         let left = f.adv_pool.len() + f.adv_bottom.len();
-        if f.incoming.len() < want && left > 0 {
+        if f.forecast.len() < want && left > 0 {
             self.fm().need = Some(Need::Advs);
             return false;
         }
-        if arrivals::needs_redraw(&f.incoming) {
+        if arrivals::needs_redraw(&f.forecast) {
             // Redraw only while a tile of another glyph can still come.
-            let glyph = data::adv(f.incoming[0]).level;
+            let glyph = data::adv(f.forecast[0]).level;
             let other = f
                 .adv_pool
                 .iter()
@@ -617,7 +635,7 @@ impl Dl {
                 .any(|&a| data::adv(a).level != glyph);
             if other {
                 let f = self.fm();
-                let last = f.incoming.pop().expect("drawn");
+                let last = f.forecast.pop().expect("drawn");
                 f.adv_bottom.push(last);
                 ev.push(Ev::Line(format!(
                     "All the adventurers share one glyph: the {} goes under the stack",
@@ -628,9 +646,9 @@ impl Dl {
             }
         }
         let f = self.fm();
-        arrivals::sort_by_glyph(&mut f.incoming);
+        arrivals::sort_by_glyph(&mut f.forecast);
         let names: Vec<String> = f
-            .incoming
+            .forecast
             .iter()
             .map(|&a| crate::labels::adv_name(a))
             .collect();
@@ -913,5 +931,114 @@ impl Dl {
         (0..SQUARES as u8)
             .filter(|&q| self.lords[s].grid[q as usize].is_some_and(|t| t.room.is_some()))
             .collect()
+    }
+}
+
+impl Dl {
+    /// A special event card takes effect for every lord (our designs: see the data).
+    fn special_event(&mut self, card: u8, ev: &mut Vec<Ev>) {
+        let def = &data().special_events[card as usize];
+        ev.push(Ev::Line(format!(
+            "Special event: {} — {}",
+            def.name, def.help
+        )));
+        let top = data().evilometer.top;
+        let order: Vec<usize> = self.order().collect();
+        let evils: Vec<u8> = self.lords.iter().map(|l| l.evil).collect();
+        let (most, least) = (
+            *evils.iter().max().unwrap_or(&0),
+            *evils.iter().min().unwrap_or(&0),
+        );
+        let tiles: Vec<usize> = self
+            .lords
+            .iter()
+            .map(|l| l.grid.iter().flatten().count())
+            .collect();
+        let fewest = *tiles.iter().min().unwrap_or(&0);
+        for s in order {
+            let l = &mut self.lords[s];
+            let name = l.name.clone();
+            let line = match def.key.as_str() {
+                "tax-collector" => {
+                    let lose = l.gold / 2;
+                    l.gold -= lose;
+                    format!("{name} hands over {lose} gold")
+                }
+                "witch-hunt" => {
+                    let w = l
+                        .lair
+                        .iter()
+                        .filter(|m| monster(m.kind).key == "witch")
+                        .count() as u8;
+                    l.evil = (l.evil + w).min(top);
+                    format!("{name} gains {w} Evil")
+                }
+                "monster-strike" => {
+                    let mut fed = 0;
+                    let mut idle = 0;
+                    for m in l.lair.iter_mut() {
+                        if monster(m.kind).ghost {
+                            continue;
+                        }
+                        if l.food > 0 {
+                            l.food -= 1;
+                            fed += 1;
+                        } else {
+                            m.ready = false;
+                            idle += 1;
+                        }
+                    }
+                    format!(
+                        "{name} feeds {fed} monster(s); {idle} lie face down until the combat ends"
+                    )
+                }
+                "good-harvest" => {
+                    l.food += 1;
+                    format!("{name} gains 1 food")
+                }
+                "gold-rush" => {
+                    let any = l
+                        .grid
+                        .iter()
+                        .flatten()
+                        .any(|t| t.kind == TileKind::Tunnel && !t.conquered);
+                    l.gold += any as u8;
+                    format!("{name} gains {} gold", any as u8)
+                }
+                "imp-union" => {
+                    let owed = l.imps / 3;
+                    let paid = owed.min(l.food);
+                    l.food -= paid;
+                    l.imps -= owed - paid;
+                    format!("{name} pays {paid} food and loses {} imp(s)", owed - paid)
+                }
+                "pilgrimage" => {
+                    if most == least {
+                        format!("{name} is neither the most evil nor the nicest alone: nothing")
+                    } else if l.evil == most {
+                        l.evil = (l.evil + 1).min(top);
+                        format!("{name}, the most evil, gains 1 Evil")
+                    } else if l.evil == least {
+                        l.evil = l.evil.saturating_sub(1);
+                        format!("{name}, the nicest, loses 1 Evil")
+                    } else {
+                        continue;
+                    }
+                }
+                "ministry-grant" => {
+                    if tiles[s] != fewest {
+                        continue;
+                    }
+                    l.gold += 1;
+                    format!("{name} receives 1 gold")
+                }
+                _ => {
+                    l.evil = l.evil.saturating_sub(1);
+                    format!("{name} loses 1 Evil")
+                }
+            };
+            ev.push(Ev::Line(format!("  {line}")));
+        }
+        self.paladin_check(ev);
     }
 }

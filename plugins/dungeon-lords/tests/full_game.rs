@@ -13,7 +13,12 @@ fn setup(n: usize, full_rules: bool) -> Setup {
     let mut s = Setup::players(n);
     s.options.insert("mode".into(), "game".into());
     let v = if full_rules { "on" } else { "off" };
-    for k in ["initial-orders", "recruit-gold", "evil-cost"] {
+    for k in [
+        "initial-orders",
+        "recruit-gold",
+        "evil-cost",
+        "special-events",
+    ] {
         s.options.insert(k.into(), v.into());
     }
     s
@@ -38,6 +43,17 @@ fn invariant(g: &Dl) {
         assert!(l.party.len() <= 5);
     }
     assert!(g.year <= 2);
+    // No adventurer tile is ever in two places.
+    let mut seen: Vec<u8> = g.all_adventurers();
+    seen.extend(&f.adv_pool);
+    seen.extend(&f.adv_bottom);
+    seen.extend(&f.forecast);
+    seen.extend(&f.incoming);
+    seen.extend(&f.discards.advs);
+    let before = seen.len();
+    seen.sort();
+    seen.dedup();
+    assert_eq!(seen.len(), before, "an adventurer tile in two places");
     if let Some(e) = f.np_evil {
         assert!(e <= top);
     }
@@ -147,6 +163,15 @@ fn play(n: usize, full_rules: bool, games: usize) {
         let g = &r.final_state;
         assert_eq!(g.phase, Phase::Over);
         assert_eq!(g.year, 2, "the game ends after year 2");
+        for l in &g.lords {
+            let met = l
+                .prison
+                .iter()
+                .chain(&l.distant)
+                .filter(|&&a| adv(a).class != Class::Paladin)
+                .count();
+            assert_eq!(met, 6, "three adventurers a year for every lord");
+        }
         let expect = independent(&g.lords);
         let got: Vec<i64> = r.outcome.scores.iter().map(|s| s.total).collect();
         assert_eq!(got, expect, "final scores (seed {seed}, {n} players)");

@@ -1,0 +1,358 @@
+//! The building years as the rulebook describes them, played through the game: orders
+//! on blocked spaces, the non-player colours, retrieving orders, the foreimp, Pay Day and
+//! Taxes, the two-player Evil counter and the start player of the second year.
+use tavern_plugin_api::game::apply_checked;
+use tavern_plugin_api::game::check::random_move;
+use tavern_plugin_api::{Game, GameRng, Setup, ToAct};
+use tavern_plugin_dungeon_lords::action::Action;
+use tavern_plugin_dungeon_lords::data::{data, monster};
+use tavern_plugin_dungeon_lords::model::{Monster, Tile, TileKind};
+use tavern_plugin_dungeon_lords::orders::{Minion, Place};
+use tavern_plugin_dungeon_lords::year::{Job, Stage};
+use tavern_plugin_dungeon_lords::{Dl, Phase};
+
+fn setup(n: usize) -> Setup {
+    let mut s = Setup::players(n);
+    s.options.insert("mode".into(), "game".into());
+    s
+}
+
+/// Applies chance steps until a seat must decide.
+fn draw(g: &mut Dl, rng: &mut GameRng) {
+    while g.to_act() == ToAct::Chance {
+        let a = g.sample_chance(rng);
+        apply_checked(g, None, &a).unwrap();
+    }
+}
+
+fn act(g: &mut Dl, s: usize, a: Action) -> String {
+    apply_checked(g, Some(s), &a)
+        .unwrap_or_else(|e| panic!("{a:?} refused: {e}; legal {:?}", g.legal_actions(s)))
+        .label
+}
+
+fn orders(g: &mut Dl, s: usize, places: [u8; 3]) -> String {
+    for p in places {
+        act(g, s, Action::Order { place: p });
+    }
+    act(g, s, Action::Confirm)
+}
+
+fn monster_id(key: &str) -> u8 {
+    data().monster_id(key).unwrap()
+}
+
+#[test]
+fn three_players_a_blocked_space_shuts_the_last_lord_out() {
+    let mut g = Dl::new(&setup(3)).unwrap();
+    let mut rng = GameRng::new(5);
+    draw(&mut g, &mut rng);
+    assert_eq!(g.phase, Phase::Build(Stage::Orders));
+    let blocked = g.f().np[0].orders.clone();
+    assert_eq!(blocked.len(), 3);
+    for &p in &blocked {
+        assert_eq!(
+            g.f().board.spaces[p as usize][1],
+            Some(Minion::NonPlayer(0))
+        );
+    }
+    let p = blocked[0];
+    let rest: Vec<u8> = (0..8).filter(|&x| !blocked.contains(&x)).collect();
+    for s in 0..3 {
+        g.fm().inacc[s] = vec![rest[2], rest[3]];
+    }
+    orders(&mut g, 0, [p, rest[0], rest[1]]);
+    orders(&mut g, 1, [p, rest[1], rest[0]]);
+    let log = orders(&mut g, 2, [p, rest[0], rest[1]]);
+    let row = g.f().board.spaces[p as usize];
+    assert_eq!(
+        row,
+        [
+            Some(Minion::Seat(0)),
+            Some(Minion::NonPlayer(0)),
+            Some(Minion::Seat(1))
+        ]
+    );
+    assert!(log.contains("every space is taken"), "{log}");
+}
+
+#[test]
+fn two_players_non_player_orders_evil_counter_and_discarded_adventurers() {
+    let start = data().evilometer.start;
+    let mut g = Dl::new(&setup(2)).unwrap();
+    let mut rng = GameRng::new(9);
+    let mut checked_reveal = false;
+    let mut year1_done = false;
+    while let Some((seat, a)) = random_move(&g, &mut rng) {
+        let was_orders = g.phase == Phase::Build(Stage::Orders);
+        g.apply(seat, &a).unwrap();
+        if was_orders && g.phase != Phase::Build(Stage::Orders) && !checked_reveal {
+            // Each non-player colour: two random orders and the third a player chose.
+            for np in &g.f().np {
+                assert_eq!(np.orders.len(), 3);
+                assert_eq!(np.inacc, np.orders);
+            }
+            checked_reveal = true;
+        }
+        if !year1_done && g.year == 1 && g.phase == Phase::Planning {
+            assert_eq!(
+                g.f().np_evil,
+                Some(start + 3),
+                "one step up before each arrival"
+            );
+            assert_eq!(g.f().discards.advs.len(), 3, "the non-player's adventurers");
+            year1_done = true;
+        }
+        if year1_done && g.year == 2 && matches!(g.phase, Phase::Build(_)) {
+            assert_eq!(g.f().np_evil, Some(start + 1), "two spaces down in year 2");
+            break;
+        }
+    }
+    assert!(checked_reveal && year1_done);
+}
+
+#[test]
+fn second_year_start_player_by_player_count() {
+    for (n, shift) in [(2usize, 0usize), (3, 1), (4, 3)] {
+        let mut g = Dl::new(&setup(n)).unwrap();
+        let mut rng = GameRng::new(3);
+        let mut fall = None;
+        while let Some((seat, a)) = random_move(&g, &mut rng) {
+            g.apply(seat, &a).unwrap();
+            if g.year == 1 && g.f().bround == 4 {
+                fall = Some(g.start);
+            }
+            if g.year == 2 {
+                assert_eq!(g.start, (fall.unwrap() + shift) % n, "{n} players");
+                break;
+            }
+        }
+        assert_eq!(g.year, 2);
+    }
+}
+
+#[test]
+fn a_first_order_not_carried_out_may_be_taken_back_instead() {
+    let mut g = Dl::new(&setup(4)).unwrap();
+    let mut rng = GameRng::new(2);
+    draw(&mut g, &mut rng);
+    for s in 0..4 {
+        g.fm().inacc[s] = vec![6, 7];
+        g.lords[s].gold = 0;
+        g.lords[s].food = 0;
+    }
+    // Get Food I costs gold nobody has: not carried out; Improve Reputation works.
+    orders(&mut g, 0, [1, 0, 5]);
+    for s in 1..4 {
+        orders(&mut g, s, [4, 3, 2]);
+    }
+    // Let every decision pass until seat 0 must take an order back.
+    while g.phase != Phase::Build(Stage::Retrieve(0)) {
+        if g.to_act() == ToAct::Chance {
+            draw(&mut g, &mut rng);
+            continue;
+        }
+        let ToAct::Seats(seats) = g.to_act() else {
+            panic!("game ended")
+        };
+        let s = seats[0];
+        let legal = g.legal_actions(s);
+        let a = legal
+            .iter()
+            .copied()
+            .find(|a| *a == Action::Pass)
+            .unwrap_or(legal[0]);
+        act(&mut g, s, a);
+    }
+    let legal = g.legal_actions(0);
+    assert!(legal.contains(&Action::Retrieve { pos: 1 }));
+    act(&mut g, 0, Action::Retrieve { pos: 1 });
+    assert_eq!(g.f().inacc[0], vec![1, 5]);
+}
+
+#[test]
+fn digging_on_space_three_ties_up_a_foreimp() {
+    let mut g = Dl::new(&setup(3)).unwrap();
+    let mut rng = GameRng::new(4);
+    draw(&mut g, &mut rng);
+    let place = Place::DigTunnels as u8;
+    {
+        let f = g.fm();
+        f.jobs.clear();
+        f.jobs.push_back(Job::Exec);
+        f.cur = Some((place, 2, 0));
+    }
+    g.phase = Phase::Build(Stage::Exec);
+    g.fm().orders[0] = vec![place, 0, 1];
+    g.lords[0].imps = 3;
+    act(&mut g, 0, Action::Dig { square: 5 });
+    assert_eq!(g.f().busy[0], 2, "the foreimp and the digger");
+    act(&mut g, 0, Action::Dig { square: 3 });
+    // The third imp is the last: no more digging, the order is over.
+    assert_eq!(g.f().busy[0], 3);
+    assert!(g.f().cur.is_none());
+    assert!(g.f().done[0][0]);
+    // Mining: free imps and unconquered tunnels both limit it.
+    let mut g = Dl::new(&setup(3)).unwrap();
+    draw(&mut g, &mut rng);
+    {
+        let f = g.fm();
+        f.jobs.clear();
+        f.jobs.push_back(Job::Exec);
+        f.cur = Some((Place::MineGold as u8, 2, 1));
+    }
+    g.phase = Phase::Build(Stage::Exec);
+    g.lords[1].imps = 5;
+    let most = g
+        .legal_actions(1)
+        .iter()
+        .filter_map(|a| match a {
+            Action::Mine { imps } => Some(*imps),
+            _ => None,
+        })
+        .max();
+    assert_eq!(
+        most,
+        Some(3),
+        "three tunnels (the foreimp takes a fourth imp)"
+    );
+}
+
+#[test]
+fn pay_day_and_taxes() {
+    let mut g = Dl::new(&setup(2)).unwrap();
+    let mut rng = GameRng::new(1);
+    draw(&mut g, &mut rng);
+    let evil = g.lords[0].evil;
+    g.lords[0].food = 0;
+    g.lords[0].lair = vec![
+        Monster {
+            kind: monster_id("goblin"),
+            ready: true,
+        },
+        Monster {
+            kind: monster_id("ghost"),
+            ready: true,
+        },
+    ];
+    {
+        let f = g.fm();
+        f.jobs.clear();
+        f.jobs.push_back(Job::PayDay(0));
+        f.jobs.push_back(Job::Taxes(0));
+    }
+    let mut ev = Vec::new();
+    g.proceed(&mut ev);
+    // The goblin wants food nobody has: it leaves by itself, 1 Evil gained.
+    assert_eq!(g.lords[0].lair.len(), 1);
+    assert_eq!(g.lords[0].evil, evil + 1);
+    assert_eq!(g.phase, Phase::Build(Stage::PayDay(0)));
+    act(&mut g, 0, Action::Wage { pay: u8::MAX });
+    assert_eq!(g.lords[0].evil, evil + 2, "the ghost is paid with Evil");
+    assert_eq!(monster(g.lords[0].lair[0].kind).key, "ghost");
+    // Taxes: five tiles owe 3 gold; with 1 gold the rest goes to the Dead Letter Office.
+    g.lords[0].gold = 1;
+    for sq in [5u8, 10] {
+        g.lords[0].grid[sq as usize] = Some(Tile {
+            kind: TileKind::Tunnel,
+            conquered: false,
+            room: None,
+        });
+    }
+    assert_eq!(g.phase, Phase::Build(Stage::Taxes(0)));
+    assert_eq!(
+        g.legal_actions(0),
+        vec![Action::Tax { gold: 0 }, Action::Tax { gold: 1 }]
+    );
+    act(&mut g, 0, Action::Tax { gold: 1 });
+    assert_eq!((g.lords[0].gold, g.lords[0].dead_letters), (0, 2));
+}
+
+#[test]
+fn hire_monster_first_costs_gold_under_the_full_rules() {
+    let mut s = setup(4);
+    s.options.insert("recruit-gold".into(), "on".into());
+    let mut g = Dl::new(&s).unwrap();
+    let mut rng = GameRng::new(6);
+    draw(&mut g, &mut rng);
+    for s in 0..4 {
+        g.fm().inacc[s] = vec![0, 1];
+    }
+    g.lords[0].gold = 0;
+    let hire = Place::HireMonster as u8;
+    orders(&mut g, 0, [hire, 2, 3]);
+    orders(&mut g, 1, [hire, 2, 3]);
+    orders(&mut g, 2, [2, 3, 4]);
+    let log = orders(&mut g, 3, [2, 3, 4]);
+    assert!(log.contains("has no gold for it"), "{log}");
+    // The penniless lord's space stays free: seat 1 gets space I.
+    assert_eq!(g.f().board.spaces[hire as usize][0], Some(Minion::Seat(1)));
+    assert_eq!(g.lords[1].gold, 2, "seat 1 paid 1 gold on the reveal");
+}
+
+/// Each special event card, applied to the same two dungeons.
+#[test]
+fn every_special_event_card() {
+    use tavern_plugin_dungeon_lords::year::SPECIAL;
+    let mut s = setup(2);
+    s.options.insert("special-events".into(), "on".into());
+    let base = {
+        let mut g = Dl::new(&s).unwrap();
+        let mut rng = GameRng::new(8);
+        draw(&mut g, &mut rng);
+        for (i, l) in g.lords.iter_mut().enumerate() {
+            l.gold = 5;
+            l.food = 1;
+            l.imps = 6;
+            l.evil = 3 + 2 * i as u8;
+            l.lair = vec![
+                Monster {
+                    kind: monster_id("witch"),
+                    ready: true,
+                },
+                Monster {
+                    kind: monster_id("troll"),
+                    ready: true,
+                },
+            ];
+        }
+        // Seat 1's dungeon is larger.
+        g.lords[1].grid[5] = Some(Tile {
+            kind: TileKind::Tunnel,
+            conquered: false,
+            room: None,
+        });
+        g
+    };
+    let key = |c: usize| data().special_events[c].key.clone();
+    for c in 0..data().special_events.len() {
+        let mut g = base.clone();
+        let r = g.f().bround as usize;
+        let year = g.year as usize;
+        {
+            let f = g.fm();
+            f.events[r] = Some(SPECIAL);
+            f.special[year] = Some(c as u8);
+            f.jobs.clear();
+            f.jobs.push_back(Job::EventPhase);
+        }
+        let mut ev = Vec::new();
+        g.proceed(&mut ev);
+        let (a, b) = (&g.lords[0], &g.lords[1]);
+        match key(c).as_str() {
+            "tax-collector" => assert_eq!((a.gold, b.gold), (3, 3)),
+            "witch-hunt" => assert_eq!((a.evil, b.evil), (4, 6)),
+            "monster-strike" => {
+                assert_eq!(a.food, 0);
+                assert!(a.lair[0].ready && !a.lair[1].ready, "the troll goes unfed");
+            }
+            "good-harvest" => assert_eq!((a.food, b.food), (2, 2)),
+            "gold-rush" => assert_eq!((a.gold, b.gold), (6, 6)),
+            "imp-union" => assert_eq!((a.food, a.imps), (0, 5)),
+            "pilgrimage" => assert_eq!((a.evil, b.evil), (2, 6)),
+            "ministry-grant" => assert_eq!((a.gold, b.gold), (6, 5)),
+            "village-festival" => assert_eq!((a.evil, b.evil), (2, 4)),
+            other => panic!("untested special event {other}"),
+        }
+    }
+}

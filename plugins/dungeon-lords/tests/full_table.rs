@@ -1,0 +1,95 @@
+//! The full game's table and secrets: every view of random 4-lord positions passes the
+//! layout check and shows no other lord's trap cards or face-down orders, and a bot's
+//! search cannot tell apart two states that differ only in another lord's trap cards.
+use tavern_plugin_api::game::check::{check_layout, random_move, scaled};
+use tavern_plugin_api::search::same_choices;
+use tavern_plugin_api::{Game, GameRng, Setup};
+use tavern_plugin_dungeon_lords::data::trap;
+use tavern_plugin_dungeon_lords::{Dl, Phase};
+
+fn setup(n: usize) -> Setup {
+    let mut s = Setup::players(n);
+    s.options.insert("mode".into(), "game".into());
+    s
+}
+
+#[test]
+fn four_lord_views_fit_and_hide_secrets() {
+    for seed in 0..scaled(6) as u64 {
+        let mut g = Dl::new(&setup(4)).unwrap();
+        let mut rng = GameRng::new(seed);
+        let mut k = 0;
+        while let Some((seat, a)) = random_move(&g, &mut rng) {
+            g.apply(seat, &a).unwrap();
+            k += 1;
+            if k % 7 != 0 {
+                continue;
+            }
+            for v in 0..4 {
+                let view = g.view(Some(v));
+                if let Err(p) = check_layout(&view.scene) {
+                    panic!(
+                        "seed {seed} action {k} viewer {v} ({:?}):\n{}",
+                        g.phase,
+                        p.iter()
+                            .map(|x| x.to_string())
+                            .collect::<Vec<_>>()
+                            .join("\n")
+                    );
+                }
+                if !matches!(g.phase, Phase::Build(_)) {
+                    continue;
+                }
+                let json = serde_json::to_string(&view.scene).unwrap();
+                for o in (0..4).filter(|&o| o != v) {
+                    for (kind, &c) in g.lords[o].traps.iter().enumerate() {
+                        // Only the viewer's own cards are named; others show a count.
+                        if c > 0 && g.lords[v].traps[kind] == 0 {
+                            assert!(
+                                !json.contains(&format!("{}×", trap(kind as u8).name)),
+                                "viewer {v} sees lord {o}'s {}",
+                                trap(kind as u8).name
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_bot_cannot_see_another_lords_traps() {
+    let mut checked = 0;
+    for seed in 0..40u64 {
+        if checked >= 2 {
+            break;
+        }
+        let mut g = Dl::new(&setup(2)).unwrap();
+        let mut rng = GameRng::new(seed);
+        while let Some((seat, a)) = random_move(&g, &mut rng) {
+            g.apply(seat, &a).unwrap();
+            let Phase::Build(_) = g.phase else { continue };
+            if g.to_act() != tavern_plugin_api::ToAct::Seats(vec![0]) {
+                continue;
+            }
+            let f = g.f();
+            let Some(k) = (0..9).find(|&k| g.lords[1].traps[k] > 0) else {
+                continue;
+            };
+            let Some(other) = (0..9).find(|&x| x != k && f.trap_deck[x] > 0) else {
+                continue;
+            };
+            let mut g2 = g.clone();
+            g2.lords[1].traps[k] -= 1;
+            g2.lords[1].traps[other] += 1;
+            let f2 = g2.fm();
+            f2.trap_deck[other] -= 1;
+            f2.trap_deck[k] += 1;
+            same_choices(&g, &g2, 0, 30, 0..2).unwrap();
+            checked += 1;
+            break;
+        }
+    }
+    assert!(checked > 0);
+}
