@@ -356,3 +356,187 @@ fn every_special_event_card() {
         }
     }
 }
+
+/// Puts the game at the carrying out of orders with this board (place, space, seat).
+fn at_exec(g: &mut Dl, board: &[(Place, u8, usize)]) {
+    let f = g.fm();
+    f.jobs.clear();
+    f.jobs.push_back(Job::Exec);
+    f.exec.clear();
+    for &(p, i, s) in board {
+        f.board.spaces[p as usize][i as usize] = Some(Minion::Seat(s));
+        f.orders[s] = vec![p as u8, 0, 1];
+    }
+    let list = f.board.execution();
+    f.exec = list
+        .into_iter()
+        .filter_map(|(p, i, m)| match m {
+            Minion::Seat(s) => Some((p as u8, i as u8, s)),
+            _ => None,
+        })
+        .collect();
+    let mut ev = Vec::new();
+    g.proceed(&mut ev);
+}
+
+#[test]
+fn rooms_go_from_space_three_and_space_one_may_find_none_left() {
+    let mut g = Dl::new(&setup(3)).unwrap();
+    let mut rng = GameRng::new(12);
+    draw(&mut g, &mut rng);
+    g.fm().board = Default::default();
+    let store = g.f().store.clone();
+    assert_eq!(store.len(), 2);
+    for l in &mut g.lords {
+        l.gold = 2;
+        // Tunnels in every zone, so any first-year room has a site.
+        for sq in [5u8, 7, 11, 13, 15] {
+            l.grid[sq as usize] = Some(Tile {
+                kind: TileKind::Tunnel,
+                conquered: false,
+                room: None,
+            });
+        }
+    }
+    at_exec(
+        &mut g,
+        &[
+            (Place::BuildRoom, 0, 0),
+            (Place::BuildRoom, 1, 1),
+            (Place::BuildRoom, 2, 2),
+        ],
+    );
+    // Space III chooses first and pays 1 gold.
+    assert_eq!(g.f().cur.map(|c| c.2), Some(2));
+    let first = g
+        .legal_actions(2)
+        .into_iter()
+        .find(|a| matches!(a, Action::Build { .. }))
+        .unwrap();
+    act(&mut g, 2, first);
+    assert_eq!(g.lords[2].gold, 1);
+    assert_eq!(g.f().cur.map(|c| c.2), Some(1));
+    let second = g
+        .legal_actions(1)
+        .into_iter()
+        .find(|a| matches!(a, Action::Build { .. }))
+        .unwrap();
+    let log = act(&mut g, 1, second);
+    // Nothing is left for space I: its order is not carried out.
+    assert!(log.contains("cannot carry out Build Room"), "{log}");
+    assert!(!g.f().done[0][0]);
+    assert_eq!(g.lords[0].gold, 2);
+}
+
+#[test]
+fn hiring_on_space_three_costs_a_food_more_and_chooses_first() {
+    let mut g = Dl::new(&setup(4)).unwrap();
+    let mut rng = GameRng::new(13);
+    draw(&mut g, &mut rng);
+    g.fm().board = Default::default();
+    g.fm().tavern = vec![
+        monster_id("goblin"),
+        monster_id("troll"),
+        monster_id("troll"),
+    ];
+    for l in &mut g.lords {
+        l.food = 3;
+    }
+    at_exec(
+        &mut g,
+        &[(Place::HireMonster, 0, 0), (Place::HireMonster, 2, 1)],
+    );
+    assert_eq!(g.f().cur.map(|c| c.2), Some(1));
+    act(
+        &mut g,
+        1,
+        Action::Hire {
+            kind: monster_id("troll"),
+            pay: u8::MAX,
+        },
+    );
+    assert_eq!(
+        g.lords[1].food, 0,
+        "2 food for the troll and 1 for space III"
+    );
+    assert_eq!(g.trolls(1), 1);
+    act(
+        &mut g,
+        0,
+        Action::Hire {
+            kind: monster_id("goblin"),
+            pay: u8::MAX,
+        },
+    );
+    assert_eq!(g.lords[0].food, 2);
+    assert_eq!(g.f().tavern, vec![monster_id("troll")]);
+}
+
+#[test]
+fn second_year_rooms_of_the_first_year_produce_twice() {
+    let mut g = Dl::new(&setup(2)).unwrap();
+    let mut rng = GameRng::new(14);
+    draw(&mut g, &mut rng);
+    let coop = data()
+        .rooms
+        .iter()
+        .position(|r| r.key == "chicken-coop")
+        .unwrap() as u8;
+    g.lords[0].grid[1] = Some(Tile {
+        kind: TileKind::Room,
+        conquered: false,
+        room: Some(coop),
+    });
+    g.lords[0].imps = 6;
+    g.lords[0].food = 0;
+    for year in [1u8, 2] {
+        let mut g = g.clone();
+        g.year = year;
+        {
+            let f = g.fm();
+            f.jobs.clear();
+            f.jobs.push_back(Job::Production(0));
+            f.busy[0] = 0;
+            f.used[0].clear();
+        }
+        let mut ev = Vec::new();
+        g.proceed(&mut ev);
+        while g.legal_actions(0).contains(&Action::Produce { square: 1 }) {
+            act(&mut g, 0, Action::Produce { square: 1 });
+        }
+        assert_eq!(g.lords[0].food, year, "6 imps make 2 food in year 2");
+    }
+}
+
+#[test]
+fn two_players_the_non_player_counter_is_nicer_on_a_tie() {
+    let mut g = Dl::new(&setup(2)).unwrap();
+    let mut rng = GameRng::new(15);
+    draw(&mut g, &mut rng);
+    let id = |k: &str| data().adventurer_id(k).unwrap();
+    g.lords[0].evil = 5;
+    g.lords[1].evil = 7;
+    {
+        let f = g.fm();
+        f.np_evil = Some(4);
+        f.incoming = vec![id("thief-1"), id("priest-2a"), id("warrior-3")];
+        f.jobs.clear();
+        f.jobs.push_back(Job::Arrivals);
+    }
+    g.lords[1].party.clear();
+    g.lords[1]
+        .party
+        .push(tavern_plugin_dungeon_lords::model::Adv::new(
+            id("wizard-1"),
+            0,
+        ));
+    let mut ev = Vec::new();
+    g.proceed(&mut ev);
+    // The counter moved to 5, tying seat 0: the non-player is nicer and gets the thief.
+    assert_eq!(g.f().np_evil, Some(5));
+    assert!(g.f().discards.advs.contains(&id("thief-1")));
+    assert_eq!(g.lords[0].party[0].id, id("priest-2a"));
+    // The warrior goes to the most evil and pushes ahead of the wizard.
+    let ids: Vec<u8> = g.lords[1].party.iter().map(|a| a.id).collect();
+    assert_eq!(ids, vec![id("warrior-3"), id("wizard-1")]);
+}
