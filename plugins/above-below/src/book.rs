@@ -45,6 +45,9 @@ pub struct Choice {
     pub goto: Ref,
     /// Paid when the choice is made, before the dice; only offered when payable.
     pub cost: Vec<Item>,
+    /// Adventure cards the explorer must hold (and keeps) for this choice to be offered:
+    /// how a story carries over from one encounter to a later one.
+    pub needs: Vec<Item>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -134,6 +137,12 @@ fn items(s: &str, ln: usize) -> Result<Vec<Item>, String> {
 
 pub fn parse_book(text: &str) -> Result<Book, String> {
     let mut book = Book::default();
+    parse_book_into(&mut book, text)?;
+    Ok(book)
+}
+
+/// Adds one part of the book; a paragraph already read from an earlier part is an error.
+pub fn parse_book_into(book: &mut Book, text: &str) -> Result<(), String> {
     let mut cur: Option<(Ref, Entry)> = None;
     let finish = |cur: &mut Option<(Ref, Entry)>, book: &mut Book| -> Result<(), String> {
         if let Some((r, e)) = cur.take() {
@@ -148,7 +157,7 @@ pub fn parse_book(text: &str) -> Result<Book, String> {
     };
     for (ln, l) in lines(text) {
         if let Some(head) = l.strip_prefix('@') {
-            finish(&mut cur, &mut book)?;
+            finish(&mut cur, book)?;
             let r = parse_ref(head).ok_or_else(|| format!("line {ln}: bad paragraph number"))?;
             cur = Some((r, Entry::default()));
             continue;
@@ -157,30 +166,33 @@ pub fn parse_book(text: &str) -> Result<Book, String> {
             return Err(format!("line {ln}: text before the first '@' paragraph"));
         };
         if let Some(c) = l.strip_prefix('*') {
-            // * LABEL | explore | goto [| cost ...]
+            // * LABEL | explore | goto [| cost ...] [| needs ...]
             let f: Vec<&str> = c.split('|').map(str::trim).collect();
-            if f.len() < 3 || f.len() > 4 {
+            if f.len() < 3 || f.len() > 5 {
                 return Err(format!(
-                    "line {ln}: want * LABEL | explore | paragraph [| cost]"
+                    "line {ln}: want * LABEL | explore | paragraph [| cost ...] [| needs ...]"
                 ));
             }
             let explore = f[1]
                 .parse()
                 .map_err(|_| format!("line {ln}: bad explore number"))?;
             let goto = parse_ref(f[2]).ok_or_else(|| format!("line {ln}: bad paragraph"))?;
-            let cost = match f.get(3) {
-                Some(c) => items(
-                    c.strip_prefix("cost")
-                        .ok_or_else(|| format!("line {ln}: the fourth field is 'cost ...'"))?,
-                    ln,
-                )?,
-                None => Vec::new(),
-            };
+            let (mut cost, mut needs) = (Vec::new(), Vec::new());
+            for extra in &f[3..] {
+                if let Some(c) = extra.strip_prefix("cost") {
+                    cost = items(c, ln)?;
+                } else if let Some(n) = extra.strip_prefix("needs") {
+                    needs = items(n, ln)?;
+                } else {
+                    return Err(format!("line {ln}: want 'cost ...' or 'needs ...'"));
+                }
+            }
             e.choices.push(Choice {
                 label: f[0].to_string(),
                 explore,
                 goto,
                 cost,
+                needs,
             });
         } else if let Some(v) = l.strip_prefix("reward:") {
             e.reward = items(v, ln)?;
@@ -196,6 +208,6 @@ pub fn parse_book(text: &str) -> Result<Book, String> {
         }
         let _ = r;
     }
-    finish(&mut cur, &mut book)?;
-    Ok(book)
+    finish(&mut cur, book)?;
+    Ok(())
 }

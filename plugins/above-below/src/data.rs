@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
-use crate::book::{Book, parse_book};
+use crate::book::{Book, parse_book_into};
 
 pub const BOARD: &str = include_str!("../../../resources/above-below/board.txt");
 pub const STARTING_HOUSES: &str =
@@ -22,7 +22,21 @@ pub const OUTPOSTS: &str = include_str!("../../../resources/above-below/outposts
 pub const ADVENTURES: &str = include_str!("../../../resources/above-below/adventures.txt");
 pub const VILLAGERS: &str = include_str!("../../../resources/above-below/villagers.txt");
 pub const CAVES: &str = include_str!("../../../resources/above-below/caves.txt");
-pub const BOOK: &str = include_str!("../../../resources/above-below/book.txt");
+/// The encounter book in parts (file name, text), read in this order into one book.
+pub const BOOK: [(&str, &str); 3] = [
+    (
+        "book/001-064.txt",
+        include_str!("../../../resources/above-below/book/001-064.txt"),
+    ),
+    (
+        "book/065-114-basic.txt",
+        include_str!("../../../resources/above-below/book/065-114-basic.txt"),
+    ),
+    (
+        "book/115-150-dangerous.txt",
+        include_str!("../../../resources/above-below/book/115-150-dangerous.txt"),
+    ),
+];
 
 /// The eight goods, most common first (the order of the ingredient track).
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -345,7 +359,13 @@ pub fn load() -> Result<Data, String> {
         cards,
         villagers: parse_villagers(VILLAGERS).map_err(|e| format!("villagers.txt: {e}"))?,
         caves: parse_caves(CAVES).map_err(|e| format!("caves.txt: {e}"))?,
-        book: parse_book(BOOK).map_err(|e| format!("book.txt: {e}"))?,
+        book: {
+            let mut book = Book::default();
+            for (file, text) in BOOK {
+                parse_book_into(&mut book, text).map_err(|e| format!("{file}: {e}"))?;
+            }
+            book
+        },
     })
 }
 

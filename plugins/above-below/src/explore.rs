@@ -170,6 +170,23 @@ impl Ab {
         Ok(())
     }
 
+    /// Whether the seat may take this choice: it holds every adventure card the choice
+    /// needs and can pay its cost.
+    pub fn can_choose(&self, seat: usize, choice: &crate::book::Choice) -> bool {
+        self.holds(seat, &choice.needs) && self.can_pay(seat, &choice.cost)
+    }
+
+    /// Whether the seat holds every adventure card named.
+    pub fn holds(&self, seat: usize, needs: &[Item]) -> bool {
+        let p = &self.players[seat];
+        needs.iter().all(|&i| match i {
+            Item::Adventure(n) => data()
+                .adventure(n)
+                .is_some_and(|c| p.adventures.contains(&c)),
+            _ => false,
+        })
+    }
+
     /// Whether the seat can pay every item of a choice's cost before rolling.
     pub fn can_pay(&self, seat: usize, cost: &[Item]) -> bool {
         let p = &self.players[seat];

@@ -55,7 +55,7 @@ impl Ab {
                 Stage::Choose => {
                     let entry = data().book.entry((e.paragraph, 0));
                     for (i, c) in entry.choices.iter().enumerate() {
-                        if self.can_pay(seat, &c.cost) {
+                        if self.can_choose(seat, c) {
                             out.push(Action::Choose { option: i as u8 });
                         }
                     }

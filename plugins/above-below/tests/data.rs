@@ -179,7 +179,7 @@ fn the_book_resolves_and_every_adventure_card_is_reachable() {
     let d = data();
     let book = &d.book;
     let openers: Vec<_> = book.openers().collect();
-    assert!(openers.len() >= 60, "only {} encounters", openers.len());
+    assert!(openers.len() >= 150, "only {} encounters", openers.len());
     let mut reached = BTreeSet::new();
     let mut used_outcomes = BTreeSet::new();
     for (r, e) in &openers {
@@ -231,6 +231,13 @@ fn the_book_resolves_and_every_adventure_card_is_reachable() {
                     Item::Reputation(k) => assert!((-3..=3).contains(&k) && k != 0),
                     _ => {}
                 }
+            }
+            for item in &c.needs {
+                assert!(
+                    matches!(item, Item::Adventure(n) if d.adventure(*n).is_some()),
+                    "{}: only an adventure card can be needed, not {item:?}",
+                    ref_name(*r)
+                );
             }
             for item in &c.cost {
                 assert!(

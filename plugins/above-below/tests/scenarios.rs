@@ -153,9 +153,9 @@ fn a_dangerous_success_adds_a_pearl_and_a_failure_does_not() {
         }
         act(&mut g, 0, Action::Explore { dangerous: true });
         settle(&mut g);
-        roll(&mut g, 2); // paragraph 46
-        assert_eq!(g.explore.as_ref().unwrap().paragraph, 46);
-        act(&mut g, 0, Action::Choose { option: 1 }); // MAP THE HALLS: explore 6
+        roll(&mut g, 1); // paragraph 41
+        assert_eq!(g.explore.as_ref().unwrap().paragraph, 41);
+        act(&mut g, 0, Action::Choose { option: 1 }); // SING TO THE SERPENT: explore 6
         for f in faces {
             roll(&mut g, f);
         }
