@@ -5,11 +5,13 @@
 //! [`round`] change the state and report [`events::Event`]s, which [`labels`] turns into log
 //! text (so `apply_quiet` formats nothing). [`chance`] holds draws and dice, [`scoring`] the
 //! end, [`view`] the table. Components and the encounter book are our own, in the
-//! hand-edited text files of `resources/above-below/` ([`data`], [`book`]).
+//! hand-edited text files of `resources/above-below/` ([`data`], [`book`]); [`balance`]
+//! measures the book against the rulebook's reward scale.
 //!
 //! Readings of the rulebook we decided are listed in `resources/above-below/rules.md`.
 
 pub mod action;
+pub mod balance;
 pub mod book;
 pub mod chance;
 pub mod data;
