@@ -369,55 +369,98 @@ fn board(s: &mut Scene, g: &Ab) {
     }
 }
 
+/// Market cards are wide enough for a name on two lines at the host's smallest text (a
+/// card title is one line and was cut short on a 1280x800 window): a coloured edge for
+/// the kind, the name, then the cost and the good it carries.
+const MW: f32 = 166.0;
+const MH: f32 = 79.0;
+const MSTEP: f32 = 169.0;
+/// Left edge of the first market column, right of the row labels.
+const MX: f32 = 745.0;
+
+/// One market face; the id and tooltip ride on the card itself (texts carry none, so
+/// hovering anywhere on the card explains it).
+fn market_face(
+    s: &mut Scene,
+    r: Rect,
+    edge: Color,
+    (name, value): (&str, String),
+    id: String,
+    tooltip: String,
+) {
+    s.rect(r, LIGHT, 6.0).id(id).tooltip(tooltip);
+    s.rect(rect(r.x, r.y, 7.0, r.h), edge, 3.0);
+    s.text_block(
+        rect(r.x + 10.0, r.y + 1.0, r.w - 12.0, 52.0),
+        name.to_string(),
+        16.0,
+        Color::INK,
+    );
+    s.text_block(
+        rect(r.x + 10.0, r.y + 53.0, r.w - 12.0, 26.0),
+        value,
+        16.0,
+        Color::rgb(90, 60, 30),
+    )
+    .bold();
+}
+
 fn market_card(s: &mut Scene, r: Rect, c: u8) {
     let d = card(c);
     let value = match d.carries() {
-        Some((g, _)) => format!("{}¢ {}", d.cost, good_letter(g)),
+        Some((g, _)) => format!("{}¢ · {}", d.cost, good_letter(g)),
         None => format!("{}¢", d.cost),
     };
-    s.card(
+    market_face(
+        s,
         r,
-        LIGHT,
-        Some(kind_colour(d.kind, d.outpost)),
-        d.name.clone(),
-        value,
-    )
-    .id(format!("card:{c}"))
-    .tooltip(card_help(c));
+        kind_colour(d.kind, d.outpost),
+        (&d.name, value),
+        format!("card:{c}"),
+        card_help(c),
+    );
+}
+
+/// Where the `i`-th card of a market row lies; rows are 81 units apart.
+fn market_slot(row: usize, i: usize) -> Rect {
+    rect(MX + i as f32 * MSTEP, 12.0 + row as f32 * 81.0, MW, MH)
 }
 
 fn market(s: &mut Scene, g: &Ab) {
     s.panel(rect(640.0, 8.0, 952.0, 412.0), PANEL, BORDER)
         .tooltip("Buildings for sale and the two cave decks");
-    let rows: [(&str, &[u8]); 4] = [
-        ("Star", &g.star_row),
-        ("Key", &g.key_row),
-        ("Houses", &g.house_row),
-        ("Outposts", &g.outpost_row),
-    ];
-    for (k, (label, cards)) in rows.iter().enumerate() {
-        let y = 16.0 + k as f32 * 100.0;
-        s.text(pos(650.0, y + 47.0), *label, T, LIGHT);
-        for (i, &c) in cards.iter().enumerate() {
-            market_card(s, rect(750.0 + i as f32 * 104.0, y, 98.0, 94.0), c);
-        }
-        let deck = match k {
-            2 => Some((&g.houses, "houses")),
-            3 => Some((&g.outposts, "outposts")),
-            _ => None,
-        };
-        if let Some((pile, name)) = deck {
-            s.card_back(rect(750.0 + 4.0 * 104.0 + 10.0, y, 80.0, 94.0), Color::rgb(90, 70, 50), pile.len().to_string())
-                .id(format!("deck:{name}"))
-                .tooltip(format!(
-                    "The {name} deck: {} cards. Pay 1 coin (once a turn) to put the row under it and draw four new",
-                    pile.len()
-                ));
-        }
+    // Five rows: key houses; star houses over two rows, the cave decks after them; houses
+    // and outposts, each with its deck.
+    let label = |s: &mut Scene, row: f32, text: &str| {
+        s.text(pos(650.0, 12.0 + row * 81.0 + 40.0), text, T, LIGHT);
+    };
+    label(s, 0.0, "Key");
+    for (i, &c) in g.key_row.iter().enumerate() {
+        market_card(s, market_slot(0, i), c);
     }
-    // The cave decks sit right of the key houses, face up.
+    label(s, 1.5, "Star");
+    for (i, &c) in g.star_row.iter().enumerate() {
+        market_card(s, market_slot(1 + i / 5, i % 5), c);
+    }
+    for (k, label_text, cards, pile, name) in [
+        (3, "Houses", &g.house_row, &g.houses, "houses"),
+        (4, "Outposts", &g.outpost_row, &g.outposts, "outposts"),
+    ] {
+        label(s, k as f32, label_text);
+        for (i, &c) in cards.iter().enumerate() {
+            market_card(s, market_slot(k, i), c);
+        }
+        let r = market_slot(k, 4);
+        s.card_back(rect(r.x, r.y, 80.0, r.h), Color::rgb(90, 70, 50), pile.len().to_string())
+            .id(format!("deck:{name}"))
+            .tooltip(format!(
+                "The {name} deck: {} cards. Pay 1 coin (once a turn) to put the row under it and draw four new",
+                pile.len()
+            ));
+    }
+    // The cave decks sit after the star houses, face up.
     for (d, dangerous) in [false, true].iter().enumerate() {
-        let r = rect(1290.0 + d as f32 * 150.0, 116.0, 140.0, 94.0);
+        let r = market_slot(2, 3 + d);
         let pile = if *dangerous { &g.dangerous } else { &g.basic };
         let kind = if *dangerous { "Dangerous" } else { "Basic" };
         let band = if *dangerous {
@@ -427,24 +470,23 @@ fn market(s: &mut Scene, g: &Ab) {
         };
         match g.cave_top[d] {
             Some(c) => {
-                s.card(
+                market_face(
+                    s,
                     r,
-                    Color::rgb(200, 190, 170),
-                    Some(band),
-                    cave(c).name.clone(),
-                    format!("{} left", pile.len() + 1),
-                )
-                .id(format!("cavedeck:{d}"))
-                .tooltip(format!(
-                    "{kind} cave deck, face up: {} on top. Explore numbers {}; a success here {}",
-                    cave(c).name,
-                    if *dangerous { "5-11" } else { "2-6" },
-                    if *dangerous {
-                        "also gives a pearl"
-                    } else {
-                        "gives the paragraph's rewards"
-                    }
-                ));
+                    band,
+                    (&cave(c).name, format!("{} left", pile.len() + 1)),
+                    format!("cavedeck:{d}"),
+                    format!(
+                        "{kind} cave deck, face up: {} on top. Explore numbers {}; a success here {}",
+                        cave(c).name,
+                        if *dangerous { "5-11" } else { "2-6" },
+                        if *dangerous {
+                            "also gives a pearl"
+                        } else {
+                            "gives the paragraph's rewards"
+                        }
+                    ),
+                );
             }
             None => {
                 s.rect(r, Color::rgb(70, 60, 50), 6.0)
@@ -688,14 +730,16 @@ fn book_page(s: &mut Scene, g: &Ab, e: &crate::model::Explore) {
         format!("{} explores {}", g.players[seat].name, c.name)
     } else {
         format!(
-            "{} · {} ({} cave)",
+            "{} · {} explores {} ({} cave)",
             e.paragraph,
+            g.players[seat].name,
             c.name,
             if c.dangerous { "dangerous" } else { "basic" }
         )
     };
     s.heading(pos(r.x + 20.0, r.y + 24.0), title, 22.0, Color::INK)
-        .z(21);
+        .z(21)
+        .tooltip("The paragraph's number in the encounter book, as the cave's grid die chose it");
     if e.paragraph == 0 {
         s.text(
             pos(r.x + 20.0, r.y + 60.0),
@@ -717,19 +761,44 @@ fn book_page(s: &mut Scene, g: &Ab, e: &crate::model::Explore) {
     )
     .z(21);
     let mut y = r.y + 60.0 + th;
+    // The choices as the reader reads them: the words in capitals, the explore number, what
+    // must be paid or held; never the rewards.
+    let labels: Vec<String> = entry
+        .choices
+        .iter()
+        .map(|ch| {
+            let mut extra = String::new();
+            if !ch.cost.is_empty() {
+                let v: Vec<String> = ch.cost.iter().map(|&x| item_text(x)).collect();
+                extra.push_str(&format!(" · pay {}", v.join(", ")));
+            }
+            for &n in &ch.needs {
+                if let crate::book::Item::Adventure(k) = n
+                    && let Some(c) = data().adventure(k)
+                {
+                    extra.push_str(&format!(" · with {}", card(c).name));
+                }
+            }
+            format!("{} — explore {}{extra}", ch.label, ch.explore)
+        })
+        .collect();
+    let bh = labels
+        .iter()
+        .map(|l| text_block_height(l, 18.0, 430.0, true))
+        .fold(46.0, f32::max)
+        + 12.0;
     for (i, ch) in entry.choices.iter().enumerate() {
-        let br = rect(r.x + 20.0 + i as f32 * 460.0, y, 450.0, 58.0);
+        let br = rect(r.x + 20.0 + i as f32 * 460.0, y, 450.0, bh);
         let chosen = e.choice == Some(i as u8);
+        // A choice the explorer cannot take (a cost it cannot pay, a card it does not hold)
+        // is still read out, as the book prints it, but greyed.
+        let open = g.can_choose(seat, ch);
         let fill = if chosen {
             Color::rgb(120, 60, 40)
-        } else {
+        } else if open {
             Color::rgb(90, 70, 50)
-        };
-        let cost = if ch.cost.is_empty() {
-            String::new()
         } else {
-            let v: Vec<String> = ch.cost.iter().map(|&x| item_text(x)).collect();
-            format!(" · pay {}", v.join(", "))
+            Color::rgb(130, 122, 112)
         };
         s.rect(br, fill, 8.0)
             .z(21)
@@ -740,12 +809,17 @@ fn book_page(s: &mut Scene, g: &Ab, e: &crate::model::Explore) {
                 Highlight::None
             })
             .tooltip(format!(
-                "{}: needs {} lanterns{cost}; the rewards are read only after the choice",
-                ch.label, ch.explore
+                "{}; the rewards are read only after the choice{}",
+                labels[i],
+                if open || chosen {
+                    ""
+                } else {
+                    " (not open to this explorer)"
+                }
             ));
         s.add(Shape::TextBlock {
-            rect: rect(br.x + 10.0, br.y + 6.0, br.w - 20.0, 52.0),
-            text: format!("{} — explore {}{cost}", ch.label, ch.explore),
+            rect: rect(br.x + 10.0, br.y + 6.0, br.w - 20.0, bh - 6.0),
+            text: labels[i].clone(),
             size: 18.0,
             color: Color::WHITE,
             align: Align::Left,
@@ -753,7 +827,7 @@ fn book_page(s: &mut Scene, g: &Ab, e: &crate::model::Explore) {
         })
         .z(22);
     }
-    y += 80.0;
+    y += bh + 22.0;
     // The explorers on the cave card, each with its die as it was rolled.
     let explorers: Vec<u8> = e.party.iter().chain(&e.exerted).copied().collect();
     let step = ((r.w - 40.0) / explorers.len().max(1) as f32).min(150.0);

@@ -200,3 +200,27 @@ fn every_paragraph_fits_its_page() {
         }
     }
 }
+
+/// Every building's name reads whole on its market card at the host's smallest text (the
+/// card titles used to be cut short on a 1280x800 window): each building in turn is laid
+/// out in the key, star, house and outpost rows, and the layout check finds no overflow.
+#[test]
+fn every_building_name_fits_the_market() {
+    use tavern_plugin_above_below::data::{Kind, data};
+    let base = fresh(4);
+    let buildings: Vec<u8> = data()
+        .cards
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.kind != Kind::Adventure && c.kind != Kind::Starting)
+        .map(|(i, _)| i as u8)
+        .collect();
+    for chunk in buildings.chunks(4) {
+        let mut g = base.clone();
+        g.house_row = chunk.to_vec();
+        g.outpost_row = chunk.to_vec();
+        g.key_row = chunk.iter().chain(chunk).take(5).copied().collect();
+        g.star_row = chunk.iter().cycle().take(8).copied().collect();
+        check_view(&g, Some(0));
+    }
+}
