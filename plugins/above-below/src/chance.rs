@@ -30,10 +30,18 @@ impl Ab {
         }
     }
 
+    /// A pile's unseen cards in card order: draws never depend on how the set happens to be
+    /// stored, which no seat can see (the search's honesty test swaps that order).
+    fn unseen_sorted(&self, d: crate::model::Deck) -> Vec<u8> {
+        let mut v = self.pile(d).unseen.clone();
+        v.sort_unstable();
+        v
+    }
+
     pub fn sample(&self, rng: &mut GameRng) -> Action {
         match self.chance_due() {
             Some(Some(d)) => {
-                let unseen = &self.pile(d).unseen;
+                let unseen = self.unseen_sorted(d);
                 let i = rng.die(unseen.len() as u32) as usize - 1;
                 Action::Draw {
                     deck: d,
@@ -49,10 +57,9 @@ impl Ab {
     pub fn outcomes(&self) -> Vec<Action> {
         match self.chance_due() {
             Some(Some(d)) => self
-                .pile(d)
-                .unseen
-                .iter()
-                .map(|&card| Action::Draw { deck: d, card })
+                .unseen_sorted(d)
+                .into_iter()
+                .map(|card| Action::Draw { deck: d, card })
                 .collect(),
             Some(None) => (1..=6).map(|face| Action::Roll { face }).collect(),
             None => Vec::new(),
