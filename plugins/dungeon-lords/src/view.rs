@@ -603,8 +603,32 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
             TEXT,
             PAPER,
         );
+        // The full game: every other lord's battle in one line each.
+        let mut y = 878.0;
+        if g.is_full() {
+            for (i, o) in g.lords.iter().enumerate().filter(|(i, _)| *i != seat) {
+                let pal = o.party.iter().any(|a| a.class() == Class::Paladin);
+                let line = format!(
+                    "{}: Evil {} · conquered {} · party {}{} · prison {}",
+                    o.name,
+                    o.evil,
+                    o.conquered(),
+                    o.party.len(),
+                    if pal { " with the paladin" } else { "" },
+                    o.prison.len()
+                );
+                s.text(
+                    pos(x + 16.0, y),
+                    fit(&line, w - 32.0),
+                    SMALL,
+                    Color::player(i),
+                )
+                .tooltip(line);
+                y += 25.0;
+            }
+        }
         let plan = plan_text(g, l, own);
-        wrap(s, x + 16.0, 880.0, w - 32.0, &plan);
+        wrap(s, x + 16.0, y + 2.0, w - 32.0, &plan);
         return;
     };
     s.text(pos(x + 16.0, 824.0), sc.name.as_str(), TEXT, PAPER)
