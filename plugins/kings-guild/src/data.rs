@@ -352,6 +352,40 @@ pub struct Data {
     pub specialists: Vec<Specialist>,
     pub treasures: Vec<Treasure>,
     pub quests: Vec<Quest>,
+    /// Treasure kinds per colour (by [`Colour::idx`]), for the draws' hot path.
+    pub colour_kinds: [Vec<u8>; 3],
+    /// Lookup tables for the checks made before every step of a playout: each
+    /// specialist's [`ability`] bits and storage and hand bonus, and the rooms that raise
+    /// the storage or hand limit (id, amount).
+    pub spec_bits: Vec<u32>,
+    pub spec_storage: Vec<u8>,
+    pub spec_hand: Vec<u8>,
+    pub room_storage: Vec<(u8, u8)>,
+    pub room_hand: Vec<(u8, u8)>,
+}
+
+/// Lasting specialist abilities as bits (see [`Data::spec_bits`]).
+pub mod ability {
+    pub const SORCERESS: u32 = 1;
+    pub const LABORER: u32 = 1 << 1;
+    pub const BUILDER: u32 = 1 << 2;
+    pub const RECRUITER: u32 = 1 << 3;
+    pub const ORACLE: u32 = 1 << 4;
+    pub const BARD: u32 = 1 << 5;
+}
+
+impl SpecEffect {
+    pub fn ability(&self) -> u32 {
+        match self {
+            SpecEffect::Sorceress => ability::SORCERESS,
+            SpecEffect::Laborer => ability::LABORER,
+            SpecEffect::Builder => ability::BUILDER,
+            SpecEffect::Recruiter => ability::RECRUITER,
+            SpecEffect::Oracle => ability::ORACLE,
+            SpecEffect::Bard => ability::BARD,
+            _ => 0,
+        }
+    }
 }
 
 /// Fixed room ids (positions in the file).
@@ -407,7 +441,55 @@ pub fn parse(json: &str) -> Result<Data, String> {
         .into_iter()
         .map(parse_board)
         .collect::<Result<Vec<_>, _>>()?;
+    let kinds = |c: Colour| {
+        f.treasures
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.colour == c)
+            .map(|(i, _)| i as u8)
+            .collect::<Vec<u8>>()
+    };
+    let colour_kinds = Colour::ALL.map(kinds);
+    let spec_bits = f.specialists.iter().map(|s| s.effect.ability()).collect();
+    let spec_storage = f
+        .specialists
+        .iter()
+        .map(|s| match s.effect {
+            SpecEffect::Storage(k) => k,
+            _ => 0,
+        })
+        .collect();
+    let spec_hand = f
+        .specialists
+        .iter()
+        .map(|s| match s.effect {
+            SpecEffect::Hand(k) => k,
+            _ => 0,
+        })
+        .collect();
+    let rooms_with = |pick: fn(&RoomEffect) -> u8| {
+        f.rooms
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| pick(&r.effect) > 0)
+            .map(|(i, r)| (i as u8, pick(&r.effect)))
+            .collect::<Vec<_>>()
+    };
+    let room_storage = rooms_with(|e| match e {
+        RoomEffect::Storage(k) => *k,
+        _ => 0,
+    });
+    let room_hand = rooms_with(|e| match e {
+        RoomEffect::Hand(k) => *k,
+        _ => 0,
+    });
     Ok(Data {
+        colour_kinds,
+        spec_bits,
+        spec_storage,
+        spec_hand,
+        room_storage,
+        room_hand,
         setup: f.setup,
         relic_sets: f.relic_sets,
         most_charms_bonus: f.most_charms_bonus,
@@ -484,12 +566,7 @@ pub fn quest_named(name: &str) -> u8 {
 
 /// Treasure kinds of one colour.
 pub fn kinds_of(colour: Colour) -> impl Iterator<Item = u8> {
-    data()
-        .treasures
-        .iter()
-        .enumerate()
-        .filter(move |(_, t)| t.colour == colour)
-        .map(|(i, _)| i as u8)
+    data().colour_kinds[colour.idx()].iter().copied()
 }
 
 pub fn res_list(r: &[u8; RES]) -> String {

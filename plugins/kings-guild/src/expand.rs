@@ -2,7 +2,7 @@
 
 use tavern_plugin_api::GameError;
 
-use crate::data::{Pile, Space, SpecEffect, data, room, room_def, spec};
+use crate::data::{Pile, Space, SpecEffect, ability, data, room, room_def, spec};
 use crate::model::{EMPTY, Kg, Loc, Pending, Why};
 use crate::notes::Note;
 
@@ -10,53 +10,73 @@ impl Kg {
     /// Cells where `seat` could put the left part of `r`: free spaces (two side by side in
     /// one row for a double room) touching the guild, or anywhere with the Builder.
     pub fn room_cells(&self, seat: usize, r: u8) -> Vec<u8> {
+        let mut out = Vec::new();
+        self.each_room_cell(seat, r, |c| out.push(c));
+        out
+    }
+
+    /// [`Kg::room_cells`] one by one, in cell order, from bit masks of the grid.
+    pub fn each_room_cell(&self, seat: usize, r: u8, mut f: impl FnMut(u8)) {
+        // Cells in the first and the last column, to keep a shift from wrapping a row.
+        const FIRST_COL: u16 = 0b0001_0001_0001;
+        const LAST_COL: u16 = 0b1000_1000_1000;
+        const ALL: u16 = 0xfff;
         let p = &self.players[seat];
         let w = room_def(r).width as usize;
-        let anywhere = p.has_spec(|e| *e == SpecEffect::Builder);
-        let mut out = Vec::new();
-        for c in 0..12usize {
-            if c % 4 + w > 4 || (c..c + w).any(|x| p.grid[x] != EMPTY) {
-                continue;
-            }
-            let touches = (c..c + w).any(|x| {
-                let (row, col) = (x / 4, x % 4);
-                let mut nb = Vec::with_capacity(4);
-                if row > 0 {
-                    nb.push(x - 4);
-                }
-                if row < 2 {
-                    nb.push(x + 4);
-                }
-                if col > 0 {
-                    nb.push(x - 1);
-                }
-                if col < 3 {
-                    nb.push(x + 1);
-                }
-                nb.iter().any(|&y| p.grid[y] != EMPTY)
-            });
-            if anywhere || touches {
-                out.push(c as u8);
+        let mut filled = 0u16;
+        for (c, &x) in p.grid.iter().enumerate() {
+            if x != EMPTY {
+                filled |= 1 << c;
             }
         }
-        out
+        let anywhere = p.abilities() & ability::BUILDER != 0;
+        let touching = ((filled << 4)
+            | (filled >> 4)
+            | ((filled << 1) & !FIRST_COL)
+            | ((filled >> 1) & !LAST_COL))
+            & ALL;
+        let span = (1u16 << w) - 1;
+        for c in 0..12usize {
+            if c % 4 + w > 4 {
+                continue;
+            }
+            let cells = span << c;
+            if cells & filled != 0 {
+                continue;
+            }
+            if anywhere || cells & touching != 0 {
+                f(c as u8);
+            }
+        }
     }
 
     /// Rooms `seat` may buy now (supply, one of each, the two-player workshop rule, coins).
     pub fn buyable_rooms(&self, seat: usize) -> Vec<u8> {
-        let p = &self.players[seat];
         let mut out = Vec::new();
+        self.each_buyable_room(seat, |r| out.push(r));
+        out
+    }
+
+    /// [`Kg::buyable_rooms`] one by one: the common piles, then the master rooms.
+    pub fn each_buyable_room(&self, seat: usize, mut f: impl FnMut(u8)) {
+        let p = &self.players[seat];
+        let mut owned = 0u64;
+        for &x in &p.grid {
+            if x < 64 {
+                owned |= 1 << x;
+            }
+        }
+        let has = |r: u8| owned & (1 << r) != 0;
         let mut consider = |r: u8| {
-            if p.has_room(r) || room_def(r).cost as u32 > p.coins {
+            if room_def(r).cost as u32 > p.coins || has(r) {
                 return;
             }
             if self.n() == 2
-                && ((r == room::GEM && p.has_room(room::MAGIC))
-                    || (r == room::MAGIC && p.has_room(room::GEM)))
+                && ((r == room::GEM && has(room::MAGIC)) || (r == room::MAGIC && has(room::GEM)))
             {
                 return;
             }
-            out.push(r);
+            f(r);
         };
         for r in 0..room::STATUE {
             if let Some(i) = Kg::pile_index(r)
@@ -68,7 +88,6 @@ impl Kg {
         for &m in &self.masters {
             consider(m);
         }
-        out
     }
 
     pub fn build(&mut self, seat: usize, r: u8, cell: u8, free: bool, notes: &mut Vec<Note>) {
@@ -130,37 +149,72 @@ impl Kg {
 
     /// Every way `seat` can hire now: (row index, where it stands, where the baggage goes).
     pub fn hire_options(&self, seat: usize) -> Vec<(u8, Loc, Option<u8>)> {
-        let p = &self.players[seat];
         let mut out = Vec::new();
-        let spaces = p.spaces();
-        let free: Vec<(Loc, u8)> = spaces
-            .iter()
-            .map(|(l, cap)| (*l, cap.saturating_sub(p.used(*l))))
-            .filter(|(_, f)| *f > 0)
-            .collect();
+        self.each_hire(seat, |i, at, b| {
+            out.push((i, at, b));
+            true
+        });
+        out
+    }
+
+    /// Whether `seat` could hire anybody now.
+    pub fn can_hire(&self, seat: usize) -> bool {
+        let mut any = false;
+        self.each_hire(seat, |_, _, _| {
+            any = true;
+            false
+        });
+        any
+    }
+
+    /// [`Kg::hire_options`] one by one, until `f` returns false.
+    pub fn each_hire(&self, seat: usize, mut f: impl FnMut(u8, Loc, Option<u8>) -> bool) {
+        let p = &self.players[seat];
+        // Free places per space: the outside row and at most one of each chamber.
+        let mut free = [(Loc::Outside, 0u8); 8];
+        let mut k = 0;
+        for (l, cap) in p.spaces() {
+            let f = cap.saturating_sub(p.used(l));
+            if f > 0 {
+                free[k] = (l, f);
+                k += 1;
+            }
+        }
+        let free = &free[..k];
+        if free.is_empty() {
+            return;
+        }
         let total: u8 = free.iter().map(|f| f.1).sum();
+        let mult = self.discount_mult(seat);
         for i in 0..self.row.len() {
-            if self.spec_cost(seat, i) > p.coins {
+            if self.spec_cost_by(i, mult) > p.coins {
                 continue;
             }
             let s = self.row[i].0;
             match spec(s).effect {
                 SpecEffect::Aristocrat => {
-                    for &(at, f) in &free {
-                        for &(b, fb) in &free {
+                    for &(at, fa) in free {
+                        for &(b, fb) in free {
                             let Loc::Room(bc) = b else { continue };
-                            if at == b && f < 2 || at != b && fb < 1 {
+                            if at == b && fa < 2 || at != b && fb < 1 {
                                 continue;
                             }
-                            out.push((i as u8, at, Some(bc)));
+                            if !f(i as u8, at, Some(bc)) {
+                                return;
+                            }
                         }
                     }
                 }
                 SpecEffect::Overseer if self.row.len() > 1 && total < 2 => {}
-                _ => out.extend(free.iter().map(|&(at, _)| (i as u8, at, None))),
+                _ => {
+                    for &(at, _) in free {
+                        if !f(i as u8, at, None) {
+                            return;
+                        }
+                    }
+                }
             }
         }
-        out
     }
 
     pub fn hire(
@@ -255,11 +309,17 @@ impl Kg {
 
     /// Where `seat` may put a specialist it gets for free, or move one with the Bard.
     pub fn free_locs(&self, seat: usize) -> Vec<Loc> {
+        let mut out = Vec::new();
+        self.each_free_loc(seat, |l| out.push(l));
+        out
+    }
+
+    pub fn each_free_loc(&self, seat: usize, mut f: impl FnMut(Loc)) {
         let p = &self.players[seat];
-        p.spaces()
-            .iter()
-            .filter(|(l, cap)| p.used(*l) < *cap)
-            .map(|(l, _)| *l)
-            .collect()
+        for (l, cap) in p.spaces() {
+            if p.used(l) < cap {
+                f(l);
+            }
+        }
     }
 }

@@ -1,9 +1,15 @@
 //! What a seat may do now. Every decision is one action from this list.
+//!
+//! The lists are written into a caller's buffer (`*_into`): random playouts list the legal
+//! actions at every step, so nothing here allocates on the way.
 
 use crate::action::Action;
-use crate::data::{Colour, ExtraKind, RES, SpecEffect, TreasureEffect, quest, room, treasure};
+use crate::data::{
+    Colour, ExtraKind, RES, SpecEffect, TreasureEffect, ability, data, quest, room, treasure,
+};
 use crate::model::{Kg, Pending, Phase, QCard};
 use crate::rules::Limit;
+use tavern_plugin_api::game::Turn;
 
 /// Distinct kinds in a list of cards, in first-seen order.
 pub fn distinct(cards: &[u8]) -> Vec<u8> {
@@ -14,6 +20,15 @@ pub fn distinct(cards: &[u8]) -> Vec<u8> {
         }
     }
     out
+}
+
+/// The distinct kinds of `cards` in first-seen order, without a list.
+fn each_distinct(cards: &[u8]) -> impl Iterator<Item = u8> + '_ {
+    cards
+        .iter()
+        .enumerate()
+        .filter(|&(i, c)| !cards[..i].contains(c))
+        .map(|(_, &c)| c)
 }
 
 impl Kg {
@@ -37,36 +52,85 @@ impl Kg {
         }
     }
 
-    pub fn actions(&self, seat: usize) -> Vec<Action> {
-        if !self.deciders().contains(&seat) {
-            return Vec::new();
+    /// [`Kg::deciders`] as a [`Turn`], without a list (the playouts ask at every step).
+    pub fn turn_now(&self) -> Turn {
+        if let Some(Pending::Draw { .. }) = self.pending.front() {
+            return Turn::Chance;
         }
-        if let Some((s, limit)) = self.limit_violator() {
-            debug_assert_eq!(s, seat);
-            let p = &self.players[seat];
-            return match limit {
-                Limit::Storage => (0..RES as u8)
-                    .filter(|&r| p.res[r as usize] > 0)
-                    .map(|res| Action::Discard { res })
-                    .collect(),
-                Limit::Hand => distinct(&p.hand)
-                    .into_iter()
-                    .map(|kind| Action::Sell { kind })
-                    .collect(),
-            };
+        if let Some((s, _)) = self.limit_violator() {
+            return Turn::Seat(s);
         }
         match self.pending.front() {
-            Some(p) => self.pending_actions(seat, p),
-            None => self.main_actions(seat),
+            Some(Pending::Funeral { bids, .. }) => {
+                let mut open = (0..self.n()).filter(|&s| bids[s].is_none());
+                match (open.next(), open.next()) {
+                    (None, _) => Turn::Chance,
+                    (Some(s), None) => Turn::Seat(s),
+                    _ => Turn::Several,
+                }
+            }
+            Some(p) => Turn::Seat(p.seat().unwrap_or(self.active)),
+            None => Turn::Seat(self.active),
+        }
+    }
+
+    pub fn actions(&self, seat: usize) -> Vec<Action> {
+        let mut v = Vec::new();
+        self.actions_into(seat, &mut v);
+        v
+    }
+
+    /// Appends what `seat` may do now (nothing when it is not among the deciders).
+    pub fn actions_into(&self, seat: usize, out: &mut Vec<Action>) {
+        if self.phase != Phase::Play || seat >= self.n() {
+            return;
+        }
+        if let Some(Pending::Draw { .. }) = self.pending.front() {
+            return;
+        }
+        if let Some((s, limit)) = self.limit_violator() {
+            if s != seat {
+                return;
+            }
+            let p = &self.players[seat];
+            match limit {
+                Limit::Storage => out.extend(
+                    (0..RES as u8)
+                        .filter(|&r| p.res[r as usize] > 0)
+                        .map(|res| Action::Discard { res }),
+                ),
+                Limit::Hand => out.extend(each_distinct(&p.hand).map(|kind| Action::Sell { kind })),
+            }
+            return;
+        }
+        match self.pending.front() {
+            Some(p @ Pending::Funeral { bids, .. }) => {
+                if bids[seat].is_none() {
+                    self.pending_actions_into(seat, p, out);
+                }
+            }
+            Some(p) => {
+                if p.seat().unwrap_or(self.active) == seat {
+                    self.pending_actions_into(seat, p, out);
+                }
+            }
+            None => {
+                if self.active == seat {
+                    self.main_actions_into(seat, out);
+                }
+            }
         }
     }
 
     /// Colours that can still be drawn.
     pub fn open_colours(&self) -> Vec<Colour> {
+        self.each_open_colour().collect()
+    }
+
+    fn each_open_colour(&self) -> impl Iterator<Item = Colour> + '_ {
         Colour::ALL
             .into_iter()
             .filter(|&c| self.colour_available(c))
-            .collect()
     }
 
     /// Every way to choose `n` colours (order does not matter).
@@ -92,14 +156,29 @@ impl Kg {
 
     /// Resources `seat` may choose (gatherable) that the supply still has.
     pub fn choosable(&self, seat: usize) -> Vec<u8> {
-        (0..RES as u8)
-            .filter(|&r| self.players[seat].may_gather(r as usize) && self.stock[r as usize] > 0)
-            .collect()
+        self.each_choosable(seat).collect()
+    }
+
+    fn each_choosable(&self, seat: usize) -> impl Iterator<Item = u8> + '_ {
+        let gems_magic = self.players[seat].may_gather_gems_magic();
+        (0..RES as u8).filter(move |&r| {
+            self.stock[r as usize] > 0
+                && match r as usize {
+                    crate::data::GEMS => gems_magic.0,
+                    crate::data::MAGIC => gems_magic.1,
+                    _ => true,
+                }
+        })
     }
 
     pub fn pending_actions(&self, seat: usize, p: &Pending) -> Vec<Action> {
-        let pl = &self.players[seat];
         let mut v = Vec::new();
+        self.pending_actions_into(seat, p, &mut v);
+        v
+    }
+
+    fn pending_actions_into(&self, seat: usize, p: &Pending, v: &mut Vec<Action>) {
+        let pl = &self.players[seat];
         match p {
             Pending::Draw { .. } => {}
             Pending::Funeral { .. } => {
@@ -113,18 +192,10 @@ impl Kg {
                 );
             }
             Pending::Keep { .. } => {
-                v.extend(
-                    distinct(&self.pool)
-                        .into_iter()
-                        .map(|kind| Action::Keep { kind }),
-                );
+                v.extend(each_distinct(&self.pool).map(|kind| Action::Keep { kind }));
             }
             Pending::Toss { .. } => {
-                v.extend(
-                    distinct(&pl.hand)
-                        .into_iter()
-                        .map(|kind| Action::Toss { kind }),
-                );
+                v.extend(each_distinct(&pl.hand).map(|kind| Action::Toss { kind }));
             }
             Pending::HeroPay { colour, .. } => {
                 if pl.coins >= 1 && self.colour_available(*colour) {
@@ -134,24 +205,18 @@ impl Kg {
             }
             Pending::Appraiser { .. } => {
                 v.extend(
-                    self.colour_sets(1)
-                        .into_iter()
-                        .map(|colours| Action::Colours { colours }),
+                    self.each_open_colour()
+                        .map(|c| Action::Colours { colours: vec![c] }),
                 );
                 v.push(Action::Decline);
             }
             Pending::PlentyNext { .. } => {
-                v.extend(
-                    self.choosable(seat)
-                        .into_iter()
-                        .map(|res| Action::Res { res }),
-                );
+                v.extend(self.each_choosable(seat).map(|res| Action::Res { res }));
             }
             Pending::WondersNext { except, .. } => {
                 if pl.coins >= 1 {
                     v.extend(
-                        self.open_colours()
-                            .into_iter()
+                        self.each_open_colour()
                             .filter(|c| c != except)
                             .map(|c| Action::Colours { colours: vec![c] }),
                     );
@@ -159,29 +224,21 @@ impl Kg {
                 v.push(Action::Decline);
             }
             Pending::Hire { .. } => {
-                v.extend(self.hire_actions(seat));
+                self.hire_actions_into(seat, v);
                 v.push(Action::Decline);
             }
             Pending::Extra { kind, .. } => {
                 match kind {
-                    ExtraKind::Gather => v.extend(self.gather_actions(seat)),
-                    ExtraKind::Craft => v.extend(self.craft_actions(seat)),
+                    ExtraKind::Gather => self.gather_actions_into(seat, v),
+                    ExtraKind::Craft => self.craft_actions_into(seat, v),
                 }
                 v.push(Action::Decline);
             }
             Pending::PlaceSpec { .. } => {
-                v.extend(
-                    self.free_locs(seat)
-                        .into_iter()
-                        .map(|at| Action::Place { at }),
-                );
+                self.each_free_loc(seat, |at| v.push(Action::Place { at }));
             }
             Pending::PlaceRoom { room: r, .. } => {
-                v.extend(
-                    self.room_cells(seat, *r)
-                        .into_iter()
-                        .map(|cell| Action::Build { room: *r, cell }),
-                );
+                self.each_room_cell(seat, *r, |cell| v.push(Action::Build { room: *r, cell }));
             }
             Pending::Curator { .. } => {
                 if pl.coins >= 3 {
@@ -234,16 +291,15 @@ impl Kg {
                 }
             }
             Pending::Warlock { .. } => {
-                for kind in distinct(&pl.hand) {
+                for kind in each_distinct(&pl.hand) {
                     match treasure(kind).effect {
                         TreasureEffect::Riches => v.push(Action::Destroy { kind, arg: 0 }),
                         TreasureEffect::Plenty => v.extend(
-                            self.choosable(seat)
-                                .into_iter()
+                            self.each_choosable(seat)
                                 .map(|arg| Action::Destroy { kind, arg }),
                         ),
                         TreasureEffect::Wonders => {
-                            v.extend(self.open_colours().into_iter().map(|c| Action::Destroy {
+                            v.extend(self.each_open_colour().map(|c| Action::Destroy {
                                 kind,
                                 arg: c.idx() as u8,
                             }))
@@ -271,7 +327,6 @@ impl Kg {
                 );
             }
         }
-        v
     }
 
     /// A queued decision has something to choose besides declining.
@@ -289,9 +344,20 @@ impl Kg {
     }
 
     pub fn gather_actions(&self, seat: usize) -> Vec<Action> {
-        let ok = self.choosable(seat);
-        let mut v: Vec<Action> = Vec::new();
-        for &r in &ok {
+        let mut v = Vec::new();
+        self.gather_actions_into(seat, &mut v);
+        v
+    }
+
+    fn gather_actions_into(&self, seat: usize, v: &mut Vec<Action>) {
+        let mut ok = [0u8; RES];
+        let mut k = 0;
+        for r in self.each_choosable(seat) {
+            ok[k] = r;
+            k += 1;
+        }
+        let ok = &ok[..k];
+        for &r in ok {
             for n in 1..=self.stock[r as usize].min(3) {
                 let mut take = [0u8; RES];
                 take[r as usize] = n;
@@ -306,7 +372,7 @@ impl Kg {
                 v.push(Action::Gather { take });
             }
         }
-        if self.players[seat].has_spec(|e| *e == SpecEffect::Laborer) {
+        if self.players[seat].abilities() & ability::LABORER != 0 {
             // Three of any gatherable types: the mixes a normal gather cannot take.
             for (i, &a) in ok.iter().enumerate() {
                 for (j, &b) in ok.iter().enumerate().skip(i) {
@@ -323,39 +389,91 @@ impl Kg {
                 }
             }
         }
-        v
     }
 
     pub fn craft_actions(&self, seat: usize) -> Vec<Action> {
         let mut v = Vec::new();
-        for (slot, s) in self.board.iter().enumerate() {
-            let Some(s) = s else { continue };
-            let QCard::Quest(q) = s.card else { continue };
-            for items in 1..(1u8 << quest(q).items.len()) {
-                if self.can_craft(seat, slot, items) {
-                    v.push(Action::Craft {
-                        slot: slot as u8,
-                        items,
-                    });
-                }
-            }
-        }
+        self.craft_actions_into(seat, &mut v);
         v
     }
 
-    pub fn hire_actions(&self, seat: usize) -> Vec<Action> {
-        self.hire_options(seat)
-            .into_iter()
-            .map(|(index, at, baggage)| Action::Hire { index, at, baggage })
-            .collect()
-    }
-
-    fn build_actions(&self, seat: usize, out: &mut Vec<Action>) {
-        for r in self.buyable_rooms(seat) {
-            for cell in self.room_cells(seat, r) {
-                out.push(Action::Build { room: r, cell });
+    /// The crafts [`Kg::can_craft`] allows, found with the seat's discounts and sigils
+    /// worked out once instead of per quest and item.
+    fn craft_actions_into(&self, seat: usize, v: &mut Vec<Action>) {
+        let d = data();
+        let p = &self.players[seat];
+        let mut disc = [[0u8; RES]; 2];
+        for (s, _) in &p.specs {
+            if let SpecEffect::Discount(dc) = d.specialists[*s as usize].effect {
+                disc[dc.item as usize][dc.res] += 1;
             }
         }
+        let mut sigil_free: Option<bool> = None;
+        for (slot, s) in self.board.iter().enumerate() {
+            let Some(s) = s else { continue };
+            let QCard::Quest(q) = s.card else { continue };
+            if let Some((owner, ts)) = self.thug
+                && ts as usize == slot
+                && owner as usize != seat
+                && p.coins < 2
+            {
+                continue;
+            }
+            let items = &d.quests[q as usize].items;
+            let n = items.len();
+            let mut cost = [[0u8; RES]; 2];
+            for (i, it) in items.iter().enumerate() {
+                for r in 0..RES {
+                    cost[i][r] = it.cost[r].saturating_sub(disc[it.item as usize][r]);
+                }
+            }
+            let made_before = s.made[..n].iter().filter(|m| m.is_some()).count();
+            for mask in 1..(1u8 << n) {
+                if (0..n).any(|i| mask & (1 << i) != 0 && s.made[i].is_some()) {
+                    continue;
+                }
+                let affordable = (0..RES).all(|r| {
+                    let need: u8 = (0..n)
+                        .filter(|&i| mask & (1 << i) != 0)
+                        .map(|i| cost[i][r])
+                        .sum();
+                    need <= p.res[r]
+                });
+                if !affordable {
+                    continue;
+                }
+                // Starting a two-item quest with one item needs a free sigil.
+                if n == 2 && made_before == 0 && mask.count_ones() == 1 {
+                    let free = *sigil_free.get_or_insert_with(|| self.free_sigils(seat) > 0);
+                    if !free {
+                        continue;
+                    }
+                }
+                v.push(Action::Craft {
+                    slot: slot as u8,
+                    items: mask,
+                });
+            }
+        }
+    }
+
+    pub fn hire_actions(&self, seat: usize) -> Vec<Action> {
+        let mut v = Vec::new();
+        self.hire_actions_into(seat, &mut v);
+        v
+    }
+
+    fn hire_actions_into(&self, seat: usize, v: &mut Vec<Action>) {
+        self.each_hire(seat, |index, at, baggage| {
+            v.push(Action::Hire { index, at, baggage });
+            true
+        });
+    }
+
+    fn build_actions_into(&self, seat: usize, out: &mut Vec<Action>) {
+        self.each_buyable_room(seat, |r| {
+            self.each_room_cell(seat, r, |cell| out.push(Action::Build { room: r, cell }));
+        });
     }
 
     /// (may build, may hire) in this turn's expand.
@@ -373,58 +491,67 @@ impl Kg {
         }
     }
 
-    fn solo_statue(&self, seat: usize) -> Vec<Action> {
+    fn solo_statue_into(&self, seat: usize, out: &mut Vec<Action>) {
+        if !self.solo || self.statue_built || self.players[seat].has_room(room::STATUE) {
+            return;
+        }
         let on_board = self
             .board
             .iter()
             .any(|s| s.is_some_and(|s| s.card == QCard::Funeral));
-        if !self.solo || !on_board || self.statue_built || self.players[seat].has_room(room::STATUE)
-        {
-            return Vec::new();
+        if on_board {
+            self.each_room_cell(seat, room::STATUE, |cell| {
+                out.push(Action::Build {
+                    room: room::STATUE,
+                    cell,
+                })
+            });
         }
-        self.room_cells(seat, room::STATUE)
-            .into_iter()
-            .map(|cell| Action::Build {
-                room: room::STATUE,
-                cell,
-            })
-            .collect()
     }
 
     pub fn main_actions(&self, seat: usize) -> Vec<Action> {
         let mut v = Vec::new();
+        self.main_actions_into(seat, &mut v);
+        v
+    }
+
+    fn main_actions_into(&self, seat: usize, v: &mut Vec<Action>) {
+        let start = v.len();
         let acted = self.turn.acted;
         if !acted {
-            v.extend(self.gather_actions(seat));
-            v.extend(self.craft_actions(seat));
-            v.extend(self.solo_statue(seat));
+            self.gather_actions_into(seat, v);
+            self.craft_actions_into(seat, v);
+            self.solo_statue_into(seat, v);
             if self.final_turn() && !self.players[seat].offered && self.free_sigils(seat) > 0 {
                 v.push(Action::Offer);
             }
         }
         let (b, h) = self.expand_left();
         if b {
-            self.build_actions(seat, &mut v);
+            self.build_actions_into(seat, v);
         }
         if h {
-            v.extend(self.hire_actions(seat));
+            self.hire_actions_into(seat, v);
         }
-        let main_possible = !v.is_empty();
-        self.treasure_actions(seat, &mut v);
+        let main_possible = v.len() > start;
+        self.treasure_actions(seat, v);
         let p = &self.players[seat];
-        if p.has_spec(|e| *e == SpecEffect::Oracle)
-            && !self.turn.peeked
-            && !self.quest_deck.is_empty()
-        {
+        let abilities = p.abilities();
+        if abilities & ability::ORACLE != 0 && !self.turn.peeked && !self.quest_deck.is_empty() {
             v.push(Action::Peek);
         }
-        if p.has_spec(|e| *e == SpecEffect::Bard) {
-            let locs = self.free_locs(seat);
+        if abilities & ability::BARD != 0 {
+            let mut locs = [crate::model::Loc::Outside; 8];
+            let mut k = 0;
+            self.each_free_loc(seat, |l| {
+                locs[k] = l;
+                k += 1;
+            });
             for &(s, at) in &p.specs {
                 if self.turn.moved & (1u64 << s) != 0 {
                     continue;
                 }
-                for &to in &locs {
+                for &to in &locs[..k] {
                     if to != at {
                         v.push(Action::Move { spec: s, to });
                     }
@@ -434,29 +561,27 @@ impl Kg {
         if acted || !main_possible {
             v.push(Action::EndTurn);
         }
-        v
     }
 
     fn treasure_actions(&self, seat: usize, v: &mut Vec<Action>) {
         let p = &self.players[seat];
-        let kinds = distinct(&p.hand);
-        for &kind in &kinds {
+        for kind in each_distinct(&p.hand) {
             let t = treasure(kind);
             match t.effect {
                 TreasureEffect::None => {}
                 TreasureEffect::Map => {
-                    if self.open_colours().is_empty() {
+                    if self.each_open_colour().next().is_none() {
                         continue;
                     }
-                    for &other in &kinds {
-                        let two = p.hand.iter().filter(|&&k| k == kind).count() >= 2;
+                    let two = p.hand.iter().filter(|&&k| k == kind).count() >= 2;
+                    for other in each_distinct(&p.hand) {
                         if other != kind || two {
                             v.push(Action::Play { kind, arg: other });
                         }
                     }
                 }
                 TreasureEffect::Contract => {
-                    if !self.hire_options(seat).is_empty() {
+                    if self.can_hire(seat) {
                         v.push(Action::Play { kind, arg: 0 });
                     }
                 }
@@ -472,13 +597,12 @@ impl Kg {
                 }
                 TreasureEffect::Plenty => {
                     v.extend(
-                        self.choosable(seat)
-                            .into_iter()
+                        self.each_choosable(seat)
                             .map(|arg| Action::Play { kind, arg }),
                     );
                 }
                 TreasureEffect::Wonders => {
-                    v.extend(self.open_colours().into_iter().map(|c| Action::Play {
+                    v.extend(self.each_open_colour().map(|c| Action::Play {
                         kind,
                         arg: c.idx() as u8,
                     }))
@@ -498,6 +622,6 @@ impl Kg {
                 }
             }
         }
-        v.extend(kinds.into_iter().map(|kind| Action::Sell { kind }));
+        v.extend(each_distinct(&p.hand).map(|kind| Action::Sell { kind }));
     }
 }

@@ -37,6 +37,7 @@ pub mod applied;
 pub mod data;
 pub mod determinize;
 pub mod expand;
+pub mod help;
 pub mod labels;
 pub mod legal;
 pub mod model;
@@ -47,6 +48,7 @@ pub mod setup;
 pub mod treasure;
 pub mod view;
 
+use tavern_plugin_api::game::Turn;
 use tavern_plugin_api::{
     Applied, Game, GameError, GameInfo, GameRng, Legal, Outcome, Setup, ToAct, View,
 };
@@ -98,10 +100,9 @@ impl Game for Kg {
     fn sample_chance(&self, rng: &mut GameRng) -> Action {
         match self.pending.front() {
             Some(Pending::Draw { colour, .. }) if self.phase == Phase::Play => {
-                let kinds: Vec<u8> = data::kinds_of(*colour).collect();
-                let total: u32 = kinds.iter().map(|&k| self.deck[k as usize] as u32).sum();
+                let total = self.deck_count(*colour);
                 let mut pick = rng.die(total.max(1)) - 1;
-                for k in kinds {
+                for k in data::kinds_of(*colour) {
                     let c = self.deck[k as usize] as u32;
                     if pick < c {
                         return Action::Drawn { kind: k };
@@ -183,6 +184,18 @@ impl Game for Kg {
         self.actions(seat)
     }
 
+    fn legal_actions_into(&self, seat: usize, out: &mut Vec<Action>) {
+        self.actions_into(seat, out);
+    }
+
+    fn whose_turn(&self) -> Turn {
+        match self.phase {
+            Phase::Setup => Turn::Chance,
+            Phase::Over => Turn::Over,
+            Phase::Play => self.turn_now(),
+        }
+    }
+
     fn apply(&mut self, seat: Option<usize>, action: &Action) -> Result<Applied, GameError> {
         let notes = match seat {
             Some(s) => self.seat_change(s, action)?,
@@ -192,10 +205,19 @@ impl Game for Kg {
     }
 
     fn apply_quiet(&mut self, seat: Option<usize>, action: &Action) -> Result<(), GameError> {
-        match seat {
-            Some(s) => self.seat_change(s, action).map(|_| ()),
-            None => self.chance_change(action).map(|_| ()),
+        // Playouts apply millions of actions: one notes buffer per thread, never a new one.
+        thread_local! {
+            static NOTES: std::cell::RefCell<Vec<notes::Note>> =
+                const { std::cell::RefCell::new(Vec::new()) };
         }
+        NOTES.with(|n| {
+            let mut n = n.borrow_mut();
+            n.clear();
+            match seat {
+                Some(s) => self.seat_change_into(s, action, &mut n),
+                None => self.chance_change_into(action, &mut n),
+            }
+        })
     }
 
     fn view(&self, viewer: Option<usize>) -> View {

@@ -5,8 +5,7 @@ use std::collections::VecDeque;
 use serde::{Deserialize, Serialize};
 
 use crate::data::{
-    Colour, ExtraKind, GEMS, MAGIC, RES, RoomEffect, SpecEffect, data, room, room_def, spec,
-    treasure,
+    Colour, ExtraKind, GEMS, MAGIC, RES, SpecEffect, ability, data, room, room_def, spec, treasure,
 };
 
 /// Where a hired specialist (or the Aristocrat's baggage) stands.
@@ -72,7 +71,10 @@ impl Player {
         self.grid.contains(&r)
     }
     pub fn has_spec(&self, effect: impl Fn(&SpecEffect) -> bool) -> bool {
-        self.specs.iter().any(|(s, _)| effect(&spec(*s).effect))
+        let all = &data().specialists;
+        self.specs
+            .iter()
+            .any(|(s, _)| effect(&all[*s as usize].effect))
     }
     pub fn spec_named(&self, id: u8) -> bool {
         self.specs.iter().any(|(s, _)| *s == id)
@@ -87,56 +89,67 @@ impl Player {
         })
     }
     pub fn storage_limit(&self) -> u32 {
-        let d = data();
-        let mut n = d.guilds[self.guild as usize].storage as u32;
-        for (r, _) in self.rooms() {
-            if let RoomEffect::Storage(k) = room_def(r).effect {
-                n += k as u32;
-            }
-        }
-        for (s, _) in &self.specs {
-            if let SpecEffect::Storage(k) = spec(*s).effect {
-                n += k as u32;
-            }
-        }
-        n
+        self.limits().0
     }
     pub fn hand_limit(&self) -> usize {
-        let mut n = data().hand_limit as usize;
-        for (r, _) in self.rooms() {
-            if let RoomEffect::Hand(k) = room_def(r).effect {
-                n += k as usize;
+        self.limits().1
+    }
+    /// (storage limit, hand limit), from the lookup tables (the limits are checked before
+    /// every step of a playout).
+    pub fn limits(&self) -> (u32, usize) {
+        let d = data();
+        let mut storage = d.guilds[self.guild as usize].storage as u32;
+        let mut hand = d.hand_limit as usize;
+        for &(r, k) in &d.room_storage {
+            if self.grid.contains(&r) {
+                storage += k as u32;
             }
         }
-        for (s, _) in &self.specs {
-            if let SpecEffect::Hand(k) = spec(*s).effect {
-                n += k as usize;
+        for &(r, k) in &d.room_hand {
+            if self.grid.contains(&r) {
+                hand += k as usize;
             }
         }
-        n
+        for &(s, _) in &self.specs {
+            storage += d.spec_storage[s as usize] as u32;
+            hand += d.spec_hand[s as usize] as usize;
+        }
+        (storage, hand)
+    }
+    /// The lasting [`crate::data::ability`] bits of the seat's specialists.
+    pub fn abilities(&self) -> u32 {
+        let bits = &data().spec_bits;
+        self.specs.iter().fold(0, |a, &(s, _)| a | bits[s as usize])
     }
     pub fn stored(&self) -> u32 {
         self.res.iter().map(|&r| r as u32).sum()
     }
     /// Whether the player may choose (gather) this resource.
     pub fn may_gather(&self, r: usize) -> bool {
-        let sorceress = || self.has_spec(|e| *e == SpecEffect::Sorceress);
         match r {
-            GEMS => self.has_room(room::GEM) || sorceress(),
-            MAGIC => self.has_room(room::MAGIC) || sorceress(),
+            GEMS => self.may_gather_gems_magic().0,
+            MAGIC => self.may_gather_gems_magic().1,
             _ => true,
         }
     }
-    /// Specialist spaces: (location, capacity) for the outside row and each chamber.
-    pub fn spaces(&self) -> Vec<(Loc, u8)> {
-        let mut v = vec![(Loc::Outside, 4)];
-        for (r, c) in self.rooms() {
-            let slots = room_def(r).slots;
-            if slots > 0 {
-                v.push((Loc::Room(c), slots));
-            }
+    /// (may choose gems, may choose magic).
+    pub fn may_gather_gems_magic(&self) -> (bool, bool) {
+        if self.abilities() & ability::SORCERESS != 0 {
+            return (true, true);
         }
-        v
+        let (mut gems, mut magic) = (false, false);
+        for &r in &self.grid {
+            gems |= r == room::GEM;
+            magic |= r == room::MAGIC;
+        }
+        (gems, magic)
+    }
+    /// Specialist spaces: (location, capacity) for the outside row and each chamber.
+    pub fn spaces(&self) -> impl Iterator<Item = (Loc, u8)> + '_ {
+        std::iter::once((Loc::Outside, 4)).chain(self.rooms().filter_map(|(r, c)| {
+            let slots = room_def(r).slots;
+            (slots > 0).then_some((Loc::Room(c), slots))
+        }))
     }
     pub fn used(&self, at: Loc) -> u8 {
         let specs = self.specs.iter().filter(|(_, l)| *l == at).count() as u8;
@@ -144,21 +157,18 @@ impl Player {
     }
     pub fn free_at(&self, at: Loc) -> u8 {
         self.spaces()
-            .iter()
             .find(|(l, _)| *l == at)
             .map_or(0, |(_, cap)| cap.saturating_sub(self.used(at)))
     }
     pub fn free_spaces(&self) -> u8 {
         self.spaces()
-            .iter()
-            .map(|(l, cap)| cap.saturating_sub(self.used(*l)))
+            .map(|(l, cap)| cap.saturating_sub(self.used(l)))
             .sum()
     }
     pub fn free_chamber_spaces(&self) -> u8 {
         self.spaces()
-            .iter()
             .filter(|(l, _)| *l != Loc::Outside)
-            .map(|(l, cap)| cap.saturating_sub(self.used(*l)))
+            .map(|(l, cap)| cap.saturating_sub(self.used(l)))
             .sum()
     }
     pub fn scrolls(&self) -> usize {
@@ -430,12 +440,18 @@ impl Kg {
         self.deck_count(c) + self.discard_count(c) > 0
     }
     pub fn spec_cost(&self, seat: usize, index: usize) -> u32 {
-        let (s, disc) = self.row[index];
-        let mult = if self.players[seat].has_spec(|e| *e == SpecEffect::Recruiter) {
+        self.spec_cost_by(index, self.discount_mult(seat))
+    }
+    /// How many coins a discount coin is worth to `seat` (the Recruiter doubles it).
+    pub fn discount_mult(&self, seat: usize) -> u32 {
+        if self.players[seat].abilities() & ability::RECRUITER != 0 {
             2
         } else {
             1
-        };
+        }
+    }
+    pub fn spec_cost_by(&self, index: usize, mult: u32) -> u32 {
+        let (s, disc) = self.row[index];
         (spec(s).cost as u32).saturating_sub(disc as u32 * mult)
     }
 }

@@ -24,13 +24,22 @@ impl Kg {
         if self.pending.front().is_some_and(|p| p.holds_limits()) {
             return None;
         }
-        for k in 0..self.n() {
-            let s = (self.active + k) % self.n();
+        // Rooms and specialists only raise the printed limits, so a seat within those is
+        // within its own without counting them (this runs at every step of a playout).
+        let d = crate::data::data();
+        for s in (self.active..self.n()).chain(0..self.active) {
             let p = &self.players[s];
-            if p.stored() > p.storage_limit() {
+            let stored = p.stored();
+            let held = p.hand.len();
+            if stored <= d.guilds[p.guild as usize].storage as u32 && held <= d.hand_limit as usize
+            {
+                continue;
+            }
+            let (storage, hand) = p.limits();
+            if stored > storage {
                 return Some((s, Limit::Storage));
             }
-            if p.hand.len() > p.hand_limit() {
+            if held > hand {
                 return Some((s, Limit::Hand));
             }
         }
@@ -39,6 +48,17 @@ impl Kg {
 
     pub fn seat_change(&mut self, seat: usize, a: &Action) -> Result<Vec<Note>, GameError> {
         let mut notes = Vec::new();
+        self.seat_change_into(seat, a, &mut notes)?;
+        Ok(notes)
+    }
+
+    /// [`Kg::seat_change`] reporting into `notes` (a playout reuses one buffer).
+    pub fn seat_change_into(
+        &mut self,
+        seat: usize,
+        a: &Action,
+        notes: &mut Vec<Note>,
+    ) -> Result<(), GameError> {
         match a {
             Action::Discard { res } => {
                 let r = *res as usize;
@@ -52,12 +72,12 @@ impl Kg {
                     res: *res,
                 });
             }
-            Action::Sell { kind } => self.sell(seat, *kind, &mut notes)?,
-            Action::Bid(n) => self.bid(seat, *n, &mut notes)?,
+            Action::Sell { kind } => self.sell(seat, *kind, notes)?,
+            Action::Bid(n) => self.bid(seat, *n, notes)?,
             _ => match self.pending.pop_front() {
                 Some(p) => {
                     let old = self.pending.len();
-                    let again = self.answer(seat, p, a, &mut notes)?;
+                    let again = self.answer(seat, p, a, notes)?;
                     // What the answer started comes before the older items; a decision
                     // that goes on (one more relic, one more trade) stays in front.
                     let new: Vec<Pending> = self.pending.drain(old..).collect();
@@ -68,19 +88,28 @@ impl Kg {
                         self.pending.push_front(p);
                     }
                 }
-                None => self.main_action(seat, a, &mut notes)?,
+                None => self.main_action(seat, a, notes)?,
             },
         }
-        self.settle(&mut notes);
-        Ok(notes)
+        self.settle(notes);
+        Ok(())
     }
 
     pub fn chance_change(&mut self, a: &Action) -> Result<Vec<Note>, GameError> {
         let mut notes = Vec::new();
+        self.chance_change_into(a, &mut notes)?;
+        Ok(notes)
+    }
+
+    pub fn chance_change_into(
+        &mut self,
+        a: &Action,
+        notes: &mut Vec<Note>,
+    ) -> Result<(), GameError> {
         match (a, self.phase) {
             (Action::Deal(d), Phase::Setup) => {
                 self.check_deal(d)?;
-                self.apply_deal(d, &mut notes);
+                self.apply_deal(d, notes);
             }
             (Action::Drawn { kind }, Phase::Play) => {
                 let Some(Pending::Draw { seat, colour, pool }) = self.pending.front().cloned()
@@ -110,8 +139,8 @@ impl Kg {
             }
             _ => return Err(GameError::new("no such chance step is pending")),
         }
-        self.settle(&mut notes);
-        Ok(notes)
+        self.settle(notes);
+        Ok(())
     }
 
     fn main_action(
@@ -203,9 +232,8 @@ impl Kg {
             got: *take,
         });
         let mut extra = [0u8; RES];
-        let specs: Vec<u8> = self.players[seat].specs.iter().map(|x| x.0).collect();
-        for s in specs {
-            if let SpecEffect::GatherBonus(r) = spec(s).effect
+        for i in 0..self.players[seat].specs.len() {
+            if let SpecEffect::GatherBonus(r) = spec(self.players[seat].specs[i].0).effect
                 && self.stock[r] > 0
             {
                 self.stock[r] -= 1;

@@ -10,6 +10,9 @@ use tavern_plugin_api::scene::{Color, Highlight, Rect, Scene, pos, rect};
 use crate::data::{Colour, RES, RES_NAMES, Space, data, quest, room_def, spec, treasure};
 use crate::model::{EMPTY, Kg, Loc, Pending, Phase, QCard};
 
+use crate::help::{block_height, room_base, spec_base};
+pub use crate::help::{room_help, spec_help, treasure_help};
+
 /// The smallest text on the table: 17 units read as about 13.6 pt at 1280x800.
 pub const SMALL: f32 = 17.0;
 pub const TEXT: f32 = 19.0;
@@ -277,7 +280,7 @@ fn mini_grid(s: &mut Scene, g: &Kg, seat: usize, x: f32, y: f32) {
         match outside.get(i) {
             Some(&sp) => {
                 s.rect(cr, Color::rgb(236, 228, 206), 4.0)
-                    .tooltip(spec_help(sp, 0));
+                    .tooltip(spec_base(sp));
             }
             None => {
                 s.rect(cr, Color::rgb(60, 80, 72), 4.0)
@@ -437,21 +440,10 @@ fn quest_card(
     sl: &crate::model::Slot,
     id: String,
 ) {
-    use tavern_plugin_api::scene::text_block_height;
     let qd = quest(q);
-    let mut tip = format!("{} — {} quest", qd.name, qd.hero.name());
-    for it in &qd.items {
-        tip.push_str(&format!(
-            "\n{} ({}): {} → {} coins, reward a {} treasure",
-            it.name,
-            it.item.name(),
-            crate::data::res_list(&it.cost),
-            it.value,
-            it.reward.name()
-        ));
-    }
-    tip.push_str("\nLetters: C cloth, L leather, M metal, W wood, G gems, X magic");
-    s.rect(cr, Color::PAPER, 8.0).id(id).tooltip(tip);
+    s.rect(cr, Color::PAPER, 8.0)
+        .id(id)
+        .tooltip(crate::help::quest_help(q));
     let hero_col = match qd.hero {
         crate::data::Hero::Mage => Color::rgb(110, 80, 170),
         crate::data::Hero::Rogue => Color::rgb(60, 130, 90),
@@ -471,7 +463,7 @@ fn quest_card(
         } else {
             "Hero type"
         });
-    let nh = text_block_height(&qd.name, SMALL, cr.w - 12.0, false).min(52.0);
+    let nh = block_height(&qd.name, SMALL, cr.w - 12.0).min(52.0);
     s.text_block(
         rect(cr.x + 6.0, cr.y + 30.0, cr.w - 12.0, nh),
         qd.name.clone(),
@@ -666,72 +658,20 @@ fn specialists(s: &mut Scene, g: &Kg, viewer: Option<usize>, r: Rect) {
     }
 }
 
-pub fn spec_help(x: u8, disc: u8) -> String {
-    use crate::data::SpecEffect as E;
-    let d = spec(x);
-    let what = match d.effect {
-        E::Appraiser => "After you get treasure from a quest, you may draw one more of any colour, then discard any one treasure.".to_string(),
-        E::Builder => "Build rooms anywhere on your board; bonus spaces give twice as much.".into(),
-        E::Storage(k) => format!("Stores {k} more resource(s)."),
-        E::Hand(k) => format!("Hold {k} more treasures."),
-        E::Laborer => "Instead of a normal gather, take any 3 resources you may gather.".into(),
-        E::GatherBonus(r) => format!("Each gather action brings 1 extra {}.", RES_NAMES[r]),
-        E::Oracle => "Once per turn, look at the top 2 quest cards.".into(),
-        E::Recruiter => "Discounts count double for you when hiring.".into(),
-        E::Thug => "After a craft action, put the Thug on a quest: others pay you 2 coins to craft there.".into(),
-        E::Auctioneer => "Sell relics, charms and scrolls for 4 coins.".into(),
-        E::Bard => "On your turn, move each of your specialists once to a free space.".into(),
-        E::Discount(dc) => format!("Your {}s cost 1 {} less.", dc.item.name(), RES_NAMES[dc.res]),
-        E::Hero(h) => format!("When a {} quest you took part in is done, you may pay 1 coin for a {} treasure.", h.hero.name(), h.colour.name()),
-        E::Sorceress => "You may gather gems and magic.".into(),
-        E::Warlock => "After a craft action, destroy a scroll from your hand to get both of its halves.".into(),
-        E::Adventurer => "When hired: draw a blue, a red and a yellow treasure.".into(),
-        E::Aristocrat => "Needs two spaces: its baggage fills a chamber space.".into(),
-        E::Alchemist => "When hired: trade your resources one for one with the supply.".into(),
-        E::Curator => "When hired: buy relics from the discard piles for 3 coins each.".into(),
-        E::Extra(k) => format!("When hired: take an extra {} action.", match k { crate::data::ExtraKind::Gather => "gather", crate::data::ExtraKind::Craft => "craft" }),
-        E::Merchant => "When hired: draw 3 treasures of your colours, then discard any 3.".into(),
-        E::Minstrel => "When hired: draw a treasure of a colour you choose.".into(),
-        E::Smuggler => "When hired: take 1 resource from another player.".into(),
-        E::Vizier => "Your offering to the Council costs no action.".into(),
-        E::Overseer => "When hired: also take the oldest specialist of the row for free (needs two spaces).".into(),
-        E::Witch => "When hired: take a one-item quest card from the board (no coins, no treasure).".into(),
-    };
-    let mut t = format!(
-        "{} (deck {}) — cost {}, {} prestige\n{what}",
-        d.name, d.deck, d.cost, d.pp
-    );
-    if disc > 0 {
-        t.push_str(&format!("\nDiscount on it: {disc}"));
-    }
-    t
-}
-
 fn supply(s: &mut Scene, g: &Kg, r: Rect) {
     s.panel(r, Color::rgb(30, 44, 40), Color::rgb(90, 110, 100));
     s.heading(pos(r.x + 10.0, r.y + 16.0), "Supply", SMALL, Color::WHITE);
     res_row(s, r.x + 120.0, r.y + 16.0, &g.stock, Some(usize::MAX));
-    let piles = [
-        ("Warehouse", g.piles[0], "Warehouse"),
-        ("Library", g.piles[1], "Library"),
-        ("Gem Wksp", g.piles[2], "Gem Workshop"),
-        ("Magic Arc.", g.piles[3], "Magic Arcaenum"),
-        ("Bed|Kitchen", g.piles[4], "Bedchamber"),
-        ("Hall|Barr.", g.piles[5], "Great Hall"),
-    ];
-    for (i, (name, n, full)) in piles.iter().enumerate() {
+    for (i, &(name, _, _)) in crate::help::PILES.iter().enumerate() {
         let x = r.x + 10.0 + (i % 3) as f32 * 190.0;
         let y = r.y + 44.0 + (i / 3) as f32 * 26.0;
-        let mut tip = room_help(crate::data::room_named(full));
-        if i >= 4 {
-            let other = if i == 4 { "Kitchen" } else { "Barracks" };
-            tip.push_str(&format!(
-                "\nOther side: {}",
-                room_help(crate::data::room_named(other))
-            ));
-        }
-        s.text(pos(x, y), format!("{name} {n}"), SMALL, Color::WHITE)
-            .tooltip(tip);
+        s.text(
+            pos(x, y),
+            format!("{name} {}", g.piles[i]),
+            SMALL,
+            Color::WHITE,
+        )
+        .tooltip(crate::help::pile_help(i));
     }
     let masters: Vec<&str> = g
         .masters
@@ -739,7 +679,7 @@ fn supply(s: &mut Scene, g: &Kg, r: Rect) {
         .map(|&m| room_def(m).name.as_str())
         .collect();
     let text = format!("Master rooms: {}", masters.join(", "));
-    let h = tavern_plugin_api::scene::text_block_height(&text, SMALL, r.w - 20.0, false);
+    let h = block_height(&text, SMALL, r.w - 20.0);
     s.text_block(
         rect(r.x + 10.0, r.y + 84.0, r.w - 20.0, h),
         text,
@@ -749,50 +689,18 @@ fn supply(s: &mut Scene, g: &Kg, r: Rect) {
     .tooltip(masters_help(g));
 }
 
-pub fn room_help(id: u8) -> String {
-    use crate::data::RoomScore as S;
-    let d = room_def(id);
-    let score = match d.score {
-        S::Plain if d.slots > 0 && !d.always => {
-            format!("{} prestige if every space holds a specialist", d.pp)
-        }
-        S::Plain => format!("{} prestige", d.pp),
-        S::Scrolls => "3 prestige per scroll in your hand at the end".into(),
-        S::Coins => "1 prestige per coin at the end (those coins cannot be offered)".into(),
-        S::Throne => "9 prestige, 6 more if it touches your King's Statue".into(),
-        S::Specialists => "3 prestige per specialist".into(),
-        S::Rooms => "3 prestige per room, itself included, the guild tile not".into(),
-        S::Hero(h) => format!("4 prestige per {} quest you hold", h.name()),
-        S::Pair([a, b]) => format!("6 prestige per {} + {} pair of quests", a.name(), b.name()),
-        S::Gallery => "3 prestige per weapon + armour pair on your quests".into(),
-        S::Depot => "4 prestige per resource type you store at the end".into(),
-        S::Item(k) => format!("2 prestige per {} on your quests", k.name()),
-    };
-    let effect = match d.effect {
-        crate::data::RoomEffect::None => String::new(),
-        crate::data::RoomEffect::Storage(k) => format!("; stores {k} more"),
-        crate::data::RoomEffect::Hand(k) => format!("; hold {k} more treasures"),
-        crate::data::RoomEffect::Gems => "; you may gather gems".into(),
-        crate::data::RoomEffect::Magic => "; you may gather magic".into(),
-    };
-    let slots = if d.slots > 0 {
-        format!("; room for {} specialist(s)", d.slots)
-    } else {
-        String::new()
-    };
-    format!("{} — cost {}: {score}{effect}{slots}", d.name, d.cost)
-}
-
 fn masters_help(g: &Kg) -> String {
-    g.masters
-        .iter()
-        .map(|&m| room_help(m))
-        .collect::<Vec<_>>()
-        .join("\n")
+    let mut t = String::new();
+    for (i, &m) in g.masters.iter().enumerate() {
+        if i > 0 {
+            t.push('\n');
+        }
+        t.push_str(room_base(m));
+    }
+    t
 }
 
 fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) {
-    use tavern_plugin_api::scene::text_block_height;
     let p = &g.players[seat];
     let d = data();
     let summary = player_summary(g, seat, viewer);
@@ -884,16 +792,16 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
         match outside.get(i) {
             Some(&x) => {
                 s.rect(cr, Color::rgb(236, 228, 206), 6.0)
-                    .tooltip(spec_help(x, 0));
+                    .tooltip(spec_base(x));
                 let name = &spec(x).name;
-                let h = text_block_height(name, SMALL, cw - 8.0, false).min(52.0);
+                let h = block_height(name, SMALL, cw - 8.0).min(52.0);
                 s.text_block(
                     rect(cr.x + 4.0, cr.y + 1.0, cw - 8.0, h),
                     name.clone(),
                     SMALL,
                     Color::INK,
                 )
-                .tooltip(spec_help(x, 0));
+                .tooltip(spec_base(x));
             }
             None => {
                 s.rect(cr, Color::rgb(60, 80, 72), 6.0)
@@ -969,7 +877,7 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
                     .tooltip(tip);
                 if anchor {
                     let w = def.width as f32 * (cw + 4.0) - 12.0;
-                    let h = text_block_height(&def.name, SMALL, w, false).min(52.0);
+                    let h = block_height(&def.name, SMALL, w).min(52.0);
                     s.text_block(
                         rect(cr.x + 4.0, cr.y + 1.0, w, h),
                         def.name.clone(),
@@ -1057,29 +965,4 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
             .private();
         }
     }
-}
-
-pub fn treasure_help(g: &Kg, seat: usize, k: u8) -> String {
-    use crate::data::TreasureEffect as T;
-    let t = treasure(k);
-    let what = match t.effect {
-        T::None if t.charm > 0 => format!("Charm: {} prestige at the end (most charms: 3 more)", t.charm),
-        T::None if t.relic.is_some() => "Relic: sets of different relics score 2/5/9/13/17/22".into(),
-        T::None => "Sell it for coins".into(),
-        T::Map => "Discard it with another treasure to draw two treasures of the colours you name".into(),
-        T::Contract => "Hire a specialist without using your action".into(),
-        T::Spoiling => "Everyone, you too, loses 1 of a resource type you name".into(),
-        T::Gain(gv) => format!("Gain {}", crate::data::res_list(&gv)),
-        T::Plenty => "Gain 2 of one resource you may gather; the next player gains 1".into(),
-        T::Wonders => "Gain 1 coin and draw a treasure of a colour you name; the next player may pay 1 coin for one of another colour".into(),
-        T::Riches => "Gain 4 coins; the next player gains 2".into(),
-        T::Lucky => "Doubles the treasures of the next quest you complete this turn".into(),
-        T::Fortune => "Doubles the coins of an item you craft this turn".into(),
-    };
-    format!(
-        "{} ({}) — {what}. Sells for {}.",
-        t.name,
-        t.colour.name(),
-        g.sell_price(seat, k)
-    )
 }
