@@ -93,3 +93,32 @@ fn a_bot_cannot_see_another_lords_traps() {
     }
     assert!(checked > 0);
 }
+
+/// Nor another lord's face-down orders: two states that differ only in the orders a
+/// confirmed lord chose make the other lord's search rate every choice the same.
+#[test]
+fn a_bot_cannot_see_face_down_orders() {
+    use tavern_plugin_dungeon_lords::action::Action;
+    let mut g = Dl::new(&setup(3)).unwrap();
+    let mut rng = GameRng::new(4);
+    while g.to_act() == tavern_plugin_api::ToAct::Chance {
+        let a = g.sample_chance(&mut rng);
+        g.apply(None, &a).unwrap();
+    }
+    assert_eq!(
+        g.phase,
+        Phase::Build(tavern_plugin_dungeon_lords::year::Stage::Orders)
+    );
+    let hand: Vec<u8> = (0..8).filter(|p| !g.f().inacc[1].contains(p)).collect();
+    let mut g2 = g.clone();
+    for (st, picks) in [
+        (&mut g, [hand[0], hand[1], hand[2]]),
+        (&mut g2, [hand[3], hand[4], hand[5]]),
+    ] {
+        for &p in &picks {
+            st.apply(Some(1), &Action::Order { place: p }).unwrap();
+        }
+        st.apply(Some(1), &Action::Confirm).unwrap();
+    }
+    same_choices(&g, &g2, 0, 30, 0..2).unwrap();
+}
