@@ -1,14 +1,20 @@
 //! The encounter book at full size: one encounter per cave face, chains through adventure
 //! cards, no two paragraphs alike, varied openings, and every reward inside its explore
 //! number's band with the measured figures in the book's header.
+mod common;
+
 use std::collections::{BTreeMap, BTreeSet};
+
+use common::{act, chance, fresh, settle};
 
 use tavern_plugin_above_below::balance::{
     BONUS_BAND, band, encounter_worth, header, judged_at, net_reward, reward_at, success_chance,
-    value,
+    success_chance_for, value,
 };
 use tavern_plugin_above_below::book::{Item, ref_name};
 use tavern_plugin_above_below::data::{BOOK, data};
+use tavern_plugin_above_below::{Action, Stage};
+use tavern_plugin_api::{Game, GameRng, ToAct};
 
 #[test]
 fn every_cave_face_has_its_own_encounter() {
@@ -274,4 +280,70 @@ fn the_header_quotes_the_measured_figures() {
         have, want,
         "run `cargo run -p tavern-above-below --example ab_book_balance --release` and paste its output into the header of book/001-064.txt"
     );
+}
+
+/// The balance counts lanterns the way the game resolves an explore: seat 0's three starting
+/// explorers (two lanterns on 3+, 5+ and 5+) explore a basic cave two thousand times through
+/// the rules with random dice and a random open choice, and how often they succeed at each
+/// explore number matches the exact count for their thresholds.
+#[test]
+fn explores_played_through_the_game_succeed_as_counted() {
+    let base = fresh(2);
+    let names = ["Fenn", "Bram", "Wren"];
+    let party: Vec<u8> = names
+        .iter()
+        .map(|n| data().villagers.iter().position(|v| v.name == *n).unwrap() as u8)
+        .collect();
+    let two_at: Vec<u8> = party
+        .iter()
+        .map(|&v| data().villagers[v as usize].two_at)
+        .collect();
+    let mut rng = GameRng::new(14);
+    let mut tally: BTreeMap<u8, (u32, u32)> = BTreeMap::new();
+    for _ in 0..2000 {
+        let mut g = base.clone();
+        for &v in &party {
+            act(&mut g, 0, Action::Select { villager: v });
+        }
+        act(&mut g, 0, Action::Explore { dangerous: false });
+        settle(&mut g);
+        while g.to_act() == ToAct::Chance {
+            let a = g.sample_chance(&mut rng);
+            chance(&mut g, a);
+            if g.explore.as_ref().is_some_and(|e| e.stage != Stage::Grid) {
+                break;
+            }
+        }
+        let e = g.explore.as_ref().unwrap();
+        let entry = data().book.entry((e.paragraph, 0));
+        let options = g.legal_actions(0);
+        let Action::Choose { option } = options[rng.die(options.len() as u32) as usize - 1] else {
+            panic!("a choice is due: {options:?}");
+        };
+        let explore = entry.choices[option as usize].explore;
+        act(&mut g, 0, Action::Choose { option });
+        while g.to_act() == ToAct::Chance {
+            let a = g.sample_chance(&mut rng);
+            chance(&mut g, a);
+        }
+        act(&mut g, 0, Action::Accept);
+        let t = tally.entry(explore).or_default();
+        t.0 += g.last_read.as_ref().unwrap().success as u32;
+        t.1 += 1;
+    }
+    let mut compared = 0;
+    for (x, (won, n)) in tally {
+        let p = success_chance_for(&two_at, x);
+        let seen = won as f64 / n as f64;
+        // Four standard errors, and a little for rounding near certainty.
+        let tol = 4.0 * (p * (1.0 - p) / n as f64).sqrt() + 0.01;
+        assert!(
+            (seen - p).abs() <= tol,
+            "explore {x}: {won} of {n} succeeded ({seen:.3}), counted {p:.3}"
+        );
+        if n >= 100 && p > 0.05 && p < 0.95 {
+            compared += 1;
+        }
+    }
+    assert!(compared >= 2, "too few explore numbers with a real chance");
 }
