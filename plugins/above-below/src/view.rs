@@ -836,15 +836,17 @@ fn book_page(s: &mut Scene, g: &Ab, e: &crate::model::Explore) {
         let die = e.dice.iter().position(|d| d.villager == Some(v));
         let exerted = e.exerted.contains(&v);
         let cw = (step - 8.0).min(100.0);
+        // The name goes under the card, wrapped: in a card's title band it was clipped at
+        // the host's smallest text.
         s.card(
-            rect(x - cw / 2.0, y, cw, 70.0),
+            rect(x - cw / 2.0, y, cw, 56.0),
             if exerted {
                 Color::rgb(220, 160, 150)
             } else {
                 LIGHT
             },
             Some(Color::rgb(80, 120, 80)),
-            villager(v).name.clone(),
+            "",
             villager_short(v),
         )
         .z(21)
@@ -858,10 +860,25 @@ fn book_page(s: &mut Scene, g: &Ab, e: &crate::model::Explore) {
                 ""
             }
         ));
+        let name = &villager(v).name;
+        s.add(Shape::TextBlock {
+            rect: rect(
+                x - step / 2.0 + 2.0,
+                y + 58.0,
+                step - 4.0,
+                text_block_height(name, 16.0, step - 4.0, false),
+            ),
+            text: name.clone(),
+            size: 16.0,
+            color: Color::INK,
+            align: Align::Center,
+            bold: false,
+        })
+        .z(21);
         if let Some(d) = die {
             let face = e.dice[d].face;
             let l = villager(v).lanterns(face) + exerted as u8;
-            s.die(pos(x, y + 112.0), 56.0, 6, face, Color::WHITE)
+            s.die(pos(x, y + 140.0), 56.0, 6, face, Color::WHITE)
                 .z(21)
                 .id(format!("die:{d}"))
                 .tooltip(format!(
@@ -875,7 +892,7 @@ fn book_page(s: &mut Scene, g: &Ab, e: &crate::model::Explore) {
             } else {
                 format!("+{l}")
             };
-            s.text_centered(pos(x, y + 162.0), text, T, Color::INK)
+            s.text_centered(pos(x, y + 190.0), text, T, Color::INK)
                 .z(21);
         }
     }
@@ -888,7 +905,7 @@ fn book_page(s: &mut Scene, g: &Ab, e: &crate::model::Explore) {
     {
         let x = r.x + 60.0 + d as f32 * 80.0;
         s.die(
-            pos(x, y + 190.0),
+            pos(x, y + 218.0),
             56.0,
             6,
             die.face,
