@@ -56,6 +56,9 @@ pub struct Plugin {
     pub path: PathBuf,
     /// A copy of the plugin's table; `step` is [`no_step`] when the plugin predates it.
     table: PluginTable,
+    /// The game's drawings, read once at load; `None` for a game without art (or a
+    /// plugin that predates art). Attached to every view read from this plugin.
+    pub art: Option<Arc<tavern_plugin_api::scene::ArtBook>>,
     has_step: bool,
 }
 
@@ -90,7 +93,7 @@ impl Plugin {
     /// Loads the library at `path`, checks the ABI version and table size, and reads its
     /// metadata. Errors carry the reason the launcher shows.
     pub fn load(path: &Path) -> Result<Arc<Plugin>, PluginError> {
-        let (table, has_step) = open_table(path)?;
+        let (table, has_step, has_art) = open_table(path)?;
         let plugin = Plugin {
             info: GameInfo {
                 id: String::new(),
@@ -106,6 +109,7 @@ impl Plugin {
             path: path.to_path_buf(),
             table,
             has_step,
+            art: None,
         };
         let info: GameInfo = plugin
             .reply(|out| (table.info)(out))
@@ -116,7 +120,20 @@ impl Plugin {
                 info.id, info.min_players, info.max_players
             )));
         }
-        Ok(Arc::new(Plugin { info, ..plugin }))
+        let art = if has_art {
+            let art: Vec<tavern_plugin_api::scene::Art> = plugin
+                .reply(|out| (table.art)(out))
+                .map_err(|e| PluginError::Incompatible(format!("its art call failed: {e}")))?;
+            (!art.is_empty())
+                .then(|| Arc::new(tavern_plugin_api::scene::ArtBook::new(info.id.clone(), art)))
+        } else {
+            None
+        };
+        Ok(Arc::new(Plugin {
+            info,
+            art,
+            ..plugin
+        }))
     }
 
     /// Calls `f` with an output buffer, frees the buffer, and decodes the reply.
@@ -229,6 +246,11 @@ fn open_table(path: &Path) -> Result<(PluginTable, bool), PluginError> {
             create: addr_of!((*ptr).create).read(),
             load: addr_of!((*ptr).load).read(),
             clone: addr_of!((*ptr).clone).read(),
+    let has_art = covers(
+        size as usize,
+        std::mem::offset_of!(PluginTable, art),
+        std::mem::size_of::<extern "C" fn(*mut Buffer) -> i32>(),
+    );
             destroy: addr_of!((*ptr).destroy).read(),
             call: addr_of!((*ptr).call).read(),
             free: addr_of!((*ptr).free).read(),
@@ -241,7 +263,7 @@ fn open_table(path: &Path) -> Result<(PluginTable, bool), PluginError> {
     };
     // Never unloaded: see `Plugin`.
     std::mem::forget(lib);
-    Ok((table, has_step))
+    Ok((table, has_step, has_art))
 }
 
 /// Whether a table of `size` bytes holds the field at `offset` of `field_size` bytes.
@@ -249,6 +271,11 @@ fn open_table(path: &Path) -> Result<(PluginTable, bool), PluginError> {
 /// field added after it does not make older plugins lose it.
 fn covers(size: usize, offset: usize, field_size: usize) -> bool {
     size >= offset + field_size
+            art: if has_art {
+                addr_of!((*ptr).art).read()
+            } else {
+                no_art
+            },
 }
 
 /// Stands in for `step` in a table that predates it; never called (`has_step` is false).
@@ -268,6 +295,11 @@ pub enum Turn {
 impl Turn {
     fn of(r: &StepReply) -> Turn {
         match r.turn {
+/// Stands in for `art` in a table that predates it; never called (`has_art` is false).
+extern "C" fn no_art(_: *mut Buffer) -> i32 {
+    STATUS_ERR
+}
+
             TURN_CHANCE => Turn::Chance,
             TURN_OVER => Turn::Over,
             _ => Turn::Seats(
@@ -338,7 +370,10 @@ impl Instance {
         self.call(&Request::Chance { seed })
     }
     pub fn view(&self, viewer: Option<usize>) -> Result<View, PluginError> {
-        self.call(&Request::View { viewer })
+        let mut view: View = self.call(&Request::View { viewer })?;
+        // The plugin sent its drawings once, at load; each view names them by id.
+        view.scene.art = self.plugin.art.clone();
+        Ok(view)
     }
     pub fn outcome(&self) -> Result<Option<Outcome>, PluginError> {
         self.call(&Request::Outcome)
@@ -519,7 +554,12 @@ mod tests {
         ));
         // Half a field is not a field.
         assert!(!covers(end - 1, step, size_of::<StepFn>()));
-        // Today's table ends with `step`; a field added later must get its own check.
-        assert_eq!(size_of::<PluginTable>(), end);
+        // `art` came after `step` and has its own check: a plugin whose table ends
+        // with `step` loads without art. Today's table ends with `art`.
+        let art = offset_of!(PluginTable, art);
+        let art_size = size_of::<extern "C" fn(*mut tavern_plugin_api::abi::Buffer) -> i32>();
+        assert!(covers(end, step, size_of::<StepFn>()) && !covers(end, art, art_size));
+        assert!(covers(art + art_size, art, art_size));
+        assert_eq!(size_of::<PluginTable>(), art + art_size);
     }
 }

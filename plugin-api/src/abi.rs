@@ -99,6 +99,10 @@ pub struct PluginTable {
 
 /// `step(handle, op, seat, arg, reply, out)`: see [`STEP_QUERY`] and the ops below.
 pub type StepFn = extern "C" fn(
+    /// Writes the game's drawings ([`Game::art`]) as JSON, a list of
+    /// [`crate::scene::Art`]; asked once per plugin. Added after `step`, read only when
+    /// `size` covers it.
+    pub art: extern "C" fn(out: *mut Buffer) -> i32,
     handle: u64,
     op: u32,
     seat: u32,
@@ -178,6 +182,7 @@ pub const fn table<G: Game>() -> PluginTable {
 }
 
 /// Exports `$game` (a type implementing [`Game`]) as a Tavern plugin.
+        art: art::<G>,
 #[macro_export]
 macro_rules! export_game {
     ($game:ty) => {
@@ -372,6 +377,10 @@ fn write_handle(handle: *mut u64, h: u64) {
     if !handle.is_null() {
         // SAFETY: the host passes a valid u64 slot.
         unsafe { handle.write(h) };
+extern "C" fn art<G: Game>(out: *mut Buffer) -> i32 {
+    guarded(out, || json(&G::art()))
+}
+
     }
 }
 

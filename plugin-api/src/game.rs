@@ -243,6 +243,13 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + 'static {
         rand::RngExt::random_range(rng, 0..legal.len())
     }
 
+    /// The game's drawings, which its scenes name in [`crate::scene::Shape::Image`]:
+    /// asked once when the host loads the plugin, never per view. Build it with
+    /// [`crate::art!`] from `resources/<game>/art/`. A game without art keeps the default.
+    fn art() -> Vec<crate::scene::Art> {
+        Vec::new()
+    }
+
     /// `apply` without its log text: the same change of state, for playouts that keep
     /// no log.
     fn apply_quiet(&mut self, seat: Option<usize>, action: &Self::Action) -> Result<(), GameError> {
@@ -339,6 +346,38 @@ pub mod check {
             .filter(|f| f.is_finite() && *f >= 0.0)
             .unwrap_or(1.0);
         ((n as f64 * factor).round() as usize).max(1)
+    }
+
+    /// The image ids `scene` names that the game's [`Game::art`] does not ship (each
+    /// once). A game's view tests call [`check_art`] on views of random positions; the
+    /// cross-crate tests do the same for every game through the real plugin.
+    pub fn missing_art<G: Game>(scene: &crate::scene::Scene) -> Vec<String> {
+        let art = G::art();
+        scene
+            .image_ids()
+            .into_iter()
+            .filter(|id| !art.iter().any(|a| a.id == *id))
+            .map(String::from)
+            .collect()
+    }
+
+    /// Every image `scene` names exists in the game's art, and every drawing is an SVG
+    /// with a `viewBox` (the host fits it by its aspect). The error lists what is wrong.
+    pub fn check_art<G: Game>(scene: &crate::scene::Scene) -> Result<(), String> {
+        let mut problems: Vec<String> = missing_art::<G>(scene)
+            .into_iter()
+            .map(|id| format!("the scene names image {id:?}, which the game's art lacks"))
+            .collect();
+        for a in G::art() {
+            if !a.svg.trim_start().starts_with("<svg") || !a.svg.contains("viewBox") {
+                problems.push(format!("art {:?} is not an SVG with a viewBox", a.id));
+            }
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(problems.join("\n"))
+        }
     }
 
     /// Result of one random game.
@@ -616,6 +655,19 @@ mod tests {
         );
         let r = check::random_game::<Roll>(&Setup::players(1), 5, 10, |_| {});
         assert_eq!(r.actions, 2);
+    }
+
+    #[test]
+    fn a_scene_naming_an_image_the_game_lacks_fails_the_art_check() {
+        use crate::scene::{Scene, rect};
+        // Roll ships no art: any image is missing, and a scene without images passes.
+        let mut s = Scene::new(100.0, 100.0);
+        assert_eq!(check::check_art::<Roll>(&s), Ok(()));
+        s.image(rect(0.0, 0.0, 10.0, 10.0), "die-face", "A die");
+        s.image(rect(20.0, 0.0, 10.0, 10.0), "die-face", "Another die");
+        assert_eq!(check::missing_art::<Roll>(&s), vec!["die-face".to_string()]);
+        let err = check::check_art::<Roll>(&s).unwrap_err();
+        assert!(err.contains("\"die-face\""), "{err}");
     }
 
     #[test]

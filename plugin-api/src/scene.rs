@@ -367,6 +367,24 @@ pub enum Shape {
         fill: Color,
         ink: Color,
     },
+    /// A drawing from the game's art ([`crate::Game::art`]) by its id, fitted into
+    /// `rect` (centred, its aspect kept). `tint` multiplies its colours, so one light
+    /// drawing serves every colour a component comes in. `alt` says what it shows, for
+    /// screen readers; leave it empty for a backdrop. A host that has no drawing of that
+    /// id draws the placeholder of an unknown shape instead.
+    ///
+    /// An image added right after a [`Shape::Card`] and lying inside it is that card's
+    /// picture: the host draws it over the card's face but under its title and value
+    /// (moved to the card's foot, on a plate of the card's colour, so it stays legible),
+    /// and it travels with the card when the card slides.
+    Image {
+        rect: Rect,
+        image: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tint: Option<Color>,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        alt: String,
+    },
     /// A shape of a newer plugin that this build does not know, kept as it came
     /// (`kind` is its tag, `fields` its body) so the host can draw a labelled placeholder
     /// where it would have been instead of refusing the whole view.
@@ -420,6 +438,24 @@ pub struct Scene {
     pub height: f32,
     pub background: Color,
     pub items: Vec<Item>,
+    /// Parts of the table a player may want to see larger (an opponent's compact board):
+    /// the host shows one magnified, redrawn from the same items, when the pointer rests
+    /// on it or a click pins it, and names the items inside it as one group for screen
+    /// readers. Left out of the JSON when empty, so older hosts read the view as before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub areas: Vec<Area>,
+    /// The drawings [`Shape::Image`] items name. Never part of the JSON: a plugin sends
+    /// its art once, and the host attaches it to each view it reads from that plugin.
+    #[serde(skip)]
+    pub art: Option<std::sync::Arc<ArtBook>>,
+}
+
+/// A region of the canvas the host can enlarge (see [`Scene::areas`]).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Area {
+    pub rect: Rect,
+    /// What the region is ("Bea's guild"), shown over the enlarged copy and read out.
+    pub label: String,
 }
 
 impl Default for Scene {
@@ -435,7 +471,18 @@ impl Scene {
             height,
             background: Color::FELT,
             items: Vec::new(),
+            areas: Vec::new(),
+            art: None,
         }
+    }
+
+    /// Marks `r` as a region the host may show enlarged (see [`Scene::areas`]); give
+    /// every compact board of another player one, labelled with whose it is.
+    pub fn enlargeable(&mut self, r: Rect, label: impl Into<String>) {
+        self.areas.push(Area {
+            rect: r,
+            label: label.into(),
+        });
     }
 
     /// Adds a shape; the returned handle sets id, tooltip, z and highlight.
@@ -674,6 +721,35 @@ impl Scene {
         })
     }
 
+    /// The drawing `image` of the game's art fitted into `r`; `alt` names it for screen
+    /// readers (empty for a backdrop). Tint it with [`ItemBuilder::tint`].
+    pub fn image(
+        &mut self,
+        r: Rect,
+        image: impl Into<String>,
+        alt: impl Into<String>,
+    ) -> ItemBuilder<'_> {
+        self.add(Shape::Image {
+            rect: r,
+            image: image.into(),
+            tint: None,
+            alt: alt.into(),
+        })
+    }
+
+    /// The ids of the drawings this scene names, each once, in the order they appear.
+    pub fn image_ids(&self) -> Vec<&str> {
+        let mut ids: Vec<&str> = Vec::new();
+        for item in &self.items {
+            if let Shape::Image { image, .. } = &item.shape
+                && !ids.contains(&image.as_str())
+            {
+                ids.push(image);
+            }
+        }
+        ids
+    }
+
     /// Items sorted by z for drawing (stable, so equal z keeps insertion order).
     pub fn draw_order(&self) -> Vec<&Item> {
         let mut v: Vec<&Item> = self.items.iter().collect();
@@ -698,7 +774,9 @@ impl Shape {
     /// Bounding box in canvas units, used for hit-testing and highlights.
     pub fn bounds(&self) -> Rect {
         match self {
-            Shape::Rect { rect, .. } | Shape::Card { rect, .. } => *rect,
+            Shape::Rect { rect, .. } | Shape::Card { rect, .. } | Shape::Image { rect, .. } => {
+                *rect
+            }
             Shape::Circle { center, radius, .. } => rect(
                 center.x - radius,
                 center.y - radius,
@@ -800,7 +878,9 @@ impl Shape {
         let map = |p: Pos| pos(to.x + (p.x - from.x) * sx, to.y + (p.y - from.y) * sy);
         let mut s = self.clone();
         match &mut s {
-            Shape::Rect { rect, .. } | Shape::Card { rect, .. } => *rect = to,
+            Shape::Rect { rect, .. } | Shape::Card { rect, .. } | Shape::Image { rect, .. } => {
+                *rect = to
+            }
             Shape::Circle { center, radius, .. } => {
                 *center = to.center();
                 *radius = to.w.min(to.h) / 2.0;
@@ -841,6 +921,7 @@ const KNOWN_SHAPES: &[&str] = &[
     "icon",
     "text_block",
     "die",
+    "image",
 ];
 
 impl Serialize for Shape {
@@ -1133,6 +1214,70 @@ impl ItemBuilder<'_> {
         }
         self
     }
+    /// Multiplies an image's colours by `c` (see [`Shape::Image`]).
+    pub fn tint(self, c: Color) -> Self {
+        if let Shape::Image { tint, .. } = &mut self.0.shape {
+            *tint = Some(c);
+        }
+        self
+    }
+}
+
+// ---- Art -----------------------------------------------------------------------------
+
+/// One drawing a game ships: the id its scenes name in [`Shape::Image`], and the SVG.
+/// Drawings are the game's own, made for it; the host rasterises them at the size it
+/// draws them and keeps the result.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Art {
+    pub id: String,
+    pub svg: String,
+}
+
+impl Art {
+    pub fn new(id: impl Into<String>, svg: impl Into<String>) -> Art {
+        Art {
+            id: id.into(),
+            svg: svg.into(),
+        }
+    }
+}
+
+/// A game's drawings as the host keeps them: asked of the plugin once when it loads,
+/// shared by every view of that game (never sent with a view).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct ArtBook {
+    /// The game id, so two games' drawings of the same id never mix.
+    pub game: String,
+    /// SVG bytes by image id.
+    pub images: std::collections::BTreeMap<String, std::sync::Arc<[u8]>>,
+}
+
+impl ArtBook {
+    pub fn new(game: impl Into<String>, art: Vec<Art>) -> ArtBook {
+        ArtBook {
+            game: game.into(),
+            images: art
+                .into_iter()
+                .map(|a| (a.id, std::sync::Arc::from(a.svg.into_bytes())))
+                .collect(),
+        }
+    }
+}
+
+/// The drawings of a game, embedded at build time from `resources/<game>/art/<id>.svg`
+/// (the path taken from the calling crate's manifest folder, `plugins/<game>/`):
+/// `art!("dragonkeepers": "dragon", "egg")` is a `Vec<Art>` for [`crate::Game::art`].
+#[macro_export]
+macro_rules! art {
+    ($game:literal : $($id:literal),* $(,)?) => {
+        vec![$($crate::scene::Art::new(
+            $id,
+            include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"), "/../../resources/", $game, "/art/", $id, ".svg"
+            )),
+        )),*]
+    };
 }
 
 #[cfg(test)]
@@ -1163,6 +1308,29 @@ mod tests {
         let back: Scene = serde_json::from_str(&json).unwrap();
         assert_eq!(s, back);
         assert!(json.contains("\"card\":{"));
+    }
+
+    #[test]
+    fn enlargeable_areas_travel_with_the_scene_and_are_optional() {
+        let mut s = Scene::new(800.0, 600.0);
+        let plain = serde_json::to_string(&s).unwrap();
+        assert!(
+            !plain.contains("areas"),
+            "no key when there are none: {plain}"
+        );
+        s.enlargeable(rect(10.0, 20.0, 300.0, 150.0), "Bea's guild");
+        let json = serde_json::to_string(&s).unwrap();
+        assert!(
+            json.contains(r#""areas":[{"rect":[10.0,20.0,300.0,150.0],"label":"Bea's guild"}]"#),
+            "{json}"
+        );
+        let back: Scene = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, s);
+        // A view from a plugin built before areas existed still reads.
+        let old: Scene =
+            serde_json::from_str(r#"{"width":8,"height":6,"background":[0,0,0,255],"items":[]}"#)
+                .unwrap();
+        assert!(old.areas.is_empty());
     }
 
     #[test]
@@ -1304,7 +1472,34 @@ mod tests {
                 fill: Color::WHITE,
                 ink: Color::INK,
             },
+            Shape::Image {
+                rect: rect(5.0, 6.0, 70.0, 100.0),
+                image: "dragon".into(),
+                tint: Some(Color::rgb(200, 40, 40)),
+                alt: "A red dragon".into(),
+            },
         ]
+    }
+
+    #[test]
+    fn images_name_their_drawing_and_stay_small_on_the_wire() {
+        let mut s = Scene::new(100.0, 100.0);
+        s.image(rect(0.0, 0.0, 40.0, 60.0), "dragon", "A red dragon")
+            .tint(Color::rgb(200, 40, 40))
+            .tooltip("Red dragon, 4");
+        s.image(rect(0.0, 0.0, 100.0, 100.0), "cave", "");
+        s.image(rect(50.0, 0.0, 40.0, 60.0), "dragon", "A blue dragon");
+        assert_eq!(s.image_ids(), vec!["dragon", "cave"]);
+        let json = serde_json::to_string(&s).unwrap();
+        assert!(
+            json.contains(r#"{"image":{"rect":[0.0,0.0,100.0,100.0],"image":"cave"}}"#),
+            "a backdrop carries no tint and no name: {json}"
+        );
+        let back: Scene = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, s);
+        assert_eq!(s.items[0].shape.bounds(), rect(0.0, 0.0, 40.0, 60.0));
+        let book = ArtBook::new("dk", vec![Art::new("cave", "<svg/>")]);
+        assert_eq!(&*book.images["cave"], b"<svg/>");
     }
 
     #[test]

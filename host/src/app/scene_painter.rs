@@ -3,15 +3,21 @@
 
 use egui::{
     Align2, Color32, CornerRadius, FontId, Painter, Pos2, Rect, Sense, Stroke, StrokeKind, Ui,
-    Vec2, WidgetInfo, pos2, vec2,
+    UiBuilder, Vec2, WidgetInfo, pos2, vec2,
 };
 use serde_json::Value;
 use tavern_plugin_api::ActionEntry;
-use tavern_plugin_api::scene::{self, Align, Highlight, Item, Scene, Shape};
+use tavern_plugin_api::scene::{self, Align, ArtBook, Highlight, Item, Scene, Shape};
 
 use super::icons::{DieFace, paint_die, paint_icon};
 use super::motion::{Motion, Roll};
 use super::text::readable_owned;
+
+pub mod enlarge;
+pub mod images;
+pub mod reader;
+
+pub use reader::first_sentence;
 
 /// Text is never drawn smaller than this at 100 % zoom (points). Shared with plugin-api,
 /// whose layout check measures text at the size this floor gives it.
@@ -47,7 +53,7 @@ fn color(c: scene::Color) -> Color32 {
 
 /// Maps canvas units to screen points.
 #[derive(Clone, Copy)]
-struct Xf {
+pub(crate) struct Xf {
     origin: Pos2,
     scale: f32,
     min_text: f32,
@@ -119,37 +125,59 @@ pub fn show_scene(
             };
             let painter = ui.painter_at(outer_rect);
             painter.rect_filled(rect, CornerRadius::same(6), color(scene.background));
+            let art = scene.art.as_deref();
+            let pictures = pictures(scene);
             let mut order: Vec<usize> = (0..scene.items.len()).collect();
             order.sort_by_key(|&i| scene.items[i].z);
             let mut in_flight = Vec::new();
             let mut rolling = Vec::new();
+            // Where each moving component ends and where it is now, so a drawing lying
+            // on it (a card's picture) travels with it.
+            let mut carriers: Vec<(scene::Rect, scene::Rect)> = Vec::new();
             let moving = opts.motion.zip(opts.time);
             for i in order {
                 let item = &scene.items[i];
+                if pictures.is_picture[i] {
+                    continue;
+                }
+                let picture = pictures.of[i].map(|k| &scene.items[k]);
                 if let Some(roll) = moving.and_then(|(m, now)| m.roll_at(i, &item.shape, now)) {
                     rolling.push((item, roll));
                     continue;
                 }
-                match moving.and_then(|(m, now)| m.shape_at(i, &item.shape, now)) {
-                    Some(shape) => in_flight.push(Item {
-                        shape,
-                        ..item.clone()
-                    }),
+                let shape = moving
+                    .and_then(|(m, now)| m.shape_at(i, &item.shape, now))
+                    .or_else(|| carried(&item.shape, &carriers));
+                match shape {
+                    Some(shape) => {
+                        let (end, now) = (item.shape.bounds(), shape.bounds());
+                        carriers.push((end, now));
+                        let picture = picture.and_then(|pic| carried(&pic.shape, &[(end, now)]));
+                        in_flight.push((
+                            Item {
+                                shape,
+                                ..item.clone()
+                            },
+                            picture,
+                        ))
+                    }
                     None => {
-                        paint_item(&painter, &xf, item);
+                        paint_framed(&painter, &xf, item, picture.map(|p| &p.shape), art);
                         paint_highlight(&painter, &xf, item);
                     }
                 }
             }
             // Moving components pass over everything, and glow only once they land.
-            for item in &in_flight {
-                paint_item(&painter, &xf, item);
+            for (item, picture) in &in_flight {
+                paint_framed(&painter, &xf, item, picture.as_ref(), art);
             }
             for (item, roll) in rolling {
                 paint_rolling_die(&painter, &xf, item, roll);
             }
-            describe(ui, &xf, scene, targets);
-            out.chosen = interact(ui, &painter, &xf, scene, targets, opts);
+            let groups = Grouping::new(ui, &xf, scene);
+            describe(ui, &groups, &xf, scene, targets);
+            out.chosen = interact(ui, &groups, &painter, &xf, scene, targets, opts);
+            enlarge::show(ui, scene, &xf, &bg);
             // Tooltips of items nobody can click.
             if let Some(pointer) = bg.hover_pos()
                 && let Some(tip) = tooltip_at(ui.ctx(), scene, &xf, pointer, targets)
@@ -182,22 +210,168 @@ fn paint_rolling_die(p: &Painter, xf: &Xf, item: &Item, roll: Roll) {
     }
 }
 
-/// What a die or a text block says, for screen readers and UI tests: dice and text
-/// blocks nobody can click get a node of their own (clickable items are named by
-/// [`interact`]).
-fn describe(ui: &mut Ui, xf: &Xf, scene: &Scene, targets: Targets<'_>) {
-    for (i, item) in scene.items.iter().enumerate() {
-        let (role, name) = match &item.shape {
-            Shape::Die { .. } if is_target(item, targets) => continue,
-            Shape::Die { faces, value, .. } => (egui::Role::Image, die_name(*faces, *value)),
-            Shape::TextBlock { text, .. } => (egui::Role::Label, text.clone()),
-            Shape::Unknown { kind, .. } => (egui::Role::Image, placeholder_label(item, kind)),
-            _ => continue,
+/// Which images are cards' pictures: an image that comes right after a card in the
+/// scene and lies inside it is drawn with that card, over its face and under its title
+/// and value (see [`Shape::Image`]).
+pub struct Pictures {
+    /// Per item: the index of its picture, for a card that has one.
+    pub of: Vec<Option<usize>>,
+    pub is_picture: Vec<bool>,
+}
+
+pub fn pictures(scene: &Scene) -> Pictures {
+    let n = scene.items.len();
+    let mut out = Pictures {
+        of: vec![None; n],
+        is_picture: vec![false; n],
+    };
+    for (i, pair) in scene.items.windows(2).enumerate() {
+        if let (Shape::Card { rect: card, .. }, Shape::Image { rect: r, .. }) =
+            (&pair[0].shape, &pair[1].shape)
+            && r.x >= card.x - 0.5
+            && r.y >= card.y - 0.5
+            && r.x + r.w <= card.x + card.w + 0.5
+            && r.y + r.h <= card.y + card.h + 0.5
+        {
+            out.of[i] = Some(i + 1);
+            out.is_picture[i + 1] = true;
+        }
+    }
+    out
+}
+
+/// An item, with its picture when it is a card that has one.
+fn paint_framed(p: &Painter, xf: &Xf, item: &Item, picture: Option<&Shape>, art: Option<&ArtBook>) {
+    match (&item.shape, picture) {
+        (
+            Shape::Card {
+                rect,
+                fill,
+                band,
+                title,
+                value,
+                face_down,
+                private,
+            },
+            Some(pic),
+        ) => paint_card(
+            p,
+            xf,
+            *rect,
+            color(*fill),
+            band.map(color),
+            title,
+            value,
+            *face_down,
+            *private,
+            Some((item, pic, art)),
+        ),
+        _ => paint_item(p, xf, item, art),
+    }
+}
+
+/// A drawing lying on a component that is sliding (a card's picture on its card) goes
+/// where the component is now: its new place is `carrier`'s end, mapped to where the
+/// carrier is at this moment.
+fn carried(shape: &Shape, carriers: &[(scene::Rect, scene::Rect)]) -> Option<Shape> {
+    let Shape::Image { rect: r, .. } = shape else {
+        return None;
+    };
+    let (end, now) = carriers.iter().rev().find(|(end, _)| {
+        r.x >= end.x - 0.5
+            && r.y >= end.y - 0.5
+            && r.x + r.w <= end.x + end.w + 0.5
+            && r.y + r.h <= end.y + end.h + 0.5
+    })?;
+    let (sx, sy) = (
+        if end.w > 0.0 { now.w / end.w } else { 1.0 },
+        if end.h > 0.0 { now.h / end.h } else { 1.0 },
+    );
+    Some(shape.placed_in(scene::rect(
+        now.x + (r.x - end.x) * sx,
+        now.y + (r.y - end.y) * sy,
+        r.w * sx,
+        r.h * sy,
+    )))
+}
+
+/// The table's groups for screen readers (see [`reader`]): one child `Ui` per group,
+/// named, that the nodes of the items inside it are made in. Empty while no screen
+/// reader (AccessKit) is listening, so an ordinary frame pays nothing for it.
+struct Grouping {
+    groups: Vec<reader::Group>,
+    uis: Vec<Ui>,
+}
+
+impl Grouping {
+    fn new(ui: &mut Ui, xf: &Xf, scene: &Scene) -> Grouping {
+        let listening = ui
+            .ctx()
+            .accesskit_node_builder(ui.unique_id(), |_| ())
+            .is_some();
+        if !listening {
+            return Grouping {
+                groups: Vec::new(),
+                uis: Vec::new(),
+            };
+        }
+        let groups = reader::groups(scene);
+        let uis = groups
+            .iter()
+            .enumerate()
+            .map(|(k, g)| {
+                let label = readable_owned(ui.ctx(), &g.label);
+                ui.new_child(
+                    UiBuilder::new()
+                        .id_salt(("scene-group", k))
+                        .max_rect(xf.r(g.rect))
+                        .accessibility_role(egui::Role::Group)
+                        .accessibility_label(label),
+                )
+            })
+            .collect();
+        Grouping { groups, uis }
+    }
+
+    /// The `Ui` to make the node of an item at `r` in (the smallest group around it).
+    fn ui_for<'a>(&'a self, ui: &'a Ui, r: &scene::Rect, item: usize) -> &'a Ui {
+        reader::group_of(&self.groups, r, item)
+            .and_then(|k| self.uis.get(k))
+            .unwrap_or(ui)
+    }
+}
+
+/// What the table says, for screen readers and UI tests: every item with a tooltip, a
+/// die, a text, a named drawing, that nobody can click (clickable items are named by
+/// [`interact`]), one node each, in its group.
+fn describe(ui: &Ui, groups: &Grouping, xf: &Xf, scene: &Scene, targets: Targets<'_>) {
+    let listening = ui
+        .ctx()
+        .accesskit_node_builder(ui.unique_id(), |_| ())
+        .is_some();
+    if !listening {
+        return;
+    }
+    let nodes = reader::nodes(
+        scene,
+        &groups.groups,
+        |item| is_target(item, targets),
+        placeholder_label,
+        die_name,
+    );
+    for node in nodes {
+        let parent = match node.group {
+            Some(k) => groups.uis.get(k).unwrap_or(ui),
+            None => ui,
         };
-        let rect = xf.r(item.shape.bounds());
-        let resp = ui.interact(rect, ui.scope_id().with(("scene-read", i)), Sense::hover());
-        let name = readable_owned(ui.ctx(), &name);
-        resp.widget_info(|| WidgetInfo::labeled(role, true, &name));
+        let rect = xf.r(node.rect);
+        let resp = parent.interact(
+            rect,
+            ui.scope_id().with(("scene-read", node.item)),
+            Sense::hover(),
+        );
+        let name = readable_owned(ui.ctx(), &node.name);
+        resp.widget_info(|| WidgetInfo::labeled(node.role, true, &name));
     }
 }
 
@@ -236,7 +410,8 @@ const PULSE_SECONDS: f32 = 3.0;
 /// Makes every item named by a legal action clickable, glowing, and named for screen
 /// readers and tests ("<action> on the table").
 fn interact(
-    ui: &mut Ui,
+    ui: &Ui,
+    groups: &Grouping,
     painter: &Painter,
     xf: &Xf,
     scene: &Scene,
@@ -258,7 +433,10 @@ fn interact(
     let mut chosen = None;
     let mut seen: Vec<&str> = Vec::new();
     // Topmost first, so overlapping items resolve like the drawing.
-    for item in scene.draw_order().into_iter().rev() {
+    let mut order: Vec<usize> = (0..scene.items.len()).collect();
+    order.sort_by_key(|&i| scene.items[i].z);
+    for i in order.into_iter().rev() {
+        let item = &scene.items[i];
         let Some(id) = item.id.as_deref() else {
             continue;
         };
@@ -280,7 +458,12 @@ fn interact(
             Stroke::new(3.0, glow),
             StrokeKind::Outside,
         );
-        let resp = ui.interact(rect, ui.scope_id().with(("scene-item", id)), Sense::click());
+        let bounds = item.shape.bounds();
+        let resp = groups.ui_for(ui, &bounds, i).interact(
+            rect,
+            ui.scope_id().with(("scene-item", id)),
+            Sense::click(),
+        );
         let what = item
             .tooltip
             .as_deref()
@@ -336,11 +519,6 @@ fn interact(
         }
     }
     chosen
-}
-
-fn first_sentence(s: &str) -> &str {
-    let end = s.find(['.', '\n']).unwrap_or(s.len());
-    &s[..end]
 }
 
 fn paint_highlight(p: &Painter, xf: &Xf, item: &Item) {
@@ -400,7 +578,7 @@ fn contrast_text(fill: Color32) -> Color32 {
     }
 }
 
-fn paint_item(p: &Painter, xf: &Xf, item: &Item) {
+fn paint_item(p: &Painter, xf: &Xf, item: &Item, art: Option<&ArtBook>) {
     match &item.shape {
         Shape::Rect {
             rect,
@@ -436,6 +614,7 @@ fn paint_item(p: &Painter, xf: &Xf, item: &Item) {
             value,
             *face_down,
             *private,
+            None,
         ),
         Shape::Circle {
             center,
@@ -528,7 +707,33 @@ fn paint_item(p: &Painter, xf: &Xf, item: &Item) {
             0.0,
             xf.min_text,
         ),
+        Shape::Image { .. } => paint_image(p, xf, item, &item.shape, art),
         Shape::Unknown { kind, .. } => paint_placeholder(p, xf, item, kind),
+    }
+}
+
+/// A drawing of the game's art; the unknown shape's placeholder when the game has no
+/// drawing of that id (or it would not load). `shape` is where it is drawn now (`item`'s
+/// own shape, or its place on a sliding card).
+fn paint_image(p: &Painter, xf: &Xf, item: &Item, shape: &Shape, art: Option<&ArtBook>) {
+    let Shape::Image {
+        rect, image, tint, ..
+    } = shape
+    else {
+        return;
+    };
+    let drawn = art
+        .and_then(|book| images::uri(p.ctx(), book, image))
+        .map(|uri| {
+            let tint = tint.map_or(Color32::WHITE, color);
+            images::paint(p, &uri, xf.r(*rect), tint)
+        });
+    if matches!(drawn, None | Some(images::Drawn::Failed)) {
+        let placed = Item {
+            shape: shape.clone(),
+            ..item.clone()
+        };
+        paint_placeholder(p, xf, &placed, image);
     }
 }
 
@@ -687,11 +892,48 @@ fn paint_card(
     value: &str,
     face_down: bool,
     private: bool,
+    picture: Option<(&Item, &Shape, Option<&ArtBook>)>,
 ) {
     let r = xf.r(rect);
     let radius = (r.width().min(r.height()) * 0.08).clamp(2.0, 20.0);
     let cr = CornerRadius::same(radius as u8);
     let edge = Stroke::new(1.5, Color32::from_rgb(30, 30, 36));
+    if face_down && let Some((item, shape, art)) = picture {
+        // The game's own back: its drawing over the card, the count or word on a plate.
+        p.rect(r, cr, fill, edge, StrokeKind::Inside);
+        paint_image(p, xf, item, shape, art);
+        p.rect_stroke(r, cr, edge, StrokeKind::Inside);
+        if !value.is_empty() {
+            let size = xf.text(20.0).max(r.height() * 0.22).min(r.width() * 0.5);
+            let size = fit_size(p, value, size, r.width() * 0.8, xf.min_text);
+            let plate_fill = Color32::from_rgb(250, 247, 238);
+            let w = p
+                .layout_no_wrap(value.to_string(), FontId::proportional(size), plate_fill)
+                .size()
+                .x;
+            let plate = Rect::from_center_size(
+                r.center(),
+                vec2((w + size * 0.6).min(r.width() - 4.0), size * 1.3),
+            );
+            p.rect(
+                plate,
+                CornerRadius::same(4),
+                plate_fill,
+                edge,
+                StrokeKind::Inside,
+            );
+            paint_text(
+                p,
+                r.center(),
+                Align2::CENTER_CENTER,
+                value,
+                size,
+                contrast_text(plate_fill),
+                true,
+            );
+        }
+        return;
+    }
     if face_down {
         let back = fill.gamma_multiply(0.75);
         p.rect(r, cr, back, edge, StrokeKind::Inside);
@@ -747,18 +989,32 @@ fn paint_card(
         );
     }
     let ink = contrast_text(fill);
+    if let Some((item, shape, art)) = picture {
+        paint_image(p, xf, item, shape, art);
+    }
     if !value.is_empty() {
         let size = (r.height() * 0.34).min(r.width() * 0.55).max(xf.text(20.0));
-        let size = fit_size(p, value, size, r.width() * 0.9, xf.min_text);
-        paint_text(
-            p,
-            r.center() + vec2(0.0, band_h * 0.25),
-            Align2::CENTER_CENTER,
-            value,
-            size,
-            ink,
-            true,
-        );
+        if picture.is_some() {
+            // Under a picture the value sits at the foot of the card on a plate of the
+            // card's own colour, so it reads at a glance whatever the picture does.
+            let size = (r.height() * 0.2).min(r.width() * 0.42).max(xf.text(20.0));
+            let size = fit_size(p, value, size, r.width() * 0.86, xf.min_text);
+            let at = pos2(r.center().x, r.bottom() - size * 0.75);
+            let plate = Rect::from_center_size(at, vec2(r.width() - 6.0, size * 1.25));
+            p.rect_filled(plate, CornerRadius::same(3), fill.to_opaque());
+            paint_text(p, at, Align2::CENTER_CENTER, value, size, ink, true);
+        } else {
+            let size = fit_size(p, value, size, r.width() * 0.9, xf.min_text);
+            paint_text(
+                p,
+                r.center() + vec2(0.0, band_h * 0.25),
+                Align2::CENTER_CENTER,
+                value,
+                size,
+                ink,
+                true,
+            );
+        }
     }
     // On a card too small for both, the value wins: a clipped title only adds noise.
     if !title.is_empty() && r.height() >= 3.0 * xf.text(14.0) {
