@@ -32,6 +32,7 @@
 
 pub mod action;
 pub mod applied;
+pub mod art;
 pub mod chance;
 pub mod data;
 pub mod determinize;
@@ -224,6 +225,10 @@ impl Game for Dk {
             Some(s) => self.seat_change(s, action).map(|_| ()),
             None => self.chance_change(action).map(|_| ()),
         }
+    }
+
+    fn art() -> Vec<tavern_plugin_api::scene::Art> {
+        art::all()
     }
 
     fn view(&self, viewer: Option<usize>) -> View {

@@ -5,16 +5,17 @@ use tavern_plugin_api::scene::{
     Color, Highlight, Icon, Rect, Scene, Shape, drawn_size, pos, rect, stroke, text_width,
 };
 
+use crate::art;
 use crate::data::{Kind, card, card_name, data};
 use crate::model::{Dk, Phase};
-use crate::view::{TEXT, dragon_colour, face};
+use crate::view::{TEXT, back, dragon_colour, face};
 
 pub(crate) fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: Option<usize>) {
     let p = &g.players[seat];
     let mine = viewer == Some(seat);
     let acting = g.actor() == Some(seat);
     let pc = Color::player(seat);
-    s.panel(r, Color::rgb(24, 48, 42), pc)
+    s.panel(r, Color::rgb(24, 48, 42).with_alpha(232), pc)
         .tooltip(format!("{}'s area", p.name))
         .highlight(if acting {
             Highlight::Active
@@ -56,14 +57,9 @@ pub(crate) fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: O
             String::new()
         }
     );
-    s.icon(
-        pos(x + 14.0, y),
-        28.0,
-        Icon::Crystal,
-        Color::rgb(170, 220, 255),
-    )
-    .id(format!("crystals:{seat}"))
-    .tooltip(crystal_tip.clone());
+    s.image(rect(x, y - 14.0, 28.0, 28.0), art::CRYSTAL, "")
+        .id(format!("crystals:{seat}"))
+        .tooltip(crystal_tip.clone());
     s.text(
         pos(x + 32.0, y),
         format!("{}", p.crystals),
@@ -72,20 +68,15 @@ pub(crate) fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: O
     )
     .tooltip(crystal_tip);
     x += 70.0;
-    s.icon(pos(x + 14.0, y), 28.0, Icon::Egg, Color::rgb(240, 200, 60))
+    s.image(rect(x, y - 14.0, 28.0, 28.0), art::EGG, "")
         .tooltip(format!("{} golden egg(s), 4 points each", p.eggs));
     s.text(pos(x + 32.0, y), format!("{}", p.eggs), 20.0, Color::WHITE);
     x += 70.0;
     let crest = p
         .crest
         .map_or("no crest".to_string(), |c| format!("crest {c}"));
-    s.icon(
-        pos(x + 14.0, y),
-        28.0,
-        Icon::Shield,
-        Color::rgb(200, 200, 220),
-    )
-    .tooltip("A crest is earned once, for having all four colours laid out");
+    s.image(rect(x + 1.0, y - 14.0, 26.0, 28.0), art::CREST, "")
+        .tooltip("A crest is earned once, for having all four colours laid out");
     s.text(pos(x + 32.0, y), crest, TEXT, Color::WHITE);
     // Room for "crest 16" in the host's font, which runs wider than the scene's estimate.
     x += 150.0;
@@ -125,8 +116,7 @@ pub(crate) fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: O
             } else {
                 ("?".to_string(), "A face-down amulet piece".to_string())
             };
-            s.token(c, 19.0, Color::rgb(218, 180, 80), label)
-                .tooltip(tip);
+            art::piece(s, c, 19.0, label).tooltip(tip);
         }
         if let Some(&pe) = p.pearls.get(ring) {
             let red = pe < data().red_pearls;
@@ -135,15 +125,11 @@ pub(crate) fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: O
             } else {
                 "?".into()
             };
-            let fill = if red {
-                Color::rgb(220, 60, 60)
-            } else {
-                Color::rgb(90, 140, 230)
-            };
-            s.token(
+            art::pearl(
+                s,
                 pos(ax + (spacing - 14.0) / 3.0 + 19.0, ay + 34.0),
                 19.0,
-                fill,
+                red,
                 label,
             )
             .tooltip(format!(
@@ -179,9 +165,10 @@ pub(crate) fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: O
     for (i, st) in p.row.iter().enumerate() {
         let open = g.stack_open(seat, st.colour);
         let x = row_x + 30.0 + i as f32 * (cw + 8.0);
+        let sr = rect(x, sy, cw, ch);
         s.card(
-            rect(x, sy, cw, ch),
-            dragon_colour(Some(st.colour)),
+            sr,
+            art::pale(dragon_colour(Some(st.colour))),
             Some(dragon_colour(Some(st.colour))),
             st.colour.name(),
             format!("{}", st.cards.len()),
@@ -197,6 +184,7 @@ pub(crate) fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: O
                 "Hemmed in between two stacks: no more of this colour."
             }
         ));
+        art::card_picture(s, sr, art::dragon(Some(st.colour)));
         if !open {
             s.icon(
                 pos(x + cw / 2.0, sy + ch - 16.0),
@@ -233,26 +221,29 @@ pub(crate) fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: O
             } else {
                 hr
             };
-            face(s, hr, c)
-                .id(format!("hand:{c}"))
-                .tooltip(format!("{} in your hand.{fresh_note}", card_name(c)))
-                .private()
-                .highlight(if selected {
-                    Highlight::Selected
-                } else {
-                    Highlight::None
-                })
-                .z(2 + i as i32);
+            face(s, hr, c, |b| {
+                b.id(format!("hand:{c}"))
+                    .tooltip(format!("{} in your hand.{fresh_note}", card_name(c)))
+                    .private()
+                    .highlight(if selected {
+                        Highlight::Selected
+                    } else {
+                        Highlight::None
+                    })
+                    .z(2 + i as i32)
+            });
         }
     } else {
         let tip = format!("{} holds {} card(s), hidden from you", p.name, p.hand.len());
         let bx = if r.h > 300.0 { hx } else { r.x + r.w - 70.0 };
-        s.card_back(
+        back(
+            s,
             rect(bx, sy, 60.0, 84.0),
             Color::rgb(120, 100, 80),
+            false,
             format!("{}", p.hand.len()),
-        )
-        .tooltip(tip.clone());
+            |b| b.tooltip(tip.clone()),
+        );
         s.text(pos(bx + 30.0, sy + ch - 2.0), "in hand", 16.0, Color::WHITE)
             .align(tavern_plugin_api::scene::Align::Center)
             .tooltip(tip);

@@ -5,9 +5,10 @@
 
 use tavern_plugin_api::View;
 use tavern_plugin_api::scene::{
-    Color, Highlight, Icon, Rect, Scene, drawn_size, line_height, pos, rect, wrap_lines,
+    Color, Highlight, ItemBuilder, Rect, Scene, drawn_size, line_height, pos, rect, wrap_lines,
 };
 
+use crate::art;
 use crate::data::{Back, Colour, Kind, back_name, card, card_name, data, front_name, rewards_text};
 use crate::model::{Dk, Item, Page, Phase};
 use crate::player_view::player_area;
@@ -43,24 +44,48 @@ fn back_fill(b: Back) -> Color {
     }
 }
 
-/// A dragon card face: band and fill in its colour, its back shown as the small value.
-pub(crate) fn face(s: &mut Scene, r: Rect, c: u8) -> tavern_plugin_api::scene::ItemBuilder<'_> {
+/// A dragon card face: its dragon drawn on a pale ground of its colour, the band in the
+/// colour of its back, and "letter · back" in large type at its foot (the letter, the
+/// name and the dragon's emblem say the colour without it). `dress` sets the card's id,
+/// tooltip, z and highlight; the picture follows the card, as the host expects.
+pub(crate) fn face(
+    s: &mut Scene,
+    r: Rect,
+    c: u8,
+    dress: impl FnOnce(ItemBuilder<'_>) -> ItemBuilder<'_>,
+) {
     let d = card(c);
     let back = match d.kind {
         Kind::Starting => "start",
         _ => back_name(d.back),
     };
-    s.card(
+    dress(s.card(
         r,
-        dragon_colour(d.front).with_alpha(235),
+        art::pale(dragon_colour(d.front)),
         Some(back_fill(d.back)),
         front_name(c),
         format!("{} · {back}", letter(d.front)),
-    )
+    ));
+    art::card_picture(s, r, art::dragon(d.front));
+}
+
+/// A card seen from the back: the scale pattern in the colour of its back (the ribbon
+/// of a starting card), `text` over it.
+pub(crate) fn back(
+    s: &mut Scene,
+    r: Rect,
+    fill: Color,
+    ribbon: bool,
+    text: String,
+    dress: impl FnOnce(ItemBuilder<'_>) -> ItemBuilder<'_>,
+) {
+    dress(s.card_back(r, fill, text));
+    art::back_picture(s, r, fill, ribbon);
 }
 
 pub fn view(g: &Dk, viewer: Option<usize>) -> View {
     let mut s = Scene::new(1600.0, 1000.0);
+    s.image(rect(0.0, 0.0, 1600.0, 1000.0), art::CAVE, "");
     let n = g.n();
     let own = viewer.unwrap_or(match g.phase {
         Phase::Completing(c) => c,
@@ -70,13 +95,12 @@ pub fn view(g: &Dk, viewer: Option<usize>) -> View {
     let others: Vec<usize> = (1..n).map(|k| (own + k) % n).collect();
     let w = 1580.0 / others.len() as f32;
     for (i, &seat) in others.iter().enumerate() {
-        player_area(
-            &mut s,
-            g,
-            seat,
-            rect(10.0 + i as f32 * w, 8.0, w - 10.0, 262.0),
-            viewer,
-        );
+        let r = rect(10.0 + i as f32 * w, 8.0, w - 10.0, 262.0);
+        player_area(&mut s, g, seat, r, viewer);
+        // Three or four players share the top: each compact area can be seen larger.
+        if others.len() > 1 {
+            s.enlargeable(r, format!("{}'s area", g.players[seat].name));
+        }
     }
     book(&mut s, g);
     supply(&mut s, g, viewer);
@@ -157,8 +181,9 @@ fn prompt(g: &Dk, viewer: Option<usize>) -> String {
 
 fn book(s: &mut Scene, g: &Dk) {
     let area = rect(10.0, 280.0, 700.0, 350.0);
-    s.panel(area, Color::rgb(70, 52, 40), Color::rgb(200, 170, 120))
+    s.panel(area, Color::rgb(70, 52, 40).with_alpha(232), Color::rgb(200, 170, 120))
         .tooltip("The magic book: the backs on top of the two pages say how many cards of which colour may be laid out");
+    s.image(rect(14.0, 316.0, 692.0, 206.0), art::BOOK, "");
     s.heading(pos(30.0, 302.0), "Magic book", 22.0, Color::PAPER);
     let n = g.book_number();
     let colour = g.book_colour();
@@ -214,10 +239,12 @@ fn book(s: &mut Scene, g: &Dk) {
                 8.0,
             );
         }
-        s.card_back(r, fill, back_text)
-            .id(format!("page:{}", p.name()))
-            .tooltip(tip)
-            .z(1);
+        let ribbon = page
+            .last()
+            .is_some_and(|sl| card(sl.card).back == Back::Ribbon);
+        back(s, r, fill, ribbon, back_text, |b| {
+            b.id(format!("page:{}", p.name())).tooltip(tip).z(1)
+        });
         // Centred under each card so the two captions never run into each other.
         s.text_centered(
             pos(x + 65.0, 536.0),
@@ -228,14 +255,15 @@ fn book(s: &mut Scene, g: &Dk) {
         let dr = rect(x + 160.0, 340.0, 120.0, 168.0);
         match g.display[p.idx()] {
             Some(c) => {
-                face(s, dr, c)
-                    .id(format!("display:{}", p.name()))
-                    .tooltip(format!(
-                        "Display card: {}. Take it into your hand; the top of the {} page replaces it.",
-                        card_name(c),
-                        p.name()
-                    ))
-                    .z(1);
+                face(s, dr, c, |b| {
+                    b.id(format!("display:{}", p.name()))
+                        .tooltip(format!(
+                            "Display card: {}. Take it into your hand; the top of the {} page replaces it.",
+                            card_name(c),
+                            p.name()
+                        ))
+                        .z(1)
+                });
             }
             None => {
                 s.rect(dr, Color::rgb(50, 40, 30), 8.0)
@@ -257,8 +285,12 @@ fn book(s: &mut Scene, g: &Dk) {
 fn supply(s: &mut Scene, g: &Dk, viewer: Option<usize>) {
     let d = data();
     let area = rect(720.0, 280.0, 870.0, 350.0);
-    s.panel(area, Color::rgb(30, 55, 48), Color::rgb(140, 190, 170))
-        .tooltip("The supply");
+    s.panel(
+        area,
+        Color::rgb(30, 55, 48).with_alpha(232),
+        Color::rgb(140, 190, 170),
+    )
+    .tooltip("The supply");
     s.heading(
         pos(740.0, 302.0),
         "Amulet pieces (lowest left)",
@@ -278,8 +310,7 @@ fn supply(s: &mut Scene, g: &Dk, viewer: Option<usize>) {
     values.sort();
     for (k, &(v, cnt)) in values.iter().enumerate() {
         let c = pos(760.0 + k as f32 * 74.0, 350.0);
-        s.token(c, 26.0, Color::rgb(218, 180, 80), format!("{v}"))
-            .tooltip(format!("{cnt} amulet piece(s) worth {v}"));
+        art::piece(s, c, 26.0, format!("{v}")).tooltip(format!("{cnt} amulet piece(s) worth {v}"));
         s.text_centered(pos(c.x, 392.0), format!("×{cnt}"), TEXT, Color::PAPER);
     }
     let red = (0..d.red_pearls)
@@ -288,55 +319,42 @@ fn supply(s: &mut Scene, g: &Dk, viewer: Option<usize>) {
     let blue = g.pearl_supply.count_ones() as usize - red;
     let y = 440.0;
     let mut x = 750.0;
-    let mut token =
-        |s: &mut Scene, icon: Icon, col: Color, count: String, tip: String, id: Option<String>| {
-            let it = s.icon(pos(x, y), 32.0, icon, col).tooltip(tip.clone());
-            if let Some(id) = id {
-                it.id(id);
-            }
-            s.text(pos(x + 22.0, y), count, 20.0, Color::WHITE)
-                .tooltip(tip);
-            x += 96.0;
-        };
+    let mut token = |s: &mut Scene, image: &str, count: String, tip: String| {
+        s.image(rect(x - 18.0, y - 18.0, 36.0, 36.0), image, "")
+            .tooltip(tip.clone());
+        s.text(pos(x + 22.0, y), count, 20.0, Color::WHITE)
+            .tooltip(tip);
+        x += 96.0;
+    };
     token(
         s,
-        Icon::Pearl,
-        Color::rgb(220, 60, 60),
+        art::PEARL_RED,
         format!("{red}"),
         "Red pearls (8 or 9, face down): drawn first".into(),
-        None,
     );
     token(
         s,
-        Icon::Pearl,
-        Color::rgb(90, 140, 230),
+        art::PEARL_BLUE,
         format!("{blue}"),
         "Blue pearls (3 or 4, face down)".into(),
-        None,
     );
     token(
         s,
-        Icon::Crystal,
-        Color::rgb(170, 220, 255),
+        art::CRYSTAL,
         format!("{}", g.crystals),
         "Crystals in the supply".into(),
-        None,
     );
     token(
         s,
-        Icon::Egg,
-        Color::rgb(240, 200, 60),
+        art::EGG,
         format!("{}", g.eggs),
         "Golden eggs (4 each; most eggs flips one to 16)".into(),
-        None,
     );
     token(
         s,
-        Icon::Dragon,
-        dragon_colour(None),
+        art::dragon(None),
         format!("{}", g.shadow_supply.len()),
         "Shadow dragons: wild cards, never played alone".into(),
-        None,
     );
     let crest_text = if g.options.children {
         "no crests (children's rules)".to_string()
@@ -349,13 +367,8 @@ fn supply(s: &mut Scene, g: &Dk, viewer: Option<usize>) {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    s.icon(
-        pos(750.0, 490.0),
-        30.0,
-        Icon::Shield,
-        Color::rgb(200, 200, 220),
-    )
-    .tooltip("Crests: the best one left goes to whoever first has all four colours laid out");
+    s.image(rect(735.0, 474.0, 30.0, 33.0), art::CREST, "")
+        .tooltip("Crests: the best one left goes to whoever first has all four colours laid out");
     s.text(
         pos(772.0, 490.0),
         format!("Crests: {crest_text}"),

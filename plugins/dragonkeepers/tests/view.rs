@@ -10,6 +10,10 @@ use tavern_plugin_dragonkeepers::Dk;
 fn check_view(g: &Dk, viewer: Option<usize>) {
     let v = g.view(viewer);
     assert!(!v.status.is_empty());
+    // Every drawing the table names is one the game ships.
+    if let Err(e) = tavern_plugin_api::game::check::check_art::<Dk>(&v.scene) {
+        panic!("{e}");
+    }
     for it in &v.scene.items {
         let b = it.shape.bounds();
         let text = matches!(it.shape, Shape::Text { .. });
@@ -123,7 +127,12 @@ fn check_own_hand(g: &Dk, viewer: usize) {
     let v = g.view(Some(viewer));
     for it in &v.scene.items {
         let b = it.shape.bounds();
-        let own_card = it.id.as_deref().is_some_and(|id| id.starts_with("hand:"));
+        // A hand card's picture lies on its own card: it is part of the card.
+        let picture = matches!(it.shape, Shape::Image { .. })
+            && cards.iter().any(|c| {
+                b.x >= c.x && b.y >= c.y && b.x + b.w <= c.x + c.w && b.y + b.h <= c.y + c.h
+            });
+        let own_card = picture || it.id.as_deref().is_some_and(|id| id.starts_with("hand:"));
         let inside = b.x >= area.x && b.y >= area.y && b.x + b.w <= area.x + area.w;
         if own_card || !inside || (b.w >= area.w - 1.0) {
             continue;
