@@ -6,13 +6,14 @@
 //! the face-down artefact it turns over and which counter it grabs.
 
 use serde::{Deserialize, Serialize};
-use tavern_plugin_api::{Applied, GameError, GameRng, Setup};
+use tavern_plugin_api::{GameError, GameRng, Setup};
 
 use crate::data::{
     AMULET, COTTAGE, KEY, LEDGES, MARKET, MIRROR, RAVEN, ROOM_K, ROUNDHOUSE, SCROLL, STABLES,
-    TYPES, WAND, artefact_name, loc_name, spell_name,
+    TYPES, WAND,
 };
 use crate::ghost::{GHOSTS, Ghost, GhostCard, GhostMove, Mods, Step as Dir, card_spec};
+use crate::record::{ChanceDone, Note};
 use crate::state::{Action, Keydoms};
 
 /// Ghost settings and the round's effects of ghost powers on the players.
@@ -300,7 +301,7 @@ impl Keydoms {
         }
     }
 
-    pub fn apply_ghost_chance(&mut self, action: &Action) -> Result<Applied, GameError> {
+    pub fn apply_ghost_chance(&mut self, action: &Action) -> Result<ChanceDone, GameError> {
         match action {
             Action::GhostShuffle { ghost, order } => {
                 let g = *ghost as usize;
@@ -311,7 +312,7 @@ impl Keydoms {
                 }
                 self.ghosts[g].shuffle_deck(order)?;
                 self.gp.shuffle_due.remove(0);
-                let mut label = format!("The {}'s deck is shuffled", self.ghosts[g].name());
+                let mut under_deck = None;
                 if self.round == 0 && self.gp.bottom_spells > 0 {
                     // Harder ghosts: spells from the top of the spell deck go under.
                     let mut under = Vec::new();
@@ -320,13 +321,13 @@ impl Keydoms {
                             under.push(sp);
                         }
                     }
-                    label.push_str(&format!(
-                        "; {} spell card(s) go face down under it",
-                        under.len()
-                    ));
+                    under_deck = Some(under.len());
                     self.ghosts[g].add_bottom_spells(&under);
                 }
-                Ok(Applied::public(label))
+                Ok(ChanceDone::GhostShuffled {
+                    ghost: g,
+                    under: under_deck,
+                })
             }
             Action::GhostEvict { .. } | Action::GhostTurn { .. }
                 if self.gp.roundhouse.is_some() =>
@@ -373,9 +374,9 @@ impl Keydoms {
         }
     }
 
-    fn evict_apply(&mut self, loc: u8, chosen: &[(usize, usize)]) -> Applied {
+    fn evict_apply(&mut self, loc: u8, chosen: &[(usize, usize)]) -> ChanceDone {
         let n = self.n();
-        let mut names = Vec::new();
+        let mut parties = 0u16;
         let mut best_ghost = 0u8;
         let mut human_lost = false;
         for &(p, i) in chosen {
@@ -392,7 +393,7 @@ impl Keydoms {
                 w.loc = None;
                 w.face_up = false;
             }
-            names.push(self.name_of(p).to_string());
+            parties |= 1 << p;
         }
         self.gp.evict_at = None;
         if let Some(c) = self.gp.evict_caster.take()
@@ -409,12 +410,7 @@ impl Keydoms {
                 },
             });
         }
-        Applied::public(label!(
-            self,
-            "Evict in the {}: one random worker of each party goes home ({})",
-            loc_name(loc),
-            names.join(", ")
-        ))
+        ChanceDone::GhostEvicted { loc, parties }
     }
 
     fn ghost_turn(
@@ -422,7 +418,7 @@ impl Keydoms {
         g: usize,
         flip: &[u8],
         worker: Option<u8>,
-    ) -> Result<Applied, GameError> {
+    ) -> Result<ChanceDone, GameError> {
         if !self.gp.shuffle_due.is_empty() || self.gp.evict_at.is_some() {
             return Err(GameError::new("another chance step comes first"));
         }
@@ -463,12 +459,6 @@ impl Keydoms {
                 ));
             }
         };
-        let name = if self.quiet {
-            ""
-        } else {
-            self.ghosts[g].name()
-        };
-        let mut parts = Vec::new();
         if first {
             self.gp.started[g] = true;
             self.ghosts[g].invoke(flip);
@@ -477,7 +467,6 @@ impl Keydoms {
                 if self.magic() {
                     self.ghost_power(g, a);
                 }
-                parts.push(label!(self, "{name} turns up its {}", artefact_name(a)));
             }
         }
         let mut gh = self.ghosts[g].clone();
@@ -486,37 +475,16 @@ impl Keydoms {
         self.gp.turn_due = None;
         self.placed += 1;
         self.last_loc = None;
-        parts.push(match mv {
-            GhostMove::Placed { card, loc, worker } => {
+        match mv {
+            GhostMove::Placed { loc, worker, .. } => {
                 self.last_loc = Some(loc);
                 self.ghosts[g].workers[worker].seq = self.m.seq;
                 self.m.seq += 1;
-                label!(
-                    self,
-                    "{name} plays card {card} ({}) → a counter goes face down to the {}",
-                    card_text(card),
-                    loc_name(loc)
-                )
             }
-            GhostMove::Revealed { spell } => {
-                self.reveals += 1;
-                label!(
-                    self,
-                    "{name} turns up the spell {}; it is cast when placement ends",
-                    spell_name(spell)
-                )
-            }
-            GhostMove::Wasted { card } => {
-                label!(
-                    self,
-                    "{name} plays card {card} ({}), which finds no open location",
-                    card_text(card)
-                )
-            }
-        });
-        // One line per step: the host shows the first as the action, the rest as its
-        // consequences.
-        Ok(Applied::public(parts.join("\n")))
+            GhostMove::Revealed { .. } => self.reveals += 1,
+            GhostMove::Wasted { .. } => {}
+        }
+        Ok(ChanceDone::GhostTurned { ghost: g, mv })
     }
 
     /// A power a ghost turned up (or copied): what it does for the ghost this round.
@@ -569,37 +537,41 @@ impl Keydoms {
     }
 
     /// A ghost is strongest (or earns a cave ledge): what it gets instead of treasure.
-    pub fn ghost_reward(&mut self, g: usize, loc: u8, second: Option<usize>) {
+    pub fn ghost_reward(
+        &mut self,
+        g: usize,
+        loc: u8,
+        second: Option<usize>,
+        notes: &mut Vec<Note>,
+    ) {
         let p = self.n() + g;
-        let name = self.ghosts[g].name().to_string();
         let note = match loc {
             STABLES => {
-                if self.start == p {
+                let kept = self.start == p;
+                if kept {
                     self.ghost_gain_spells(g, 1);
-                    format!("{name} keeps the start marker and gains a spell")
                 } else {
                     self.start = p;
-                    format!("{name} wins the stables and becomes start player")
                 }
+                Note::GhostStables { ghost: g, kept }
             }
             MARKET => {
                 self.ghost_gain_spells(g, 1);
-                format!("{name} wins the market and gains a spell instead")
+                Note::GhostMarket { ghost: g }
             }
             COTTAGE => {
                 self.gp.no_player_artefacts = true;
-                format!("{name} wins the cottage: players use no artefacts but the wand this round")
+                Note::GhostCottage { ghost: g }
             }
             ROUNDHOUSE => self.ghost_roundhouse(g, second),
             _ => return,
         };
-        self.notes.push(note);
+        notes.push(note);
     }
 
     /// The ghost wins the roundhouse: two spells are drawn (the face-up pair under
     /// Foreknown) and a chance step picks the one it keeps.
-    fn ghost_roundhouse(&mut self, g: usize, second: Option<usize>) -> String {
-        let name = self.ghosts[g].name().to_string();
+    fn ghost_roundhouse(&mut self, g: usize, second: Option<usize>) -> Note {
         let drawn = if self.m.foreknown {
             std::mem::take(&mut self.m.offer)
         } else {
@@ -611,88 +583,72 @@ impl Keydoms {
             }
             v
         };
+        let note = Note::GhostRoundhouse {
+            ghost: g,
+            drawn: drawn.len(),
+        };
         match drawn.len() {
-            0 => format!("{name} wins the roundhouse but no spell is left"),
-            1 => {
-                self.ghosts[g].gained.push(drawn[0]);
-                format!("{name} wins the roundhouse and gains the last spell")
-            }
+            0 => {}
+            1 => self.ghosts[g].gained.push(drawn[0]),
             _ => {
                 self.gp.roundhouse = Some(RoundhousePick {
                     ghost: g,
                     drawn,
                     second,
-                });
-                format!("{name} wins the roundhouse and picks one of two spells blind")
+                })
             }
         }
+        note
     }
 
     /// The chance step's pick: the ghost keeps `drawn[pick]`; the other goes to the
-    /// runner-up or under the spell deck.
-    /// The ghost's blind pick: the public log says who got what kind of thing; the
-    /// player handed the other spell reads which one it is.
-    fn ghost_keeps(&mut self, r: RoundhousePick, pick: usize) -> Applied {
+    /// runner-up or under the spell deck. The public log says who got what kind of
+    /// thing; the player handed the other spell reads which one it is.
+    fn ghost_keeps(&mut self, r: RoundhousePick, pick: usize) -> ChanceDone {
         let g = r.ghost;
-        let name = self.ghosts[g].name().to_string();
         let keep = r.drawn[pick];
         let other = r.drawn[1 - pick];
         self.ghosts[g].gained.push(keep);
-        // Under Foreknown both spells lay face up, so naming them leaks nothing.
-        let kept = if self.m.foreknown {
-            format!("{name} keeps {} (picked at random)", spell_name(keep))
-        } else {
-            format!("{name} keeps one of the two spells, picked at random")
-        };
-        let mut private = None;
-        let rest = match r.second {
+        match r.second {
             Some(s) if s < self.n() => {
                 self.m.hands[s].push(other);
                 self.reveals += 1;
-                private = Some((
-                    s,
-                    format!("{kept}; the other, {}, goes to you", spell_name(other)),
-                ));
-                format!("the other goes to {}", self.players[s].name)
             }
             Some(s) => {
                 let n = self.n();
                 self.ghosts[s - n].gained.push(other);
-                format!("the other goes to the {}", self.name_of(s))
             }
-            None => {
-                self.m.deck.insert(0, other);
-                "the other goes under the spell deck".to_string()
-            }
-        };
-        let applied = Applied::public(format!("{kept}; {rest}"));
-        match private {
-            Some((s, text)) => applied.with_private_for(s, text),
-            None => applied,
+            None => self.m.deck.insert(0, other),
+        }
+        ChanceDone::GhostKept {
+            ghost: g,
+            keep,
+            other,
+            second: r.second,
         }
     }
 
     /// A ledge earned by a ghost goes back to the treasury.
-    pub fn ghost_ledge(&mut self, g: usize, cave: usize, ledge: usize) {
+    pub fn ghost_ledge(&mut self, g: usize, cave: usize, ledge: usize, notes: &mut Vec<Note>) {
         let goods = self.take_ledge(cave, ledge);
         let v: u16 = goods.iter().map(|&x| x as u16).sum();
         for t in 0..TYPES {
             self.treasury[t] += goods[t];
         }
         if v > 0 {
-            self.notes.push(format!(
-                "{} earns ledge {} of the {} (worth {v}): it goes back to the treasury",
-                self.ghosts[g].name(),
-                ledge + 1,
-                loc_name(cave as u8)
-            ));
+            notes.push(Note::GhostLedge {
+                ghost: g,
+                cave: cave as u8,
+                ledge,
+                value: v,
+            });
         }
         debug_assert!(ledge < LEDGES);
     }
 
     /// A ghost's turn in a castle room: it takes an artefact on offer for free, one of
     /// a kind it lacks if two stacks are offered.
-    pub fn ghost_buy(&mut self, g: usize, loc: u8) {
+    pub fn ghost_buy(&mut self, g: usize, loc: u8, notes: &mut Vec<Note>) {
         let offered = self.offered(loc);
         let has = self.ghosts[g].artefacts;
         let Some(&s) = offered
@@ -705,20 +661,18 @@ impl Keydoms {
         let art = self.stacks[s].pop().expect("offered stack has a tile");
         self.top_up[s] = false;
         self.ghosts[g].artefacts[art as usize] += 1;
-        let mut note = format!(
-            "{} takes the {} from {} for free",
-            self.ghosts[g].name(),
-            artefact_name(art),
-            loc_name(loc)
-        );
-        if self.ghosts[g].fx.choice {
+        let choice = self.ghosts[g].fx.choice;
+        if choice {
             self.ghost_gain_spells(g, 1);
-            note.push_str(" and gains a spell (Choice)");
         }
-        self.notes.push(note);
+        notes.push(Note::GhostTook {
+            ghost: g,
+            artefact: art,
+            loc,
+            choice,
+        });
         if self.artefacts_left() == 0 {
-            self.notes
-                .push("The last artefact is gone: game over".to_string());
+            notes.push(Note::LastArtefact);
         }
         self.after_purchase_check();
     }
@@ -736,15 +690,11 @@ impl Keydoms {
 
     /// Casts the next spell a ghost turned up during placement (at the start of
     /// resolution). Returns true when one was cast.
-    pub fn cast_next_ghost_spell(&mut self) -> bool {
+    pub fn cast_next_ghost_spell(&mut self, notes: &mut Vec<Note>) -> bool {
         for g in 0..self.ghosts.len() {
             if !self.ghosts[g].revealed.is_empty() {
                 let spell = self.ghosts[g].revealed.remove(0);
-                self.notes.push(format!(
-                    "{} casts {}",
-                    self.ghosts[g].name(),
-                    spell_name(spell)
-                ));
+                notes.push(Note::GhostCasts { ghost: g, spell });
                 self.announce(self.n() + g, spell, Vec::new());
                 return true;
             }
@@ -753,7 +703,7 @@ impl Keydoms {
     }
 
     /// Moonlight cast by a ghost, once the caves are done.
-    pub fn ghost_after_caves(&mut self) {
+    pub fn ghost_after_caves(&mut self, notes: &mut Vec<Note>) {
         self.gp.after_caves_done = true;
         for g in 0..self.ghosts.len() {
             if !self.ghosts[g].fx.moonlight {
@@ -764,11 +714,7 @@ impl Keydoms {
             if let Some((i, room)) = self.ghosts[g].moonlight(&t, mods) {
                 self.ghosts[g].workers[i].loc = Some(room);
                 self.ghosts[g].workers[i].face_up = false;
-                self.notes.push(format!(
-                    "Moonlight: the {}'s strongest cave counter moves to {}",
-                    self.ghosts[g].name(),
-                    loc_name(room)
-                ));
+                notes.push(Note::Moonlight { ghost: g, room });
             }
         }
     }

@@ -3,6 +3,7 @@
 
 use crate::data::{ROOM_K, is_castle_room};
 use crate::magic::{GhostArea, PayFor, Step};
+use crate::record::Note;
 use crate::state::{Action, Keydoms, Pending};
 
 impl Keydoms {
@@ -26,8 +27,7 @@ impl Keydoms {
     }
 
     /// A ghost's spell comes into effect (after the players' chance to cancel it).
-    pub fn ghost_spell_effect(&mut self, g: usize, spell: u8) {
-        let name = self.ghosts[g].name().to_string();
+    pub fn ghost_spell_effect(&mut self, g: usize, spell: u8, notes: &mut Vec<Note>) {
         let mut note = None;
         match spell {
             1 => self.ghosts[g].fx.choice = true,
@@ -55,7 +55,7 @@ impl Keydoms {
                 self.gp.evict_caster = None;
                 self.gp.evict_at = self.evict_location();
                 if self.gp.evict_at.is_none() {
-                    note = Some(format!("{name}'s Evict finds no location with a player"));
+                    note = Some(Note::EvictMissed { ghost: g });
                 }
             }
             8 | 15 => note = Some(self.ghost_trade(g, spell == 8)),
@@ -84,10 +84,10 @@ impl Keydoms {
                 let t = self.ghosts[g].table(self, &self.ghosts);
                 let empty = t.empty_keytown();
                 if empty.is_empty() {
-                    note = Some(format!("{name}'s Smuggler finds Keytown fully occupied"));
+                    note = Some(Note::SmugglerFull { ghost: g });
                 }
                 for loc in empty {
-                    self.ghost_reward(g, loc, None);
+                    self.ghost_reward(g, loc, None, notes);
                 }
             }
             17 => self.gp.nine_is_one = true,
@@ -101,18 +101,15 @@ impl Keydoms {
             21 => self.ghosts[g].fx.trade = true,
             _ => {}
         }
-        if let Some(n) = note {
-            self.notes.push(n);
-        }
+        notes.extend(note);
     }
 
     /// Exchange / Rearrange cast by a ghost: a duplicate goes to a room, a missing kind
     /// comes back.
-    fn ghost_trade(&mut self, g: usize, avoid_ghosts: bool) -> String {
-        let name = self.ghosts[g].name().to_string();
+    fn ghost_trade(&mut self, g: usize, avoid_ghosts: bool) -> Note {
         let t = self.ghosts[g].table(self, &self.ghosts);
         let Some((give, room)) = t.trade_choice(avoid_ghosts) else {
-            return format!("{name} has no duplicate to swap for a kind it lacks");
+            return Note::NoDuplicate { ghost: g };
         };
         let has = self.ghosts[g].artefacts;
         let Some(s) = self
@@ -120,7 +117,7 @@ impl Keydoms {
             .into_iter()
             .find(|&s| self.stacks[s].last().is_some_and(|&a| has[a as usize] == 0))
         else {
-            return format!("{name} finds nothing to swap");
+            return Note::NothingToSwap { ghost: g };
         };
         let take = self.stacks[s].pop().expect("offered");
         self.stacks[s].push(give);
@@ -134,17 +131,17 @@ impl Keydoms {
             }
         }
         gh.artefacts[take as usize] += 1;
-        format!(
-            "{name} swaps a {} for the {} in {}",
-            crate::data::artefact_name(give),
-            crate::data::artefact_name(take),
-            crate::data::loc_name(room)
-        )
+        Note::Swapped {
+            ghost: g,
+            give,
+            take,
+            room,
+        }
     }
 
     /// A player's spell with ghosts at the table: the extras against ghost counters,
     /// and Evict's ghost version (which replaces the usual effect).
-    pub fn player_spell_with_ghosts(&mut self, cast: &crate::magic::Cast) {
+    pub fn player_spell_with_ghosts(&mut self, cast: &crate::magic::Cast, notes: &mut Vec<Note>) {
         let c = cast.caster;
         let remove = |ghost: Option<u8>, area| Pending::Magic {
             seat: c,
@@ -170,10 +167,10 @@ impl Keydoms {
                 self.gp.evict_caster = Some(c);
                 self.gp.evict_at = self.evict_location();
             }
-            9 => self.extortion_reveals_ghosts(c),
+            9 => self.extortion_reveals_ghosts(c, notes),
             10 | 14 => {
                 if let Some(&Action::ChooseLocation { loc }) = cast.targets.first() {
-                    self.parity_sends_ghosts_home(loc, cast.spell == 14);
+                    self.parity_sends_ghosts_home(loc, cast.spell == 14, notes);
                 }
             }
             _ => {}
@@ -182,7 +179,7 @@ impl Keydoms {
 
     /// Extortion cast by a player: every ghost counter in the castle is turned up and the
     /// weakest goes home; on equal strength the caster chooses which.
-    fn extortion_reveals_ghosts(&mut self, caster: usize) {
+    fn extortion_reveals_ghosts(&mut self, caster: usize, notes: &mut Vec<Note>) {
         let open: Vec<bool> = (0..crate::data::LOCS as u8)
             .map(|l| l >= ROOM_K && self.unresolved(l))
             .collect();
@@ -211,18 +208,14 @@ impl Keydoms {
                 let w = &mut self.ghosts[g].workers[i];
                 w.loc = None;
                 w.face_up = false;
-                self.notes.push(format!(
-                    "Extortion: the ghosts' castle counters are turned up; the {}'s {st} leaves {}",
-                    self.ghosts[g].name(),
-                    crate::data::loc_name(loc)
-                ));
+                notes.push(Note::ExtortedGhost {
+                    ghost: g,
+                    strength: st,
+                    loc,
+                });
             }
             _ => {
-                self.notes.push(
-                    "Extortion: the ghosts' castle counters are turned up; several are equally \
-                     weak"
-                        .to_string(),
-                );
+                notes.push(Note::ExtortionTie);
                 self.m.queue.push(Pending::Magic {
                     seat: caster,
                     step: Step::ExtortGhost,
@@ -234,9 +227,9 @@ impl Keydoms {
     /// A player's Get even / Odd ones out also reaches ghost counters at its location:
     /// the number that counts there (castle side in the castle, the other side
     /// elsewhere) decides, as a player's worker goes by its printed strength.
-    fn parity_sends_ghosts_home(&mut self, loc: u8, odd: bool) {
+    fn parity_sends_ghosts_home(&mut self, loc: u8, odd: bool, notes: &mut Vec<Note>) {
         let castle = loc >= ROOM_K;
-        let mut gone = Vec::new();
+        let mut counts = [0u8; crate::rules::MAX_PLAYERS];
         for g in 0..self.ghosts.len() {
             let mut count = 0;
             for w in &mut self.ghosts[g].workers {
@@ -256,16 +249,10 @@ impl Keydoms {
                     w.face_up = true;
                 }
             }
-            if count > 0 {
-                gone.push(format!("{} of the {}'s", count, self.ghosts[g].name()));
-            }
+            counts[g] = count;
         }
-        if !gone.is_empty() {
-            self.notes.push(format!(
-                "Ghost counters sent home from the {}: {}",
-                crate::data::loc_name(loc),
-                gone.join(", ")
-            ));
+        if counts.iter().any(|&c| c > 0) {
+            notes.push(Note::ParityHome { loc, counts });
         }
     }
 

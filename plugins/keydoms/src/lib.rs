@@ -12,25 +12,16 @@
 // closer to the rules than zipped iterators.
 #![allow(clippy::needless_range_loop)]
 
-/// Log text, skipped while a playout applies actions quietly (`self.quiet`).
-macro_rules! label {
-    ($k:expr, $($arg:tt)*) => {
-        if $k.quiet {
-            String::new()
-        } else {
-            format!($($arg)*)
-        }
-    };
-}
-
 pub mod chance;
 pub mod data;
 pub mod ghost;
 pub mod ghost_play;
 pub mod ghost_spells;
 pub mod ghost_view;
+mod log;
 pub mod magic;
 pub mod magic_view;
+pub mod record;
 pub mod rules;
 pub mod spells;
 pub mod state;
@@ -44,6 +35,7 @@ use tavern_plugin_api::{
 };
 
 use crate::data::{SCROLL, TYPES, WAND};
+use crate::record::{Change, Note};
 pub use crate::state::{Action, Keydoms, Mode, Pending, Stage};
 
 impl Game for Keydoms {
@@ -243,54 +235,18 @@ impl Game for Keydoms {
     }
 
     fn apply_quiet(&mut self, seat: Option<usize>, action: &Action) -> Result<(), GameError> {
-        // Same change of state; the log text is skipped where it is built lazily.
-        self.quiet = true;
-        let r = self.apply(seat, action).map(|_| ());
-        self.quiet = false;
-        r
+        self.change(seat, action, &mut Vec::new()).map(|_| ())
     }
 
     fn apply(&mut self, seat: Option<usize>, action: &Action) -> Result<Applied, GameError> {
-        // Both appliers check everything that can fail before they change anything, so
-        // only the pending decision needs restoring on an error.
-        let saved = self.pending.clone();
-        self.notes.clear();
-        let applied = match seat {
-            None => self.apply_chance(action),
-            Some(s) => self.apply_seat(s, action),
+        let mut notes = Vec::new();
+        let (change, revealed) = self.change(seat, action, &mut notes)?;
+        let mut a = match &change {
+            Change::Seat(s, done) => self.seat_log(*s, done),
+            Change::Chance(done) => self.chance_log(action, done),
         };
-        match applied {
-            Ok(mut a) => {
-                let before = self.reveals;
-                self.advance();
-                if self.reveals != before {
-                    a.reveal = true;
-                }
-                if self.quiet {
-                    self.notes.clear();
-                } else if !self.notes.is_empty() {
-                    // Each automatic consequence on a line of its own (the host
-                    // indents the lines after the first).
-                    // Private texts replace the public one for their readers, so they
-                    // carry the same consequences.
-                    let texts = std::iter::once(&mut a.label)
-                        .chain(a.private_label.as_mut())
-                        .chain(a.private_for.iter_mut().map(|(_, t)| t));
-                    for text in texts {
-                        for note in &self.notes {
-                            text.push('\n');
-                            text.push_str(note);
-                        }
-                    }
-                    self.notes.clear();
-                }
-                Ok(a)
-            }
-            Err(e) => {
-                self.pending = saved;
-                Err(e)
-            }
-        }
+        a.reveal |= revealed;
+        Ok(self.with_notes(a, &notes))
     }
 
     fn view(&self, viewer: Option<usize>) -> View {
@@ -307,6 +263,35 @@ impl Game for Keydoms {
 }
 
 impl Keydoms {
+    /// Applies an action and every automatic step after it: the record of the action,
+    /// and whether the automatic steps brought hidden information out. What those steps
+    /// did goes to `notes`.
+    fn change(
+        &mut self,
+        seat: Option<usize>,
+        action: &Action,
+        notes: &mut Vec<Note>,
+    ) -> Result<(Change, bool), GameError> {
+        // Both appliers check everything that can fail before they change anything, so
+        // only the pending decision needs restoring on an error.
+        let saved = self.pending.clone();
+        let change = match seat {
+            None => self.apply_chance(action).map(Change::Chance),
+            Some(s) => self.apply_seat(s, action).map(|d| Change::Seat(s, d)),
+        };
+        match change {
+            Ok(change) => {
+                let before = self.reveals;
+                self.advance_noting(notes);
+                Ok((change, self.reveals != before))
+            }
+            Err(e) => {
+                self.pending = saved;
+                Err(e)
+            }
+        }
+    }
+
     pub fn final_outcome(&self) -> Outcome {
         let n = self.n();
         let scores: Vec<SeatScore> = self

@@ -6,13 +6,13 @@
 //! left and no active wand with spells in hand) or it passed for the round.
 
 use serde::{Deserialize, Serialize};
-use tavern_plugin_api::{Applied, GameError};
+use tavern_plugin_api::GameError;
 
 use crate::data::{
     self, AMULET, GUARD, KEY, MIRROR, RAVEN, ROOM_K, STABLES, TYPES, WAND, artefact_name,
-    is_castle_room, loc_name, spell_name,
+    is_castle_room, loc_name,
 };
-use crate::rules::treasure_singular;
+use crate::record::{ChanceDone, Done, Note};
 use crate::state::{Action, Keydoms, Pending, Stage};
 
 /// A mirror image or a raven standing with a player's workers.
@@ -495,7 +495,7 @@ impl Keydoms {
 
     /// Moves the top window past seats that publicly cannot act; closes it when every
     /// seat has passed in a row. Returns true when a seat must now be asked.
-    pub fn step_window(&mut self) -> bool {
+    pub fn step_window(&mut self, notes: &mut Vec<Note>) -> bool {
         let n = self.n();
         loop {
             let Some(w) = self.m.windows.last() else {
@@ -503,7 +503,7 @@ impl Keydoms {
             };
             if w.passes >= n {
                 let w = self.m.windows.pop().expect("window");
-                self.close_window(w.kind);
+                self.close_window(w.kind, notes);
                 return false;
             }
             let seat = self.human_at(w.pos);
@@ -527,7 +527,7 @@ impl Keydoms {
         });
     }
 
-    pub(crate) fn close_window(&mut self, kind: WinKind) {
+    pub(crate) fn close_window(&mut self, kind: WinKind, notes: &mut Vec<Note>) {
         match kind {
             WinKind::Location(_) => self.cursor.queue.clear(),
             WinKind::BeforeResolve => self.m.before_done = true,
@@ -537,7 +537,7 @@ impl Keydoms {
                 let cast = self.m.casts.pop().expect("a cast under its window");
                 self.m.discard.push(cast.spell);
                 if !cast.cancelled {
-                    self.spell_effect(cast);
+                    self.spell_effect(cast, notes);
                 }
                 if let Some(w) = self.m.windows.last_mut() {
                     w.passes = 0;
@@ -695,13 +695,8 @@ impl Keydoms {
         seat: usize,
         action: &Action,
         from_window: bool,
-    ) -> Result<Applied, GameError> {
-        let name = if self.quiet {
-            String::new()
-        } else {
-            self.players[seat].name.clone()
-        };
-        let applied = match action {
+    ) -> Result<Done, GameError> {
+        let done = match action {
             Action::Pass => {
                 let w = self
                     .m
@@ -710,7 +705,7 @@ impl Keydoms {
                     .ok_or_else(|| GameError::new("no window"))?;
                 w.passes += 1;
                 w.pos += 1;
-                return Ok(Applied::public(label!(self, "{name} passes")));
+                Done::Passed
             }
             Action::PassRound => {
                 self.m.passed[seat] = true;
@@ -721,10 +716,7 @@ impl Keydoms {
                     .ok_or_else(|| GameError::new("no window"))?;
                 w.passes += 1;
                 w.pos += 1;
-                return Ok(Applied::public(label!(
-                    self,
-                    "{name} passes for the rest of the round"
-                )));
+                Done::PassedRound
             }
             Action::Invoke { artefact } => {
                 if from_window {
@@ -732,11 +724,9 @@ impl Keydoms {
                 }
                 self.m.invoked[seat][*artefact as usize] += 1;
                 self.artefact_power(seat, *artefact);
-                Applied::public(label!(
-                    self,
-                    "{name} invokes the {}",
-                    artefact_name(*artefact)
-                ))
+                Done::Invoked {
+                    artefact: *artefact,
+                }
             }
             Action::Cast { spell } => {
                 if from_window {
@@ -758,11 +748,11 @@ impl Keydoms {
                 } else {
                     self.announce(seat, *spell, Vec::new());
                 }
-                Applied::public(label!(self, "{name} casts {}", spell_name(*spell)))
+                Done::Cast { spell: *spell }
             }
             _ => return Err(GameError::new("not an artefact or spell action")),
         };
-        Ok(applied)
+        Ok(done)
     }
 
     pub(crate) fn announce(&mut self, caster: usize, spell: u8, targets: Vec<Action>) {
@@ -814,13 +804,8 @@ impl Keydoms {
         seat: usize,
         step: Step,
         action: &Action,
-    ) -> Result<Applied, GameError> {
-        let name = if self.quiet {
-            String::new()
-        } else {
-            self.players[seat].name.clone()
-        };
-        let label = match (step, action) {
+    ) -> Result<Done, GameError> {
+        let done = match (step, action) {
             (Step::Mirror, Action::ChooseOwnWorker { loc, strength }) => {
                 self.m.extras.push(Extra {
                     seat,
@@ -828,16 +813,13 @@ impl Keydoms {
                     strength: *strength,
                     raven: false,
                 });
-                Applied::public(label!(
-                    self,
-                    "{name} mirrors their {strength} in the {}",
-                    loc_name(*loc)
-                ))
+                Done::Mirrored {
+                    loc: *loc,
+                    strength: *strength,
+                }
             }
             (Step::Target { spell, mut picks }, a) => {
                 picks.push(a.clone());
-                let label =
-                    Applied::public(label!(self, "{name} targets {}", self.describe_target(a)));
                 if picks.len() < self.targets_for(spell) {
                     self.pending = Some(Pending::Magic {
                         seat,
@@ -846,7 +828,7 @@ impl Keydoms {
                 } else {
                     self.announce(seat, spell, picks);
                 }
-                label
+                Done::Targeted(a.clone())
             }
             (Step::Keep { drawn, give_to }, Action::KeepSpell { spell }) => {
                 let mut rest = drawn.clone();
@@ -856,28 +838,22 @@ impl Keydoms {
                     .ok_or_else(|| GameError::new("not drawn"))?;
                 rest.remove(i);
                 self.m.hands[seat].push(*spell);
-                let mut txt = format!("{name} keeps a spell");
+                let others = rest.len() as u8;
                 for other in rest {
                     match give_to {
                         Some(to) if to >= self.n() => {
                             let n = self.n();
                             self.ghosts[to - n].gained.push(other);
-                            txt.push_str(&format!(
-                                " and the other goes to the {}",
-                                self.name_of(to)
-                            ));
                         }
-                        Some(to) => {
-                            self.m.hands[to].push(other);
-                            txt.push_str(&format!(" and hands one to {}", self.players[to].name));
-                        }
-                        None => {
-                            self.m.deck.insert(0, other);
-                            txt.push_str(" and puts one under the spell deck");
-                        }
+                        Some(to) => self.m.hands[to].push(other),
+                        None => self.m.deck.insert(0, other),
                     }
                 }
-                Applied::public(txt).with_private(label!(self, "You keep {}", spell_name(*spell)))
+                Done::Kept {
+                    spell: *spell,
+                    others,
+                    give_to,
+                }
             }
             (
                 Step::Pay {
@@ -904,11 +880,11 @@ impl Keydoms {
                         },
                     });
                 }
-                Applied::public(label!(
-                    self,
-                    "{name} pays one {} ({paid} of {owed})",
-                    treasure_singular(*treasure)
-                ))
+                Done::PaidOne {
+                    treasure: *treasure,
+                    paid,
+                    owed,
+                }
             }
             (Step::Pay { purpose, .. }, Action::Refuse) => {
                 match purpose {
@@ -925,7 +901,7 @@ impl Keydoms {
                     }
                     _ => {}
                 }
-                Applied::public(label!(self, "{name} refuses to pay; the worker(s) go home"))
+                Done::RefusedPay
             }
             (Step::Take { left }, Action::TakeOne { treasure }) => {
                 let t = *treasure as usize;
@@ -937,11 +913,9 @@ impl Keydoms {
                         step: Step::Take { left: left - 1 },
                     });
                 }
-                Applied::public(label!(
-                    self,
-                    "{name} takes a small {}",
-                    treasure_singular(*treasure)
-                ))
+                Done::TookOne {
+                    treasure: *treasure,
+                }
             }
             (Step::Trade, Action::TradeOne { give, take }) => {
                 self.players[seat].treasure[*give as usize] -= 1;
@@ -952,14 +926,12 @@ impl Keydoms {
                     seat,
                     step: Step::Trade,
                 });
-                Applied::public(label!(
-                    self,
-                    "{name} trades a {} for a {}",
-                    treasure_singular(*give),
-                    treasure_singular(*take)
-                ))
+                Done::Traded {
+                    give: *give,
+                    take: *take,
+                }
             }
-            (Step::Trade, Action::Done) => Applied::public(label!(self, "{name} finishes trading")),
+            (Step::Trade, Action::Done) => Done::TradeDone,
             (Step::EvictBack { victim }, Action::ChooseWorker { loc, slot, .. }) => {
                 let i = self
                     .worker_at(victim, *loc, *slot)
@@ -967,12 +939,7 @@ impl Keydoms {
                 let w = &mut self.players[victim].workers[i];
                 w.loc = None;
                 w.face_up = false;
-                Applied::public(label!(
-                    self,
-                    "{name} sends one of {}'s workers home from the {}",
-                    self.players[victim].name,
-                    loc_name(*loc)
-                ))
+                Done::EvictedBack { victim, loc: *loc }
             }
             (Step::StackPick { stack, rearrange }, Action::ChooseStackTile { index }) => {
                 let s = stack as usize;
@@ -982,8 +949,7 @@ impl Keydoms {
                 let tile = self.stacks[s].remove(*index as usize);
                 if rearrange {
                     self.m.need_stack_shuffle = Some((stack, Some(tile)));
-                    Applied::public(label!(self, "{name} rearranges a castle stack"))
-                        .with_private(label!(self, "You put the {} on top", artefact_name(tile)))
+                    Done::Rearranged { tile }
                 } else {
                     self.players[seat].artefacts[tile as usize] += 1;
                     self.top_up[s] = false;
@@ -991,8 +957,7 @@ impl Keydoms {
                         self.m.need_stack_shuffle = Some((stack, None));
                     }
                     self.after_purchase_check();
-                    Applied::public(label!(self, "{name} picks an artefact from the stack"))
-                        .with_private(label!(self, "You take the {}", artefact_name(tile)))
+                    Done::PickedTile { tile }
                 }
             }
             (Step::Withdraw { left, min }, Action::ChooseWorker { loc, slot, .. }) => {
@@ -1011,15 +976,9 @@ impl Keydoms {
                         },
                     });
                 }
-                Applied::public(label!(
-                    self,
-                    "{name} takes a worker home from the {}",
-                    loc_name(*loc)
-                ))
+                Done::Withdrew { loc: *loc }
             }
-            (Step::RemoveGhost { .. }, Action::Done) => {
-                Applied::public(label!(self, "{name} leaves the ghost's counters alone"))
-            }
+            (Step::RemoveGhost { .. }, Action::Done) => Done::LeftGhosts,
             (
                 Step::RemoveGhost { .. } | Step::ExtortGhost,
                 Action::ChooseGhostWorker { ghost, loc, slot },
@@ -1032,19 +991,17 @@ impl Keydoms {
                 let w = &mut self.ghosts[g].workers[i];
                 w.loc = None;
                 w.face_up = false;
-                Applied::public(label!(
-                    self,
-                    "{name} sends one of the {}'s counters home from the {}",
-                    self.ghosts[g].name(),
-                    loc_name(*loc)
-                ))
+                Done::SentGhostHome {
+                    ghost: g,
+                    loc: *loc,
+                }
             }
             (step, a) => {
                 self.pending = Some(Pending::Magic { seat, step });
                 return Err(GameError::new(format!("{a:?} does not fit this step")));
             }
         };
-        Ok(label)
+        Ok(done)
     }
 
     pub(crate) fn describe_target(&self, a: &Action) -> String {
@@ -1090,7 +1047,7 @@ impl Keydoms {
     }
 
     /// Applies the spell-deck and stack shuffles.
-    pub fn apply_magic_chance(&mut self, action: &Action) -> Result<Applied, GameError> {
+    pub fn apply_magic_chance(&mut self, action: &Action) -> Result<ChanceDone, GameError> {
         match action {
             Action::ShuffleSpells { order } if self.m.need_spell_shuffle => {
                 let pool = &self.m.discard;
@@ -1100,9 +1057,7 @@ impl Keydoms {
                 shuffled.append(&mut self.m.deck);
                 self.m.deck = shuffled;
                 self.m.need_spell_shuffle = false;
-                Ok(Applied::public(
-                    "The spell cards are shuffled into the deck",
-                ))
+                Ok(ChanceDone::SpellsShuffled)
             }
             Action::ShuffleStack { stack, order } => {
                 let Some((s, chosen)) = self.m.need_stack_shuffle else {
@@ -1120,9 +1075,7 @@ impl Keydoms {
                 }
                 self.stacks[s as usize] = new;
                 self.m.need_stack_shuffle = None;
-                Ok(Applied::public(
-                    "The rest of the stack is shuffled face down",
-                ))
+                Ok(ChanceDone::StackShuffled)
             }
             _ => Err(GameError::new(
                 "this chance outcome does not fit the game's state",

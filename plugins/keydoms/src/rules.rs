@@ -1,11 +1,12 @@
 //! Setup, the round's flow and every location's reward: pure functions on [`Keydoms`].
 
-use tavern_plugin_api::{Applied, GameError, Legal, Setup};
+use tavern_plugin_api::{GameError, Legal, Setup};
 
 use crate::data::{
     self, GUARD, LEDGES, LocKind, STABLES, TYPES, WAND, artefact_name, chests_for, is_castle_room,
     loc_kind, loc_name, treasure_name,
 };
+use crate::record::{ChanceDone, Done, Note, Purchase};
 use crate::state::{Action, Cursor, Keydoms, Mode, Pending, Player, Stage};
 use crate::treasure::{can_pay, fill_ledge};
 
@@ -95,8 +96,6 @@ impl Keydoms {
             m: crate::magic::Magic::new(n, mode != Mode::Muggles),
             ghosts: Vec::new(),
             gp: Default::default(),
-            notes: Vec::new(),
-            quiet: false,
         };
         g.m.foreknown = foreknown;
         g.seat_ghosts(ghosts, bottom, flips);
@@ -137,7 +136,7 @@ impl Keydoms {
 
     // ----- chance ---------------------------------------------------------------------
 
-    pub fn apply_chance(&mut self, action: &Action) -> Result<Applied, GameError> {
+    pub fn apply_chance(&mut self, action: &Action) -> Result<ChanceDone, GameError> {
         if matches!(
             action,
             Action::ShuffleSpells { .. } | Action::ShuffleStack { .. }
@@ -179,9 +178,7 @@ impl Keydoms {
                     self.top_up[k] = true;
                 }
                 self.stage = Stage::RoundStart;
-                Ok(Applied::reveal(
-                    "The artefacts are shuffled into the castle rooms; each top tile is turned up",
-                ))
+                Ok(ChanceDone::ArtefactsShuffled)
             }
             (Stage::RoundStart, Action::StartRound { guard, card }) => {
                 if !(1..=10).contains(guard) {
@@ -192,17 +189,7 @@ impl Keydoms {
                 };
                 self.card_deck.remove(idx);
                 self.begin_round(*guard, *card);
-                Ok(Applied::reveal(format!(
-                    "Round {}: treasure card {} is turned up, the caves are filled, a guard takes \
-                     post face down{}",
-                    self.round,
-                    card,
-                    if self.round > 1 {
-                        " and new artefacts are turned up"
-                    } else {
-                        ""
-                    }
-                )))
+                Ok(ChanceDone::RoundStarted { card: *card })
             }
             _ => Err(GameError::new(
                 "this chance outcome does not fit the game's state",
@@ -289,6 +276,11 @@ impl Keydoms {
     /// Runs every automatic step until a seat must decide, a chance step is due or the
     /// game is over.
     pub fn advance(&mut self) {
+        self.advance_noting(&mut Vec::new());
+    }
+
+    /// [`Keydoms::advance`], reporting what the steps did to `notes` (for the log).
+    pub(crate) fn advance_noting(&mut self, notes: &mut Vec<Note>) {
         loop {
             if self.pending.is_some()
                 || self.stage == Stage::Over
@@ -328,7 +320,7 @@ impl Keydoms {
                 continue;
             }
             if !self.m.windows.is_empty() {
-                if self.step_window() {
+                if self.step_window(notes) {
                     return;
                 }
                 continue;
@@ -375,7 +367,10 @@ impl Keydoms {
                     }
                 }
                 Stage::Resolving => {
-                    if self.cursor.loc == 0 && !self.cursor.opened && self.cast_next_ghost_spell() {
+                    if self.cursor.loc == 0
+                        && !self.cursor.opened
+                        && self.cast_next_ghost_spell(notes)
+                    {
                         continue;
                     }
                     if !self.ghosts.is_empty()
@@ -383,10 +378,10 @@ impl Keydoms {
                         && self.cursor.loc == STABLES
                         && !self.cursor.opened
                     {
-                        self.ghost_after_caves();
+                        self.ghost_after_caves(notes);
                     }
                     if !self.flow_windows() {
-                        self.step_resolution();
+                        self.step_resolution(notes);
                     }
                 }
             }
@@ -500,7 +495,7 @@ impl Keydoms {
             .any(|w| w.loc.is_some_and(is_castle_room))
     }
 
-    fn step_resolution(&mut self) {
+    fn step_resolution(&mut self, notes: &mut Vec<Note>) {
         let loc = self.cursor.loc;
         if loc as usize >= data::LOCS {
             self.end_round();
@@ -543,17 +538,17 @@ impl Keydoms {
             return;
         }
         if !self.cursor.rewarded {
-            self.start_reward(loc, kind);
+            self.start_reward(loc, kind, notes);
             return;
         }
         match kind {
             LocKind::Guard => self.step_guard(),
-            LocKind::Castle => self.step_castle(loc),
+            LocKind::Castle => self.step_castle(loc, notes),
             _ => self.close_location(),
         }
     }
 
-    fn start_reward(&mut self, loc: u8, kind: LocKind) {
+    fn start_reward(&mut self, loc: u8, kind: LocKind, notes: &mut Vec<Note>) {
         let ranking = self.ranking(loc);
         if kind == LocKind::Roundhouse && !ranking.is_empty() && self.reshuffle_before_draw() {
             return;
@@ -563,11 +558,11 @@ impl Keydoms {
         if let Some(p) = first.filter(|&p| self.is_ghost(p))
             && !matches!(kind, LocKind::Cave | LocKind::Castle | LocKind::Guard)
         {
-            self.ghost_reward(p - self.n(), loc, ranking.get(1).map(|r| r.0));
+            self.ghost_reward(p - self.n(), loc, ranking.get(1).map(|r| r.0), notes);
             return;
         }
         match kind {
-            LocKind::Cave => self.award_cave(loc as usize),
+            LocKind::Cave => self.award_cave(loc as usize, notes),
             LocKind::Stables => {
                 if let Some(seat) = first {
                     self.pending = Some(Pending::NameStartPlayer { seat });
@@ -593,11 +588,11 @@ impl Keydoms {
         }
     }
 
-    fn award_cave(&mut self, cave: usize) {
+    fn award_cave(&mut self, cave: usize, notes: &mut Vec<Note>) {
         let ranking = self.ranking(cave as u8);
         for (ledge, (seat, _)) in ranking.into_iter().enumerate().take(LEDGES) {
             if self.is_ghost(seat) {
-                self.ghost_ledge(seat - self.n(), cave, ledge);
+                self.ghost_ledge(seat - self.n(), cave, ledge, notes);
                 continue;
             }
             let goods = self.take_ledge(cave, ledge);
@@ -651,7 +646,7 @@ impl Keydoms {
         need
     }
 
-    fn step_castle(&mut self, loc: u8) {
+    fn step_castle(&mut self, loc: u8, notes: &mut Vec<Note>) {
         let offered = self.offered(loc);
         if offered.is_empty() || self.cursor.queue.is_empty() {
             self.close_location();
@@ -659,7 +654,7 @@ impl Keydoms {
         }
         let seat = self.cursor.queue.remove(0);
         if self.is_ghost(seat) {
-            self.ghost_buy(seat - self.n(), loc);
+            self.ghost_buy(seat - self.n(), loc, notes);
             return;
         }
         let need = self.price(seat, loc);
@@ -926,12 +921,7 @@ impl Keydoms {
     }
 
     /// Applies a seat's decision (already checked to be legal).
-    pub fn apply_seat(&mut self, seat: usize, action: &Action) -> Result<Applied, GameError> {
-        let name = if self.quiet {
-            String::new()
-        } else {
-            self.players[seat].name.clone()
-        };
+    pub fn apply_seat(&mut self, seat: usize, action: &Action) -> Result<Done, GameError> {
         let Some(pending) = self.pending.take() else {
             if self.window_seat() != Some(seat) {
                 return Err(GameError::new("nobody is to act"));
@@ -944,18 +934,16 @@ impl Keydoms {
             // The placement turn resumes once the artefact or spell has played out.
             return self.apply_magic(seat, action, false);
         }
-        let applied = match (pending, action) {
+        let done = match (pending, action) {
             (Pending::Magic { step, .. }, a) => return self.apply_step(seat, step, a),
             (Pending::StartTreasure { .. }, Action::TakeStartTreasure { treasure }) => {
                 let t = *treasure as usize;
                 self.treasury[t] -= 1;
                 self.players[seat].treasure[t] += 1;
                 self.players[seat].start_picks.push(*treasure);
-                Applied::public(label!(
-                    self,
-                    "{name} takes a small {} to start",
-                    treasure_singular(*treasure)
-                ))
+                Done::StartTreasure {
+                    treasure: *treasure,
+                }
             }
             (Pending::Place { .. }, Action::Place { strength, loc }) => {
                 let w = self.players[seat]
@@ -975,52 +963,25 @@ impl Keydoms {
                     .expect("just placed");
                 w.face_up = shown;
                 self.placed += 1;
-                if shown {
-                    Applied::public(label!(
-                        self,
-                        "{name} places their {strength} face up in the {} (Disclosure)",
-                        loc_name(*loc)
-                    ))
-                } else if self.gp.solo_face_up {
-                    Applied::public(label!(
-                        self,
-                        "{name} places their {strength} in the {} (shown for reference)",
-                        loc_name(*loc)
-                    ))
-                } else {
-                    Applied::public(label!(
-                        self,
-                        "{name} places a worker face down in the {}",
-                        loc_name(*loc)
-                    ))
-                    .with_private(label!(
-                        self,
-                        "You place your {strength} face down in the {}",
-                        loc_name(*loc)
-                    ))
+                Done::Placed {
+                    strength: *strength,
+                    loc: *loc,
+                    shown,
                 }
             }
             (Pending::NameStartPlayer { .. }, Action::NameStartPlayer { seat: s }) => {
                 self.start = *s as usize;
-                Applied::public(label!(
-                    self,
-                    "{name} wins the stables and makes {} the start player",
-                    self.name_of(*s as usize)
-                ))
+                Done::NamedStart { seat: *s }
             }
-            (Pending::MarketGive { .. }, Action::MarketPass) => {
-                Applied::public(label!(self, "{name} wins the market but makes no trade"))
-            }
+            (Pending::MarketGive { .. }, Action::MarketPass) => Done::MarketPassed,
             (Pending::MarketGive { .. }, Action::MarketGive { treasure }) => {
                 let t = *treasure as usize;
                 self.players[seat].treasure[t] -= 1;
                 self.treasury[t] += 1;
                 self.pending = Some(Pending::MarketTake { seat, left: 3 });
-                Applied::public(label!(
-                    self,
-                    "{name} trades in a small {} at the market",
-                    treasure_singular(*treasure)
-                ))
+                Done::MarketGave {
+                    treasure: *treasure,
+                }
             }
             (Pending::MarketTake { left, .. }, Action::MarketTake { treasure }) => {
                 let t = *treasure as usize;
@@ -1030,18 +991,13 @@ impl Keydoms {
                 if left > 0 && self.treasury.iter().any(|&v| v > 0) {
                     self.pending = Some(Pending::MarketTake { seat, left });
                 }
-                Applied::public(label!(
-                    self,
-                    "{name} takes a small {} from the treasury",
-                    treasure_singular(*treasure)
-                ))
+                Done::MarketTook {
+                    treasure: *treasure,
+                }
             }
             (Pending::Bribe { .. }, Action::RefuseBribe) => {
                 self.turn_back_from_castle(seat);
-                Applied::public(label!(
-                    self,
-                    "{name} does not bribe the guard; their castle workers go home"
-                ))
+                Done::RefusedBribe
             }
             (Pending::Bribe { owed, mut paid, .. }, Action::BribeOne { treasure }) => {
                 let t = *treasure as usize;
@@ -1051,22 +1007,16 @@ impl Keydoms {
                 let total: u8 = paid.iter().sum();
                 if total >= owed {
                     self.entered[seat] = true;
-                    Applied::public(label!(
-                        self,
-                        "{name} completes a bribe of {owed} and enters the castle"
-                    ))
                 } else {
                     self.pending = Some(Pending::Bribe { seat, owed, paid });
-                    Applied::public(label!(
-                        self,
-                        "{name} hands the guard one {} ({total} of {owed})",
-                        treasure_singular(*treasure)
-                    ))
+                }
+                Done::Bribed {
+                    treasure: *treasure,
+                    total,
+                    owed,
                 }
             }
-            (Pending::Buy { room, .. }, Action::DeclineBuy) => {
-                Applied::public(label!(self, "{name} does not buy in {}", loc_name(room)))
-            }
+            (Pending::Buy { room, .. }, Action::DeclineBuy) => Done::DeclinedBuy { room },
             (
                 Pending::Buy {
                     room, need, paid, ..
@@ -1083,7 +1033,7 @@ impl Keydoms {
                     need,
                     paid,
                 });
-                Applied::public(label!(self, "{name} chooses the {}", artefact_name(art)))
+                Done::ChoseStack { artefact: art }
             }
             (
                 Pending::Buy {
@@ -1097,11 +1047,7 @@ impl Keydoms {
             ) => {
                 paid.push(*treasure);
                 if paid.len() < need.len() {
-                    let label = format!(
-                        "{name} sets aside {} {}",
-                        need[paid.len() - 1],
-                        treasure_name(*treasure as usize)
-                    );
+                    let strength = need[paid.len() - 1];
                     self.pending = Some(Pending::Buy {
                         seat,
                         room,
@@ -1109,10 +1055,19 @@ impl Keydoms {
                         need,
                         paid,
                     });
-                    Applied::public(label)
+                    Done::SetAside {
+                        strength,
+                        treasure: *treasure,
+                    }
                 } else {
                     let stack = stack.ok_or_else(|| GameError::new("no artefact chosen"))?;
-                    self.complete_purchase(seat, room, stack as usize, &need, &paid)
+                    let got = self.complete_purchase(seat, room, stack as usize, &need, &paid);
+                    Done::Bought {
+                        room,
+                        need,
+                        paid,
+                        got,
+                    }
                 }
             }
             (p, a) => {
@@ -1122,7 +1077,7 @@ impl Keydoms {
                 )));
             }
         };
-        Ok(applied)
+        Ok(done)
     }
 
     fn complete_purchase(
@@ -1132,16 +1087,11 @@ impl Keydoms {
         stack: usize,
         need: &[u8],
         paid: &[u8],
-    ) -> Applied {
-        let parts: Vec<String> = need
-            .iter()
-            .zip(paid)
-            .map(|(&s, &t)| {
-                self.players[seat].treasure[t as usize] -= s;
-                self.treasury[t as usize] += s;
-                format!("{s} {}", treasure_name(t as usize))
-            })
-            .collect();
+    ) -> Purchase {
+        for (&s, &t) in need.iter().zip(paid) {
+            self.players[seat].treasure[t as usize] -= s;
+            self.treasury[t as usize] += s;
+        }
         if self.m.choice[seat] == Some(room) {
             // Choice: the buyer looks through the whole stack and picks privately.
             self.m.choice[seat] = None;
@@ -1152,34 +1102,21 @@ impl Keydoms {
                     rearrange: false,
                 },
             });
-            return Applied::public(label!(
-                self,
-                "{} pays {} and searches the stack in {}",
-                self.players[seat].name,
-                parts.join(" and "),
-                loc_name(room)
-            ));
+            return Purchase::Searching;
         }
         let art = self.stacks[stack]
             .pop()
             .expect("bought from a stack with a tile");
         self.top_up[stack] = false;
         self.players[seat].artefacts[art as usize] += 1;
-        let name = &self.players[seat].name;
-        let label = format!(
-            "{name} pays {} and takes the {} from {}",
-            parts.join(" and "),
-            artefact_name(art),
-            loc_name(room)
-        );
-        if self.artefacts_left() == 0 {
+        let last = self.artefacts_left() == 0;
+        if last {
             self.after_purchase_check();
-            return Applied::public(label!(
-                self,
-                "{label}. The last artefact is gone: game over"
-            ));
         }
-        Applied::public(label)
+        Purchase::Took {
+            artefact: art,
+            last,
+        }
     }
 }
 

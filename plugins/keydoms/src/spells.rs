@@ -2,6 +2,7 @@
 
 use crate::data::{self, LEDGES, LocKind, SCROLL, STABLES, TYPES, is_castle_room, loc_kind};
 use crate::magic::{Cast, Ctx, PayFor, Step, WinKind};
+use crate::record::Note;
 use crate::state::{Action, Keydoms, Pending, Stage};
 use crate::treasure::fill_ledge;
 
@@ -206,9 +207,9 @@ impl Keydoms {
 
     // ----- applying ---------------------------------------------------------------------
 
-    pub(crate) fn spell_effect(&mut self, cast: Cast) {
+    pub(crate) fn spell_effect(&mut self, cast: Cast, notes: &mut Vec<Note>) {
         if cast.caster >= self.n() {
-            self.ghost_spell_effect(cast.caster - self.n(), cast.spell);
+            self.ghost_spell_effect(cast.caster - self.n(), cast.spell, notes);
             return;
         }
         if self.ghosts.is_empty() {
@@ -220,7 +221,7 @@ impl Keydoms {
         if cast.spell != 7 {
             self.player_spell(cast.clone());
         }
-        self.player_spell_with_ghosts(&cast);
+        self.player_spell_with_ghosts(&cast, notes);
     }
 
     fn player_spell(&mut self, cast: Cast) {

@@ -330,10 +330,6 @@ pub struct Keydoms {
     /// Artefact powers, spells and response windows.
     #[serde(default)]
     pub m: crate::magic::Magic,
-    /// Set while a playout applies an action without wanting its log text
-    /// (`apply_quiet`): label builders may then skip their formatting.
-    #[serde(skip)]
-    pub quiet: bool,
     /// Bumped whenever hidden information comes out (workers or the guard turned up,
     /// spells drawn), so the action that caused it is logged as a reveal.
     #[serde(default)]
@@ -344,10 +340,6 @@ pub struct Keydoms {
     pub ghosts: Vec<crate::ghost::Ghost>,
     #[serde(default)]
     pub gp: crate::ghost_play::GhostPlay,
-    /// What the automatic steps did since the last action (ghost turns, rewards),
-    /// appended to that action's log line.
-    #[serde(skip)]
-    pub notes: Vec<String>,
 }
 
 impl Keydoms {

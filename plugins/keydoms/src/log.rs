@@ -1,0 +1,421 @@
+//! Log text, written from the records of what a change did ([`Done`], [`ChanceDone`],
+//! [`Note`]) and the names at the table. Only `apply` calls this; a playout never does.
+
+use tavern_plugin_api::Applied;
+
+use crate::data::{artefact_name, loc_name, spell_name, treasure_name};
+use crate::ghost::GhostMove;
+use crate::ghost_play::card_text;
+use crate::record::{ChanceDone, Done, Note, Purchase};
+use crate::rules::treasure_singular;
+use crate::state::{Action, Keydoms};
+
+impl Keydoms {
+    /// The log entry of `seat`'s decision.
+    pub(crate) fn seat_log(&self, seat: usize, done: &Done) -> Applied {
+        let name = self.players[seat].name.as_str();
+        let public = |text: String| Applied::public(text);
+        match done {
+            Done::StartTreasure { treasure } => public(format!(
+                "{name} takes a small {} to start",
+                treasure_singular(*treasure)
+            )),
+            Done::Placed {
+                strength,
+                loc,
+                shown,
+            } => {
+                let at = loc_name(*loc);
+                if *shown {
+                    public(format!(
+                        "{name} places their {strength} face up in the {at} (Disclosure)"
+                    ))
+                } else if self.gp.solo_face_up {
+                    public(format!(
+                        "{name} places their {strength} in the {at} (shown for reference)"
+                    ))
+                } else {
+                    public(format!("{name} places a worker face down in the {at}"))
+                        .with_private(format!("You place your {strength} face down in the {at}"))
+                }
+            }
+            Done::NamedStart { seat: s } => public(format!(
+                "{name} wins the stables and makes {} the start player",
+                self.name_of(*s as usize)
+            )),
+            Done::MarketPassed => public(format!("{name} wins the market but makes no trade")),
+            Done::MarketGave { treasure } => public(format!(
+                "{name} trades in a small {} at the market",
+                treasure_singular(*treasure)
+            )),
+            Done::MarketTook { treasure } => public(format!(
+                "{name} takes a small {} from the treasury",
+                treasure_singular(*treasure)
+            )),
+            Done::RefusedBribe => public(format!(
+                "{name} does not bribe the guard; their castle workers go home"
+            )),
+            Done::Bribed {
+                treasure,
+                total,
+                owed,
+            } => {
+                if total >= owed {
+                    public(format!(
+                        "{name} completes a bribe of {owed} and enters the castle"
+                    ))
+                } else {
+                    public(format!(
+                        "{name} hands the guard one {} ({total} of {owed})",
+                        treasure_singular(*treasure)
+                    ))
+                }
+            }
+            Done::DeclinedBuy { room } => {
+                public(format!("{name} does not buy in {}", loc_name(*room)))
+            }
+            Done::ChoseStack { artefact } => {
+                public(format!("{name} chooses the {}", artefact_name(*artefact)))
+            }
+            Done::SetAside { strength, treasure } => public(format!(
+                "{name} sets aside {strength} {}",
+                treasure_name(*treasure as usize)
+            )),
+            Done::Bought {
+                room,
+                need,
+                paid,
+                got,
+            } => {
+                let parts: Vec<String> = need
+                    .iter()
+                    .zip(paid)
+                    .map(|(&s, &t)| format!("{s} {}", treasure_name(t as usize)))
+                    .collect();
+                let parts = parts.join(" and ");
+                let room = loc_name(*room);
+                public(match got {
+                    Purchase::Searching => {
+                        format!("{name} pays {parts} and searches the stack in {room}")
+                    }
+                    Purchase::Took { artefact, last } => {
+                        let took = format!(
+                            "{name} pays {parts} and takes the {} from {room}",
+                            artefact_name(*artefact)
+                        );
+                        if *last {
+                            format!("{took}. The last artefact is gone: game over")
+                        } else {
+                            took
+                        }
+                    }
+                })
+            }
+            Done::Passed => public(format!("{name} passes")),
+            Done::PassedRound => public(format!("{name} passes for the rest of the round")),
+            Done::Invoked { artefact } => {
+                public(format!("{name} invokes the {}", artefact_name(*artefact)))
+            }
+            Done::Cast { spell } => public(format!("{name} casts {}", spell_name(*spell))),
+            Done::Mirrored { loc, strength } => public(format!(
+                "{name} mirrors their {strength} in the {}",
+                loc_name(*loc)
+            )),
+            Done::Targeted(a) => public(format!("{name} targets {}", self.describe_target(a))),
+            Done::Kept {
+                spell,
+                others,
+                give_to,
+            } => {
+                let mut text = format!("{name} keeps a spell");
+                for _ in 0..*others {
+                    match *give_to {
+                        Some(to) if to >= self.n() => {
+                            text.push_str(" and the other goes to the ");
+                            text.push_str(self.name_of(to));
+                        }
+                        Some(to) => {
+                            text.push_str(" and hands one to ");
+                            text.push_str(&self.players[to].name);
+                        }
+                        None => text.push_str(" and puts one under the spell deck"),
+                    }
+                }
+                public(text).with_private(format!("You keep {}", spell_name(*spell)))
+            }
+            Done::PaidOne {
+                treasure,
+                paid,
+                owed,
+            } => public(format!(
+                "{name} pays one {} ({paid} of {owed})",
+                treasure_singular(*treasure)
+            )),
+            Done::RefusedPay => public(format!("{name} refuses to pay; the worker(s) go home")),
+            Done::TookOne { treasure } => public(format!(
+                "{name} takes a small {}",
+                treasure_singular(*treasure)
+            )),
+            Done::Traded { give, take } => public(format!(
+                "{name} trades a {} for a {}",
+                treasure_singular(*give),
+                treasure_singular(*take)
+            )),
+            Done::TradeDone => public(format!("{name} finishes trading")),
+            Done::EvictedBack { victim, loc } => public(format!(
+                "{name} sends one of {}'s workers home from the {}",
+                self.players[*victim].name,
+                loc_name(*loc)
+            )),
+            Done::Rearranged { tile } => public(format!("{name} rearranges a castle stack"))
+                .with_private(format!("You put the {} on top", artefact_name(*tile))),
+            Done::PickedTile { tile } => public(format!("{name} picks an artefact from the stack"))
+                .with_private(format!("You take the {}", artefact_name(*tile))),
+            Done::Withdrew { loc } => public(format!(
+                "{name} takes a worker home from the {}",
+                loc_name(*loc)
+            )),
+            Done::LeftGhosts => public(format!("{name} leaves the ghost's counters alone")),
+            Done::SentGhostHome { ghost, loc } => public(format!(
+                "{name} sends one of the {}'s counters home from the {}",
+                self.ghosts[*ghost].name(),
+                loc_name(*loc)
+            )),
+        }
+    }
+
+    /// The log entry of a chance outcome. It names only what became public; a seat that
+    /// learns more (a spell handed to it) reads its own text.
+    pub(crate) fn chance_log(&self, action: &Action, done: &ChanceDone) -> Applied {
+        match *done {
+            ChanceDone::ArtefactsShuffled => Applied::reveal(
+                "The artefacts are shuffled into the castle rooms; each top tile is turned up",
+            ),
+            ChanceDone::RoundStarted { card } => Applied::reveal(format!(
+                "Round {}: treasure card {card} is turned up, the caves are filled, a guard \
+                 takes post face down{}",
+                self.round,
+                if self.round > 1 {
+                    " and new artefacts are turned up"
+                } else {
+                    ""
+                }
+            )),
+            ChanceDone::SpellsShuffled => {
+                Applied::public("The spell cards are shuffled into the deck")
+            }
+            ChanceDone::StackShuffled => {
+                Applied::public("The rest of the stack is shuffled face down")
+            }
+            ChanceDone::GhostShuffled { ghost, under } => {
+                let mut text = format!("The {}'s deck is shuffled", self.ghosts[ghost].name());
+                if let Some(k) = under {
+                    text.push_str(&format!("; {k} spell card(s) go face down under it"));
+                }
+                Applied::public(text)
+            }
+            ChanceDone::GhostEvicted { loc, parties } => {
+                let names: Vec<&str> = (0..self.total())
+                    .filter(|&p| parties & (1 << p) != 0)
+                    .map(|p| self.name_of(p))
+                    .collect();
+                Applied::public(format!(
+                    "Evict in the {}: one random worker of each party goes home ({})",
+                    loc_name(loc),
+                    names.join(", ")
+                ))
+            }
+            ChanceDone::GhostKept {
+                ghost,
+                keep,
+                other,
+                second,
+            } => {
+                let name = self.ghosts[ghost].name();
+                // Under Foreknown both spells lay face up, so naming them leaks nothing.
+                let kept = if self.m.foreknown {
+                    format!("{name} keeps {} (picked at random)", spell_name(keep))
+                } else {
+                    format!("{name} keeps one of the two spells, picked at random")
+                };
+                match second {
+                    Some(s) if s < self.n() => Applied::public(format!(
+                        "{kept}; the other goes to {}",
+                        self.players[s].name
+                    ))
+                    .with_private_for(
+                        s,
+                        format!("{kept}; the other, {}, goes to you", spell_name(other)),
+                    ),
+                    Some(s) => Applied::public(format!(
+                        "{kept}; the other goes to the {}",
+                        self.name_of(s)
+                    )),
+                    None => Applied::public(format!("{kept}; the other goes under the spell deck")),
+                }
+            }
+            ChanceDone::GhostTurned { ghost, mv } => {
+                let name = self.ghosts[ghost].name();
+                let flip: &[u8] = match action {
+                    Action::GhostTurn { flip, .. } => flip,
+                    _ => &[],
+                };
+                // One line per step: the host shows the first as the action, the rest
+                // as its consequences.
+                let mut lines: Vec<String> = flip
+                    .iter()
+                    .map(|&a| format!("{name} turns up its {}", artefact_name(a)))
+                    .collect();
+                lines.push(match mv {
+                    GhostMove::Placed { card, loc, .. } => format!(
+                        "{name} plays card {card} ({}) → a counter goes face down to the {}",
+                        card_text(card),
+                        loc_name(loc)
+                    ),
+                    GhostMove::Revealed { spell } => format!(
+                        "{name} turns up the spell {}; it is cast when placement ends",
+                        spell_name(spell)
+                    ),
+                    GhostMove::Wasted { card } => format!(
+                        "{name} plays card {card} ({}), which finds no open location",
+                        card_text(card)
+                    ),
+                });
+                Applied::public(lines.join("\n"))
+            }
+        }
+    }
+
+    /// The line an automatic consequence adds under the action that set it off.
+    pub(crate) fn note_text(&self, note: &Note) -> String {
+        let ghost = |g: usize| self.ghosts[g].name();
+        match *note {
+            Note::GhostStables { ghost: g, kept } => {
+                if kept {
+                    format!("{} keeps the start marker and gains a spell", ghost(g))
+                } else {
+                    format!("{} wins the stables and becomes start player", ghost(g))
+                }
+            }
+            Note::GhostMarket { ghost: g } => {
+                format!("{} wins the market and gains a spell instead", ghost(g))
+            }
+            Note::GhostCottage { ghost: g } => format!(
+                "{} wins the cottage: players use no artefacts but the wand this round",
+                ghost(g)
+            ),
+            Note::GhostRoundhouse { ghost: g, drawn } => match drawn {
+                0 => format!("{} wins the roundhouse but no spell is left", ghost(g)),
+                1 => format!("{} wins the roundhouse and gains the last spell", ghost(g)),
+                _ => format!(
+                    "{} wins the roundhouse and picks one of two spells blind",
+                    ghost(g)
+                ),
+            },
+            Note::GhostLedge {
+                ghost: g,
+                cave,
+                ledge,
+                value,
+            } => format!(
+                "{} earns ledge {} of the {} (worth {value}): it goes back to the treasury",
+                ghost(g),
+                ledge + 1,
+                loc_name(cave)
+            ),
+            Note::GhostTook {
+                ghost: g,
+                artefact,
+                loc,
+                choice,
+            } => format!(
+                "{} takes the {} from {} for free{}",
+                ghost(g),
+                artefact_name(artefact),
+                loc_name(loc),
+                if choice {
+                    " and gains a spell (Choice)"
+                } else {
+                    ""
+                }
+            ),
+            Note::LastArtefact => "The last artefact is gone: game over".to_string(),
+            Note::GhostCasts { ghost: g, spell } => {
+                format!("{} casts {}", ghost(g), spell_name(spell))
+            }
+            Note::Moonlight { ghost: g, room } => format!(
+                "Moonlight: the {}'s strongest cave counter moves to {}",
+                ghost(g),
+                loc_name(room)
+            ),
+            Note::EvictMissed { ghost: g } => {
+                format!("{}'s Evict finds no location with a player", ghost(g))
+            }
+            Note::SmugglerFull { ghost: g } => {
+                format!("{}'s Smuggler finds Keytown fully occupied", ghost(g))
+            }
+            Note::NoDuplicate { ghost: g } => {
+                format!("{} has no duplicate to swap for a kind it lacks", ghost(g))
+            }
+            Note::NothingToSwap { ghost: g } => format!("{} finds nothing to swap", ghost(g)),
+            Note::Swapped {
+                ghost: g,
+                give,
+                take,
+                room,
+            } => format!(
+                "{} swaps a {} for the {} in {}",
+                ghost(g),
+                artefact_name(give),
+                artefact_name(take),
+                loc_name(room)
+            ),
+            Note::ExtortedGhost {
+                ghost: g,
+                strength,
+                loc,
+            } => format!(
+                "Extortion: the ghosts' castle counters are turned up; the {}'s {strength} \
+                 leaves {}",
+                ghost(g),
+                loc_name(loc)
+            ),
+            Note::ExtortionTie => "Extortion: the ghosts' castle counters are turned up; \
+                                   several are equally weak"
+                .to_string(),
+            Note::ParityHome { loc, counts } => {
+                let gone: Vec<String> = counts
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &c)| c > 0)
+                    .map(|(g, c)| format!("{c} of the {}'s", ghost(g)))
+                    .collect();
+                format!(
+                    "Ghost counters sent home from the {}: {}",
+                    loc_name(loc),
+                    gone.join(", ")
+                )
+            }
+        }
+    }
+
+    /// `applied` with each note on a line of its own under every text it carries:
+    /// private texts replace the public one for their readers, so they carry the same
+    /// consequences.
+    pub(crate) fn with_notes(&self, mut applied: Applied, notes: &[Note]) -> Applied {
+        if notes.is_empty() {
+            return applied;
+        }
+        let lines: Vec<String> = notes.iter().map(|n| self.note_text(n)).collect();
+        let texts = std::iter::once(&mut applied.label)
+            .chain(applied.private_label.as_mut())
+            .chain(applied.private_for.iter_mut().map(|(_, t)| t));
+        for text in texts {
+            for line in &lines {
+                text.push('\n');
+                text.push_str(line);
+            }
+        }
+        applied
+    }
+}
