@@ -21,6 +21,7 @@ pub mod ghost_view;
 mod log;
 pub mod magic;
 pub mod magic_view;
+pub mod options;
 pub mod record;
 pub mod rules;
 pub mod spells;
@@ -30,8 +31,7 @@ pub mod view;
 
 use tavern_plugin_api::game::Turn;
 use tavern_plugin_api::{
-    Applied, Game, GameError, GameInfo, GameRng, Legal, OptionChoice, OptionSpec, Outcome,
-    SeatScore, Setup, ToAct, View,
+    Applied, Game, GameError, GameInfo, GameRng, Legal, Outcome, SeatScore, Setup, ToAct, View,
 };
 
 use crate::data::{SCROLL, TYPES, WAND};
@@ -52,133 +52,7 @@ impl Game for Keydoms {
                 .into(),
             min_players: rules::MIN_PLAYERS,
             max_players: rules::MAX_PLAYERS,
-            options: vec![
-                OptionSpec {
-                    key: "variant".into(),
-                    label: "Variant".into(),
-                    help: "Which rules to play. Ghost opponents are set with the Ghosts option."
-                        .into(),
-                    choices: vec![
-                        OptionChoice {
-                            value: "standard".into(),
-                            label: "Standard (with magic)".into(),
-                            help: "Artefact powers, spells, cottage and roundhouse.".into(), min_players: None, max_players: None, },
-                        OptionChoice {
-                            value: "muggles".into(),
-                            label: "Muggles (no magic)".into(),
-                            help: "Artefacts only count (scrolls still break ties); cottage and \
-                               roundhouse are closed and there are no spells."
-                                .into(), min_players: None, max_players: None, },
-                    ],
-                    default: "standard".into(),
-                    ..Default::default()
-                },
-                OptionSpec {
-                    key: "foreknown".into(),
-                    label: "Foreknown".into(),
-                    help: "Each round two spells are turned face up by the roundhouse; its winner \
-                       takes those two instead of drawing blind. Standard game only."
-                        .into(),
-                    choices: vec![
-                        OptionChoice {
-                            value: "no".into(),
-                            label: "Off".into(),
-                            help: String::new(), min_players: None, max_players: None, },
-                        OptionChoice {
-                            value: "yes".into(),
-                            label: "On".into(),
-                            help: "Untaken spells are discarded at the next round's start.".into(), min_players: None, max_players: None, },
-                    ],
-                    default: "no".into(),
-                    ..Default::default()
-                },
-                OptionSpec {
-                    key: "ghosts".into(),
-                    label: "Ghosts".into(),
-                    help: "Ghosts are automated opponents that draw action cards to place their \
-                       counters and win artefacts for free. Alone you face two ghosts; two \
-                       players face one (or two). With 3–5 players, adding ghosts is the Spooky \
-                       variant (at most six at the table)."
-                        .into(),
-                    choices: vec![
-                        OptionChoice {
-                            value: "auto".into(),
-                            label: "As the rules say".into(),
-                            help: "Two ghosts for one player, one ghost for two, none for three \
-                               or more."
-                                .into(), min_players: None, max_players: None, },
-                        OptionChoice {
-                            value: "0".into(),
-                            label: "No ghosts".into(),
-                            help: "Only for three or more players.".into(), min_players: None, max_players: None, },
-                        OptionChoice {
-                            value: "1".into(),
-                            label: "One ghost".into(),
-                            help: "Two players, or Spooky with 3–5 players.".into(), min_players: None, max_players: None, },
-                        OptionChoice {
-                            value: "2".into(),
-                            label: "Two ghosts".into(),
-                            help: "Solo, or Spooky with 2–4 players.".into(), min_players: None, max_players: None, },
-                    ],
-                    default: "auto".into(),
-                    ..Default::default()
-                },
-                OptionSpec {
-                    key: "ghost_spells".into(),
-                    label: "Harder ghosts: hidden spells".into(),
-                    help: "At setup each ghost gets this many spells face down under its deck, \
-                       to be cast when they come up in later rounds."
-                        .into(),
-                    choices: ["0", "1", "2"]
-                        .into_iter()
-                        .map(|v| OptionChoice {
-                            value: v.into(),
-                            label: v.into(),
-                            help: String::new(), min_players: None, max_players: None, })
-                        .collect(),
-                    default: "0".into(),
-                    ..Default::default()
-                },
-                OptionSpec {
-                    key: "ghost_artefacts".into(),
-                    label: "Harder ghosts: artefacts per round".into(),
-                    help: "How many of its face-down artefacts a ghost turns up and uses at the \
-                       start of each round."
-                        .into(),
-                    choices: vec![
-                        OptionChoice {
-                            value: "1".into(),
-                            label: "One (normal)".into(),
-                            help: String::new(), min_players: None, max_players: None, },
-                        OptionChoice {
-                            value: "2".into(),
-                            label: "Two (harder)".into(),
-                            help: String::new(), min_players: None, max_players: None, },
-                    ],
-                    default: "1".into(),
-                    ..Default::default()
-                },
-                OptionSpec {
-                    key: "solo_face_up".into(),
-                    label: "Solo: your workers face up".into(),
-                    help: "Solo game only. Your placed workers are shown with their strength, for easy \
-                           reference. The ghosts never look at strengths, so nothing else \
-                           changes: your workers still count as face down for the rules."
-                        .into(),
-                    choices: vec![
-                        OptionChoice {
-                            value: "no".into(),
-                            label: "Face down".into(),
-                            help: String::new(), min_players: None, max_players: None, },
-                        OptionChoice {
-                            value: "yes".into(),
-                            label: "Face up".into(),
-                            help: String::new(), min_players: None, max_players: None, },
-                    ],
-                    default: "no".into(),
-                    ..Default::default()
-                },
-            ],
+            options: options::options(),
             hidden_information: true,
             rules: include_str!("../../../resources/keydoms/rules.md").into(),
         }

@@ -32,17 +32,9 @@ impl Keydoms {
                 )));
             }
         };
+        let known = crate::options::options();
         for (key, value) in &setup.options {
-            if ![
-                "variant",
-                "foreknown",
-                "ghosts",
-                "ghost_spells",
-                "ghost_artefacts",
-                "solo_face_up",
-            ]
-            .contains(&key.as_str())
-            {
+            if !known.iter().any(|o| &o.key == key) {
                 return Err(GameError::new(format!(
                     "unknown option '{key}' = '{value}'"
                 )));
