@@ -3,11 +3,11 @@
 use tavern_plugin_api::Scene;
 use tavern_plugin_api::scene::{Color, Rect, pos};
 
-use crate::data::{WAND, artefact_name, loc_letter, spell_name};
+use crate::data::{WAND, artefact_name, loc_letter, loc_name, spell_name};
 use crate::ghost::{GHOSTS, GhostCard};
 use crate::ghost_play::card_text;
 use crate::state::Keydoms;
-use crate::view::{Disc, disc_label, fit};
+use crate::view::{Disc, disc_label, fit, group_panel};
 
 /// Ghost counters at `loc`, after the players' workers in the location's row of discs.
 pub(crate) fn ghost_discs(k: &Keydoms, loc: u8, discs: &mut Vec<Disc>) {
@@ -15,30 +15,30 @@ pub(crate) fn ghost_discs(k: &Keydoms, loc: u8, discs: &mut Vec<Disc>) {
         let p = k.n() + g;
         let mods = k.ghost_mods(g, loc);
         for w in k.party_slots(p, loc).into_iter().map(|i| &gh.workers[i]) {
+            let (name, at, mark) = (gh.name(), loc_name(loc), Color::PLAYER_MARK[p]);
             let (txt, tip) = if w.face_up {
                 let st = gh.strength(w, loc, mods);
                 (
                     st.to_string(),
                     format!(
-                        "{}'s counter ({}/{}: castle side / elsewhere side), counting {st} here",
-                        gh.name(),
-                        w.castle,
-                        w.elsewhere
+                        "{name}'s counter in the {at} ({mark}), counting {st}. Castle side {}, \
+                         elsewhere side {}",
+                        w.castle, w.elsewhere
                     ),
                 )
             } else {
                 (
                     "?".to_string(),
                     format!(
-                        "{}'s face-down counter: its strength shows when this location resolves",
-                        gh.name()
+                        "{name}'s face-down counter in the {at} ({mark}). Its strength shows \
+                         when this location resolves"
                     ),
                 )
             };
             discs.push(Disc {
                 label: disc_label(p, &txt),
                 seat: p,
-                tip: format!("{tip} ({})", Color::PLAYER_MARK[p]),
+                tip,
                 changed: false,
             });
         }
@@ -50,14 +50,18 @@ pub(crate) fn ghost_discs(k: &Keydoms, loc: u8, discs: &mut Vec<Disc>) {
 pub fn draw_ghost_mat(s: &mut Scene, k: &Keydoms, g: usize, r: Rect) {
     let gh = &k.ghosts[g];
     let p = k.n() + g;
-    s.panel(r, Color::rgb(48, 52, 64), Color::player(p))
-        .id(format!("ghost:{g}"))
-        .tooltip(format!(
+    group_panel(
+        s,
+        r,
+        (Color::rgb(48, 52, 64), Color::player(p)),
+        format!("ghost:{g}"),
+        format!(
             "{}'s mat. A ghost draws an action card each turn and sends a random face-down \
              counter where the card says; it never pays for artefacts and its cave treasure \
              goes back to the treasury",
             gh.name()
-        ));
+        ),
+    );
     let star = if k.start == p { " ★ start" } else { "" };
     let room = r.w - 20.0;
     s.heading(
@@ -111,10 +115,17 @@ pub fn draw_ghost_mat(s: &mut Scene, k: &Keydoms, g: usize, r: Rect) {
         Color::WHITE,
     )
     .tooltip(format!(
-        "A ghost places 7 of its 8 counters a round (8 with its raven up), each picked at \
-         random face down. Its counters (castle side / elsewhere side): {}. Turned up so \
-         far: {}. Card backs are public, so the type of its next card is known; the card \
-         itself is not",
+        "{}: counters out {out} of {quota}, deck {} cards, {}. A ghost places \
+         7 of its 8 counters a round (8 with its raven up), each picked at random face down. \
+         Its counters (castle side / elsewhere side): {}. Turned up so far: {}. Card backs \
+         are public, so the type of its next card is known; the card itself is not",
+        gh.name(),
+        gh.deck.len(),
+        match top {
+            "action" => "next an action card",
+            "spell" => "next a spell card",
+            _ => "no card left",
+        },
         set.join(", "),
         if up.is_empty() {
             "none".to_string()
@@ -146,8 +157,9 @@ pub fn draw_ghost_mat(s: &mut Scene, k: &Keydoms, g: usize, r: Rect) {
         Color::WHITE,
     )
     .tooltip(format!(
-        "Artefacts the ghost holds: {}. 'Up' ones it has turned over and used. Each round \
-         it turns up one more face-down artefact and uses its ghost power",
+        "{}'s artefacts: {}. 'Up' ones it has turned over and used. Each round it turns up \
+         one more face-down artefact and uses its ghost power",
+        gh.name(),
         if arts.is_empty() {
             "none".to_string()
         } else {
@@ -173,15 +185,17 @@ pub fn draw_ghost_mat(s: &mut Scene, k: &Keydoms, g: usize, r: Rect) {
     ));
     let tip = match gh.discard.last() {
         Some(&c) => format!(
-            "{}. Last action card {c}: {}. Spells turned up are cast when placement ends; \
+            "{}: {}. Last action card {c}: {}. Spells turned up are cast when placement ends; \
              hidden spells (in its deck or gained this round) count one artefact per \
              started pair at the end",
+            gh.name(),
             line.join(" · "),
             card_text(c)
         ),
         None => format!(
-            "{}. Spells turned up are cast when placement ends; hidden spells count one \
+            "{}: {}. Spells turned up are cast when placement ends; hidden spells count one \
              artefact per started pair at the end",
+            gh.name(),
             line.join(" · ")
         ),
     };

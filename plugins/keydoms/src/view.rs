@@ -2,7 +2,7 @@
 //! the top and the viewer's own screen area at the bottom.
 
 use tavern_plugin_api::scene::{
-    Align, Color, Highlight, Icon, Rect, drawn_size, pos, rect, text_width,
+    Align, Color, Highlight, Icon, Rect, drawn_size, line_height, pos, rect, text_width, wrap_lines,
 };
 use tavern_plugin_api::{Scene, View};
 
@@ -28,43 +28,100 @@ const LEVEL_FILL: [Color; 3] = [
     Color::rgb(70, 62, 58),
 ];
 
+/// The canvas: narrow enough that the host's smallest scale fits it beside the log in
+/// a 1024×700 window without a sideways scroll (tests/layout.rs holds it to that), so
+/// the opponents' screens sit above the board and the treasury beside it.
+pub const WIDTH: f32 = 1264.0;
+pub const HEIGHT: f32 = 1025.0;
+
+/// The band of opponents' screens and ghosts' mats along the top.
+pub const OPPONENTS: Rect = Rect {
+    x: 10.0,
+    y: 8.0,
+    w: 1244.0,
+    h: 134.0,
+};
+
+/// The board's three levels: castle, Keytown, caves.
+const LEVELS: [Rect; 3] = [
+    Rect {
+        x: 10.0,
+        y: 150.0,
+        w: 1030.0,
+        h: 235.0,
+    },
+    Rect {
+        x: 10.0,
+        y: 385.0,
+        w: 1030.0,
+        h: 178.0,
+    },
+    Rect {
+        x: 10.0,
+        y: 565.0,
+        w: 1030.0,
+        h: 232.0,
+    },
+];
+
 /// Where each location sits on the board.
 pub fn loc_rect(loc: u8) -> Rect {
     match loc {
-        0..=4 => rect(20.0 + loc as f32 * 242.0, 545.0, 232.0, 220.0),
+        0..=4 => rect(20.0 + loc as f32 * 204.0, 570.0, 196.0, 220.0),
         // Keytown reads right to left: stables F on the right, roundhouse I on the left.
-        5..=8 => rect(20.0 + (8 - loc) as f32 * 302.0, 365.0, 292.0, 165.0),
-        GUARD => rect(20.0, 140.0, 200.0, 210.0),
-        _ => rect(230.0 + (loc - ROOM_K) as f32 * 198.0, 140.0, 190.0, 210.0),
+        5..=8 => rect(20.0 + (8 - loc) as f32 * 255.0, 390.0, 247.0, 165.0),
+        GUARD => rect(20.0, 165.0, 160.0, 210.0),
+        _ => rect(188.0 + (loc - ROOM_K) as f32 * 170.0, 165.0, 162.0, 210.0),
     }
 }
 
+/// A location's heading: its letter and name, a castle room's name short ("K Room 1"),
+/// since the rooms are narrow.
+fn loc_heading(loc: u8) -> String {
+    if data::is_castle_room(loc) {
+        format!("{} Room {}", loc_letter(loc), loc - ROOM_K + 1)
+    } else {
+        format!("{} {}", loc_letter(loc), loc_name(loc))
+    }
+}
+
+/// A worker disc's label and tooltip; the tooltip's first sentence says whose worker
+/// stands where (what a screen reader reads out).
 fn worker_label(
     k: &Keydoms,
     viewer: Option<usize>,
     seat: usize,
     strength: u8,
     up: bool,
+    loc: u8,
 ) -> (String, String) {
     let name = &k.players[seat].name;
+    let mark = Color::PLAYER_MARK[seat];
+    let at = loc_name(loc);
     if up || k.gp.solo_face_up {
         // Solo option: the lone player shows placed workers to everyone (cosmetic).
         (
             strength.to_string(),
-            format!("{name}'s worker, strength {strength} (face up)"),
+            format!("{name}'s worker, strength {strength}, in the {at} ({mark}). Face up"),
         )
     } else if viewer == Some(seat) {
         (
             strength.to_string(),
-            format!("Your worker, strength {strength}: face down, only you know it"),
+            format!(
+                "Your worker, strength {strength}, in the {at} ({mark}). Face down: only you \
+                 know it"
+            ),
         )
     } else {
-        ("?".into(), format!("{name}'s face-down worker"))
+        (
+            "?".into(),
+            format!("{name}'s face-down worker in the {at} ({mark})"),
+        )
     }
 }
 
 pub fn view(k: &Keydoms, viewer: Option<usize>) -> View {
-    let mut s = Scene::new(1600.0, 1000.0);
+    let mut s = Scene::new(WIDTH, HEIGHT);
     draw_board(&mut s, k, viewer);
     draw_side(&mut s, k);
     draw_opponents(&mut s, k, viewer);
@@ -79,12 +136,12 @@ pub fn view(k: &Keydoms, viewer: Option<usize>) -> View {
 }
 
 fn draw_board(s: &mut Scene, k: &Keydoms, viewer: Option<usize>) {
-    s.panel(rect(10.0, 125.0, 1220.0, 235.0), LEVEL_FILL[0], Color::INK)
-        .tooltip("The castle: the guard room and the five castle rooms where artefacts are bought");
-    s.panel(rect(10.0, 360.0, 1220.0, 178.0), LEVEL_FILL[1], Color::INK)
-        .tooltip("Keytown: stables, market, cottage and roundhouse");
-    s.panel(rect(10.0, 540.0, 1220.0, 232.0), LEVEL_FILL[2], Color::INK)
-        .tooltip("The dragons' caves: treasures on the ledges go to the strongest players");
+    s.panel(LEVELS[0], LEVEL_FILL[0], Color::INK)
+        .tooltip("The castle. The guard room and the five castle rooms where artefacts are bought");
+    s.panel(LEVELS[1], LEVEL_FILL[1], Color::INK)
+        .tooltip("Keytown. Stables, market, cottage and roundhouse");
+    s.panel(LEVELS[2], LEVEL_FILL[2], Color::INK)
+        .tooltip("The dragons' caves. Treasures on the ledges go to the strongest players");
     let resolving = (k.stage == Stage::Resolving).then_some(k.cursor.loc);
     for loc in 0..data::LOCS as u8 {
         let r = loc_rect(loc);
@@ -95,10 +152,15 @@ fn draw_board(s: &mut Scene, k: &Keydoms, viewer: Option<usize>) {
             Color::rgb(150, 150, 150)
         };
         let spec = &COMPONENTS.locations[loc as usize];
-        let mut tip = format!("{} ({}): {}", spec.name, spec.id, spec.help);
-        if !active {
-            tip.push_str(" Closed now: no workers may go here.");
-        }
+        // The first sentence names the place (what a screen reader reads out).
+        let tip = if active {
+            format!("{} ({}). {}", spec.name, spec.id, spec.help)
+        } else {
+            format!(
+                "{} ({}), closed now. No workers may go here. {}",
+                spec.name, spec.id, spec.help
+            )
+        };
         let b = s.rect(r, fill, 8.0).id(format!("loc:{loc}")).tooltip(tip);
         if resolving == Some(loc) {
             b.highlight(Highlight::Active);
@@ -111,12 +173,7 @@ fn draw_board(s: &mut Scene, k: &Keydoms, viewer: Option<usize>) {
         };
         s.heading(
             pos(r.x + 8.0, r.y + 16.0),
-            fit(
-                &format!("{} {}", loc_letter(loc), loc_name(loc)),
-                18.0,
-                room,
-                true,
-            ),
+            fit(&loc_heading(loc), 18.0, room, true),
             18.0,
             Color::INK,
         );
@@ -131,15 +188,21 @@ fn draw_board(s: &mut Scene, k: &Keydoms, viewer: Option<usize>) {
                 (Some(_), false) => ("?".into(), "This round's guard, still face down".into()),
                 _ => ("-".into(), "No guard posted".into()),
             };
+            // Under the heading, clear of the workers' rows.
             s.token(
-                pos(r.x + 170.0, r.y + 40.0),
+                pos(r.x + r.w - 30.0, r.y + 58.0),
                 22.0,
                 Color::rgb(120, 120, 140),
                 txt,
             )
             .tooltip(tip);
-            s.icon(pos(r.x + 130.0, r.y + 40.0), 24.0, Icon::Shield, Color::INK)
-                .tooltip("Guard");
+            s.icon(
+                pos(r.x + r.w - 72.0, r.y + 58.0),
+                24.0,
+                Icon::Shield,
+                Color::INK,
+            )
+            .tooltip("Guard. Castle workers get in if the guard room beats its strength");
         } else if data::is_castle_room(loc) {
             draw_room(s, k, loc, r);
         } else {
@@ -150,13 +213,14 @@ fn draw_board(s: &mut Scene, k: &Keydoms, viewer: Option<usize>) {
                 _ => Icon::Card,
             };
             s.icon(pos(r.x + r.w - 24.0, r.y + 20.0), 26.0, icon, Color::INK)
-                .tooltip(spec.help.clone());
+                .tooltip(format!("{}. {}", spec.name, spec.help));
         }
         draw_workers(s, k, viewer, loc, r);
     }
 }
 
 fn draw_cave(s: &mut Scene, k: &Keydoms, cave: usize, r: Rect) {
+    let at = loc_name(cave as u8);
     for l in 0..LEDGES {
         let y = r.y + 40.0 + l as f32 * 28.0;
         s.rect(
@@ -164,7 +228,16 @@ fn draw_cave(s: &mut Scene, k: &Keydoms, cave: usize, r: Rect) {
             Color::rgb(210, 200, 180),
             4.0,
         )
-        .tooltip(format!("Ledge {} of the {}", l + 1, loc_name(cave as u8)));
+        .tooltip(format!(
+            "Ledge {} of the {at}. It goes to the {} here",
+            l + 1,
+            [
+                "strongest",
+                "second strongest",
+                "third strongest",
+                "fourth strongest"
+            ][l]
+        ));
         let mut x = r.x + 22.0;
         for t in 0..TYPES {
             let v = k.caves[cave][l][t];
@@ -177,8 +250,9 @@ fn draw_cave(s: &mut Scene, k: &Keydoms, cave: usize, r: Rect) {
             let small = v.saturating_sub(large * LARGE);
             s.token(pos(x, y + 12.0), 14.6, TREASURE_COLORS[t], v.to_string())
                 .tooltip(format!(
-                    "{v} worth of {} ({large} large, {small} small)",
-                    treasure_name(t)
+                    "{v} worth of {} ({large} large, {small} small) on ledge {} of the {at}",
+                    treasure_name(t),
+                    l + 1
                 ));
             x += 32.0;
         }
@@ -187,14 +261,15 @@ fn draw_cave(s: &mut Scene, k: &Keydoms, cave: usize, r: Rect) {
 
 fn draw_room(s: &mut Scene, k: &Keydoms, loc: u8, r: Rect) {
     for (i, st) in k.room_stacks(loc).into_iter().enumerate() {
-        let cr = rect(r.x + 10.0 + i as f32 * 88.0, r.y + 26.0, 78.0, 56.0);
+        let cr = rect(r.x + 8.0 + i as f32 * 78.0, r.y + 30.0, 70.0, 56.0);
         let stack = &k.stacks[st];
         match stack.last() {
             None => {
                 s.rect(cr, Color::rgb(90, 90, 90), 6.0)
-                    .tooltip("An empty artefact space");
+                    .tooltip(format!("An empty artefact space in {}", loc_name(loc)));
             }
             Some(&a) if k.top_up[st] => {
+                let room = loc_name(loc);
                 s.card(
                     cr,
                     Color::rgb(200, 180, 230),
@@ -204,7 +279,7 @@ fn draw_room(s: &mut Scene, k: &Keydoms, loc: u8, r: Rect) {
                 )
                 .id(format!("stack:{st}"))
                 .tooltip(format!(
-                    "{} on offer ({} tiles in this stack). {}",
+                    "{} on offer in {room} ({} tiles in this stack). {}",
                     artefact_name(a),
                     stack.len(),
                     COMPONENTS.artefacts[a as usize].help
@@ -214,8 +289,10 @@ fn draw_room(s: &mut Scene, k: &Keydoms, loc: u8, r: Rect) {
                 s.card_back(cr, Color::rgb(110, 90, 140), format!("{}", stack.len()))
                     .id(format!("stack:{st}"))
                     .tooltip(format!(
-                        "A face-down stack of {} artefacts: the top one is turned up next round",
-                        stack.len()
+                        "A face-down stack of {} artefacts in {}. The top one is turned up \
+                         next round",
+                        stack.len(),
+                        loc_name(loc)
                     ));
             }
         }
@@ -268,11 +345,11 @@ fn draw_workers(s: &mut Scene, k: &Keydoms, viewer: Option<usize>, loc: u8, r: R
             .into_iter()
             .map(|i| &k.players[seat].workers[i])
         {
-            let (txt, tip) = worker_label(k, viewer, seat, w.strength, w.face_up);
+            let (txt, tip) = worker_label(k, viewer, seat, w.strength, w.face_up, loc);
             discs.push(Disc {
                 label: disc_label(seat, &txt),
                 seat,
-                tip: format!("{} ({})", tip, Color::PLAYER_MARK[seat]),
+                tip,
                 changed: false,
             });
         }
@@ -280,23 +357,23 @@ fn draw_workers(s: &mut Scene, k: &Keydoms, viewer: Option<usize>, loc: u8, r: R
             if e.seat != seat || e.loc != loc {
                 continue;
             }
+            let (name, mark, at) = (
+                &k.players[seat].name,
+                Color::PLAYER_MARK[seat],
+                loc_name(loc),
+            );
             let (label, tip) = if e.raven {
                 (
                     "R3".to_string(),
-                    format!(
-                        "{}'s raven: an extra strength-3 worker here ({})",
-                        k.players[seat].name,
-                        Color::PLAYER_MARK[seat]
-                    ),
+                    format!("{name}'s raven in the {at} ({mark}). An extra strength-3 worker"),
                 )
             } else {
                 (
                     format!("M{}", e.strength),
                     format!(
-                        "{}'s mirror image of a strength-{} worker ({})",
-                        k.players[seat].name,
-                        e.strength,
-                        Color::PLAYER_MARK[seat]
+                        "{name}'s mirror image in the {at} ({mark}). It counts as a strength-{} \
+                         worker",
+                        e.strength
                     ),
                 )
             };
@@ -353,7 +430,11 @@ fn draw_discs(s: &mut Scene, discs: &[Disc], r: Rect, top: f32) {
     }
     if shown < discs.len() {
         let rest = &discs[shown..];
-        let tips: Vec<&str> = rest.iter().map(|d| d.tip.as_str()).collect();
+        // Each by its first sentence, so the list reads as one name.
+        let tips: Vec<&str> = rest
+            .iter()
+            .map(|d| d.tip.split(['.', '\n']).next().unwrap_or(""))
+            .collect();
         s.token(
             at(shown),
             DISC_R,
@@ -385,185 +466,233 @@ pub(crate) fn fit(text: &str, size: f32, width: f32, bold: bool) -> String {
     String::new()
 }
 
-/// The right edge text in the side panel may reach.
-const SIDE_RIGHT: f32 = 1582.0;
+/// The treasury and the round's public counts, beside the board.
+const SIDE: Rect = Rect {
+    x: 1048.0,
+    y: 150.0,
+    w: 208.0,
+    h: 647.0,
+};
+/// Where text in the side panel starts, and the right edge it may reach.
+const SIDE_X: f32 = 1060.0;
+const SIDE_RIGHT: f32 = 1246.0;
+/// Where the response window's lines start, at the side panel's foot.
+const RESPONSES_Y: f32 = 700.0;
 
 fn draw_side(s: &mut Scene, k: &Keydoms) {
-    s.panel(
-        rect(1240.0, 125.0, 350.0, 647.0),
-        Color::rgb(50, 52, 60),
-        Color::INK,
+    s.panel(SIDE, Color::rgb(50, 52, 60), Color::INK).tooltip(
+        "The treasury and the round. What the bank holds, the treasure card, what is left, \
+         the start player and the spells in play",
     );
-    s.heading(pos(1255.0, 145.0), "Treasury", 22.0, Color::WHITE);
+    s.heading(pos(SIDE_X, 172.0), "Treasury", 22.0, Color::WHITE);
     for t in 0..TYPES {
-        let y = 185.0 + t as f32 * 40.0;
+        let y = 210.0 + t as f32 * 36.0;
         let v = k.treasury[t];
         let (large, small) = pieces(v);
-        s.token(pos(1270.0, y), 16.0, TREASURE_COLORS[t], "")
+        s.token(pos(SIDE_X + 16.0, y), 16.0, TREASURE_COLORS[t], "")
             .id(format!("treasury:{t}"))
             .tooltip(format!(
-                "Treasury {}: worth {v} (shown as {large} large and {small} small; a large is \
-                 worth {LARGE} small and sizes may be swapped at any time)",
+                "Treasury {}: worth {v}. Shown as {large} large and {small} small; a large \
+                 is worth {LARGE} small and sizes may be swapped at any time",
                 treasure_name(t)
             ));
         s.text(
-            pos(1295.0, y),
+            pos(SIDE_X + 40.0, y),
             format!("{v:>2}  {}", treasure_name(t)),
             20.0,
             Color::WHITE,
         );
     }
-    let card = k
-        .card_shown
-        .map(|c| format!("Treasure card {c}"))
-        .unwrap_or_else(|| "No treasure card".into());
-    s.text(pos(1255.0, 400.0), card, 18.0, Color::WHITE)
-        .tooltip("The treasure card turned up this round decides what lies in the caves");
+    let line = |i: usize| 394.0 + i as f32 * 26.0;
+    let (card, card_tip) = match k.card_shown {
+        Some(c) => (
+            format!("Treasure card {c}"),
+            format!("Treasure card {c} is turned up this round. It decides what lies in the caves"),
+        ),
+        None => (
+            "No treasure card".to_string(),
+            "No treasure card is turned up. A new one decides what lies in the caves each \
+             round"
+                .to_string(),
+        ),
+    };
+    s.text(pos(SIDE_X, line(0)), card, 18.0, Color::WHITE)
+        .tooltip(card_tip);
     s.text(
-        pos(1255.0, 430.0),
-        format!("Treasure cards left: {}", k.card_deck.len()),
+        pos(SIDE_X, line(1)),
+        format!("Cards left: {}", k.card_deck.len()),
         18.0,
         Color::WHITE,
-    );
+    )
+    .tooltip(format!(
+        "Treasure cards left: {}. When none is left the cards of this game's set are used again",
+        k.card_deck.len()
+    ));
     s.text(
-        pos(1255.0, 460.0),
+        pos(SIDE_X, line(2)),
         format!("Artefacts left: {}", k.artefacts_left()),
         18.0,
         Color::WHITE,
     )
-    .tooltip("Artefacts still in the castle's stacks");
+    .tooltip(format!(
+        "Artefacts left: {}. Still in the castle's stacks; the game ends when the last one \
+         is taken",
+        k.artefacts_left()
+    ));
+    let start = k.name_of(k.start);
     s.text(
-        pos(1255.0, 490.0),
+        pos(SIDE_X, line(3)),
         fit(
-            &format!("Start player: {}", k.name_of(k.start)),
+            &format!("Start: {start}"),
             18.0,
-            295.0,
+            SIDE_RIGHT - 28.0 - SIDE_X,
             false,
         ),
         18.0,
         Color::WHITE,
     )
-    .tooltip("The start player places first and wins ties; the stables can change it");
-    s.icon(pos(1570.0, 490.0), 22.0, Icon::Star, Color::player(k.start));
+    .tooltip(format!(
+        "Start player: {start}. The start player places first and wins ties; the stables \
+         can change it"
+    ));
+    s.icon(
+        pos(SIDE_RIGHT - 11.0, line(3)),
+        22.0,
+        Icon::Star,
+        Color::player(k.start),
+    )
+    .tooltip(format!("Start marker: {start}"));
     if k.magic() {
-        s.card_back(
-            rect(1255.0, 520.0, 70.0, 90.0),
-            Color::rgb(90, 60, 130),
-            format!("{}", k.m.deck.len()),
-        )
-        .id("spells:deck")
-        .tooltip(format!(
-            "The spell deck ({} cards); {} spells in the discard pile",
-            k.m.deck.len(),
-            k.m.discard.len()
-        ));
-        for (i, &sp) in k.m.offer.iter().enumerate() {
-            s.card(
-                rect(1255.0 + i as f32 * 80.0, 700.0, 74.0, 60.0),
-                Color::rgb(225, 210, 245),
-                Some(Color::rgb(90, 60, 130)),
-                crate::data::spell_name(sp),
-                format!("{sp}"),
-            )
-            .tooltip(format!(
-                "Face up by the roundhouse (Foreknown): {}",
-                crate::data::spell_help(sp)
-            ));
-        }
-        let mut y = 535.0;
-        if let Some(f) = k.m.substitute_from {
-            s.text(
-                pos(1340.0, y),
-                fit(
-                    &format!("Substitute from {} on", crate::data::loc_letter(f)),
-                    16.0,
-                    SIDE_RIGHT - 1340.0,
-                    false,
-                ),
-                16.0,
-                Color::WHITE,
-            )
-            .tooltip(
-                "Strength-1 workers count 9 and strength-9 workers count 1 (not in the guard room)",
-            );
-            y += 24.0;
-        }
-        // Lines down to the responses below; the rest counted in the last line.
-        let room = ((628.0 - y) / 24.0).floor().max(1.0) as usize;
-        let shown = if k.m.casts.len() > room {
-            room - 1
-        } else {
-            k.m.casts.len()
-        };
-        for c in &k.m.casts[..shown] {
-            let text = format!(
-                "{} casts {}",
-                k.name_of(c.caster),
-                crate::data::spell_name(c.spell)
-            );
-            s.text(
-                pos(1340.0, y),
-                fit(&text, 16.0, SIDE_RIGHT - 1340.0, false),
-                16.0,
-                Color::rgb(230, 200, 255),
-            )
-            .tooltip(format!("{text}: {}", crate::data::spell_help(c.spell)));
-            y += 24.0;
-        }
-        if shown < k.m.casts.len() {
-            let rest: Vec<String> = k.m.casts[shown..]
-                .iter()
-                .map(|c| {
-                    format!(
-                        "{} casts {}",
-                        k.name_of(c.caster),
-                        crate::data::spell_name(c.spell)
-                    )
-                })
-                .collect();
-            s.text(
-                pos(1340.0, y),
-                format!("{} more spells cast", rest.len()),
-                16.0,
-                Color::rgb(230, 200, 255),
-            )
-            .tooltip(rest.join("; "));
-        }
-        let prompt = crate::magic_view::window_prompt(k);
-        let short = crate::magic_view::window_title(k);
-        if !prompt.is_empty() {
-            s.text(
-                pos(1255.0, 640.0),
-                "Responses, in turn order:",
-                16.0,
-                Color::WHITE,
-            );
-            s.text(
-                pos(1255.0, 664.0),
-                fit(&short, 16.0, SIDE_RIGHT - 1255.0, false),
-                16.0,
-                Color::rgb(255, 230, 150),
-            )
-            .tooltip(prompt);
-            if let Some(seat) = k.window_seat() {
-                s.text(
-                    pos(1255.0, 688.0),
-                    fit(
-                        &format!(
-                            "Now asking: {} ({})",
-                            k.players[seat].name,
-                            Color::PLAYER_MARK[seat]
-                        ),
-                        16.0,
-                        SIDE_RIGHT - 1255.0,
-                        false,
-                    ),
-                    16.0,
-                    Color::player(seat),
-                );
-            }
-        }
+        draw_side_magic(s, k, line(3) + 22.0);
     }
+}
+
+/// The spells in play under the counts: the deck (and the Foreknown offer beside it),
+/// Substitute, the casts waiting on their answers and the response window asking now.
+fn draw_side_magic(s: &mut Scene, k: &Keydoms, top: f32) {
+    s.card_back(
+        rect(SIDE_X, top, 62.0, 84.0),
+        Color::rgb(90, 60, 130),
+        format!("{}", k.m.deck.len()),
+    )
+    .id("spells:deck")
+    .tooltip(format!(
+        "Spell deck: {} cards. {} spells in the discard pile",
+        k.m.deck.len(),
+        k.m.discard.len()
+    ));
+    for (i, &sp) in k.m.offer.iter().enumerate() {
+        s.card(
+            rect(SIDE_X + 70.0 + i as f32 * 58.0, top, 54.0, 84.0),
+            Color::rgb(225, 210, 245),
+            Some(Color::rgb(90, 60, 130)),
+            crate::data::spell_name(sp),
+            format!("{sp}"),
+        )
+        .tooltip(format!(
+            "{}, face up by the roundhouse (Foreknown). {}",
+            crate::data::spell_name(sp),
+            crate::data::spell_help(sp)
+        ));
+    }
+    let width = SIDE_RIGHT - SIDE_X;
+    let mut y = top + 84.0 + 22.0;
+    if let Some(f) = k.m.substitute_from {
+        let text = format!("Substitute from {}", crate::data::loc_letter(f));
+        s.text(
+            pos(SIDE_X, y),
+            fit(&text, 16.0, width, false),
+            16.0,
+            Color::WHITE,
+        )
+        .tooltip(format!(
+            "{text} on. Strength-1 workers count 9 and strength-9 workers count 1 (not in \
+                 the guard room)"
+        ));
+        y += 24.0;
+    }
+    // One line a cast, down to the responses; the rest counted in the last line.
+    let room = ((RESPONSES_Y - 12.0 - y) / 24.0).floor().max(1.0) as usize;
+    let shown = if k.m.casts.len() > room {
+        room - 1
+    } else {
+        k.m.casts.len()
+    };
+    let cast_text = |c: &crate::magic::Cast| {
+        format!(
+            "{} casts {}",
+            k.name_of(c.caster),
+            crate::data::spell_name(c.spell)
+        )
+    };
+    for c in &k.m.casts[..shown] {
+        // The caster by seat letter: a name would not fit beside the spell.
+        let text = format!(
+            "{} ({})",
+            crate::data::spell_name(c.spell),
+            Color::PLAYER_MARK[c.caster]
+        );
+        s.text(
+            pos(SIDE_X, y),
+            fit(&text, 16.0, width, false),
+            16.0,
+            Color::rgb(230, 200, 255),
+        )
+        .tooltip(format!(
+            "{}, waiting for answers. {}",
+            cast_text(c),
+            crate::data::spell_help(c.spell)
+        ));
+        y += 24.0;
+    }
+    if shown < k.m.casts.len() {
+        let rest: Vec<String> = k.m.casts[shown..].iter().map(cast_text).collect();
+        let text = format!("{} more spells cast", rest.len());
+        s.text(
+            pos(SIDE_X, y),
+            fit(&text, 16.0, width, false),
+            16.0,
+            Color::rgb(230, 200, 255),
+        )
+        .tooltip(format!("{text}: {}", rest.join("; ")));
+    }
+    let prompt = crate::magic_view::window_prompt(k);
+    if prompt.is_empty() {
+        return;
+    }
+    let title = format!("Responses: {}", crate::magic_view::window_title(k));
+    let h = line_height(drawn_size(16.0)) * 2.0;
+    s.text_block(
+        rect(SIDE_X, RESPONSES_Y, width, h),
+        fit_lines(&title, 16.0, width, 2),
+        16.0,
+        Color::rgb(255, 230, 150),
+    )
+    .tooltip(format!("{title}. {prompt}"));
+    if let Some(seat) = k.window_seat() {
+        let name = &k.players[seat].name;
+        let mark = Color::PLAYER_MARK[seat];
+        s.text(
+            pos(SIDE_X, RESPONSES_Y + h + 14.0),
+            fit(&format!("Asking: {name} ({mark})"), 16.0, width, false),
+            16.0,
+            Color::player(seat),
+        )
+        .tooltip(format!(
+            "Now asking: {name} ({mark}). Each seat in turn order may respond or pass"
+        ));
+    }
+}
+
+/// `text` wrapped at `width`, cut short with an ellipsis after `lines` lines.
+fn fit_lines(text: &str, size: f32, width: f32, lines: usize) -> String {
+    let wrapped = wrap_lines(text, drawn_size(size), width, false);
+    if wrapped.len() <= lines {
+        return text.to_string();
+    }
+    let mut kept: Vec<String> = wrapped[..lines - 1].to_vec();
+    kept.push(fit(&wrapped[lines - 1..].join(" "), size, width, false));
+    kept.join("\n")
 }
 
 /// Artefacts invoked this round lie in front of the screen for everyone to see: one
@@ -596,162 +725,249 @@ fn draw_invoked_list(s: &mut Scene, k: &Keydoms, seat: usize, x: f32, y: f32) {
 
 fn draw_opponents(s: &mut Scene, k: &Keydoms, viewer: Option<usize>) {
     let others: Vec<usize> = (0..k.n()).filter(|&p| Some(p) != viewer).collect();
-    let w = 1580.0 / (others.len() + k.ghosts.len()).max(1) as f32;
+    let w = OPPONENTS.w / (others.len() + k.ghosts.len()).max(1) as f32;
+    let panel = |i: usize| {
+        rect(
+            OPPONENTS.x + i as f32 * w,
+            OPPONENTS.y,
+            w - 8.0,
+            OPPONENTS.h,
+        )
+    };
     for g in 0..k.ghosts.len() {
-        let r = rect(10.0 + (others.len() + g) as f32 * w, 8.0, w - 8.0, 110.0);
+        let r = panel(others.len() + g);
         crate::ghost_view::draw_ghost_mat(s, k, g, r);
     }
     for (i, &seat) in others.iter().enumerate() {
-        let r = rect(10.0 + i as f32 * w, 8.0, w - 8.0, 110.0);
-        let p = &k.players[seat];
-        let w = r.w;
-        s.panel(r, Color::rgb(60, 60, 66), Color::player(seat))
-            .id(format!("seat:{seat}"))
-            .tooltip(format!(
-                "{}'s screen: what lies behind it is hidden, only the counts are public",
-                p.name
-            ));
-        let star = if k.start == seat { " ★ start" } else { "" };
-        let room = w - 20.0;
-        s.heading(
-            pos(r.x + 10.0, r.y + 18.0),
-            fit(
-                &format!("{} ({}){star}", p.name, Color::PLAYER_MARK[seat]),
-                20.0,
-                room,
-                true,
-            ),
+        draw_opponent(s, k, seat, panel(i));
+    }
+}
+
+/// One opponent's screen: the public counts, flowing onto as many lines as the panel's
+/// width needs (three at six seats), and the artefacts invoked in front of it.
+fn draw_opponent(s: &mut Scene, k: &Keydoms, seat: usize, r: Rect) {
+    let p = &k.players[seat];
+    let name = p.name.as_str();
+    group_panel(
+        s,
+        r,
+        (Color::rgb(60, 60, 66), Color::player(seat)),
+        format!("seat:{seat}"),
+        format!("{name}'s screen. What lies behind it is hidden, only the counts are public"),
+    );
+    let star = if k.start == seat { " ★ start" } else { "" };
+    let room = r.w - 20.0;
+    s.heading(
+        pos(r.x + 10.0, r.y + 18.0),
+        fit(
+            &format!("{name} ({}){star}", Color::PLAYER_MARK[seat]),
             20.0,
-            Color::player(seat),
-        );
-        let spells = k.magic().then(|| {
-            (
-                format!("Spells {}", k.m.hands[seat].len()),
-                "Number of spell cards behind this screen (which ones is hidden)",
-            )
+            room,
+            true,
+        ),
+        20.0,
+        Color::player(seat),
+    );
+    let treasure = p.total_treasure() as usize;
+    let artefacts = p.artefact_count() as usize;
+    let workers = p.unplaced().count();
+    let mut items = vec![Count {
+        word: "Treasure",
+        icon: Icon::Gold,
+        n: treasure,
+        tip: format!("{name}'s treasure: worth {treasure}. The types are behind the screen"),
+    }];
+    if k.magic() {
+        let spells = k.m.hands[seat].len();
+        items.push(Count {
+            word: "Spells",
+            icon: Icon::Card,
+            n: spells,
+            tip: format!("{name}'s spells: {spells}. Which ones is hidden behind the screen"),
         });
-        let lines = [
-            vec![
-                (
-                    format!("Treasure {}", p.total_treasure()),
-                    "Total value of this player's treasures (the types are behind the screen)",
-                ),
-                (
-                    format!("Artefacts {}", p.artefact_count()),
-                    "Number of artefacts owned, the starting wand included",
-                ),
-            ],
-            [(
-                format!("Workers {}", p.unplaced().count()),
-                "Workers still behind the screen, to be placed this round",
-            )]
-            .into_iter()
-            .chain(spells)
-            .collect(),
-        ];
-        for (l, items) in lines.iter().enumerate() {
-            let y = r.y + 44.0 + l as f32 * 24.0;
-            let mut x = r.x + 10.0;
-            for (text, tip) in items {
-                let t = fit(text, 16.0, r.x + w - 10.0 - x, false);
-                let tw = drawn_w(&t, 16.0, false);
-                s.text(pos(x, y), t, 16.0, Color::WHITE).tooltip(*tip);
-                x += tw + 14.0;
-            }
+    }
+    items.push(Count {
+        word: "Artefacts",
+        icon: Icon::Crown,
+        n: artefacts,
+        tip: format!("{name}'s artefacts: {artefacts}, the starting wand included"),
+    });
+    items.push(Count {
+        word: "Workers",
+        icon: Icon::Worker,
+        n: workers,
+        tip: format!("{name}'s workers behind the screen: {workers}, to be placed this round"),
+    });
+    let (x0, right) = (r.x + 10.0, r.x + r.w - 10.0);
+    // Words while they fit on three lines, else an icon before each number (the tooltip
+    // says what it counts), so the invoked line below stays inside the panel.
+    let worded = flow_lines(&items, true, x0, right) <= 3;
+    let (mut x, mut y) = (x0, r.y + 44.0);
+    for c in &items {
+        let w = c.width(worded);
+        if x > x0 && x + w > right {
+            x = x0;
+            y += 24.0;
         }
-        if k.magic() {
-            let names: Vec<String> = (0..6u8)
-                .filter(|&a| k.m.invoked[seat][a as usize] > 0)
-                .map(|a| match k.m.invoked[seat][a as usize] {
-                    1 => artefact_name(a).to_string(),
-                    n => format!("{}×{n}", artefact_name(a)),
-                })
-                .collect();
-            if !names.is_empty() {
-                let text = format!("Invoked: {}", names.join(", "));
-                s.text(
-                    pos(r.x + 10.0, r.y + 92.0),
-                    fit(&text, 16.0, room, false),
-                    16.0,
-                    Color::rgb(220, 200, 250),
-                )
-                .tooltip(format!(
-                    "{text}: in front of {}'s screen this round",
-                    p.name
-                ));
-            }
+        if worded {
+            let text = format!("{} {}", c.word, c.n);
+            s.text(
+                pos(x, y),
+                fit(&text, 16.0, right - x, false),
+                16.0,
+                Color::WHITE,
+            )
+            .tooltip(c.tip.clone());
+        } else {
+            s.icon(pos(x + 10.0, y), 20.0, c.icon, Color::WHITE)
+                .tooltip(c.tip.clone());
+            s.text(pos(x + 24.0, y), c.n.to_string(), 16.0, Color::WHITE)
+                .tooltip(c.tip.clone());
+        }
+        x += w + 14.0;
+    }
+    if k.magic() {
+        let names: Vec<String> = (0..6u8)
+            .filter(|&a| k.m.invoked[seat][a as usize] > 0)
+            .map(|a| match k.m.invoked[seat][a as usize] {
+                1 => artefact_name(a).to_string(),
+                n => format!("{}×{n}", artefact_name(a)),
+            })
+            .collect();
+        if !names.is_empty() {
+            let text = format!("Invoked: {}", names.join(", "));
+            s.text(
+                pos(r.x + 10.0, y + 24.0),
+                fit(&text, 16.0, room, false),
+                16.0,
+                Color::rgb(220, 200, 250),
+            )
+            .tooltip(format!("{name} {text} this round, in front of the screen"));
         }
     }
 }
 
+/// A framed panel that screen readers read as one group, named by the first sentence of
+/// `tip`, which legal actions still target by `id`: the host groups only framed panels
+/// without an id, so the id sits on a clear twin under the panel's contents.
+pub(crate) fn group_panel(
+    s: &mut Scene,
+    r: Rect,
+    (fill, border): (Color, Color),
+    id: String,
+    tip: String,
+) {
+    s.panel(r, fill, border).tooltip(tip.clone());
+    s.rect(r, Color::TRANSPARENT, 10.0).id(id).tooltip(tip);
+}
+
+/// One public count on an opponent's screen.
+struct Count {
+    word: &'static str,
+    icon: Icon,
+    n: usize,
+    tip: String,
+}
+
+impl Count {
+    /// Width drawn: "Treasure 12" worded, else an icon and the number.
+    fn width(&self, worded: bool) -> f32 {
+        if worded {
+            drawn_w(&format!("{} {}", self.word, self.n), 16.0, false)
+        } else {
+            24.0 + drawn_w(&self.n.to_string(), 16.0, false)
+        }
+    }
+}
+
+/// Lines the counts take when each goes on the current line while it fits.
+fn flow_lines(items: &[Count], worded: bool, x0: f32, right: f32) -> usize {
+    let mut x = x0;
+    let mut lines = 1;
+    for c in items {
+        let w = c.width(worded);
+        if x > x0 && x + w > right {
+            x = x0;
+            lines += 1;
+        }
+        x += w + 14.0;
+    }
+    lines
+}
+
 /// The viewer's own area under the board: two columns, left for what is behind the
 /// screen (treasures, workers, artefacts), right for this round's magic.
-const OWN: Rect = Rect {
+pub const OWN: Rect = Rect {
     x: 10.0,
-    y: 780.0,
-    w: 1580.0,
+    y: 805.0,
+    w: 1244.0,
     h: 212.0,
 };
 /// Where the right-hand (magic) column starts.
-const OWN_RIGHT: f32 = 890.0;
+const OWN_RIGHT: f32 = 790.0;
 /// Where "in front of your screen" starts inside the magic column.
-const OWN_FRONT: f32 = 1360.0;
+const OWN_FRONT: f32 = 1070.0;
+/// The own area's rows: heading, treasures, workers behind the screen, artefacts.
+const OWN_ROWS: [f32; 4] = [825.0, 865.0, 915.0, 973.0];
 
 fn draw_own(s: &mut Scene, k: &Keydoms, me: usize) {
     let p = &k.players[me];
-    s.panel(OWN, Color::rgb(58, 62, 58), Color::player(me))
-        .id(format!("seat:{me}"))
-        .tooltip("Your screen: only you see its contents");
+    group_panel(
+        s,
+        OWN,
+        (Color::rgb(58, 62, 58), Color::player(me)),
+        format!("seat:{me}"),
+        format!("Your screen, {}. Only you see what lies behind it", p.name),
+    );
     let star = if k.start == me {
         " ★ start player"
     } else {
         ""
     };
     s.heading(
-        pos(25.0, 800.0),
+        pos(25.0, OWN_ROWS[0]),
         format!("{} ({}){star}", p.name, Color::PLAYER_MARK[me]),
         22.0,
         Color::player(me),
     );
     let label = "Treasures:";
-    s.text(pos(25.0, 840.0), label, 18.0, Color::WHITE);
-    let x0 = 25.0 + drawn_w(label, 18.0, false) + 16.0 + 18.0;
+    let y = OWN_ROWS[1];
+    s.text(pos(25.0, y), label, 18.0, Color::WHITE);
+    // Each name takes the room it needs where the host draws it largest (the 13-point
+    // floor), so the row ends well before the magic column.
+    let mut x = 25.0 + drawn_w(label, 18.0, false) + 12.0 + 18.0;
     for t in 0..TYPES {
         let v = p.treasure[t];
-        // Room for each name at the size the host's 13-point floor draws it at 1280×800
-        // (about 1.4× its canvas size), not just at its canvas size.
-        let x = x0 + t as f32 * 145.0;
         let (large, small) = pieces(v);
-        s.token(pos(x, 840.0), 18.0, TREASURE_COLORS[t], v.to_string())
+        let name = treasure_singular(t as u8);
+        s.token(pos(x, y), 18.0, TREASURE_COLORS[t], v.to_string())
             .id(format!("mine:{t}"))
             .tooltip(format!(
-                "Your {}: worth {v} ({large} large, {small} small) — private",
+                "Your {}: worth {v}. {large} large, {small} small; private",
                 treasure_name(t)
             ));
-        s.text(
-            pos(x + 24.0, 840.0),
-            treasure_singular(t as u8),
-            16.0,
-            Color::WHITE,
-        );
+        s.text(pos(x + 24.0, y), name, 16.0, Color::WHITE);
+        x += 24.0 + drawn_w(name, 16.0, false) + 14.0 + 18.0;
     }
     let label = "Behind your screen:";
-    s.text(pos(25.0, 890.0), label, 18.0, Color::WHITE);
+    let y = OWN_ROWS[2];
+    s.text(pos(25.0, y), label, 18.0, Color::WHITE);
     let x0 = 25.0 + drawn_w(label, 18.0, false) + 16.0 + 16.0;
     for (i, w) in p.unplaced().enumerate() {
         s.token(
-            pos(x0 + i as f32 * 40.0, 890.0),
+            pos(x0 + i as f32 * 40.0, y),
             16.0,
             Color::player(me),
             w.strength.to_string(),
         )
         .tooltip(format!(
-            "Your worker of strength {} (not yet placed)",
+            "Your worker of strength {}, not yet placed",
             w.strength
         ));
     }
     let label = "Your artefacts:";
-    s.text(pos(25.0, 948.0), label, 18.0, Color::WHITE);
+    let y = OWN_ROWS[3];
+    s.text(pos(25.0, y), label, 18.0, Color::WHITE);
     let mut x = 25.0 + drawn_w(label, 18.0, false) + 16.0;
     for a in 0..6u8 {
         let c = p.artefacts[a as usize];
@@ -759,7 +975,7 @@ fn draw_own(s: &mut Scene, k: &Keydoms, me: usize) {
             continue;
         }
         s.card(
-            rect(x, 920.0, 100.0, 56.0),
+            rect(x, y - 28.0, 90.0, 56.0),
             Color::rgb(200, 180, 230),
             None,
             artefact_name(a),
@@ -767,12 +983,12 @@ fn draw_own(s: &mut Scene, k: &Keydoms, me: usize) {
         )
         .id(format!("art:{a}"))
         .tooltip(format!(
-            "{} ×{c} (private). {}",
+            "Your {} ×{c}, private. {}",
             artefact_name(a),
             COMPONENTS.artefacts[a as usize].help
         ))
         .private();
-        x += 106.0;
+        x += 96.0;
     }
     if k.magic() {
         draw_own_magic(s, k, me);
@@ -783,7 +999,7 @@ fn draw_own(s: &mut Scene, k: &Keydoms, me: usize) {
 fn draw_own_magic(s: &mut Scene, k: &Keydoms, me: usize) {
     let used: u8 = k.m.invoked[me].iter().sum();
     s.text(
-        pos(OWN_RIGHT, 800.0),
+        pos(OWN_RIGHT, OWN_ROWS[0]),
         format!(
             "Artefact uses this round: {used} of {}{}",
             k.m.allowance[me],
@@ -792,7 +1008,11 @@ fn draw_own_magic(s: &mut Scene, k: &Keydoms, me: usize) {
         18.0,
         Color::WHITE,
     )
-    .tooltip("One artefact per round, two after winning the cottage; an invoked wand lets you cast spells");
+    .tooltip(format!(
+        "Artefact uses this round: {used} of {}. One artefact per round, two after winning \
+         the cottage; an invoked wand lets you cast spells",
+        k.m.allowance[me]
+    ));
     // A private choice (spells drawn, a stack searched) takes the column's place while
     // it is open, so it covers nothing on the board.
     if let Some(Pending::Magic { seat, step }) = &k.pending
@@ -801,7 +1021,7 @@ fn draw_own_magic(s: &mut Scene, k: &Keydoms, me: usize) {
     {
         return;
     }
-    s.text(pos(OWN_RIGHT, 834.0), "Your spells:", 18.0, Color::WHITE);
+    s.text(pos(OWN_RIGHT, 859.0), "Your spells:", 18.0, Color::WHITE);
     // Two rows of cards between the label and the panel's foot; a big hand makes the
     // cards narrower rather than spill out.
     let hand = &k.m.hands[me];
@@ -812,7 +1032,7 @@ fn draw_own_magic(s: &mut Scene, k: &Keydoms, me: usize) {
         s.card(
             rect(
                 OWN_RIGHT + (i % per_row) as f32 * step,
-                850.0 + (i / per_row) as f32 * 66.0,
+                875.0 + (i / per_row) as f32 * 66.0,
                 step - 6.0,
                 60.0,
             ),
@@ -823,20 +1043,20 @@ fn draw_own_magic(s: &mut Scene, k: &Keydoms, me: usize) {
         )
         .id(format!("spell:{sp}"))
         .tooltip(format!(
-            "{} (private): {}",
+            "Your spell {}, private. {}",
             crate::data::spell_name(sp),
             crate::data::spell_help(sp)
         ))
         .private();
     }
     s.text(
-        pos(OWN_FRONT, 834.0),
-        "Invoked this round:",
+        pos(OWN_FRONT, 859.0),
+        "Used this round:",
         16.0,
         Color::WHITE,
     )
-    .tooltip("Artefacts you invoked this round lie in front of your screen for all to see");
-    draw_invoked_list(s, k, me, OWN_FRONT, 850.0);
+    .tooltip("Artefacts you used this round. They lie in front of your screen for all to see");
+    draw_invoked_list(s, k, me, OWN_FRONT, 875.0);
 }
 
 fn status(k: &Keydoms) -> String {
@@ -940,21 +1160,21 @@ fn draw_private_choice(s: &mut Scene, k: &Keydoms, step: &crate::magic::Step) ->
     let x0 = OWN_RIGHT - 6.0;
     let right = OWN.x + OWN.w - 8.0;
     s.panel(
-        rect(x0, 820.0, right - x0, OWN.y + OWN.h - 6.0 - 820.0),
+        rect(x0, 845.0, right - x0, OWN.y + OWN.h - 6.0 - 845.0),
         Color::rgb(40, 30, 60),
         Color::WHITE,
     );
-    s.heading(pos(OWN_RIGHT, 838.0), title, 18.0, Color::WHITE);
+    s.heading(pos(OWN_RIGHT, 863.0), title, 18.0, Color::WHITE);
     let step = ((right - 6.0 - OWN_RIGHT) / cards.len().max(1) as f32).min(122.0);
     for (i, (name, help)) in cards.iter().enumerate() {
         s.card(
-            rect(OWN_RIGHT + i as f32 * step, 856.0, step - 6.0, 124.0),
+            rect(OWN_RIGHT + i as f32 * step, 881.0, step - 6.0, 124.0),
             Color::rgb(225, 210, 245),
             Some(Color::rgb(90, 60, 130)),
             name.clone(),
             format!("{}", i + 1),
         )
-        .tooltip(format!("{name} (only you see this): {help}"))
+        .tooltip(format!("{name}, only you see it. {help}"))
         .private();
     }
     true

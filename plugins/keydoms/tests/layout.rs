@@ -1,13 +1,23 @@
 //! Every view at the table's fullest (six seats, with and without ghosts, and solo with
 //! its two ghosts) reads well in every window: plugin-api's layout check finds no
-//! overlapping or cramped text, and nothing lies off the canvas.
+//! overlapping or cramped text, each text stays inside the panel it is written on, and
+//! nothing lies off the canvas. The canvas itself fits beside the log in the smallest
+//! window the host opens (1024×700) without a sideways scroll, and whole at 1280×800.
 
 use rand::RngExt;
 use tavern_plugin_api::game::apply_checked;
 use tavern_plugin_api::game::check::{layout_problems, scaled};
 use tavern_plugin_api::layout::drawn_text_box;
+use tavern_plugin_api::scene::{MIN_SCALE, Rect, Scene, Shape};
 use tavern_plugin_api::{Game, GameRng, Setup, ToAct};
 use tavern_plugin_keydoms::Keydoms;
+
+/// The table's area beside the log and buttons, in screen points, in the host's
+/// smallest window (1024×700) and at 1280×800: the sizes the host's own scale test
+/// (host/src/app/scene_painter.rs) takes for them. Below `MIN_SCALE` the host scrolls
+/// instead of shrinking, so a canvas fits a window when it fits at `MIN_SCALE`.
+const TABLE_1024X700: (f32, f32) = (740.0, 620.0);
+const TABLE_1280X800: (f32, f32) = (940.0, 740.0);
 
 fn setup(humans: usize, ghosts: &str, magic: bool) -> Setup {
     let mut s = Setup::players(humans);
@@ -17,18 +27,45 @@ fn setup(humans: usize, ghosts: &str, magic: bool) -> Setup {
     s
 }
 
-/// Layout problems and off-canvas items of one seat's view (`None`: the spectator).
+fn contains(outer: Rect, inner: Rect) -> bool {
+    inner.x >= outer.x - 1.0
+        && inner.y >= outer.y - 1.0
+        && inner.x + inner.w <= outer.x + outer.w + 1.0
+        && inner.y + inner.h <= outer.y + outer.h + 1.0
+}
+
+/// The smallest panel (a rectangle big enough to write on) that holds `at`.
+fn panel_at(scene: &Scene, at: Rect) -> Option<Rect> {
+    let (cx, cy) = (at.x + 1.0, at.y + at.h / 2.0);
+    scene
+        .items
+        .iter()
+        .filter_map(|it| match it.shape {
+            Shape::Rect { rect, .. } if rect.w >= 100.0 && rect.h >= 40.0 => Some(rect),
+            _ => None,
+        })
+        .filter(|r| r.x <= cx && cx <= r.x + r.w && r.y <= cy && cy <= r.y + r.h)
+        .min_by(|a, b| (a.w * a.h).total_cmp(&(b.w * b.h)))
+}
+
+/// Layout problems, texts running out of their panel and off-canvas items of one seat's
+/// view (`None`: the spectator).
 fn problems(g: &Keydoms, viewer: Option<usize>) -> Vec<String> {
     let v = g.view(viewer);
-    let mut out: Vec<String> = layout_problems(&v.scene)
-        .iter()
-        .map(|p| p.to_string())
-        .collect();
-    for it in &v.scene.items {
+    let s = &v.scene;
+    let mut out: Vec<String> = layout_problems(s).iter().map(|p| p.to_string()).collect();
+    for it in &s.items {
         // Text where the host draws it largest, everything else where it lies.
-        let b = drawn_text_box(&it.shape).unwrap_or_else(|| it.shape.bounds());
-        if b.x < -0.5 || b.y < -0.5 || b.x + b.w > 1600.5 || b.y + b.h > 1000.5 {
+        let text = drawn_text_box(&it.shape);
+        let b = text.unwrap_or_else(|| it.shape.bounds());
+        if b.x < -0.5 || b.y < -0.5 || b.x + b.w > s.width + 0.5 || b.y + b.h > s.height + 0.5 {
             out.push(format!("off the canvas: {it:?}"));
+        }
+        if let Some(t) = text
+            && let Some(p) = panel_at(s, t)
+            && !contains(p, t)
+        {
+            out.push(format!("runs out of its panel {p:?}: {it:?}"));
         }
     }
     out
@@ -83,4 +120,33 @@ fn six_seats_with_ghosts_read_well() {
 fn solo_with_ghosts_reads_well() {
     check_games(1, "auto", true, scaled(2).max(1));
     check_games(1, "auto", false, scaled(1).max(1));
+}
+
+#[test]
+fn three_players_read_well() {
+    check_games(3, "0", true, scaled(1).max(1));
+}
+
+#[test]
+fn the_canvas_fits_the_small_windows() {
+    for (humans, ghosts) in [
+        (1, "auto"),
+        (2, "auto"),
+        (3, "0"),
+        (4, "2"),
+        (5, "1"),
+        (6, "0"),
+    ] {
+        let g = Keydoms::new(&setup(humans, ghosts, true)).unwrap();
+        for viewer in (0..humans).map(Some).chain([None]) {
+            let s = g.view(viewer).scene;
+            let (w, h) = (s.width * MIN_SCALE, s.height * MIN_SCALE);
+            assert!(
+                w <= TABLE_1024X700.0 && h <= TABLE_1024X700.1,
+                "{humans} players: {w}×{h} points at the smallest scale do not fit the \
+                 1024×700 table area {TABLE_1024X700:?}"
+            );
+            assert!(w <= TABLE_1280X800.0 && h <= TABLE_1280X800.1);
+        }
+    }
 }

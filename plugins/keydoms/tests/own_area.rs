@@ -9,12 +9,7 @@ use tavern_plugin_api::scene::{Rect, Shape};
 use tavern_plugin_api::{Game, GameRng, Setup, ToAct};
 use tavern_plugin_keydoms::Keydoms;
 
-const PANEL: Rect = Rect {
-    x: 10.0,
-    y: 780.0,
-    w: 1580.0,
-    h: 212.0,
-};
+const PANEL: Rect = tavern_plugin_keydoms::view::OWN;
 
 fn overlap(a: Rect, b: Rect) -> bool {
     a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5
