@@ -34,6 +34,8 @@ fn main() {
 
     let (mut apply, mut view, mut worst, mut k, mut bytes) =
         (Duration::ZERO, Duration::ZERO, Duration::ZERO, 0u32, 0usize);
+    // The view's own time: building the scene, writing JSON, the host's reading it.
+    let mut parts = [Duration::ZERO; 3];
     for seed in 0..view_games as u64 {
         let mut g = Kg::new(&Setup::players(2)).unwrap();
         let mut rng = GameRng::new(7 + seed);
@@ -50,10 +52,18 @@ fn main() {
             std::hint::black_box(reply);
             run_chance(&mut g, &mut rng);
             let ta = t.elapsed();
-            let json = serde_json::to_vec(&g.view(Some(seat))).unwrap();
+            let t1 = Instant::now();
+            let v = g.view(Some(seat));
+            let t2 = Instant::now();
+            let json = serde_json::to_vec(&v).unwrap();
+            let t3 = Instant::now();
             let back: View = serde_json::from_slice(&json).unwrap();
-            std::hint::black_box(back);
+            let t4 = Instant::now();
+            std::hint::black_box((back, v));
             let tv = t.elapsed() - ta;
+            parts[0] += t2 - t1;
+            parts[1] += t3 - t2;
+            parts[2] += t4 - t3;
             bytes += json.len();
             apply += ta;
             view += tv;
@@ -69,6 +79,12 @@ fn main() {
         ms(view),
         worst.as_secs_f64() * 1000.0,
         bytes / k.max(1) as usize
+    );
+    println!(
+        "  view: build {:.3} ms, write JSON {:.3} ms, read JSON {:.3} ms",
+        ms(parts[0]),
+        ms(parts[1]),
+        ms(parts[2])
     );
 }
 

@@ -78,7 +78,8 @@ pub fn block_height(text: &str, size: f32, width: f32) -> f32 {
         if let Some(&v) = by_text.get(text) {
             return v;
         }
-        let v = text_block_height(text, size, width, false);
+        // Rounded up to whole units: the block keeps its room, the views stay shorter.
+        let v = text_block_height(text, size, width, false).ceil();
         // A bound, so texts that change (counts in them) cannot grow it without end.
         if by_text.len() > 4096 {
             by_text.clear();

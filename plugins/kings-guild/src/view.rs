@@ -50,7 +50,7 @@ pub fn view(g: &Kg, viewer: Option<usize>) -> View {
     let own = viewer.unwrap_or(g.active);
     let others: Vec<usize> = (1..n).map(|k| (own + k) % n).collect();
     if !others.is_empty() {
-        let w = 1588.0 / others.len() as f32;
+        let w = (1588.0 / others.len() as f32).floor();
         for (i, &seat) in others.iter().enumerate() {
             opponent(
                 &mut s,
@@ -399,7 +399,8 @@ fn player_summary(g: &Kg, seat: usize, viewer: Option<usize>) -> String {
 
 fn quests(s: &mut Scene, g: &Kg, r: Rect) {
     let k = g.board.len().max(5);
-    let w = (r.w - 8.0 * (k as f32 - 1.0)) / k as f32;
+    // Whole canvas units (shorter numbers in every view).
+    let w = ((r.w - 8.0 * (k as f32 - 1.0)) / k as f32).floor();
     for (i, slot) in g.board.iter().enumerate() {
         let cr = rect(r.x + i as f32 * (w + 8.0), r.y, w, r.h);
         let id = format!("quest:{i}");
@@ -456,13 +457,13 @@ fn quest_card(
     } else {
         qd.hero.name().to_string()
     };
-    s.text(pos(cr.x + 8.0, cr.y + 14.0), head, SMALL, Color::WHITE)
-        .bold()
-        .tooltip(if thug {
-            "Others pay the Thug's owner 2 coins to craft here"
-        } else {
-            "Hero type"
-        });
+    // Inner parts that only repeat the card's own text leave the hover to the card.
+    let head = s
+        .text(pos(cr.x + 8.0, cr.y + 14.0), head, SMALL, Color::WHITE)
+        .bold();
+    if thug {
+        head.tooltip("Others pay the Thug's owner 2 coins to craft here");
+    }
     let nh = block_height(&qd.name, SMALL, cr.w - 12.0).min(52.0);
     s.text_block(
         rect(cr.x + 6.0, cr.y + 30.0, cr.w - 12.0, nh),
@@ -494,8 +495,7 @@ fn quest_card(
             if it.cost[r] == 0 {
                 continue;
             }
-            s.token(pos(x + 14.6, y + 35.0), 14.6, res_colour(r), RES_LETTER[r])
-                .tooltip(format!("{} {}", it.cost[r], RES_NAMES[r]));
+            s.token(pos(x + 14.6, y + 35.0), 14.6, res_colour(r), RES_LETTER[r]);
             s.text(
                 pos(x + 31.0, y + 35.0),
                 format!("{}", it.cost[r]),
@@ -510,14 +510,12 @@ fn quest_card(
             SMALL,
             Color::INK,
         )
-        .bold()
-        .tooltip(format!("{} coins when crafted", it.value));
+        .bold();
         s.circle(
             pos(cr.x + cr.w - 18.0, y + 37.0),
             10.0,
             treasure_colour(it.reward),
-        )
-        .tooltip(format!("Reward: a {} treasure", it.reward.name()));
+        );
         if let Some(m) = made {
             s.circle(
                 pos(cr.x + cr.w - 18.0, y + 13.0),
@@ -642,8 +640,7 @@ fn specialists(s: &mut Scene, g: &Kg, viewer: Option<usize>, r: Rect) {
     lines.push((qline, Color::rgb(150, 120, 80), qtip, Some("questdeck")));
     for (i, (text, col, tip, id)) in lines.into_iter().enumerate() {
         let y = pr.y + 20.0 + i as f32 * 34.0;
-        s.rect(rect(pr.x + 10.0, y - 12.0, 18.0, 24.0), col, 3.0)
-            .tooltip(tip.clone());
+        s.rect(rect(pr.x + 10.0, y - 12.0, 18.0, 24.0), col, 3.0);
         let b = s
             .text(
                 pos(pr.x + 36.0, y),
@@ -800,8 +797,7 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
                     name.clone(),
                     SMALL,
                     Color::INK,
-                )
-                .tooltip(spec_base(x));
+                );
             }
             None => {
                 s.rect(cr, Color::rgb(60, 80, 72), 6.0)
@@ -832,12 +828,14 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
                     _ => (String::new(), "A free space of your guild".to_string()),
                 };
                 s.rect(cr, Color::rgb(70, 92, 82), 6.0).id(id).tooltip(tip);
-                s.text(
-                    pos(cr.x + 6.0, cr.y + ch / 2.0),
-                    label,
-                    SMALL,
-                    Color::rgb(220, 230, 220),
-                );
+                if !label.is_empty() {
+                    s.text(
+                        pos(cr.x + 6.0, cr.y + ch / 2.0),
+                        label,
+                        SMALL,
+                        Color::rgb(220, 230, 220),
+                    );
+                }
             }
             crate::data::room::GUILD => {
                 let gd = &d.guilds[p.guild as usize];
