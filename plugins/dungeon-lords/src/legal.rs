@@ -257,7 +257,7 @@ impl Dl {
             "suggestion" => {
                 let kind = l.lair[bt.suggestion[0] as usize].kind;
                 out.push(Action::Spell { choice: WITHDRAW });
-                if can_pay(l, kind) {
+                if can_pay(l, kind, self.evil_capped()) {
                     if monster(kind).wage_cost.traps > 0 {
                         for (k, &n) in l.traps.iter().enumerate() {
                             if n > 0 {

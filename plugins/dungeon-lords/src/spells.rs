@@ -215,7 +215,7 @@ impl Dl {
                     let w = &monster(kind).wage_cost;
                     l.food -= w.food;
                     l.gold -= w.gold;
-                    l.evil += w.evil;
+                    l.evil = (l.evil + w.evil).min(top);
                     if choice >= PAY_TRAP {
                         let k = (choice - PAY_TRAP) as usize;
                         l.traps[k] -= 1;
@@ -252,16 +252,17 @@ pub fn sent_monsters(l: &Lord, bt: &Battle) -> Vec<u8> {
         .collect()
 }
 
-/// Whether the lord can pay this monster's wage now (Suggestion). Evil paid as a cost
-/// may not pass the top of the Evilometer.
-pub fn can_pay(l: &Lord, kind: u8) -> bool {
+/// Whether the lord can pay this monster's wage now (Suggestion). With `capped` (Combat
+/// Training, or the full rules' "paying with Evil") Evil paid as a cost may not pass the
+/// top of the Evilometer; otherwise it simply stops there.
+pub fn can_pay(l: &Lord, kind: u8, capped: bool) -> bool {
     let w = &monster(kind).wage_cost;
     let traps: u8 = l.traps.iter().sum();
     !w.feed
         && l.food >= w.food
         && l.gold >= w.gold
         && traps >= w.traps
-        && l.evil + w.evil <= data().evilometer.top
+        && (!capped || l.evil + w.evil <= data().evilometer.top)
 }
 
 fn gain_evil(l: &mut Lord, amount: u8, top: u8, ev: &mut Vec<Ev>) {

@@ -924,7 +924,13 @@ impl Dl {
 
     /// Whether a lord may pay `amount` Evil as a cost.
     pub fn can_pay_evil(&self, s: usize, amount: u8) -> bool {
-        !self.f().opts.evil_cost || self.lords[s].evil + amount <= data().evilometer.top
+        !self.evil_capped() || self.lords[s].evil + amount <= data().evilometer.top
+    }
+
+    /// Evil paid as a cost may not pass the top: always in Combat Training (as part 1
+    /// read it), in the full game only with the full rules' option.
+    pub fn evil_capped(&self) -> bool {
+        self.full.as_ref().is_none_or(|f| f.opts.evil_cost)
     }
 
     pub fn room_squares(&self, s: usize) -> Vec<u8> {
