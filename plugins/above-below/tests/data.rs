@@ -295,32 +295,9 @@ fn every_cave_grid_is_complete_and_in_its_range() {
 
 #[test]
 fn rewards_grow_with_difficulty() {
-    // A coarse value of a success (coins, goods by rarity, reputation, cards and villagers
-    // as the designer notes price them); the average must rise from easy to hard.
-    let value = |items: &[Item]| -> f64 {
-        items
-            .iter()
-            .map(|i| match *i {
-                Item::Coins(k) => k as f64,
-                Item::Good(g, k) => {
-                    k as f64
-                        * match g.ingredient_vp() {
-                            1 => 1.5,
-                            2 => 2.5,
-                            _ => 4.0,
-                        }
-                }
-                Item::Reputation(k) => k as f64 * 1.5,
-                Item::Brews(k) => k as f64 * 1.5,
-                Item::Boats(k) => k as f64 * 1.5,
-                Item::Villager | Item::Special(_) => 4.0,
-                Item::Adventure(_) => 3.0,
-                Item::Ghost => -2.0,
-                Item::Injure => -1.0,
-                Item::Pearl => 3.0,
-            })
-            .sum()
-    };
+    // Rewards valued as balance.rs prices them; the average per tier follows the rulebook's
+    // scale: easy 1-2 coins or a common good, medium about 4, hard 5-6 or more.
+    use tavern_plugin_above_below::balance::value;
     let mut tiers = [(0.0, 0); 3];
     for (_, e) in data().book.openers() {
         for c in &e.choices {
@@ -340,6 +317,8 @@ fn rewards_grow_with_difficulty() {
         "average reward per tier {avg:?}"
     );
     assert!((1.0..=3.5).contains(&avg[0]), "easy {avg:?}");
+    assert!((3.0..=6.0).contains(&avg[1]), "medium {avg:?}");
+    assert!(avg[2] >= 5.0, "hard {avg:?}");
 }
 
 #[test]
