@@ -187,7 +187,20 @@ fn opponent(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
             Highlight::None
         })
         .tooltip(summary);
+    // The host shows the whole panel larger on hover or click.
+    s.enlargeable(r, format!("{}'s guild", p.name));
+    // Wide panels (up to three opponents) show the guild's grid in small at the top right;
+    // narrow ones a smaller grid at the bottom right (readable when enlarged), beside
+    // the last lines, which give way to it.
+    let wide = r.w >= 480.0;
+    let compact = GridSize {
+        cell: (20.0, 16.0),
+        top: 12.0,
+        gap: 2.0,
+    };
+    let low = r.w - 20.0 - if wide { 0.0 } else { compact.width() + 8.0 };
     let fit = |t: String| fit_text(&t, r.w - 20.0);
+    let fit_low = |t: String| fit_text(&t, low);
     s.heading(
         pos(r.x + 10.0, r.y + 16.0),
         fit(format!("{} {}", Color::PLAYER_MARK[seat % 8], p.name)),
@@ -220,12 +233,12 @@ fn opponent(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
         r.y + 100.0,
         &p.res,
         None,
-        ((r.w - 20.0) / 6.0).min(52.0),
+        ((r.w - 20.0) / 6.0).min(52.0).floor(),
     );
     let hc = hand_counts(p);
     s.text(
         pos(r.x + 10.0, r.y + 128.0),
-        fit(format!(
+        fit_low(format!(
             "Hand {} · sigils {}",
             p.hand.len(),
             g.free_sigils(seat)
@@ -242,7 +255,7 @@ fn opponent(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
     ));
     s.text(
         pos(r.x + 10.0, r.y + 156.0),
-        fit(format!(
+        fit_low(format!(
             "{} rooms · {} specialists",
             p.rooms().count(),
             p.specs.len()
@@ -253,22 +266,50 @@ fn opponent(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
     if p.offered {
         s.text(
             pos(r.x + 10.0, r.y + 184.0),
-            fit("Offered".into()),
+            fit_low("Offered".into()),
             SMALL,
             Color::rgb(240, 220, 160),
         );
     }
-    // Wide panels (up to three opponents) also show the guild's grid in small.
-    if r.w >= 480.0 {
-        mini_grid(s, g, seat, r.x + r.w - 150.0, r.y + 34.0);
+    if wide {
+        let size = GridSize {
+            cell: (32.0, 30.0),
+            top: 22.0,
+            gap: 3.0,
+        };
+        mini_grid(s, g, seat, r.x + r.w - 150.0, r.y + 34.0, size);
+    } else {
+        let (x, y) = (
+            r.x + r.w - 10.0 - compact.width(),
+            r.y + r.h - 8.0 - compact.height(),
+        );
+        mini_grid(s, g, seat, x, y, compact);
+    }
+}
+
+/// Squares of a small guild grid: a cell, the outside row's height, the space between.
+#[derive(Clone, Copy)]
+struct GridSize {
+    cell: (f32, f32),
+    top: f32,
+    gap: f32,
+}
+
+impl GridSize {
+    fn width(&self) -> f32 {
+        4.0 * self.cell.0 + 3.0 * self.gap
+    }
+    fn height(&self) -> f32 {
+        self.top + 2.0 * self.gap + 3.0 * self.cell.1 + 2.0 * self.gap
     }
 }
 
 /// A guild's board in small: the four outside spaces, then the 4x3 grid; every square
 /// names its room and occupants on hover.
-fn mini_grid(s: &mut Scene, g: &Kg, seat: usize, x: f32, y: f32) {
+fn mini_grid(s: &mut Scene, g: &Kg, seat: usize, x: f32, y: f32, size: GridSize) {
     let p = &g.players[seat];
-    let (cw, ch) = (32.0, 30.0);
+    let (cw, ch) = size.cell;
+    let gap = size.gap;
     let outside: Vec<u8> = p
         .specs
         .iter()
@@ -276,7 +317,7 @@ fn mini_grid(s: &mut Scene, g: &Kg, seat: usize, x: f32, y: f32) {
         .map(|x| x.0)
         .collect();
     for i in 0..4 {
-        let cr = rect(x + i as f32 * (cw + 3.0), y, cw, 22.0);
+        let cr = rect(x + i as f32 * (cw + gap), y, cw, size.top);
         match outside.get(i) {
             Some(&sp) => {
                 s.rect(cr, Color::rgb(236, 228, 206), 4.0)
@@ -291,8 +332,8 @@ fn mini_grid(s: &mut Scene, g: &Kg, seat: usize, x: f32, y: f32) {
     let board = &data().boards[p.board as usize];
     for c in 0..12usize {
         let cr = rect(
-            x + (c % 4) as f32 * (cw + 3.0),
-            y + 28.0 + (c / 4) as f32 * (ch + 3.0),
+            x + (c % 4) as f32 * (cw + gap),
+            y + size.top + 2.0 * gap + (c / 4) as f32 * (ch + gap),
             cw,
             ch,
         );
@@ -491,17 +532,12 @@ fn quest_card(
             Color::INK,
         );
         let mut x = cr.x + 6.0;
-        for r in 0..RES {
-            if it.cost[r] == 0 {
+        for (r, &n) in it.cost.iter().enumerate() {
+            if n == 0 {
                 continue;
             }
             s.token(pos(x + 14.6, y + 35.0), 14.6, res_colour(r), RES_LETTER[r]);
-            s.text(
-                pos(x + 31.0, y + 35.0),
-                format!("{}", it.cost[r]),
-                SMALL,
-                Color::INK,
-            );
+            s.text(pos(x + 31.0, y + 35.0), format!("{n}"), SMALL, Color::INK);
             x += 48.0;
         }
         s.text(

@@ -93,3 +93,32 @@ fn every_action_target_names_an_item_of_the_scene() {
         }
     }
 }
+
+#[test]
+fn every_opponent_panel_can_be_enlarged() {
+    for n in 1..=6 {
+        let g = positions(n, 11).pop().unwrap();
+        for v in 0..n {
+            let scene = g.view(Some(v)).scene;
+            assert_eq!(scene.areas.len(), n - 1, "one area per opponent");
+            for (k, area) in scene.areas.iter().enumerate() {
+                let seat = (v + k + 1) % n;
+                assert!(area.label.contains(&g.players[seat].name));
+                // The area is the opponent's panel, with the guild's grid inside it.
+                let squares = scene
+                    .items
+                    .iter()
+                    .filter(|i| matches!(i.shape, Shape::Rect { .. }))
+                    .filter(|i| {
+                        let b = i.shape.bounds();
+                        b.w < 40.0 && area.rect.contains(b.center())
+                    })
+                    .count();
+                assert!(
+                    squares >= 16,
+                    "{n} players: the grid of seat {seat} in its area"
+                );
+            }
+        }
+    }
+}
