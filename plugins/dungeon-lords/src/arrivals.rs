@@ -1,6 +1,5 @@
-//! The adventurers' arrival (part 2, used by tests until the building years are played):
-//! the round's tiles sorted by glyph, assigned from the nicest lord to the most evil, and
-//! warriors pushing to the front of the party.
+//! The adventurers' arrival (the full game): the round's tiles sorted by glyph, assigned
+//! from the nicest lord to the most evil, and warriors pushing to the front of the party.
 
 use crate::data::{Class, adv};
 use crate::model::{Adv, Lord};

@@ -1,6 +1,5 @@
-//! Building-year rules on a dungeon (part 2, used by tests until the building years are
-//! played): where a tunnel may be dug, where imps may mine, where a room may go, and the
-//! tax a dungeon owes.
+//! Building-year rules on a dungeon (the full game): where a tunnel may be dug, where imps
+//! may mine, where a room may go, and the tax a dungeon owes.
 
 use crate::data::{SQUARES, room};
 use crate::grid::neighbours;

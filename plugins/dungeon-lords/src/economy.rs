@@ -1,6 +1,5 @@
-//! Events and production of the building years (part 2, used by tests until the building
-//! years are played): Pay Day, Taxes and the Dead Letter Office, and rooms producing with
-//! imps and trolls.
+//! Events and production of the building years (the full game): Pay Day, Taxes and the Dead
+//! Letter Office, and rooms producing with imps and trolls.
 
 use crate::data::{data, monster, room};
 use crate::model::Lord;

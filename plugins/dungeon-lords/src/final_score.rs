@@ -1,6 +1,5 @@
-//! The full game's final scoring (part 2, used by tests until the full game is played):
-//! every line of the overview plus the seven titles. Non-player dungeons are not passed
-//! in: they compete for no title.
+//! The final scoring: every line of the overview plus the seven titles. Non-player
+//! dungeons are not passed in: they compete for no title.
 
 use crate::data::{Class, adv, monster, room};
 use crate::model::{Lord, TileKind};

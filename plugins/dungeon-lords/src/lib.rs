@@ -9,10 +9,10 @@
 //! do what they say. Component data is `resources/dungeon-lords/components.json`; each
 //! entry says whether it comes from the rulebook, public component lists or our design.
 //!
-//! Part 2 (the building years) has begun as rules without a game around them yet, each
-//! tested on its own: [`building`] (digging, mining, room sites, taxes), [`arrivals`]
-//! (adventurers sorted and handed out, warriors pushing ahead), [`orders`] (the central
-//! board), [`economy`] (Pay Day, Taxes, production), [`titles`] and [`final_score`].
+//! The building years use small rule modules, each also tested on its own: [`building`]
+//! (digging, mining, room sites, taxes), [`arrivals`] (adventurers sorted and handed out,
+//! warriors pushing ahead), [`orders`] (the central board), [`economy`] (Pay Day, Taxes,
+//! production), [`titles`] and [`final_score`]; [`table`] draws the building years.
 //!
 //! Choices written down (rules help, `resources/dungeon-lords/rules.md`, has them all):
 //! - Planning is a plan of steps (tile, trap, monsters) ending in Confirm; all lords plan

@@ -1,7 +1,6 @@
-//! Minions on the central board (part 2, used by tests until the building years are
-//! played): orders revealed one position at a time and placed from the start player on
-//! the first free space, spaces blocked by non-player minions, and the order in which the
-//! spaces are carried out.
+//! Minions on the central board (the full game): orders revealed one position at a time and
+//! placed from the start player on the first free space, spaces blocked by non-player
+//! minions, and the order in which the spaces are carried out.
 
 use serde::{Deserialize, Serialize};
 

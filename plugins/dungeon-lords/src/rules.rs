@@ -1,7 +1,7 @@
-//! The effects of actions and the order of a combat round: releases, secret planning,
-//! then one battle per lord in seat order, each in the rulebook's steps (trap, monsters
-//! and ghosts, healing, conquering). Spells need combat cards, which the training
-//! dungeons do not use; part 2 adds them between the trap and monster steps.
+//! The effects of actions and the order of a combat round: releases, secret planning, then
+//! one battle per lord in seat order, each in the rulebook's steps (trap, monsters and
+//! ghosts, healing, conquering). Spells need combat cards, which the training dungeons do
+//! not use; the full game deals them.
 
 use tavern_plugin_api::GameError;
 

@@ -1,6 +1,5 @@
-//! The seven titles of the final scoring (part 2, used by tests until the full game is
-//! played): the best value in each category wins; alone it is worth 3 (2 with two
-//! players), shared 2 (1 with two players).
+//! The seven titles of the final scoring (the full game): the best value in each category
+//! wins; alone it is worth 3 (2 with two players), shared 2 (1 with two players).
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Title {
