@@ -540,3 +540,39 @@ fn two_players_the_non_player_counter_is_nicer_on_a_tie() {
     let ids: Vec<u8> = g.lords[1].party.iter().map(|a| a.id).collect();
     assert_eq!(ids, vec![id("warrior-3"), id("wizard-1")]);
 }
+
+#[test]
+fn evil_orders_attract_the_paladin_and_he_moves_to_the_more_evil() {
+    use tavern_plugin_dungeon_lords::data::Class;
+    let line = data().evilometer.paladin;
+    let mut g = Dl::new(&setup(3)).unwrap();
+    let mut rng = GameRng::new(21);
+    draw(&mut g, &mut rng);
+    g.fm().board = Default::default();
+    g.lords[0].evil = line - 2;
+    g.lords[1].evil = line - 2;
+    at_exec(&mut g, &[(Place::GetFood, 2, 0), (Place::GetFood, 1, 1)]);
+    let holder =
+        |g: &Dl| (0..g.n()).find(|&s| g.lords[s].party.iter().any(|a| a.class() == Class::Paladin));
+    // Space II (1 Evil, seat 1) acts before space III (2 Evil, seat 0).
+    assert_eq!(g.f().cur.map(|c| c.2), Some(1));
+    act(&mut g, 1, Action::Take);
+    assert_eq!(g.lords[1].evil, line - 1);
+    assert_eq!(
+        holder(&g),
+        None,
+        "below the line the paladin stays in his tent"
+    );
+    act(&mut g, 0, Action::Take);
+    assert_eq!(g.lords[0].evil, line);
+    assert_eq!(holder(&g), Some(0), "reaching the line brings him at once");
+    assert_eq!(g.lords[0].party[0].class(), Class::Paladin);
+    // A lord as evil as the holder does not take him; a more evil one does.
+    let mut ev = Vec::new();
+    g.lords[1].evil = line;
+    g.paladin_check(&mut ev);
+    assert_eq!(holder(&g), Some(0));
+    g.lords[1].evil = line + 1;
+    g.paladin_check(&mut ev);
+    assert_eq!(holder(&g), Some(1));
+}
