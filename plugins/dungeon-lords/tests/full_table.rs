@@ -1,4 +1,4 @@
-//! The full game's table and secrets: every view of random 4-lord positions passes the
+//! The full game's table and secrets: every view of random 2-, 3- and 4-lord positions passes the
 //! layout check and shows no other lord's trap cards or face-down orders, and a bot's
 //! search cannot tell apart two states that differ only in another lord's trap cards.
 use tavern_plugin_api::game::check::{check_layout, random_move, scaled};
@@ -15,8 +15,18 @@ fn setup(n: usize) -> Setup {
 
 #[test]
 fn four_lord_views_fit_and_hide_secrets() {
-    for seed in 0..scaled(6) as u64 {
-        let mut g = Dl::new(&setup(4)).unwrap();
+    views_fit(4, scaled(6));
+}
+
+#[test]
+fn two_and_three_lord_views_fit_and_hide_secrets() {
+    views_fit(2, scaled(3));
+    views_fit(3, scaled(3));
+}
+
+fn views_fit(n: usize, games: usize) {
+    for seed in 0..games as u64 {
+        let mut g = Dl::new(&setup(n)).unwrap();
         let mut rng = GameRng::new(seed);
         let mut k = 0;
         while let Some((seat, a)) = random_move(&g, &mut rng) {
@@ -25,7 +35,7 @@ fn four_lord_views_fit_and_hide_secrets() {
             if k % 7 != 0 {
                 continue;
             }
-            for v in 0..4 {
+            for v in 0..n {
                 let view = g.view(Some(v));
                 if let Err(p) = check_layout(&view.scene) {
                     panic!(
@@ -41,7 +51,7 @@ fn four_lord_views_fit_and_hide_secrets() {
                     continue;
                 }
                 let json = serde_json::to_string(&view.scene).unwrap();
-                for o in (0..4).filter(|&o| o != v) {
+                for o in (0..n).filter(|&o| o != v) {
                     for (kind, &c) in g.lords[o].traps.iter().enumerate() {
                         // Only the viewer's own cards are named; others show a count.
                         if c > 0 && g.lords[v].traps[kind] == 0 {
