@@ -1,6 +1,7 @@
-//! The full game's table and secrets: every view of random 2-, 3- and 4-lord positions passes the
-//! layout check and shows no other lord's trap cards or face-down orders, and a bot's
-//! search cannot tell apart two states that differ only in another lord's trap cards.
+//! The full game's table and secrets: every view of random 2-, 3- and 4-lord positions
+//! passes the layout check and names no other lord's trap cards, and a bot's search
+//! cannot tell apart two states that differ only in another lord's trap cards or
+//! face-down orders.
 use tavern_plugin_api::game::check::{check_layout, random_move, scaled};
 use tavern_plugin_api::search::same_choices;
 use tavern_plugin_api::{Game, GameRng, Setup};
