@@ -138,8 +138,8 @@ impl Game for Keydoms {
 
 impl Keydoms {
     /// Applies an action and every automatic step after it: the record of the action,
-    /// and whether the automatic steps brought hidden information out. What those steps
-    /// did goes to `notes`.
+    /// and whether hidden information came out. What the automatic steps did goes to
+    /// `notes`.
     fn change(
         &mut self,
         seat: Option<usize>,
@@ -149,13 +149,16 @@ impl Keydoms {
         // Both appliers check everything that can fail before they change anything, so
         // only the pending decision needs restoring on an error.
         let saved = self.pending.clone();
+        // Counted from before the change itself: a ghost's turn that turns up a spell, or
+        // its roundhouse pick handing a spell to a player, brings hidden information out
+        // as much as the automatic steps after an action do.
+        let before = self.reveals;
         let change = match seat {
             None => self.apply_chance(action).map(Change::Chance),
             Some(s) => self.apply_seat(s, action).map(|d| Change::Seat(s, d)),
         };
         match change {
             Ok(change) => {
-                let before = self.reveals;
                 self.advance_noting(notes);
                 Ok((change, self.reveals != before))
             }

@@ -274,3 +274,33 @@ fn views_of_ghost_games() {
         }
     }
 }
+
+/// A ghost's turn that turns up a spell, and its roundhouse pick handing the other spell
+/// to a player, bring hidden information out: the log marks them as reveals, so a seat
+/// cannot take back its move after seeing them.
+#[test]
+fn ghost_spells_coming_out_are_reveals() {
+    let (mut turned_up, mut handed) = (0, 0);
+    for seed in 0..scaled(40) as u64 {
+        let mut setup = Setup::players(2);
+        setup.options.insert("ghosts".into(), "2".into());
+        let mut g = Keydoms::new(&setup).unwrap();
+        let mut rng = GameRng::new(seed);
+        while g.to_act() != ToAct::Over {
+            let (seat, a) = random_move(&g, &mut rng).unwrap();
+            let applied = apply_checked(&mut g, seat, &a).unwrap();
+            if applied.label.contains("turns up the spell") {
+                assert!(applied.reveal, "{}", applied.label);
+                turned_up += 1;
+            }
+            if !applied.private_for.is_empty() && seat.is_none() {
+                assert!(applied.reveal, "{}", applied.label);
+                handed += 1;
+            }
+        }
+    }
+    assert!(
+        turned_up > 0 && handed > 0,
+        "{turned_up} spells turned up, {handed} handed"
+    );
+}
