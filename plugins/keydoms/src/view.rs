@@ -737,9 +737,12 @@ fn draw_opponents(s: &mut Scene, k: &Keydoms, viewer: Option<usize>) {
     for g in 0..k.ghosts.len() {
         let r = panel(others.len() + g);
         crate::ghost_view::draw_ghost_mat(s, k, g, r);
+        s.enlargeable(r, format!("{}'s mat", k.ghosts[g].name()));
     }
     for (i, &seat) in others.iter().enumerate() {
         draw_opponent(s, k, seat, panel(i));
+        // Compact at six seats: the host may show it enlarged (and reads it as a group).
+        s.enlargeable(panel(i), format!("{}'s screen", k.players[seat].name));
     }
 }
 
