@@ -11,6 +11,7 @@
 //! Readings of the rulebook we decided are listed in `resources/above-below/rules.md`.
 
 pub mod action;
+pub mod art;
 pub mod balance;
 pub mod book;
 pub mod chance;
@@ -136,11 +137,22 @@ impl Game for Ab {
             None => self.chance_change(action, &mut ev)?,
         }
         let label = self.event_lines(&ev);
-        Ok(if seat.is_none() {
+        let applied = if seat.is_none() {
             Applied::reveal(label)
         } else {
             Applied::public(label)
-        })
+        };
+        // The step that begins a round heads that round in the log. The game has no
+        // optional "at any time" window, so no step is a routine decline.
+        Ok(
+            match ev.iter().find_map(|e| match e {
+                events::Event::RoundStarts { round, .. } => Some(*round),
+                _ => None,
+            }) {
+                Some(n) => applied.section(format!("Round {n}")),
+                None => applied,
+            },
+        )
     }
 
     fn apply_quiet(&mut self, seat: Option<usize>, action: &Action) -> Result<(), GameError> {
@@ -149,6 +161,10 @@ impl Game for Ab {
             Some(s) => self.seat_change(s, action, &mut ev),
             None => self.chance_change(action, &mut ev),
         }
+    }
+
+    fn art() -> Vec<tavern_plugin_api::scene::Art> {
+        art::all()
     }
 
     fn view(&self, viewer: Option<usize>) -> View {

@@ -9,6 +9,7 @@ use tavern_plugin_api::scene::{
     Align, Color, Highlight, Icon, Rect, Scene, Shape, pos, rect, stroke, text_block_height,
 };
 
+use crate::art;
 use crate::book::ref_name;
 use crate::data::{Effect, Good, Kind, card, cave, data, villager};
 use crate::labels::item_text;
@@ -16,7 +17,8 @@ use crate::model::{Ab, Building, Phase, Stage};
 
 /// Text size of the table; the host may draw it up to 22.4 units, so lines sit 26 apart.
 const T: f32 = 18.0;
-const PANEL: Color = Color::rgb(52, 44, 38);
+/// Panels let the village behind the table show faintly through.
+const PANEL: Color = Color(52, 44, 38, 228);
 const BORDER: Color = Color::rgb(190, 160, 110);
 const LIGHT: Color = Color::rgb(240, 232, 214);
 
@@ -152,6 +154,7 @@ fn villager_short(v: u8) -> String {
 
 pub fn view(g: &Ab, viewer: Option<usize>) -> View {
     let mut s = Scene::new(1600.0, 1000.0);
+    s.image(rect(0.0, 0.0, 1600.0, 1000.0), art::BOARD, "");
     let own = viewer.unwrap_or(g.active as usize);
     board(&mut s, g);
     // While an explore is read, its book page lies over the market.
@@ -357,6 +360,11 @@ fn board(s: &mut Scene, g: &Ab) {
                     "Hire for {cost} coins ({extra}): {}",
                     villager_help(v)
                 ));
+                art::card_picture(
+                    s,
+                    rect(r.x + r.w / 2.0 - 24.0, r.y + 22.0, 48.0, 48.0),
+                    art::villager_image(v),
+                );
             }
             None => {
                 s.rect(r, Color::rgb(70, 60, 50), 6.0)
@@ -419,6 +427,9 @@ fn market_card(s: &mut Scene, r: Rect, c: u8) {
         format!("card:{c}"),
         card_help(c),
     );
+    if let Some(i) = art::building_image(c) {
+        s.image(art::corner(r, 26.0, 2.0), i, "");
+    }
 }
 
 /// Where the `i`-th card of a market row lies; rows are 81 units apart.
@@ -487,6 +498,7 @@ fn market(s: &mut Scene, g: &Ab) {
                         }
                     ),
                 );
+                s.image(art::corner(r, 30.0, 2.0), art::cave_image(*dangerous), "");
             }
             None => {
                 s.rect(r, Color::rgb(70, 60, 50), 6.0)
@@ -502,6 +514,7 @@ fn opponent(s: &mut Scene, g: &Ab, seat: usize, r: Rect) {
     s.panel(r, PANEL, Color::player(seat))
         .id(format!("area:{seat}"))
         .tooltip(format!("{}'s village", p.name));
+    s.enlargeable(r, format!("{}'s village", p.name));
     let y0 = r.y + 18.0;
     s.heading(
         pos(r.x + 12.0, y0),
@@ -535,34 +548,45 @@ fn opponent(s: &mut Scene, g: &Ab, seat: usize, r: Rect) {
     }
 }
 
+/// How a count is shown: a drawing of the game's art, or a shared icon in a colour.
+type Look = Result<&'static str, (Icon, Color)>;
+
 fn resources(s: &mut Scene, g: &Ab, seat: usize, at: tavern_plugin_api::scene::Pos) {
     let p = &g.players[seat];
     let boats = format!("{} boats ready, {} used", p.boats_ready, p.boats_used);
-    s.resource_row(
-        at,
-        22.0,
-        &[
-            (Icon::Coin, Color::rgb(230, 190, 60), p.coins, "Coins"),
-            (
-                Icon::Heart,
-                Color::rgb(120, 200, 190),
-                p.brews,
-                "Mystic brews (used at the round's end to rest villagers)",
-            ),
-            (
-                Icon::Pearl,
-                Color::rgb(230, 230, 240),
-                p.pearls as i64,
-                "Pearls (score on your highest filled track slot)",
-            ),
-            (
-                Icon::Star,
-                Color::rgb(240, 200, 80),
-                p.reputation as i64,
-                "Reputation (-7 to +7)",
-            ),
-        ],
-    );
+    // Coins and reputation are the game's own drawings; brews and pearls the shared icons.
+    let entries: [(Look, i64, &str); 4] = [
+        (Ok(art::COIN), p.coins, "Coins"),
+        (
+            Err((Icon::Heart, Color::rgb(120, 200, 190))),
+            p.brews,
+            "Mystic brews (used at the round's end to rest villagers)",
+        ),
+        (
+            Err((Icon::Pearl, Color::rgb(230, 230, 240))),
+            p.pearls as i64,
+            "Pearls (score on your highest filled track slot)",
+        ),
+        (
+            Ok(art::REPUTATION),
+            p.reputation as i64,
+            "Reputation (-7 to +7)",
+        ),
+    ];
+    for (k, (look, count, tip)) in entries.into_iter().enumerate() {
+        let x = at.x + k as f32 * 57.2;
+        match look {
+            Ok(image) => {
+                s.image(rect(x - 1.0, at.y - 12.0, 24.0, 24.0), image, "")
+                    .tooltip(tip);
+            }
+            Err((icon, colour)) => {
+                s.icon(pos(x + 11.0, at.y), 22.0, icon, colour).tooltip(tip);
+            }
+        }
+        s.text(pos(x + 26.0, at.y), count.to_string(), 17.6, Color::WHITE)
+            .tooltip(tip);
+    }
     s.icon(
         pos(at.x + 4.0 * 57.2 + 11.0, at.y),
         22.0,
@@ -624,15 +648,17 @@ fn building_chip(s: &mut Scene, seat: usize, i: usize, b: &Building, r: Rect) {
                 ""
             }
         ));
+    let side = r.h.min(r.w) - 2.0;
+    let inner = rect(r.x + (r.w - side) / 2.0, r.y + 1.0, side, side);
     if b.ghost {
-        s.icon(
-            pos(r.x + r.w / 2.0, r.y + r.h / 2.0),
-            r.h - 4.0,
-            Icon::Skull,
-            Color::WHITE,
-        );
-    } else if let (Some((g, _)), true) = (d.carries(), b.goods > 0) {
-        s.circle(pos(r.x + r.w / 2.0, r.y + r.h / 2.0), 7.0, good_colour(g));
+        s.image(inner, art::GHOST, "");
+    } else {
+        if let Some(i) = art::building_image(b.card) {
+            s.image(inner, i, "");
+        }
+        if let (Some((g, _)), true) = (d.carries(), b.goods > 0) {
+            s.circle(pos(r.x + r.w - 6.0, r.y + r.h - 6.0), 6.0, good_colour(g));
+        }
     }
 }
 
@@ -662,6 +688,7 @@ fn middle(s: &mut Scene, g: &Ab) {
     let r = rect(640.0, 428.0, 952.0, 192.0);
     s.panel(r, Color::rgb(236, 226, 200), BORDER)
         .tooltip("The encounter book: the last paragraph read");
+    s.image(r.shrink(3.0), art::BOOK_PAGE, "");
     let Some(l) = &g.last_read else {
         s.text(
             pos(r.x + 16.0, r.y + 24.0),
@@ -724,6 +751,7 @@ fn book_page(s: &mut Scene, g: &Ab, e: &crate::model::Explore) {
     s.panel(r, Color::rgb(240, 230, 206), BORDER)
         .z(20)
         .tooltip("The encounter book, read aloud by the player to the explorer's left");
+    s.image(r.shrink(3.0), art::BOOK_PAGE, "").z(20);
     let seat = e.seat as usize;
     let c = cave(e.cave);
     let title = if e.paragraph == 0 {
@@ -928,8 +956,10 @@ fn book_page(s: &mut Scene, g: &Ab, e: &crate::model::Explore) {
             e.rerolls_left,
             g.players[seat].boats_ready
         );
-        s.text(pos(r.x + 20.0, r.y + r.h - 70.0), line, T, Color::INK)
+        let y = r.y + r.h - 70.0;
+        s.image(rect(r.x + 16.0, y - 15.0, 30.0, 30.0), art::LANTERN, "")
             .z(21);
+        s.text(pos(r.x + 52.0, y), line, T, Color::INK).z(21);
         if e.stage == Stage::Adjust {
             let br = rect(r.x + r.w - 260.0, r.y + r.h - 50.0, 240.0, 40.0);
             s.rect(br, Color::rgb(60, 110, 70), 8.0)
@@ -945,6 +975,128 @@ fn book_page(s: &mut Scene, g: &Ab, e: &crate::model::Explore) {
             .z(22);
         }
     }
+}
+
+/// The own board's faces (buildings, then caves and adventure cards) sit five to a row
+/// right of the villagers, each as wide as a market card so every name reads whole on
+/// two lines at the host's smallest text.
+const GX: f32 = 740.0;
+const GY: f32 = 672.0;
+const GSTEP_X: f32 = 168.0;
+const GSTEP_Y: f32 = 80.0;
+const GCOLS: usize = 5;
+
+/// One face of the own board: a coloured edge, the name on up to two lines, a short
+/// value line, and the picture in the bottom-right corner (a ghost left of it).
+struct Face {
+    name: String,
+    value: String,
+    edge: Color,
+    picture: Option<&'static str>,
+    ghost: bool,
+    id: Option<String>,
+    tooltip: String,
+}
+
+fn own_face(s: &mut Scene, r: Rect, f: Face) {
+    let item = s.rect(r, LIGHT, 6.0).tooltip(f.tooltip);
+    if let Some(id) = f.id {
+        item.id(id);
+    }
+    s.rect(rect(r.x, r.y, 7.0, r.h), f.edge, 3.0);
+    if let Some(p) = f.picture {
+        s.image(art::corner(r, 26.0, 2.0), p, "");
+    }
+    if f.ghost {
+        s.image(art::corner(r, 26.0, 30.0), art::GHOST, "")
+            .tooltip("A ghost haunts it: -1 reputation each round");
+    }
+    s.text_block(
+        rect(r.x + 10.0, r.y + 1.0, r.w - 12.0, 52.0),
+        f.name,
+        16.0,
+        Color::INK,
+    );
+    // A village of more than twenty faces packs its rows closer: then the value line
+    // gives way to the name (it stays in the tooltip).
+    if !f.value.is_empty() && r.h >= 76.0 {
+        // The value keeps clear of the picture, and of the ghost when there is one.
+        let right = if f.ghost { 70.0 } else { 42.0 };
+        s.text_block(
+            rect(r.x + 10.0, r.y + 52.0, r.w - right, 26.0),
+            f.value,
+            16.0,
+            Color::rgb(90, 60, 30),
+        )
+        .bold();
+    }
+}
+
+fn own_faces(g: &Ab, seat: usize) -> Vec<Face> {
+    let p = &g.players[seat];
+    let mut faces: Vec<Face> = p
+        .buildings()
+        .enumerate()
+        .map(|(i, b)| {
+            let d = card(b.card);
+            let value = match d.carries() {
+                Some((g8, _)) if b.goods > 0 => format!("{} {}", b.goods, good_letter(g8)),
+                _ => String::new(),
+            };
+            Face {
+                name: d.name.clone(),
+                value,
+                edge: kind_colour(d.kind, d.outpost),
+                picture: art::building_image(b.card),
+                ghost: b.ghost,
+                id: Some(format!("building:{seat}:{i}")),
+                tooltip: format!(
+                    "{}{}",
+                    card_help(b.card),
+                    if b.ghost {
+                        "\nA ghost haunts it: -1 reputation each round"
+                    } else {
+                        ""
+                    }
+                ),
+            }
+        })
+        .collect();
+    faces.extend(p.caves.iter().map(|c| {
+        let d = cave(c.cave);
+        Face {
+            name: d.name.clone(),
+            value: if c.covered { "outpost" } else { "open" }.into(),
+            edge: if d.dangerous {
+                Color::rgb(170, 40, 40)
+            } else {
+                Color::rgb(60, 110, 70)
+            },
+            picture: Some(art::cave_image(d.dangerous)),
+            ghost: false,
+            id: None,
+            tooltip: format!(
+                "Cave {} ({}){}",
+                d.name,
+                if d.dangerous { "dangerous" } else { "basic" },
+                if c.covered {
+                    ", an outpost stands on it"
+                } else {
+                    ", open for an outpost"
+                }
+            ),
+        }
+    }));
+    faces.extend(p.adventures.iter().map(|&c| Face {
+        name: card(c).name.clone(),
+        value: "adventure".into(),
+        edge: kind_colour(Kind::Adventure, false),
+        picture: Some(art::LANTERN),
+        ghost: false,
+        id: None,
+        tooltip: card_help(c),
+    }));
+    faces
 }
 
 fn own_board(s: &mut Scene, g: &Ab, seat: usize) {
@@ -973,33 +1125,73 @@ fn own_board(s: &mut Scene, g: &Ab, seat: usize) {
         s.text(pos(840.0, 648.0), "First player", T, BORDER)
             .tooltip("Goes first this round");
     }
+    s.text(
+        pos(20.0, 966.0),
+        format!(
+            "Pearls {} · caves {} (open {})",
+            p.pearls,
+            p.caves.len(),
+            p.open_caves()
+        ),
+        T,
+        LIGHT,
+    )
+    .tooltip(
+        "Pearls score on the rightmost filled track slot at the end; open caves take outposts",
+    );
     // Goods kept in the supply.
-    let mut x = 490.0;
+    let mut x = 390.0;
     for good in Good::ALL {
         let k = p.goods[good.idx()];
         if k > 0 {
-            s.token(pos(x, 966.0), 16.0, good_colour(good), good_letter(good))
-                .tooltip(format!("{k} {} in your supply", good.name()));
-            s.text(pos(x + 20.0, 966.0), format!("{k}"), T, LIGHT)
-                .tooltip(format!("{k} {} in your supply", good.name()));
-            x += 56.0;
+            let tip = format!("{k} {} in your supply", good.name());
+            s.image(rect(x - 16.0, 950.0, 32.0, 32.0), art::GOOD, "")
+                .tint(good_colour(good))
+                .tooltip(tip.clone());
+            s.text_centered(pos(x, 970.0), good_letter(good), 16.0, Color::INK)
+                .bold();
+            s.text(pos(x + 19.0, 966.0), format!("{k}"), T, LIGHT)
+                .tooltip(tip);
+            x += 48.0;
         }
     }
-    // Ready, exhausted and injured areas.
+    villager_areas(s, g, seat);
+    track(s, g, seat);
+    let faces = own_faces(g, seat);
+    let rows = faces.len().div_ceil(GCOLS).max(1);
+    // Up to four rows of full faces; a fuller village packs the rows closer.
+    let step_y = GSTEP_Y.min((988.0 - GY) / rows as f32);
+    for (k, f) in faces.into_iter().enumerate() {
+        let (row, col) = (k / GCOLS, k % GCOLS);
+        let fr = rect(
+            GX + col as f32 * GSTEP_X,
+            GY + row as f32 * step_y,
+            GSTEP_X - 2.0,
+            step_y - 2.0,
+        );
+        own_face(s, fr, f);
+    }
+    turn_buttons(s, g, seat);
+}
+
+/// Ready, exhausted and injured areas, each villager a card with its figure.
+fn villager_areas(s: &mut Scene, g: &Ab, seat: usize) {
+    let p = &g.players[seat];
     let areas: [(&str, &Vec<u8>, f32, f32, Color); 3] = [
-        ("Ready", &p.ready, 20.0, 330.0, Color::rgb(70, 100, 70)),
+        ("Ready", &p.ready, 20.0, 290.0, Color::rgb(70, 100, 70)),
         (
             "Exhausted",
             &p.exhausted,
-            360.0,
-            250.0,
+            318.0,
+            200.0,
             Color::rgb(70, 70, 100),
         ),
-        ("Injured", &p.injured, 620.0, 200.0, Color::rgb(110, 60, 60)),
+        ("Injured", &p.injured, 526.0, 200.0, Color::rgb(110, 60, 60)),
     ];
     for (name, list, ax, aw, fill) in areas {
         let ar = rect(ax, 676.0, aw, 170.0);
-        s.rect(ar, fill, 8.0).tooltip(format!("{name} area"));
+        s.rect(ar, fill.with_alpha(235), 8.0)
+            .tooltip(format!("{name} area"));
         s.text(pos(ax + 10.0, 692.0), name, T, LIGHT);
         let per_row = ((aw - 10.0) / 64.0).floor().max(1.0) as usize;
         // Rows share the area's 130 units below its name, however many villagers.
@@ -1029,15 +1221,29 @@ fn own_board(s: &mut Scene, g: &Ab, seat: usize) {
                 Highlight::None
             })
             .tooltip(villager_help(v));
+            // The figure between the name band and the value at the card's foot, where
+            // there is room for one.
+            let ph = vr.h - vr.h * 0.22 - 24.0;
+            if ph >= 16.0 {
+                art::card_picture(
+                    s,
+                    rect(vr.x + (vr.w - ph) / 2.0, vr.y + vr.h * 0.21, ph, ph),
+                    art::villager_image(v),
+                );
+            }
         }
     }
-    // The advancement track.
+}
+
+/// The advancement track: points and income per slot, the goods on it.
+fn track(s: &mut Scene, g: &Ab, seat: usize) {
+    let p = &g.players[seat];
     let b = &data().board;
     s.text(pos(20.0, 870.0), "Track", T, LIGHT)
         .id(format!("track:{seat}"))
         .tooltip(track_help(g, seat));
     for i in 0..8 {
-        let x = 130.0 + i as f32 * 86.0;
+        let x = 116.0 + i as f32 * 78.0;
         s.text_centered(
             pos(x, 870.0),
             format!("{}/{}", b.track_vp[i], b.track_income[i]),
@@ -1050,7 +1256,7 @@ fn own_board(s: &mut Scene, g: &Ab, seat: usize) {
             b.track_vp[i],
             b.track_income[i]
         ));
-        let c = pos(x, 920.0);
+        let c = pos(x, 916.0);
         match p.track.get(i) {
             Some((good, k)) => {
                 s.token(c, 22.0, good_colour(*good), format!("{k}"))
@@ -1067,123 +1273,16 @@ fn own_board(s: &mut Scene, g: &Ab, seat: usize) {
             }
         }
     }
-    s.text(
-        pos(130.0, 966.0),
-        format!(
-            "Pearls {} · caves {} (open {})",
-            p.pearls,
-            p.caves.len(),
-            p.open_caves()
-        ),
-        T,
-        LIGHT,
-    )
-    .tooltip(
-        "Pearls score on the rightmost filled track slot at the end; open caves take outposts",
-    );
-    // Buildings, caves and adventure cards.
-    let rows: [(&str, Vec<(usize, &Building)>); 2] = [
-        ("Houses", p.houses.iter().enumerate().collect()),
-        (
-            "Outposts",
-            p.outposts
-                .iter()
-                .enumerate()
-                .map(|(i, b)| (i + p.houses.len(), b))
-                .collect(),
-        ),
-    ];
-    for (k, (label, list)) in rows.iter().enumerate() {
-        let y = 676.0 + k as f32 * 104.0;
-        s.text(pos(840.0, y + 44.0), *label, T, LIGHT);
-        let w = (640.0 / list.len().max(1) as f32).min(92.0);
-        for (j, (i, bld)) in list.iter().enumerate() {
-            let cr = rect(940.0 + j as f32 * w, y, w - 6.0, 96.0);
-            let d = card(bld.card);
-            let value = match d.carries() {
-                Some((g8, _)) if bld.goods > 0 => format!("{} {}", bld.goods, good_letter(g8)),
-                _ => String::new(),
-            };
-            s.card(
-                cr,
-                LIGHT,
-                Some(kind_colour(d.kind, d.outpost)),
-                d.name.clone(),
-                value,
-            )
-            .id(format!("building:{seat}:{i}"))
-            .tooltip(format!(
-                "{}{}",
-                card_help(bld.card),
-                if bld.ghost {
-                    "\nA ghost haunts it: -1 reputation each round"
-                } else {
-                    ""
-                }
-            ));
-            if bld.ghost {
-                s.icon(
-                    pos(cr.x + cr.w - 14.0, cr.y + cr.h - 14.0),
-                    22.0,
-                    Icon::Skull,
-                    Color::rgb(90, 60, 120),
-                )
-                .tooltip("A ghost");
-            }
-        }
-    }
-    let y = 888.0;
-    s.text(pos(840.0, y + 44.0), "Found", T, LIGHT);
-    let mut items: Vec<(String, String, Color)> = p
-        .caves
-        .iter()
-        .map(|c| {
-            let d = cave(c.cave);
-            (
-                d.name.clone(),
-                format!(
-                    "Cave {} ({}){}",
-                    d.name,
-                    if d.dangerous { "dangerous" } else { "basic" },
-                    if c.covered {
-                        ", an outpost stands on it"
-                    } else {
-                        ", open for an outpost"
-                    }
-                ),
-                if d.dangerous {
-                    Color::rgb(170, 40, 40)
-                } else {
-                    Color::rgb(60, 110, 70)
-                },
-            )
-        })
-        .collect();
-    items.extend(p.adventures.iter().map(|&c| {
-        (
-            card(c).name.clone(),
-            card_help(c),
-            kind_colour(Kind::Adventure, false),
-        )
-    }));
-    let w = (640.0 / items.len().max(1) as f32).min(92.0);
-    for (j, (name, tip, band)) in items.into_iter().enumerate() {
-        s.card(
-            rect(940.0 + j as f32 * w, y, w - 6.0, 96.0),
-            LIGHT,
-            Some(band),
-            name,
-            "",
-        )
-        .tooltip(tip);
-    }
+}
+
+fn turn_buttons(s: &mut Scene, g: &Ab, seat: usize) {
     if g.actor() == Some(seat) && g.phase == Phase::Play && g.explore.is_none() {
         let end = if g.turn.acted {
             ("button:end", "End turn")
         } else {
             ("button:pass", "Pass")
         };
-        let br = rect(1440.0, 636.0, 140.0, 32.0);
+        let br = rect(1440.0, 634.0, 140.0, 32.0);
         s.rect(br, Color::rgb(90, 70, 50), 6.0)
             .id(end.0)
             .tooltip(if g.turn.acted {
@@ -1194,23 +1293,23 @@ fn own_board(s: &mut Scene, g: &Ab, seat: usize) {
         s.text_centered(pos(br.x + 70.0, br.y + 16.0), end.1, T, Color::WHITE);
         if g.turn.acted {
             s.rect(
-                rect(1290.0, 636.0, 140.0, 32.0),
+                rect(1290.0, 634.0, 140.0, 32.0),
                 Color::rgb(90, 70, 50),
                 6.0,
             )
             .id("button:pass")
             .tooltip("End your turn and pass for the rest of the round");
-            s.text_centered(pos(1360.0, 652.0), "Pass", T, Color::WHITE);
+            s.text_centered(pos(1360.0, 650.0), "Pass", T, Color::WHITE);
         }
     }
     if g.phase == Phase::Rest && g.actor() == Some(seat) {
         s.rect(
-            rect(1440.0, 636.0, 140.0, 32.0),
+            rect(1440.0, 634.0, 140.0, 32.0),
             Color::rgb(90, 70, 50),
             6.0,
         )
         .id("button:end")
         .tooltip("Done resting");
-        s.text_centered(pos(1510.0, 652.0), "Done", T, Color::WHITE);
+        s.text_centered(pos(1510.0, 650.0), "Done", T, Color::WHITE);
     }
 }

@@ -3,7 +3,7 @@ mod common;
 
 use common::*;
 use tavern_plugin_above_below::Ab;
-use tavern_plugin_api::game::check::{check_layout, random_move};
+use tavern_plugin_api::game::check::{check_art, check_layout, random_move, scaled};
 use tavern_plugin_api::scene::Shape;
 use tavern_plugin_api::{Game, GameRng};
 
@@ -12,6 +12,9 @@ fn check_view(g: &Ab, viewer: Option<usize>) {
     assert!(!v.status.is_empty());
     if let Err(p) = check_layout(&v.scene) {
         panic!("layout problems: {p:?}");
+    }
+    if let Err(p) = check_art::<Ab>(&v.scene) {
+        panic!("art problems: {p}");
     }
     for it in &v.scene.items {
         let b = it.shape.bounds();
@@ -222,5 +225,110 @@ fn every_building_name_fits_the_market() {
         g.key_row = chunk.iter().chain(chunk).take(5).copied().collect();
         g.star_row = chunk.iter().cycle().take(8).copied().collect();
         check_view(&g, Some(0));
+    }
+}
+
+/// Every drawing a view names is one the game ships, at every seat count, from the first
+/// step to the last (check_art also holds each drawing to an SVG of its own).
+#[test]
+fn every_image_a_view_names_exists() {
+    for n in 2..=4 {
+        for seed in 0..scaled(4) as u64 {
+            let mut g = Ab::new(&setup(n)).unwrap();
+            let mut rng = GameRng::new(seed * 7 + 100 + n as u64);
+            let mut seen = 0;
+            while let Some((seat, a)) = random_move(&g, &mut rng) {
+                g.apply(seat, &a).unwrap();
+                for viewer in (0..n).map(Some).chain([None]) {
+                    let v = g.view(viewer);
+                    if let Err(p) = check_art::<Ab>(&v.scene) {
+                        panic!("{p}");
+                    }
+                    seen += v.scene.image_ids().len();
+                }
+            }
+            assert!(seen > 0, "no view named a drawing");
+        }
+    }
+}
+
+/// Every building's name reads whole on the own board (it was cut short at "Lamp…" on
+/// 86-unit cards): each building in turn lies in a full village of houses, outposts,
+/// caves and adventure cards, and the layout check finds no overflow or overlap.
+#[test]
+fn every_building_name_fits_the_own_board() {
+    use tavern_plugin_above_below::data::{Kind, data};
+    use tavern_plugin_above_below::model::{Building, CaveCard};
+    let base = fresh(4);
+    let buildings: Vec<u8> = data()
+        .cards
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.kind != Kind::Adventure)
+        .map(|(i, _)| i as u8)
+        .collect();
+    let adventures: Vec<u8> = data()
+        .cards
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.kind == Kind::Adventure)
+        .map(|(i, _)| i as u8)
+        .collect();
+    let build = |c: u8| Building {
+        card: c,
+        goods: 2,
+        ghost: c.is_multiple_of(3),
+    };
+    for chunk in buildings.chunks(12) {
+        let mut g = base.clone();
+        let p = &mut g.players[0];
+        p.houses = chunk[..chunk.len().min(8)]
+            .iter()
+            .map(|&c| build(c))
+            .collect();
+        p.outposts = chunk.iter().skip(8).map(|&c| build(c)).collect();
+        p.caves = (0..4)
+            .map(|k| CaveCard {
+                cave: k * 5,
+                covered: k.is_multiple_of(2),
+            })
+            .collect();
+        p.adventures = adventures.iter().take(4).copied().collect();
+        check_view(&g, Some(0));
+        // The whole village is on the table, every name at full length.
+        let v = g.view(Some(0));
+        for &c in chunk {
+            let name = &data().cards[c as usize].name;
+            assert!(
+                v.scene.items.iter().any(|it| matches!(
+                    &it.shape,
+                    Shape::TextBlock { text, .. } if text == name
+                )),
+                "{name} is not written whole"
+            );
+        }
+    }
+}
+
+/// The log heads each round: the step that begins round n carries the section
+/// "Round n", rounds 1 to the last in order, and no other step carries one.
+#[test]
+fn each_round_begins_a_log_section() {
+    for n in 2..=4 {
+        for seed in 0..scaled(3) as u64 {
+            let mut g = Ab::new(&setup(n)).unwrap();
+            let mut rng = GameRng::new(seed * 13 + n as u64);
+            let mut sections = Vec::new();
+            while let Some((seat, a)) = random_move(&g, &mut rng) {
+                let before = g.round;
+                let applied = g.apply(seat, &a).unwrap();
+                if let Some(s) = applied.section {
+                    assert_eq!(s, format!("Round {}", g.round), "after round {before}");
+                    sections.push(s);
+                }
+            }
+            let want: Vec<String> = (1..=g.rounds).map(|r| format!("Round {r}")).collect();
+            assert_eq!(sections, want);
+        }
     }
 }
