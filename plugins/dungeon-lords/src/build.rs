@@ -457,6 +457,7 @@ impl Dl {
                 l.traps[kind as usize] -= 1;
                 let f = self.fm();
                 f.discards.traps[kind as usize] += 1;
+                f.hidden_discards[s][kind as usize] += 1;
                 f.bought.clear();
                 ev.push(Ev::Secret {
                     lord: s,

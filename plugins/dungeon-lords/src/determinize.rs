@@ -87,7 +87,8 @@ impl Dl {
 
 impl Dl {
     /// What the viewer cannot know in the building years: the other lords' trap cards
-    /// (redealt from those cards and the deck, keeping each hand's size), their face-down
+    /// and face-down discards (redealt from those cards and the deck, keeping each count),
+    /// their face-down
     /// orders before the reveal, and the three orders a lord drew for the full rules'
     /// initial choice.
     fn redeal_building_secrets(&mut self, viewer: usize, rng: &mut GameRng) {
@@ -104,7 +105,16 @@ impl Dl {
             }
             f.trap_deck = vec![0; kinds];
         }
+        // Cards another lord threw away face down are as unknown as its hand.
+        let mut hidden = vec![0usize; n];
         for s in (0..n).filter(|&s| s != viewer) {
+            let f = self.full.as_mut().expect("full");
+            for (k, c) in f.hidden_discards[s].iter_mut().enumerate() {
+                counts[k] += *c as usize;
+                f.discards.traps[k] -= *c;
+                hidden[s] += *c as usize;
+                *c = 0;
+            }
             let l = &mut self.lords[s];
             for (k, c) in l.traps.iter_mut().enumerate() {
                 counts[k] += *c as usize;
@@ -120,6 +130,12 @@ impl Dl {
             for _ in 0..sizes[s] {
                 let k = pool.swap_remove(rng.random_range(0..pool.len()));
                 self.lords[s].traps[k as usize] += 1;
+            }
+            for _ in 0..hidden[s] {
+                let k = pool.swap_remove(rng.random_range(0..pool.len()));
+                let f = self.full.as_mut().expect("full");
+                f.hidden_discards[s][k as usize] += 1;
+                f.discards.traps[k as usize] += 1;
             }
         }
         let discard_owner = match self.phase {

@@ -176,6 +176,10 @@ pub struct Full {
     /// 2 players: the non-player Evil counter.
     pub np_evil: Option<u8>,
     pub discards: Discards,
+    /// Per lord, the trap cards it threw away face down (year 2), a count per kind: only
+    /// that lord knows them.
+    #[serde(default)]
+    pub hidden_discards: Vec<Vec<u8>>,
     /// Pay Day: the lair monster in question.
     pub wage_idx: usize,
     /// The start player of the first building round of this year.
@@ -262,6 +266,7 @@ pub fn new_full(setup: &Setup) -> Result<Dl, GameError> {
             traps: vec![0; d.traps.len()],
             ..Default::default()
         },
+        hidden_discards: vec![vec![0; d.traps.len()]; n],
         wage_idx: 0,
         year_start: 0,
         special: [None; 3],
