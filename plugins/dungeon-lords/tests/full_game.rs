@@ -31,7 +31,7 @@ fn checked(g: &Dl) {
     static CALLS: AtomicU64 = AtomicU64::new(0);
     invariant(g);
     let k = CALLS.fetch_add(1, Ordering::Relaxed);
-    if k % 40 == 0 && g.full.is_some() {
+    if k.is_multiple_of(40) && g.full.is_some() {
         let mut rng = tavern_plugin_api::GameRng::new(k);
         let d = tavern_plugin_api::Game::determinize(g, 0, &mut rng);
         invariant(&d);
