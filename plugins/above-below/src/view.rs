@@ -393,11 +393,15 @@ fn market_face(
     r: Rect,
     edge: Color,
     (name, value): (&str, String),
-    id: String,
-    tooltip: String,
+    (id, tooltip): (String, String),
+    picture: Option<&str>,
 ) {
     s.rect(r, LIGHT, 6.0).id(id).tooltip(tooltip);
     s.rect(rect(r.x, r.y, 7.0, r.h), edge, 3.0);
+    // The picture lies under the text, in the corner the value line leaves free.
+    if let Some(p) = picture {
+        s.image(art::corner(r, 28.0, 2.0), p, "");
+    }
     s.text_block(
         rect(r.x + 10.0, r.y + 1.0, r.w - 12.0, 52.0),
         name.to_string(),
@@ -424,12 +428,9 @@ fn market_card(s: &mut Scene, r: Rect, c: u8) {
         r,
         kind_colour(d.kind, d.outpost),
         (&d.name, value),
-        format!("card:{c}"),
-        card_help(c),
+        (format!("card:{c}"), card_help(c)),
+        art::building_image(c),
     );
-    if let Some(i) = art::building_image(c) {
-        s.image(art::corner(r, 26.0, 2.0), i, "");
-    }
 }
 
 /// Where the `i`-th card of a market row lies; rows are 81 units apart.
@@ -486,19 +487,21 @@ fn market(s: &mut Scene, g: &Ab) {
                     r,
                     band,
                     (&cave(c).name, format!("{} left", pile.len() + 1)),
-                    format!("cavedeck:{d}"),
-                    format!(
-                        "{kind} cave deck, face up: {} on top. Explore numbers {}; a success here {}",
-                        cave(c).name,
-                        if *dangerous { "5-11" } else { "2-6" },
-                        if *dangerous {
-                            "also gives a pearl"
-                        } else {
-                            "gives the paragraph's rewards"
-                        }
+                    (
+                        format!("cavedeck:{d}"),
+                        format!(
+                            "{kind} cave deck, face up: {} on top. Explore numbers {}; a success here {}",
+                            cave(c).name,
+                            if *dangerous { "5-11" } else { "2-6" },
+                            if *dangerous {
+                                "also gives a pearl"
+                            } else {
+                                "gives the paragraph's rewards"
+                            }
+                        ),
                     ),
+                    Some(art::cave_image(*dangerous)),
                 );
-                s.image(art::corner(r, 30.0, 2.0), art::cave_image(*dangerous), "");
             }
             None => {
                 s.rect(r, Color::rgb(70, 60, 50), 6.0)
