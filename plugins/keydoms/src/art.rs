@@ -150,7 +150,8 @@ pub fn ink_on(fill: Color) -> Color {
 }
 
 /// A worker or ghost counter of `radius` at `c`: the seat's outline (a ghost's sheet)
-/// tinted with its colour, `label` in bold on it. Both carry `tip`.
+/// tinted with its colour, `label` in bold on it. The drawing carries `tip` (once, so a
+/// screen reader names the counter once; the label lies inside it).
 pub fn counter(
     s: &mut Scene,
     c: Pos,
@@ -179,8 +180,7 @@ pub fn counter(
         c
     };
     s.text_centered(at, label, radius * 1.1, ink_on(fill))
-        .bold()
-        .tooltip(tip);
+        .bold();
 }
 
 /// Where a card's picture lies: above the plate the host puts its value on.
