@@ -35,6 +35,16 @@ pub fn good_colour(g: Good) -> Color {
     }
 }
 
+/// Ink that reads on a ground of colour `c`.
+fn on(c: Color) -> Color {
+    let light = 299 * c.0 as u32 + 587 * c.1 as u32 + 114 * c.2 as u32;
+    if light > 140_000 {
+        Color::INK
+    } else {
+        Color::WHITE
+    }
+}
+
 fn good_letter(g: Good) -> &'static str {
     match g {
         Good::Rice => "Ri",
@@ -1151,8 +1161,13 @@ fn own_board(s: &mut Scene, g: &Ab, seat: usize) {
             s.image(rect(x - 16.0, 950.0, 32.0, 32.0), art::GOOD, "")
                 .tint(good_colour(good))
                 .tooltip(tip.clone());
-            s.text_centered(pos(x, 970.0), good_letter(good), 16.0, Color::INK)
-                .bold();
+            s.text_centered(
+                pos(x, 970.0),
+                good_letter(good),
+                16.0,
+                on(good_colour(good)),
+            )
+            .bold();
             s.text(pos(x + 19.0, 966.0), format!("{k}"), T, LIGHT)
                 .tooltip(tip);
             x += 48.0;
