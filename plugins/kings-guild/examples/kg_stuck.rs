@@ -81,10 +81,15 @@ fn way_forward(g: &Kg) -> Option<String> {
         let purse = p.coins + p.hand.iter().map(|&k| g.sell_price(s, k)).sum::<u32>();
         let mut rich = g.clone();
         rich.players[s].coins = purse;
-        if !rich.buyable_rooms(s).into_iter().all(|r| rich.room_cells(s, r).is_empty())
+        if !rich
+            .buyable_rooms(s)
+            .into_iter()
+            .all(|r| rich.room_cells(s, r).is_empty())
             || !rich.hire_options(s).is_empty()
         {
-            return Some(format!("seat {s} sells for a room or specialist ({purse} coins)"));
+            return Some(format!(
+                "seat {s} sells for a room or specialist ({purse} coins)"
+            ));
         }
         let limit = p.storage_limit();
         for slot in g.board.iter().flatten() {
@@ -101,8 +106,7 @@ fn way_forward(g: &Kg) -> Option<String> {
                 }
                 let cost = g.item_cost(s, q, i);
                 let fits = (0..RES).all(|r| {
-                    cost[r] <= p.res[r]
-                        || (p.may_gather(r) && cost[r] <= p.res[r] + g.stock[r])
+                    cost[r] <= p.res[r] || (p.may_gather(r) && cost[r] <= p.res[r] + g.stock[r])
                 });
                 let total: u32 = cost.iter().map(|&c| c as u32).sum();
                 if fits && total <= limit {
