@@ -5,15 +5,17 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 use serde_json::{Value, json};
+use tavern_plugin_api::search::Limits;
 use tavern_plugin_api::{GameInfo, SeatKind, SeatSetup, Setup, ToAct};
 
-use crate::plugin::{Catalog, Plugin};
+use crate::plugin::{BotAsk, Catalog, Plugin, PluginError};
 use crate::save;
-use crate::session::{Session, UndoMode, seat_range};
+use crate::session::{BotDecision, Session, UndoMode, plan_decision, seat_range, step_seed};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -108,11 +110,26 @@ pub enum Command {
         game: String,
         #[arg(long, default_value_t = 100)]
         games: u32,
+        /// The number of seats (given by --seats when left out).
         #[arg(long)]
-        players: usize,
-        /// random or mcts
+        players: Option<usize>,
+        /// Every seat the same: random, or mcts (the tree search at level 1).
         #[arg(long, default_value = "random")]
         bot: String,
+        /// One kind per seat, comma-separated: random, mcts1, mcts2, mcts3 (the bot's
+        /// three levels), flat (the first bot, flat Monte Carlo at its strongest; flat1,
+        /// flat2 for its lower levels). The kinds take turns at each position from one
+        /// game to the next, so "seat N" in the report is the Nth kind listed.
+        #[arg(long, value_delimiter = ',', value_name = "KIND,KIND,..")]
+        seats: Vec<String>,
+        /// With --seats: every tree search runs this fraction of its level's iteration
+        /// cap, with no time budget (reproducible, and quick on a busy machine). The flat
+        /// bot keeps its own iteration counts.
+        #[arg(long)]
+        budget: Option<f64>,
+        /// With --seats: keep each kind at its own position in every game.
+        #[arg(long)]
+        no_rotate: bool,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         #[arg(long = "option", value_name = "KEY=VALUE")]
@@ -238,9 +255,48 @@ pub fn run(cmd: Command, catalog: &Catalog, out: &mut dyn std::io::Write) -> Res
             games,
             players,
             bot,
+            seats,
+            budget,
+            no_rotate,
             seed,
             options,
-        } => simulate(catalog, &game, games, players, &bot, seed, &options, out),
+        } => {
+            let plugin = find(catalog, &game)?;
+            if seats.is_empty() {
+                let players =
+                    players.ok_or_else(|| usage("simulate needs --players or --seats"))?;
+                let setup = make_setup(&plugin, players, seed, &options)?;
+                match bot.as_str() {
+                    "random" => simulate(&plugin, setup, games, seed, out),
+                    "mcts" => {
+                        let kinds = vec![Player::Tree(1); players];
+                        let league = League::new(kinds, None, false);
+                        let header = format!("{players} players, mcts play");
+                        simulate_seats(&plugin, setup, games, &league, &header, out)
+                    }
+                    other => Err(usage(format!("--bot must be random or mcts, not {other}"))),
+                }
+            } else {
+                let kinds = seats
+                    .iter()
+                    .map(|k| Player::parse(k))
+                    .collect::<Result<Vec<_>, _>>()?;
+                if players.is_some_and(|p| p != kinds.len()) {
+                    return Err(usage(format!(
+                        "--players {} but --seats names {} seats",
+                        players.unwrap_or(0),
+                        kinds.len()
+                    )));
+                }
+                if budget.is_some_and(|b| b.is_nan() || b <= 0.0 || b > 10.0) {
+                    return Err(usage("--budget takes a factor above 0 and at most 10"));
+                }
+                let setup = make_setup(&plugin, kinds.len(), seed, &options)?;
+                let league = League::new(kinds, budget, !no_rotate);
+                let header = league.header();
+                simulate_seats(&plugin, setup, games, &league, &header, out)
+            }
+        }
         Command::Bench { scale, game } => {
             crate::bench::run(catalog, scale.max(1), game.as_deref(), out)
         }
@@ -481,102 +537,314 @@ fn show(
     Ok(())
 }
 
-#[allow(clippy::too_many_arguments)]
+/// Random games played inside the plugin (`Request::Playouts`), one per seed.
 fn simulate(
-    catalog: &Catalog,
-    game: &str,
+    plugin: &Arc<Plugin>,
+    setup: Setup,
     games: u32,
-    players: usize,
-    bot: &str,
     seed: u64,
-    options: &[String],
     out: &mut dyn std::io::Write,
 ) -> Result<(), CliError> {
-    let plugin = find(catalog, game)?;
-    let setup = make_setup(&plugin, players, seed, options)?;
+    let players = setup.seats.len();
     let start = Instant::now();
-    let (mut wins, mut sums, mut lengths) = (vec![0u32; players], vec![0i64; players], Vec::new());
-    let mut extremes: Vec<(i64, i64)> = vec![(i64::MAX, i64::MIN); players];
-    match bot {
-        "random" => {
-            for g in 0..games {
-                let mut setup = setup.clone();
-                setup.seed = seed.wrapping_add(g as u64);
-                let inst = plugin.create(&setup).map_err(rules)?;
-                let r = inst.playouts(1, setup.seed).map_err(rules)?;
-                let o = inst_outcome_after_playout(&r);
-                lengths.push(r.actions);
-                for s in 0..players {
-                    let sc = o.get(s).copied().unwrap_or(0);
-                    sums[s] += sc;
-                    extremes[s] = (extremes[s].0.min(sc), extremes[s].1.max(sc));
-                    wins[s] += r.wins.get(s).copied().unwrap_or(0);
-                }
-            }
-        }
-        "mcts" => {
-            for g in 0..games {
-                let mut setup = setup.clone();
-                setup.seed = seed.wrapping_add(g as u64);
-                for st in &mut setup.seats {
-                    st.kind = SeatKind::Bot { level: 1 };
-                }
-                let mut s =
-                    Session::new(plugin.clone(), setup, UndoMode::Learning).map_err(rules)?;
-                let mut guard = 0;
-                while let ToAct::Seats(seats) = s.to_act().map_err(rules)? {
-                    let seat = seats[0];
-                    let choice = s.bot_move(seat, 1).map_err(rules)?;
-                    s.apply(seat, choice.action).map_err(rules)?;
-                    guard += 1;
-                    if guard > 100_000 {
-                        return Err(rules("a game did not end within 100000 actions"));
-                    }
-                }
-                lengths.push(s.log().len() as u64);
-                let o = s
-                    .outcome()
-                    .map_err(rules)?
-                    .ok_or_else(|| rules("finished game without outcome"))?;
-                for p in 0..players {
-                    let sc = o.scores[p].total;
-                    sums[p] += sc;
-                    extremes[p] = (extremes[p].0.min(sc), extremes[p].1.max(sc));
-                    wins[p] += u32::from(o.rank[p] == 0);
-                }
-            }
-        }
-        other => return Err(usage(format!("--bot must be random or mcts, not {other}"))),
+    let mut tally = Tally::new(players);
+    for g in 0..games {
+        let mut setup = setup.clone();
+        setup.seed = seed.wrapping_add(g as u64);
+        let inst = plugin.create(&setup).map_err(rules)?;
+        let r = inst.playouts(1, setup.seed).map_err(rules)?;
+        let scores = inst_outcome_after_playout(&r);
+        // The report counts each winner of a shared win once; split it as `Tally` does.
+        let winners: Vec<usize> = (0..players)
+            .filter(|&s| r.wins.get(s).copied().unwrap_or(0) > 0)
+            .collect();
+        tally.add(&scores, &winners, r.actions, |s| s);
     }
-    let secs = start.elapsed().as_secs_f64().max(1e-9);
-    let avg_len = lengths.iter().sum::<u64>() as f64 / lengths.len().max(1) as f64;
-    writeln!(
-        out,
-        "{} — {games} games, {players} players, {bot} play",
-        plugin.info.name
-    )
-    .ok();
-    writeln!(out, "games/s: {:.1}", games as f64 / secs).ok();
-    writeln!(
-        out,
-        "average length: {avg_len:.1} actions (min {}, max {})",
-        lengths.iter().min().unwrap_or(&0),
-        lengths.iter().max().unwrap_or(&0)
-    )
-    .ok();
-    for p in 0..players {
+    let header = format!("{players} players, random play");
+    tally.print(&plugin.info.name, games, &header, start, &[], out);
+    Ok(())
+}
+
+/// Who plays a seat in `tavern simulate --seats`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Player {
+    /// Uniformly random legal actions (plans included, step by step).
+    Random,
+    /// The tree search at a level.
+    Tree(u8),
+    /// The first, flat search at a level.
+    Flat(u8),
+}
+
+impl Player {
+    fn parse(kind: &str) -> Result<Player, CliError> {
+        Ok(match kind.trim() {
+            "random" => Player::Random,
+            "mcts1" => Player::Tree(1),
+            "mcts2" => Player::Tree(2),
+            "mcts3" => Player::Tree(3),
+            "flat" | "flat3" => Player::Flat(3),
+            "flat1" => Player::Flat(1),
+            "flat2" => Player::Flat(2),
+            other => {
+                return Err(usage(format!(
+                    "unknown seat kind {other:?}: random, mcts1, mcts2, mcts3 or flat"
+                )));
+            }
+        })
+    }
+
+    fn name(self) -> String {
+        match self {
+            Player::Random => "random".into(),
+            Player::Tree(l) => format!("mcts{l}"),
+            Player::Flat(3) => "flat".into(),
+            Player::Flat(l) => format!("flat{l}"),
+        }
+    }
+
+    /// How this kind asks the plugin's bot, `budget` scaling a tree search's iteration
+    /// cap (and dropping its time budget).
+    fn ask(self, budget: Option<f64>) -> Option<BotAsk> {
+        match self {
+            Player::Random => None,
+            Player::Tree(level) => Some(BotAsk {
+                level,
+                iterations: budget.map(|f| {
+                    let cap = Limits::for_level(level).iterations as f64 * f;
+                    cap.round().max(1.0) as u32
+                }),
+                millis: None,
+                flat: false,
+            }),
+            Player::Flat(level) => Some(BotAsk {
+                level,
+                flat: true,
+                ..BotAsk::default()
+            }),
+        }
+    }
+}
+
+/// The kinds of a simulation and how they sit.
+struct League {
+    kinds: Vec<Player>,
+    budget: Option<f64>,
+    rotate: bool,
+}
+
+impl League {
+    fn new(kinds: Vec<Player>, budget: Option<f64>, rotate: bool) -> League {
+        League {
+            kinds,
+            budget,
+            rotate,
+        }
+    }
+
+    /// The kind (by its place in the list) at `position` in game `g`.
+    fn kind_at(&self, position: usize, g: u32) -> usize {
+        let n = self.kinds.len();
+        if self.rotate {
+            (position + g as usize) % n
+        } else {
+            position
+        }
+    }
+
+    fn header(&self) -> String {
+        let names: Vec<String> = self.kinds.iter().map(|k| k.name()).collect();
+        let mut h = format!("{} players, seats {}", names.len(), names.join(","));
+        if self.rotate && self.kinds.len() > 1 {
+            h.push_str(" (the kinds take turns at each position; seat N is the Nth kind listed)");
+        }
+        match self.budget {
+            Some(f) => h.push_str(&format!(
+                "; tree searches at {f} × their level's iteration cap, no time budget"
+            )),
+            None => h.push_str("; bots at their levels' time budgets"),
+        }
+        h
+    }
+}
+
+/// Wins, scores and lengths per listed seat, and the bots' search rates.
+struct Tally {
+    /// Win shares: a win shared by k seats counts 1/k.
+    wins: Vec<f64>,
+    outright: Vec<u32>,
+    shared: Vec<u32>,
+    sums: Vec<i64>,
+    extremes: Vec<(i64, i64)>,
+    lengths: Vec<u64>,
+    /// Per listed seat: searches with iterations, their iterations and seconds.
+    searches: Vec<(u64, u64, f64)>,
+}
+
+impl Tally {
+    fn new(n: usize) -> Tally {
+        Tally {
+            wins: vec![0.0; n],
+            outright: vec![0; n],
+            shared: vec![0; n],
+            sums: vec![0; n],
+            extremes: vec![(i64::MAX, i64::MIN); n],
+            lengths: Vec::new(),
+            searches: vec![(0, 0, 0.0); n],
+        }
+    }
+
+    /// One game: scores and winners by position, `listed(position)` the listed seat
+    /// that played it.
+    fn add(
+        &mut self,
+        scores: &[i64],
+        winners: &[usize],
+        len: u64,
+        listed: impl Fn(usize) -> usize,
+    ) {
+        self.lengths.push(len);
+        for (pos, &sc) in scores.iter().enumerate() {
+            let k = listed(pos);
+            self.sums[k] += sc;
+            self.extremes[k] = (self.extremes[k].0.min(sc), self.extremes[k].1.max(sc));
+        }
+        for &w in winners {
+            let k = listed(w);
+            self.wins[k] += 1.0 / winners.len() as f64;
+            if winners.len() == 1 {
+                self.outright[k] += 1;
+            } else {
+                self.shared[k] += 1;
+            }
+        }
+    }
+
+    fn print(
+        &self,
+        name: &str,
+        games: u32,
+        header: &str,
+        start: Instant,
+        kinds: &[Player],
+        out: &mut dyn std::io::Write,
+    ) {
+        let secs = start.elapsed().as_secs_f64().max(1e-9);
+        let n = self.lengths.len().max(1) as f64;
+        let avg_len = self.lengths.iter().sum::<u64>() as f64 / n;
+        writeln!(out, "{name} — {games} games, {header}").ok();
+        writeln!(out, "games/s: {:.2}", games as f64 / secs).ok();
         writeln!(
             out,
-            "seat {}: win rate {:.1}%, score avg {:.1} (min {}, max {})",
-            p + 1,
-            100.0 * wins[p] as f64 / games.max(1) as f64,
-            sums[p] as f64 / games.max(1) as f64,
-            extremes[p].0,
-            extremes[p].1
+            "average length: {avg_len:.1} actions (min {}, max {})",
+            self.lengths.iter().min().unwrap_or(&0),
+            self.lengths.iter().max().unwrap_or(&0)
         )
         .ok();
+        writeln!(out, "win rate: a win shared by k seats counts 1/k").ok();
+        let g = games.max(1) as f64;
+        for k in 0..self.wins.len() {
+            let kind = kinds
+                .get(k)
+                .map(|p| format!(" ({})", p.name()))
+                .unwrap_or_default();
+            let mut line = format!(
+                "seat {}{kind}: win rate {:.1}% ({} won, {} shared), score avg {:.1} (min {}, max {})",
+                k + 1,
+                100.0 * self.wins[k] / g,
+                self.outright[k],
+                self.shared[k],
+                self.sums[k] as f64 / g,
+                self.extremes[k].0,
+                self.extremes[k].1
+            );
+            let (asks, iterations, seconds) = self.searches[k];
+            if asks > 0 {
+                line.push_str(&format!(
+                    "; search {:.0} iterations/s, {:.0} iterations a decision",
+                    iterations as f64 / seconds.max(1e-9),
+                    iterations as f64 / asks as f64
+                ));
+            }
+            writeln!(out, "{line}").ok();
+        }
     }
+}
+
+/// Games through a `Session`, each seat played by its kind; every decision, plan steps
+/// and all, is worked out on a copy and logged as one entry, as the table does.
+fn simulate_seats(
+    plugin: &Arc<Plugin>,
+    setup: Setup,
+    games: u32,
+    league: &League,
+    header: &str,
+    out: &mut dyn std::io::Write,
+) -> Result<(), CliError> {
+    let players = setup.seats.len();
+    let start = Instant::now();
+    let mut tally = Tally::new(players);
+    for g in 0..games {
+        let mut setup = setup.clone();
+        setup.seed = setup.seed.wrapping_add(g as u64);
+        for (pos, st) in setup.seats.iter_mut().enumerate() {
+            st.kind = match league.kinds[league.kind_at(pos, g)] {
+                Player::Random => SeatKind::Human,
+                Player::Tree(level) | Player::Flat(level) => SeatKind::Bot { level },
+            };
+        }
+        let mut s = Session::new(plugin.clone(), setup, UndoMode::Learning).map_err(rules)?;
+        let mut decisions = 0u64;
+        while let ToAct::Seats(seats) = s.to_act().map_err(rules)? {
+            // In a simultaneous step the seats decide in an order drawn from the game.
+            let seat = seats[(s.bot_seed() % seats.len() as u64) as usize];
+            let k = league.kind_at(seat, g);
+            let decision = match league.kinds[k].ask(league.budget) {
+                Some(ask) => s.bot_play(seat, ask).map_err(rules)?,
+                None => random_play(&mut s, seat)?,
+            };
+            for r in decision.reports.iter().filter(|r| r.iterations > 0) {
+                let t = &mut tally.searches[k];
+                *t = (t.0 + 1, t.1 + u64::from(r.iterations), t.2 + r.seconds);
+            }
+            decisions += 1;
+            if decisions > 100_000 {
+                return Err(rules("a game did not end within 100000 decisions"));
+            }
+        }
+        let o = s
+            .outcome()
+            .map_err(rules)?
+            .ok_or_else(|| rules("finished game without outcome"))?;
+        let scores: Vec<i64> = o.scores.iter().map(|sc| sc.total).collect();
+        tally.add(&scores, &o.winners(), s.log().len() as u64, |pos| {
+            league.kind_at(pos, g)
+        });
+    }
+    tally.print(&plugin.info.name, games, header, start, &league.kinds, out);
     Ok(())
+}
+
+/// A random player's decision: a uniform pick from the legal list, plan steps one at a
+/// time on a copy, logged with their confirm as one entry.
+fn random_play(s: &mut Session, seat: usize) -> Result<BotDecision, CliError> {
+    let copy = s.bot_instance().map_err(rules)?;
+    let seed = s.bot_seed();
+    let decision = plan_decision(&copy, seat, |inst, i| {
+        let mut legal = inst.legal(seat)?;
+        if legal.is_empty() {
+            return Err(PluginError::Illegal(format!(
+                "seat {seat} has nothing to do"
+            )));
+        }
+        let pick = (step_seed(seed, i) % legal.len() as u64) as usize;
+        Ok(Some((legal.swap_remove(pick), None)))
+    })
+    .map_err(rules)?
+    .ok_or_else(|| rules("a random player gave up"))?;
+    s.apply_plan(seat, &decision.steps, decision.entry.action.clone())
+        .map_err(rules)?;
+    Ok(decision)
 }
 
 fn inst_outcome_after_playout(r: &tavern_plugin_api::proto::PlayoutReport) -> Vec<i64> {

@@ -15,7 +15,9 @@ use tavern_plugin_api::abi::{
     ABI_VERSION, Buffer, ENTRY_SYMBOL, PluginTable, STATUS_ERR, STATUS_OK, STEP_APPLY, STEP_CHANCE,
     STEP_COUNT, STEP_QUERY, StepReply, TURN_CHANCE, TURN_OVER, V1_BASE_SIZE,
 };
-use tavern_plugin_api::proto::{AppliedReply, ErrorKind, ErrorReply, PlayoutReport, Request};
+use tavern_plugin_api::proto::{
+    AppliedReply, BotReply, ErrorKind, ErrorReply, PlayoutReport, Request, SearchReport,
+};
 use tavern_plugin_api::{ActionEntry, GameInfo, Outcome, Setup, ToAct, View};
 
 /// Why a call failed.
@@ -54,11 +56,11 @@ impl std::error::Error for PluginError {}
 pub struct Plugin {
     pub info: GameInfo,
     pub path: PathBuf,
-    /// A copy of the plugin's table; `step` is [`no_step`] when the plugin predates it.
-    table: PluginTable,
     /// The game's drawings, read once at load; `None` for a game without art (or a
     /// plugin that predates art). Attached to every view read from this plugin.
     pub art: Option<Arc<tavern_plugin_api::scene::ArtBook>>,
+    /// A copy of the plugin's table; `step` is [`no_step`] when the plugin predates it.
+    table: PluginTable,
     has_step: bool,
 }
 
@@ -107,9 +109,9 @@ impl Plugin {
                 rules: String::new(),
             },
             path: path.to_path_buf(),
+            art: None,
             table,
             has_step,
-            art: None,
         };
         let info: GameInfo = plugin
             .reply(|out| (table.info)(out))
@@ -159,6 +161,16 @@ impl Plugin {
         }
     }
 
+    /// Ends the search `Instance::think` started with `token`, from any thread: the call
+    /// names no instance, so it never waits for the one that is thinking. A plugin built
+    /// before `Think` refuses it, which changes nothing.
+    pub fn stop_thinking(&self, token: u64) {
+        let Ok(bytes) = serde_json::to_vec(&Request::StopThinking { token }) else {
+            return;
+        };
+        let _ = self.raw(|out| (self.table.call)(0, bytes.as_ptr(), bytes.len(), out));
+    }
+
     /// Starts a new game instance.
     pub fn create(self: &Arc<Self>, setup: &Setup) -> Result<Instance, PluginError> {
         let bytes =
@@ -198,7 +210,7 @@ fn decode_error(bytes: &[u8]) -> PluginError {
     }
 }
 
-fn open_table(path: &Path) -> Result<(PluginTable, bool), PluginError> {
+fn open_table(path: &Path) -> Result<(PluginTable, bool, bool), PluginError> {
     // SAFETY: loading a library runs its initialisers. Tavern loads only files named
     // `*tavern_plugin_*` from its own folders; that is the trust boundary of any plugin
     // system.
@@ -234,6 +246,11 @@ fn open_table(path: &Path) -> Result<(PluginTable, bool), PluginError> {
     let has_step = covers(size as usize, std::mem::offset_of!(PluginTable, step), {
         std::mem::size_of::<tavern_plugin_api::abi::StepFn>()
     });
+    let has_art = covers(
+        size as usize,
+        std::mem::offset_of!(PluginTable, art),
+        std::mem::size_of::<extern "C" fn(*mut Buffer) -> i32>(),
+    );
     // SAFETY: checked non-null, right version, and `size` covers every field read here
     // (`step` only when `has_step`). Each field is read on its own, so no reference to
     // a table shorter than ours is ever made.
@@ -246,11 +263,6 @@ fn open_table(path: &Path) -> Result<(PluginTable, bool), PluginError> {
             create: addr_of!((*ptr).create).read(),
             load: addr_of!((*ptr).load).read(),
             clone: addr_of!((*ptr).clone).read(),
-    let has_art = covers(
-        size as usize,
-        std::mem::offset_of!(PluginTable, art),
-        std::mem::size_of::<extern "C" fn(*mut Buffer) -> i32>(),
-    );
             destroy: addr_of!((*ptr).destroy).read(),
             call: addr_of!((*ptr).call).read(),
             free: addr_of!((*ptr).free).read(),
@@ -258,6 +270,11 @@ fn open_table(path: &Path) -> Result<(PluginTable, bool), PluginError> {
                 addr_of!((*ptr).step).read()
             } else {
                 no_step
+            },
+            art: if has_art {
+                addr_of!((*ptr).art).read()
+            } else {
+                no_art
             },
         }
     };
@@ -271,15 +288,15 @@ fn open_table(path: &Path) -> Result<(PluginTable, bool), PluginError> {
 /// field added after it does not make older plugins lose it.
 fn covers(size: usize, offset: usize, field_size: usize) -> bool {
     size >= offset + field_size
-            art: if has_art {
-                addr_of!((*ptr).art).read()
-            } else {
-                no_art
-            },
 }
 
 /// Stands in for `step` in a table that predates it; never called (`has_step` is false).
 extern "C" fn no_step(_: u64, _: u32, _: u32, _: u64, _: *mut StepReply, _: *mut Buffer) -> i32 {
+    STATUS_ERR
+}
+
+/// Stands in for `art` in a table that predates it; never called (`has_art` is false).
+extern "C" fn no_art(_: *mut Buffer) -> i32 {
     STATUS_ERR
 }
 
@@ -295,17 +312,35 @@ pub enum Turn {
 impl Turn {
     fn of(r: &StepReply) -> Turn {
         match r.turn {
-/// Stands in for `art` in a table that predates it; never called (`has_art` is false).
-extern "C" fn no_art(_: *mut Buffer) -> i32 {
-    STATUS_ERR
-}
-
             TURN_CHANCE => Turn::Chance,
             TURN_OVER => Turn::Over,
             _ => Turn::Seats(
                 r.seats,
                 (r.seats.count_ones() == 1).then_some(r.count as usize),
             ),
+        }
+    }
+}
+
+/// How a bot decides: its level (1–3) and, for measurements and reviews, other limits or
+/// the first (flat) search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct BotAsk {
+    pub level: u8,
+    /// An iteration cap instead of the level's (alone: no time budget, reproducible).
+    pub iterations: Option<u32>,
+    /// A time budget instead of the level's.
+    pub millis: Option<u32>,
+    /// The first bot (flat Monte Carlo), kept as a yardstick.
+    pub flat: bool,
+}
+
+impl BotAsk {
+    /// The bot of a seat at `level`, as the table plays it.
+    pub fn level(level: u8) -> BotAsk {
+        BotAsk {
+            level,
+            ..BotAsk::default()
         }
     }
 }
@@ -383,6 +418,33 @@ impl Instance {
     }
     pub fn bot(&self, seat: usize, seed: u64, level: u8) -> Result<ActionEntry, PluginError> {
         self.call(&Request::Bot { seat, seed, level })
+    }
+    /// The bot's decision with its search's report (`Request::Think`); with a `token`,
+    /// [`Plugin::stop_thinking`] can end it early. A plugin built before `Think` is asked
+    /// `Bot` instead and gives no report.
+    pub fn think(
+        &self,
+        seat: usize,
+        seed: u64,
+        ask: BotAsk,
+        token: Option<u64>,
+    ) -> Result<(ActionEntry, Option<SearchReport>), PluginError> {
+        let req = Request::Think {
+            seat,
+            seed,
+            level: ask.level,
+            iterations: ask.iterations,
+            millis: ask.millis,
+            flat: ask.flat,
+            token,
+        };
+        match self.call::<BotReply>(&req) {
+            Ok(r) => Ok((r.entry, Some(r.report))),
+            Err(PluginError::BadRequest(m)) if m.contains("unknown variant") => {
+                Ok((self.bot(seat, seed, ask.level)?, None))
+            }
+            Err(e) => Err(e),
+        }
     }
     pub fn playouts(&self, games: u32, seed: u64) -> Result<PlayoutReport, PluginError> {
         self.call(&Request::Playouts { games, seed })

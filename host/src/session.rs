@@ -10,18 +10,24 @@
 //! entry: [`Session::apply_plan`] applies it to a copy and swaps the copy in only when
 //! every part was legal, and undo, redo and replay treat the entry as one.
 //!
+//! A bot decides the same way, on a copy of the game: [`bot_decision`] asks the plugin's
+//! bot until it picks the action that confirms its plan steps; the table's worker thread
+//! and the command line (`Session::bot_play`, `tavern simulate`) both use it, so a bot's
+//! plan is one log entry wherever it plays. [`StopThinking`] ends a search early.
+//!
 //! The session never writes files: the app autosaves after every change
 //! (`app::table::TableState`), through `save`, which depends on this module and not the
 //! other way round.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tavern_plugin_api::proto::AppliedReply;
-use tavern_plugin_api::{ActionEntry, GameInfo, Outcome, SeatKind, Setup, ToAct, View};
+use tavern_plugin_api::proto::{AppliedReply, SearchReport};
+use tavern_plugin_api::{ActionEntry, ChoiceKind, GameInfo, Outcome, SeatKind, Setup, ToAct, View};
 
-use crate::plugin::{Instance, Plugin, PluginError};
+use crate::plugin::{BotAsk, Instance, Plugin, PluginError};
 
 /// Actions between checkpoints: undo replays at most this many actions.
 pub const CHECKPOINT_EVERY: usize = 32;
@@ -599,17 +605,159 @@ impl Session {
         Ok(())
     }
 
-    /// Asks the plugin's bot for `seat`'s move on a copy of the state, so a long search
-    /// never holds the live instance. Safe to call from a worker thread.
+    /// A copy of the state at the cursor, for work that must not hold the live instance
+    /// (a bot's search, a plan's tentative steps). Safe to hand to a worker thread.
     pub fn bot_instance(&self) -> Result<Instance> {
         Ok(self.current.try_clone()?)
     }
 
-    /// A bot move computed synchronously (command line, tests).
-    pub fn bot_move(&self, seat: usize, level: u8) -> Result<ActionEntry> {
-        let copy = self.bot_instance()?;
-        Ok(copy.bot(seat, step_seed(self.setup.seed ^ 0xB07, self.cursor), level)?)
+    /// The seed of a bot's decision at the current position (the same whoever asks, so a
+    /// decision computed on a worker equals the one the command line computes).
+    pub fn bot_seed(&self) -> u64 {
+        step_seed(self.setup.seed ^ 0xB07, self.cursor)
     }
+
+    /// A bot's whole decision for `seat` (see [`bot_decision`]), worked out on a copy and
+    /// then logged as one entry, as the table logs it (command line, tests).
+    pub fn bot_play(&mut self, seat: usize, ask: BotAsk) -> Result<BotDecision> {
+        let copy = self.bot_instance()?;
+        let decision = bot_decision(&copy, seat, self.bot_seed(), ask, None)?
+            .ok_or_else(|| SessionError::NotAllowed("the bot was stopped".into()))?;
+        self.apply_plan(seat, &decision.steps, decision.entry.action.clone())?;
+        Ok(decision)
+    }
+
+    /// Hands `seat` to a bot or back to a person mid-game (a player leaves or returns).
+    /// The game itself does not change, so nothing is logged; the save records the new
+    /// seat kind.
+    pub fn set_seat_kind(&mut self, seat: usize, kind: SeatKind) {
+        if let Some(s) = self.setup.seats.get_mut(seat) {
+            s.kind = kind;
+            self.updated = now_unix();
+        }
+    }
+
+    /// A copy of the game before its first action, and the log: enough to rebuild any
+    /// position on another thread (the end screen's review of every decision).
+    pub fn start_and_log(&self) -> Result<(Instance, Vec<LogEntry>)> {
+        Ok((self.checkpoints[0].1.try_clone()?, self.log.clone()))
+    }
+}
+
+/// Applies log entry `e` to `inst` (its plan steps, then its action), as replay does.
+pub fn apply_logged(inst: &Instance, e: &LogEntry) -> std::result::Result<(), PluginError> {
+    apply_entry(inst, e.seat, &e.steps, &e.action).map(|_| ())
+}
+
+/// Ends a bot's thinking from another thread: the decision loop checks the flag between
+/// asks, and the plugin's search, told through `Plugin::stop_thinking`, ends within one
+/// iteration.
+#[derive(Clone)]
+pub struct StopThinking {
+    flag: Arc<AtomicBool>,
+    token: u64,
+    plugin: Arc<Plugin>,
+}
+
+impl StopThinking {
+    pub fn new(plugin: &Arc<Plugin>) -> StopThinking {
+        static NEXT: AtomicU64 = AtomicU64::new(1);
+        StopThinking {
+            flag: Arc::new(AtomicBool::new(false)),
+            token: NEXT.fetch_add(1, Ordering::Relaxed),
+            plugin: plugin.clone(),
+        }
+    }
+    pub fn stop(&self) {
+        if !self.flag.swap(true, Ordering::Relaxed) {
+            self.plugin.stop_thinking(self.token);
+        }
+    }
+    pub fn stopped(&self) -> bool {
+        self.flag.load(Ordering::Relaxed)
+    }
+    /// The number the plugin knows this search by.
+    pub fn token(&self) -> u64 {
+        self.token
+    }
+}
+
+impl std::fmt::Debug for StopThinking {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "StopThinking({})", self.token)
+    }
+}
+
+/// A seat's whole decision: the plan steps it took on its own copy, in order, then the
+/// action that confirms them, with the search's report of each ask (when the plugin
+/// gives one).
+#[derive(Clone, Debug)]
+pub struct BotDecision {
+    pub steps: Vec<Value>,
+    pub entry: ActionEntry,
+    pub reports: Vec<SearchReport>,
+}
+
+/// The most plan steps a decision may take (a game whose steps never lead to a confirm).
+const MAX_PLAN_STEPS: usize = 256;
+
+/// A seat's whole decision on `instance`, a copy the caller gives up: while `ask` picks
+/// plan steps (`ChoiceKind::Step`), each is applied to the copy and `ask` is asked again
+/// (with the number of the ask), until it picks the action that confirms them. The
+/// session then logs steps and action as one entry, as for a person. `Ok(None)` when
+/// `ask` gave up (a stopped bot).
+pub fn plan_decision(
+    instance: &Instance,
+    seat: usize,
+    mut ask: impl FnMut(&Instance, usize) -> AskResult,
+) -> std::result::Result<Option<BotDecision>, PluginError> {
+    let mut steps = Vec::new();
+    let mut reports = Vec::new();
+    for i in 0..MAX_PLAN_STEPS {
+        let Some((entry, report)) = ask(instance, i)? else {
+            return Ok(None);
+        };
+        reports.extend(report);
+        if entry.kind != ChoiceKind::Step {
+            return Ok(Some(BotDecision {
+                steps,
+                entry,
+                reports,
+            }));
+        }
+        instance.apply(Some(seat), entry.action.clone())?;
+        steps.push(entry.action);
+    }
+    Err(PluginError::Protocol(format!(
+        "{MAX_PLAN_STEPS} plan steps were taken without confirming them"
+    )))
+}
+
+/// What one ask of [`plan_decision`] gives: an action (with the search's report, if
+/// any), or `None` to give up.
+pub type AskResult = std::result::Result<Option<(ActionEntry, Option<SearchReport>)>, PluginError>;
+
+/// A bot's whole decision for `seat` on its own copy of the game (see
+/// [`plan_decision`]); the first ask uses `seed`, later ones seeds mixed from it.
+/// `Ok(None)` when `stop` ended it.
+pub fn bot_decision(
+    instance: &Instance,
+    seat: usize,
+    seed: u64,
+    ask: BotAsk,
+    stop: Option<&StopThinking>,
+) -> std::result::Result<Option<BotDecision>, PluginError> {
+    plan_decision(instance, seat, |inst, i| {
+        if stop.is_some_and(StopThinking::stopped) {
+            return Ok(None);
+        }
+        let seed = if i == 0 { seed } else { step_seed(seed, i) };
+        let (entry, report) = inst.think(seat, seed, ask, stop.map(|s| s.token))?;
+        if report.as_ref().is_some_and(|r| r.stopped) || stop.is_some_and(StopThinking::stopped) {
+            return Ok(None);
+        }
+        Ok(Some((entry, report)))
+    })
 }
 
 /// Why a log does not replay.

@@ -9,17 +9,21 @@
 use std::any::Any;
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::Instant;
 
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::bot::Method;
 use crate::game::{Game, Turn, apply_checked};
 use crate::proto::{
-    ActionEntry, AppliedReply, ErrorKind, ErrorReply, PlayoutReport, Request, Setup, ToAct,
+    ActionEntry, AppliedReply, BotReply, ErrorKind, ErrorReply, PlayoutReport, RatedAction,
+    Request, SearchReport, Setup, ToAct,
 };
 use crate::rng::GameRng;
+use crate::search::Limits;
 
 /// Bumped on any breaking change to [`PluginTable`] or the meaning of a message.
 pub const ABI_VERSION: u32 = 1;
@@ -95,14 +99,14 @@ pub struct PluginTable {
     /// The binary fast path ([`step`](self::step)); added after the first v1 tables, so
     /// a host reads it only when `size` covers it.
     pub step: StepFn,
-}
-
-/// `step(handle, op, seat, arg, reply, out)`: see [`STEP_QUERY`] and the ops below.
-pub type StepFn = extern "C" fn(
     /// Writes the game's drawings ([`Game::art`]) as JSON, a list of
     /// [`crate::scene::Art`]; asked once per plugin. Added after `step`, read only when
     /// `size` covers it.
     pub art: extern "C" fn(out: *mut Buffer) -> i32,
+}
+
+/// `step(handle, op, seat, arg, reply, out)`: see [`STEP_QUERY`] and the ops below.
+pub type StepFn = extern "C" fn(
     handle: u64,
     op: u32,
     seat: u32,
@@ -178,11 +182,11 @@ pub const fn table<G: Game>() -> PluginTable {
         call: call::<G>,
         free,
         step: step::<G>,
+        art: art::<G>,
     }
 }
 
 /// Exports `$game` (a type implementing [`Game`]) as a Tavern plugin.
-        art: art::<G>,
 #[macro_export]
 macro_rules! export_game {
     ($game:ty) => {
@@ -373,14 +377,14 @@ extern "C" fn info<G: Game>(out: *mut Buffer) -> i32 {
     guarded(out, || json(&G::info()))
 }
 
-fn write_handle(handle: *mut u64, h: u64) {
-    if !handle.is_null() {
-        // SAFETY: the host passes a valid u64 slot.
-        unsafe { handle.write(h) };
 extern "C" fn art<G: Game>(out: *mut Buffer) -> i32 {
     guarded(out, || json(&G::art()))
 }
 
+fn write_handle(handle: *mut u64, h: u64) {
+    if !handle.is_null() {
+        // SAFETY: the host passes a valid u64 slot.
+        unsafe { handle.write(h) };
     }
 }
 
@@ -463,6 +467,10 @@ extern "C" fn call<G: Game>(handle: u64, ptr: *const u8, len: usize, out: *mut B
     guarded(out, || {
         let req: Request = serde_json::from_slice(bytes)
             .map_err(|e| err(ErrorKind::BadRequest, format!("bad request: {e}")))?;
+        // Never behind the instance's lock: the instance may be the one thinking.
+        if let Request::StopThinking { token } = req {
+            return json(&stop_thinking(token));
+        }
         with_hosted::<G, Vec<u8>>(handle, |h| respond_hosted(h, req))
     })
 }
@@ -669,8 +677,136 @@ pub fn respond_bytes<G: Game>(state: &mut G, req: Request) -> Result<Vec<u8>, Er
                 kind,
             })
         }
+        Request::Think {
+            seat,
+            seed,
+            level,
+            iterations,
+            millis,
+            flat,
+            token,
+        } => {
+            let method = if flat {
+                Method::Flat(iterations.unwrap_or_else(|| crate::bot::iterations_for(level)))
+            } else {
+                let level = Limits::for_level(level);
+                Method::Tree(match (iterations, millis) {
+                    (None, None) => level,
+                    (cap, ms) => Limits {
+                        iterations: cap.unwrap_or(level.iterations),
+                        time: ms.map(|ms| std::time::Duration::from_millis(u64::from(ms))),
+                    },
+                })
+            };
+            json(&think_reply(state, seat, seed, method, token)?)
+        }
+        Request::StopThinking { token } => json(&stop_thinking(token)),
         Request::Playouts { games, seed } => json(&playouts(state, games, seed)),
     }
+}
+
+/// Runs a bot's search for `seat` and labels its candidates from the legal list.
+fn think_reply<G: Game>(
+    state: &G,
+    seat: usize,
+    seed: u64,
+    method: Method,
+    token: Option<u64>,
+) -> Result<BotReply, ErrorReply> {
+    let stop = token.map(Thinking::start);
+    let flag = stop.as_ref().map(|t| t.flag.clone());
+    let stopped = move || flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed));
+    let report = crate::bot::think(state, seat, method, &mut GameRng::new(seed), &stopped)
+        .ok_or_else(|| err(ErrorKind::Illegal, format!("seat {seat} has nothing to do")))?;
+    drop(stop);
+    let legal = state.legal(seat);
+    let entry = |action: &G::Action| -> Result<ActionEntry, ErrorReply> {
+        let l = legal.iter().find(|l| &l.action == action);
+        Ok(ActionEntry {
+            action: to_value(action)?,
+            label: l.map(|l| l.label.clone()).unwrap_or_default(),
+            target: l.and_then(|l| l.target.clone()),
+            kind: l.map(|l| l.kind.clone()).unwrap_or_default(),
+        })
+    };
+    let candidates = report
+        .candidates
+        .iter()
+        .map(|r| {
+            let e = entry(&r.action)?;
+            Ok(RatedAction {
+                action: e.action,
+                label: e.label,
+                visits: r.visits,
+                win: r.win,
+                value: r.value,
+            })
+        })
+        .collect::<Result<Vec<_>, ErrorReply>>()?;
+    let best = report
+        .candidates
+        .first()
+        .ok_or_else(|| err(ErrorKind::Illegal, format!("seat {seat} has nothing to do")))?;
+    Ok(BotReply {
+        entry: entry(&best.action)?,
+        report: SearchReport {
+            candidates,
+            iterations: report.iterations,
+            seconds: report.seconds,
+            stopped: report.stopped,
+        },
+    })
+}
+
+/// The stop flags of the searches a `StopThinking` may end, by token. A search holds
+/// its flag while it runs; a stop for a token no search holds yet is kept, so a search
+/// that starts after it stops at once.
+fn thinking_flags() -> MutexGuard<'static, HashMap<u64, Arc<AtomicBool>>> {
+    static FLAGS: OnceLock<Mutex<HashMap<u64, Arc<AtomicBool>>>> = OnceLock::new();
+    let m = FLAGS.get_or_init(|| Mutex::new(HashMap::new()));
+    // The map is only ever inserted into and removed from whole: a poison is harmless.
+    m.lock().unwrap_or_else(|e| {
+        m.clear_poison();
+        e.into_inner()
+    })
+}
+
+/// A running search's registration; dropping it (also by a panic) unregisters it.
+struct Thinking {
+    token: u64,
+    flag: Arc<AtomicBool>,
+}
+
+impl Thinking {
+    fn start(token: u64) -> Thinking {
+        let flag = thinking_flags()
+            .entry(token)
+            .or_insert_with(|| Arc::new(AtomicBool::new(false)))
+            .clone();
+        Thinking { token, flag }
+    }
+}
+
+impl Drop for Thinking {
+    fn drop(&mut self) {
+        thinking_flags().remove(&self.token);
+    }
+}
+
+/// Stops the search of `token`; true when one was running.
+fn stop_thinking(token: u64) -> bool {
+    let mut flags = thinking_flags();
+    // Stops for searches that never started are few (one per take-back); drop the ones
+    // no search holds when they pile up.
+    if flags.len() > 1024 {
+        flags.retain(|_, f| Arc::strong_count(f) > 1);
+    }
+    let flag = flags
+        .entry(token)
+        .or_insert_with(|| Arc::new(AtomicBool::new(false)));
+    let running = Arc::strong_count(flag) > 1;
+    flag.store(true, Ordering::Relaxed);
+    running
 }
 
 fn legal_entries<G: Game>(state: &G, seat: usize) -> Result<Vec<ActionEntry>, ErrorReply> {
@@ -1107,6 +1243,86 @@ mod tests {
     fn replay_round_trip_of_a_tiny_game() {
         let g: Count = crate::game::check::replay_round_trip(&Setup::players(1), 4, 10);
         assert!(g.0 >= 3);
+    }
+
+    fn think(state: &mut Count, iterations: u32, token: Option<u64>) -> BotReply {
+        let req = Request::Think {
+            seat: 0,
+            seed: 3,
+            level: 1,
+            iterations: Some(iterations),
+            millis: None,
+            flat: false,
+            token,
+        };
+        serde_json::from_value(respond(state, req).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn think_rates_every_candidate_with_its_label() {
+        let reply = think(&mut Count(0, false), 200, None);
+        assert_eq!(reply.report.iterations, 200);
+        assert!(!reply.report.stopped);
+        let labels: Vec<&str> = reply
+            .report
+            .candidates
+            .iter()
+            .map(|c| c.label.as_str())
+            .collect();
+        assert_eq!(labels.len(), 2, "{labels:?}");
+        assert!(labels.contains(&"add 1") && labels.contains(&"add 2"));
+        assert_eq!(reply.entry.action, reply.report.candidates[0].action);
+        // One seat always wins its own count.
+        assert!(reply.report.candidates.iter().all(|c| c.win == 1.0));
+        let flat: BotReply = serde_json::from_value(
+            respond(
+                &mut Count(0, false),
+                Request::Think {
+                    seat: 0,
+                    seed: 3,
+                    level: 1,
+                    iterations: Some(50),
+                    millis: None,
+                    flat: true,
+                    token: None,
+                },
+            )
+            .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(flat.report.iterations, 50);
+        let visits: u32 = flat.report.candidates.iter().map(|c| c.visits).sum();
+        assert_eq!(visits, 50);
+    }
+
+    #[test]
+    fn a_stop_before_the_search_starts_ends_it_at_once() {
+        assert!(!stop_thinking(777), "nothing was running");
+        let reply = think(&mut Count(0, false), 1_000_000, Some(777));
+        assert!(reply.report.stopped);
+        assert_eq!(reply.report.iterations, 1);
+        // The finished search took its stop with it.
+        assert!(!thinking_flags().contains_key(&777));
+    }
+
+    #[test]
+    fn a_running_search_is_stopped_through_any_handle() {
+        let token = 4242;
+        let worker = std::thread::spawn(move || think(&mut Count(0, false), u32::MAX, Some(token)));
+        let started = Instant::now();
+        while thinking_flags()
+            .get(&token)
+            .is_none_or(|f| Arc::strong_count(f) < 2)
+        {
+            assert!(started.elapsed().as_secs() < 20, "the search never started");
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        // Handle 0 names no instance: the stop needs none.
+        let (st, running) = call_json(0, &Request::StopThinking { token });
+        assert_eq!((st, running), (STATUS_OK, Value::Bool(true)));
+        let reply = worker.join().unwrap();
+        assert!(reply.report.stopped);
+        assert!(reply.report.iterations > 1);
     }
 
     #[test]

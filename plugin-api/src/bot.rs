@@ -4,13 +4,16 @@
 //! flat determinized Monte Carlo with UCB1 at the root, stays as [`choose_flat`], the
 //! yardstick the tree search is measured against. Both re-sample what the bot cannot see
 //! with `determinize` and never look at hidden information directly, so a bot seat cannot
-//! cheat.
+//! cheat. [`think`] runs either and returns its report (how it rated each candidate),
+//! for the host's hints and `tavern simulate`.
+
+use std::time::Instant;
 
 use rand::RngExt;
 
 use crate::game::{Game, Turn};
 use crate::rng::GameRng;
-use crate::search::Limits;
+use crate::search::{Limits, Rated, Report};
 
 /// Plays random legal actions (and samples chance) until the game ends or `max` actions.
 /// Returns the number of actions taken.
@@ -77,6 +80,15 @@ pub fn iterations_for(level: u8) -> u32 {
     }
 }
 
+/// Which search a bot runs, and how long.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Method {
+    /// The information-set tree search of [`crate::search`].
+    Tree(Limits),
+    /// The first bot, flat Monte Carlo at the root, with this many iterations.
+    Flat(u32),
+}
+
 /// Chooses an action for `seat` at bot strength `level` (1–3) with the information-set
 /// tree search and its time budget, or `None` when the seat has nothing to do.
 pub fn choose<G: Game>(state: &G, seat: usize, level: u8, rng: &mut GameRng) -> Option<G::Action> {
@@ -90,17 +102,9 @@ pub fn choose_within<G: Game>(
     limits: Limits,
     rng: &mut GameRng,
 ) -> Option<G::Action> {
-    let legal = state.legal_actions(seat);
-    match legal.len() {
-        0 => None,
-        1 => legal.into_iter().next(),
-        _ => match crate::search::search(state, seat, limits, rng) {
-            Ok(report) => report.best().cloned(),
-            // A game whose determinize changes what the seat sees fails its own tests;
-            // at the table the bot still moves, with the search that tolerates it.
-            Err(_) => Some(search(state, seat, legal, limits.iterations.min(2000), rng)),
-        },
-    }
+    think(state, seat, Method::Tree(limits), rng, &|| false)
+        .and_then(|r| r.candidates.into_iter().next())
+        .map(|r| r.action)
 }
 
 /// Today's first bot: flat Monte Carlo with UCB1 over the seat's own actions, kept as a
@@ -111,11 +115,63 @@ pub fn choose_flat<G: Game>(
     level: u8,
     rng: &mut GameRng,
 ) -> Option<G::Action> {
+    think(
+        state,
+        seat,
+        Method::Flat(iterations_for(level)),
+        rng,
+        &|| false,
+    )
+    .and_then(|r| r.candidates.into_iter().next())
+    .map(|r| r.action)
+}
+
+/// A bot's decision for `seat` with the search's report (best candidate first), or
+/// `None` when the seat has nothing to do. A seat with one legal action gets it at once,
+/// unrated (no iterations). `stop` ends the search early with what it found so far.
+pub fn think<G: Game>(
+    state: &G,
+    seat: usize,
+    method: Method,
+    rng: &mut GameRng,
+    stop: &dyn Fn() -> bool,
+) -> Option<Report<G::Action>> {
     let legal = state.legal_actions(seat);
     match legal.len() {
         0 => None,
-        1 => legal.into_iter().next(),
-        _ => Some(search(state, seat, legal, iterations_for(level), rng)),
+        1 => Some(Report {
+            candidates: legal
+                .into_iter()
+                .map(|action| Rated {
+                    action,
+                    visits: 0,
+                    value: 0.0,
+                    win: 0.0,
+                })
+                .collect(),
+            iterations: 0,
+            seconds: 0.0,
+            stopped: false,
+        }),
+        _ => match method {
+            Method::Tree(limits) => {
+                match crate::search::search_until(state, seat, limits, rng, stop) {
+                    Ok(report) => Some(report),
+                    // A game whose determinize changes what the seat sees fails its own
+                    // tests; at the table the bot still moves, with the search that
+                    // tolerates it.
+                    Err(_) => Some(flat(
+                        state,
+                        seat,
+                        legal,
+                        limits.iterations.min(2000),
+                        rng,
+                        stop,
+                    )),
+                }
+            }
+            Method::Flat(iterations) => Some(flat(state, seat, legal, iterations, rng, stop)),
+        },
     }
 }
 
@@ -135,17 +191,26 @@ fn reward<G: Game>(g: &G, seat: usize) -> f64 {
     win + 0.1 * margin.clamp(-1.0, 1.0)
 }
 
-fn search<G: Game>(
+fn flat<G: Game>(
     state: &G,
     seat: usize,
     candidates: Vec<G::Action>,
     iterations: u32,
     rng: &mut GameRng,
-) -> G::Action {
+    stop: &dyn Fn() -> bool,
+) -> Report<G::Action> {
+    let start = Instant::now();
     let n = candidates.len();
     let mut visits = vec![0u32; n];
     let mut value = vec![0f64; n];
+    let mut wins = vec![0f64; n];
+    let (mut done, mut stopped) = (0, false);
     for it in 1..=iterations {
+        if it > 1 && stop() {
+            stopped = true;
+            break;
+        }
+        done = it;
         let mut world = state.determinize(seat, rng);
         // UCB1; unvisited candidates first.
         let pick = (0..n)
@@ -159,15 +224,26 @@ fn search<G: Game>(
         random_playout(&mut world, rng, 20_000);
         visits[pick] += 1;
         value[pick] += reward(&world, seat);
+        wins[pick] += crate::search::win_share(&world, seat);
     }
-    let best = (0..n)
-        .max_by(|&a, &b| {
-            let ma = value[a] / visits[a].max(1) as f64;
-            let mb = value[b] / visits[b].max(1) as f64;
-            visits[a].cmp(&visits[b]).then(ma.total_cmp(&mb))
+    let mut rated: Vec<Rated<G::Action>> = candidates
+        .into_iter()
+        .enumerate()
+        .map(|(i, action)| Rated {
+            action,
+            visits: visits[i],
+            value: value[i] / visits[i].max(1) as f64,
+            win: wins[i] / visits[i].max(1) as f64,
         })
-        .unwrap_or(0);
-    candidates.into_iter().nth(best).expect("index in range")
+        .collect();
+    // Most visited first, then the better mean; stable, so ties keep the legal order.
+    rated.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.value.total_cmp(&a.value)));
+    Report {
+        candidates: rated,
+        iterations: done,
+        seconds: start.elapsed().as_secs_f64(),
+        stopped,
+    }
 }
 
 fn ucb(value: f64, visits: u32, total: u32) -> f64 {

@@ -397,9 +397,69 @@ pub enum Request {
     State,
     /// Choose an action for `seat` with the generic bot. -> [`ActionEntry`]
     Bot { seat: usize, seed: u64, level: u8 },
+    /// `Bot` with the search's report, a choice of search, and a way to stop it.
+    /// -> [`BotReply`]. A plugin built before it answers `BadRequest`; the host then
+    /// asks `Bot` and has no report.
+    Think {
+        seat: usize,
+        seed: u64,
+        level: u8,
+        /// Search at most this many iterations instead of the level's cap; without
+        /// `millis` there is then no time budget, so a seeded search is reproducible.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        iterations: Option<u32>,
+        /// A time budget in milliseconds instead of the level's.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        millis: Option<u32>,
+        /// The first bot (flat Monte Carlo, the yardstick) instead of the tree search.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        flat: bool,
+        /// A number `StopThinking` can name to end this search early.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<u64>,
+    },
+    /// Ends the `Think` search started with `token` (it answers with what it found so
+    /// far; a search not started yet stops at once). Needs no instance: any handle does,
+    /// and it never waits for the instance that is thinking. -> `bool` (whether that
+    /// search was running).
+    StopThinking { token: u64 },
     /// Play `games` complete random games in-process from this position's setup and
     /// report timing. -> [`PlayoutReport`]
     Playouts { games: u32, seed: u64 },
+}
+
+/// Reply to `Think`: the chosen action as the legal list offers it, and how the search
+/// rated every candidate.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct BotReply {
+    pub entry: ActionEntry,
+    pub report: SearchReport,
+}
+
+/// What a bot's search found, best candidate first.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Default)]
+pub struct SearchReport {
+    pub candidates: Vec<RatedAction>,
+    /// Iterations (simulated games) the search ran; 0 when the seat had one choice.
+    pub iterations: u32,
+    pub seconds: f64,
+    /// Ended by `StopThinking` before its limits.
+    #[serde(default)]
+    pub stopped: bool,
+}
+
+/// One candidate as the search rated it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct RatedAction {
+    pub action: Value,
+    pub label: String,
+    /// Iterations that tried it (the search plays the most visited).
+    pub visits: u32,
+    /// The share of its simulated games the seat won (a shared win counts 1/k): the
+    /// estimated chance of winning after it.
+    pub win: f64,
+    /// The mean result the search ranks by (the win share plus a little score margin).
+    pub value: f64,
 }
 
 /// Reply to `Apply`, `ApplyIndex` and `Chance`.

@@ -62,8 +62,12 @@ impl Limits {
 pub struct Rated<A> {
     pub action: A,
     pub visits: u32,
-    /// Mean result for the searching seat, 0..=1 (a win counts 1, shared wins split).
+    /// Mean result for the searching seat, 0..=1 (a win counts 1, shared wins split,
+    /// plus a little of the score margin): what the search ranks by.
     pub value: f64,
+    /// The share of this candidate's simulated games the seat won (a win shared by k
+    /// seats counts 1/k): the search's estimate of its chance of winning.
+    pub win: f64,
 }
 
 /// What a search found, best candidate first.
@@ -72,6 +76,8 @@ pub struct Report<A> {
     pub candidates: Vec<Rated<A>>,
     pub iterations: u32,
     pub seconds: f64,
+    /// The search was stopped from outside before its limits (see [`search_until`]).
+    pub stopped: bool,
 }
 
 impl<A: Clone> Report<A> {
@@ -115,6 +121,8 @@ struct Node<A> {
     avail: u32,
     /// Summed results per seat.
     totals: Vec<f64>,
+    /// Summed win shares of the searching seat (its results without the score margin).
+    wins: f64,
 }
 
 const EXPLORATION: f64 = 0.7;
@@ -128,7 +136,20 @@ pub fn search<G: Game>(
     limits: Limits,
     rng: &mut GameRng,
 ) -> Result<Report<G::Action>, SearchError> {
+    search_until(state, seat, limits, rng, &|| false)
+}
+
+/// [`search`] that also ends, with what it has found so far, as soon as `stop` says so
+/// (asked once per iteration: the host's "the player took the move back").
+pub fn search_until<G: Game>(
+    state: &G,
+    seat: usize,
+    limits: Limits,
+    rng: &mut GameRng,
+    stop: &dyn Fn() -> bool,
+) -> Result<Report<G::Action>, SearchError> {
     let start = Instant::now();
+    let mut stopped = false;
     let root_actions = state.legal_actions(seat);
     if root_actions.is_empty() {
         return Err(SearchError::NothingToDo);
@@ -139,12 +160,17 @@ pub fn search<G: Game>(
         visits: 0,
         avail: 0,
         totals: Vec::new(),
+        wins: 0.0,
     }];
     let mut legal = Vec::new();
     let mut path = Vec::with_capacity(64);
     let mut done = 0u32;
     while done < limits.iterations.max(1) {
         if done > 0 && limits.time.is_some_and(|t| start.elapsed() >= t) {
+            break;
+        }
+        if done > 0 && stop() {
+            stopped = true;
             break;
         }
         done += 1;
@@ -208,6 +234,7 @@ pub fn search<G: Game>(
                     visits: 0,
                     avail: 1,
                     totals: Vec::new(),
+                    wins: 0.0,
                 });
                 let id = nodes.len() - 1;
                 nodes[node].children.push(id);
@@ -228,9 +255,11 @@ pub fn search<G: Game>(
         playout(&mut world, rng, &mut legal);
         let seats = world.outcome().map(|o| o.scores.len()).unwrap_or(0);
         let results: Vec<f64> = (0..seats).map(|s| reward(&world, s)).collect();
+        let won = win_share(&world, seat);
         for &n in &path {
             let node = &mut nodes[n];
             node.visits += 1;
+            node.wins += won;
             if node.totals.len() < results.len() {
                 node.totals.resize(results.len(), 0.0);
             }
@@ -247,6 +276,7 @@ pub fn search<G: Game>(
             visits: nodes[c].visits,
             value: nodes[c].totals.get(seat).copied().unwrap_or(0.0)
                 / nodes[c].visits.max(1) as f64,
+            win: nodes[c].wins / nodes[c].visits.max(1) as f64,
         })
         .collect();
     // Candidates never expanded (a tiny budget) still appear, unrated, in the list's order.
@@ -256,6 +286,7 @@ pub fn search<G: Game>(
                 action: a.clone(),
                 visits: 0,
                 value: 0.0,
+                win: 0.0,
             });
         }
     }
@@ -266,6 +297,7 @@ pub fn search<G: Game>(
         candidates,
         iterations: done,
         seconds: start.elapsed().as_secs_f64(),
+        stopped,
     })
 }
 
@@ -310,16 +342,23 @@ fn playout<G: Game>(world: &mut G, rng: &mut GameRng, legal: &mut Vec<G::Action>
     });
 }
 
+/// `seat`'s share of a finished game's win: 1/k when k seats share it, 0 for a loss or
+/// an unfinished game.
+pub fn win_share<G: Game>(g: &G, seat: usize) -> f64 {
+    let Some(o) = g.outcome() else { return 0.0 };
+    let winners = o.winners();
+    if winners.contains(&seat) {
+        1.0 / winners.len() as f64
+    } else {
+        0.0
+    }
+}
+
 /// A finished game's value for `seat`: a win shared by k seats counts 1/k; a little of
 /// the score margin is added so the bot also plays for points when it cannot win.
 pub fn reward<G: Game>(g: &G, seat: usize) -> f64 {
     let Some(o) = g.outcome() else { return 0.0 };
-    let winners = o.winners();
-    let win = if winners.contains(&seat) {
-        1.0 / winners.len() as f64
-    } else {
-        0.0
-    };
+    let win = win_share(g, seat);
     let best = o.scores.iter().map(|s| s.total).max().unwrap_or(0);
     let mine = o.scores.get(seat).map(|s| s.total).unwrap_or(0);
     let margin = (mine - best) as f64 / (best.abs().max(1) as f64);
@@ -561,6 +600,22 @@ mod tests {
         let report = search(&nim(30, 0), 0, limits, &mut GameRng::new(2)).unwrap();
         assert!(report.seconds < 2.0);
         assert!(report.iterations > 10 && report.iterations_per_second() > 0.0);
+    }
+
+    #[test]
+    fn a_stop_ends_the_search_with_what_it_found() {
+        let asked = std::cell::Cell::new(0);
+        let stop = || {
+            asked.set(asked.get() + 1);
+            asked.get() > 40
+        };
+        let limits = Limits::iterations(1_000_000);
+        let report = search_until(&nim(30, 0), 0, limits, &mut GameRng::new(1), &stop).unwrap();
+        assert!(report.stopped);
+        assert_eq!(report.iterations, 41);
+        assert_eq!(report.candidates.len(), 3);
+        let full = search(&nim(30, 0), 0, Limits::iterations(41), &mut GameRng::new(1)).unwrap();
+        assert!(!full.stopped);
     }
 
     #[test]

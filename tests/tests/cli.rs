@@ -213,7 +213,7 @@ fn simulate_with_the_search_bot() {
         d.path(),
         &[
             "simulate",
-            "dragonkeepers",
+            "above-below",
             "--games",
             "1",
             "--players",
@@ -224,6 +224,60 @@ fn simulate_with_the_search_bot() {
     );
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("mcts play"), "{}", stdout(&o));
+}
+
+/// `--seats`: one kind per seat, one report line per listed seat with its kind, its win
+/// rate and its search's iterations per second.
+#[test]
+fn simulate_with_one_kind_per_seat() {
+    let d = tempfile::tempdir().unwrap();
+    let o = run(
+        d.path(),
+        &[
+            "simulate",
+            "above-below",
+            "--games",
+            "3",
+            "--seats",
+            "random,mcts1,flat1",
+            "--budget",
+            "0.01",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("3 games, 3 players, seats random,mcts1,flat1"),
+        "{out}"
+    );
+    assert!(out.contains("a win shared by k seats counts 1/k"), "{out}");
+    let seat = |n: usize, kind: &str| {
+        out.lines()
+            .find(|l| l.starts_with(&format!("seat {n} ({kind}): win rate ")))
+            .unwrap_or_else(|| panic!("no line for seat {n}: {out}"))
+            .to_string()
+    };
+    assert!(!seat(1, "random").contains("iterations/s"), "{out}");
+    assert!(seat(2, "mcts1").contains("iterations/s"), "{out}");
+    assert!(seat(3, "flat1").contains("iterations/s"), "{out}");
+    // Win shares add up to one per game.
+    let total: f64 = out
+        .lines()
+        .filter_map(|l| l.split("win rate ").nth(1))
+        .filter_map(|r| r.split('%').next())
+        .map(|p| p.parse::<f64>().unwrap())
+        .sum();
+    assert!((total - 100.0).abs() < 0.5, "{total}: {out}");
+    for bad in [
+        vec!["--seats", "random,genius"],
+        vec!["--seats", "random,mcts1", "--players", "3"],
+        vec!["--seats", "random,mcts1", "--budget", "0"],
+    ] {
+        let mut args = vec!["simulate", "above-below", "--games", "1"];
+        args.extend(bad.iter().copied());
+        let o = run(d.path(), &args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stdout(&o));
+    }
 }
 
 #[test]

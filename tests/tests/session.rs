@@ -1,9 +1,13 @@
 //! Sessions through the real ABI: chance sampling, undo/redo in both modes, rewinding,
 //! checkpoints, hidden information in logs, panics during play.
 
+use std::time::{Duration, Instant};
+
 use serde_json::json;
-use tavern::plugin::PluginError;
-use tavern::session::{CHECKPOINT_EVERY, Session, SessionError, UndoMode};
+use tavern::plugin::{BotAsk, PluginError};
+use tavern::session::{
+    CHECKPOINT_EVERY, Session, SessionError, StopThinking, UndoMode, bot_decision,
+};
 use tavern_plugin_api::{Setup, ToAct};
 use tavern_tests::plugin;
 
@@ -167,10 +171,89 @@ fn a_panic_during_play_keeps_the_last_good_state() {
 #[test]
 fn bots_pick_legal_moves_without_touching_the_live_state() {
     let s = sealed(3, UndoMode::Learning);
-    let choice = s.bot_move(1, 1).unwrap();
+    let copy = s.bot_instance().unwrap();
+    let d = bot_decision(&copy, 1, s.bot_seed(), BotAsk::level(1), None)
+        .unwrap()
+        .unwrap();
     let legal: Vec<_> = s.legal(1).unwrap().into_iter().map(|e| e.action).collect();
-    assert!(legal.contains(&choice.action));
+    assert!(legal.contains(&d.entry.action));
+    assert!(d.steps.is_empty());
     assert_eq!(s.log().len(), 2);
+}
+
+/// `Think` names every candidate with its label, visits and estimated chance of winning;
+/// the report's numbers add up.
+#[test]
+fn a_bot_decision_comes_with_its_search_report() {
+    let s = sealed(2, UndoMode::Learning);
+    let ask = BotAsk {
+        level: 2,
+        iterations: Some(300),
+        ..BotAsk::default()
+    };
+    let (entry, report) = s.instance().think(0, 9, ask, None).unwrap();
+    let report = report.expect("this plugin reports");
+    assert_eq!(report.iterations, 300);
+    assert!(report.seconds > 0.0 && !report.stopped);
+    let legal = s.legal(0).unwrap();
+    assert_eq!(report.candidates.len(), legal.len());
+    for c in &report.candidates {
+        let l = legal
+            .iter()
+            .find(|l| l.action == c.action)
+            .expect("a legal action");
+        assert_eq!(c.label, l.label);
+        assert!((0.0..=1.0).contains(&c.win), "{c:?}");
+    }
+    assert_eq!(
+        entry.action, report.candidates[0].action,
+        "the most visited is played"
+    );
+    // Every iteration goes through one of the root's candidates.
+    let visits: u32 = report.candidates.iter().map(|c| c.visits).sum();
+    assert_eq!(visits, 300);
+    // The same seed and cap give the same report (no time budget).
+    let (_, again) = s.instance().think(0, 9, ask, None).unwrap();
+    let visits_of = |r: &tavern_plugin_api::proto::SearchReport| {
+        r.candidates.iter().map(|c| c.visits).collect::<Vec<_>>()
+    };
+    assert_eq!(visits_of(&again.unwrap()), visits_of(&report));
+}
+
+/// A search told to stop from another thread ends within moments, not at its budget,
+/// and the decision loop gives up instead of playing a half-searched move.
+#[test]
+fn a_stopped_search_ends_at_once() {
+    let s = Session::new(
+        plugin("dragonkeepers"),
+        Setup::players(2),
+        UndoMode::Learning,
+    )
+    .unwrap();
+    let ToAct::Seats(seats) = s.to_act().unwrap() else {
+        panic!("a seat acts first")
+    };
+    let seat = seats[0];
+    let copy = s.bot_instance().unwrap();
+    let stop = StopThinking::new(s.plugin());
+    let worker_stop = stop.clone();
+    // Twenty seconds, unless stopped.
+    let ask = BotAsk {
+        level: 3,
+        iterations: Some(u32::MAX),
+        millis: Some(20_000),
+        flat: false,
+    };
+    let started = Instant::now();
+    let worker = std::thread::spawn(move || {
+        bot_decision(&copy, seat, 1, ask, Some(&worker_stop)).map(|d| d.is_none())
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    stop.stop();
+    let gave_up = worker.join().unwrap().unwrap();
+    let took = started.elapsed();
+    assert!(gave_up, "a stopped bot plays nothing");
+    assert!(took < Duration::from_secs(5), "stopped after {took:?}");
 }
 
 #[test]
@@ -389,10 +472,66 @@ fn an_option_choice_narrows_the_seats() {
 fn a_bot_plans_on_its_own_copy_and_confirms_in_one_entry() {
     let mut s = wagers(2, 8);
     let copy = s.bot_instance().unwrap();
-    let (steps, last) = tavern::app::table::bot_decision(&copy, 1, 5, 1).unwrap();
-    assert_eq!(steps.len(), 2, "{steps:?}");
-    assert_eq!(last.action, confirm());
+    let d = bot_decision(&copy, 1, 5, BotAsk::level(1), None)
+        .unwrap()
+        .unwrap();
+    assert_eq!(d.steps.len(), 2, "{:?}", d.steps);
+    assert_eq!(d.entry.action, confirm());
+    assert_eq!(d.reports.len(), 3, "one search per ask");
     assert_eq!(s.log().len(), 1, "the live game did not move");
-    s.apply_plan(1, &steps, last.action).unwrap();
-    assert_eq!(s.log()[1].steps, steps);
+    s.apply_plan(1, &d.steps, d.entry.action).unwrap();
+    assert_eq!(s.log()[1].steps, d.steps);
+}
+
+/// The command line's bots (`Session::bot_play`, what `tavern simulate` uses) log a
+/// plan as one entry with its confirm, like the table, and a random player likewise.
+#[test]
+fn bot_play_logs_a_plan_as_one_entry() {
+    let mut s = wagers(2, 8);
+    let d = s
+        .bot_play(
+            0,
+            BotAsk {
+                level: 1,
+                iterations: Some(50),
+                ..BotAsk::default()
+            },
+        )
+        .unwrap();
+    assert_eq!(s.log().len(), 2);
+    let e = &s.log()[1];
+    assert_eq!(
+        (e.seat, &e.steps, &e.action),
+        (Some(0), &d.steps, &confirm())
+    );
+    assert_eq!(e.steps.len(), 2);
+    let flat = BotAsk {
+        level: 1,
+        flat: true,
+        ..BotAsk::default()
+    };
+    s.bot_play(1, flat).unwrap();
+    assert_eq!(s.log()[2].steps.len(), 2, "the flat bot plans too");
+}
+
+/// A seat handed to a bot mid-game and back: the save records who plays it now.
+#[test]
+fn a_seat_handed_to_a_bot_and_back_is_saved_so() {
+    let mut s = sealed(2, UndoMode::Learning);
+    bid(&mut s, 0, 4);
+    s.set_seat_kind(1, tavern_plugin_api::SeatKind::Bot { level: 2 });
+    assert!(s.is_bot(1));
+    let d = s.bot_play(1, BotAsk::level(1)).unwrap();
+    assert!(
+        s.log()
+            .iter()
+            .any(|e| e.seat == Some(1) && e.action == d.entry.action)
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("g.json");
+    tavern::save::save(&s, &f).unwrap();
+    let back = tavern::save::open(&f, tavern_tests::plugins()).unwrap();
+    assert!(back.is_bot(1) && !back.is_bot(0));
+    s.set_seat_kind(1, tavern_plugin_api::SeatKind::Human);
+    assert!(!s.is_bot(1));
 }

@@ -1,10 +1,12 @@
 //! The end of a game: every scoring category per seat, the winners, the tie-break, a bar
-//! chart of the breakdown, and what to do next.
+//! chart of the breakdown, what to do next, and on demand the bot's rating of each
+//! decision the people at the table made (worked out in the background by `advice`).
 
 use egui::{Color32, RichText, Ui};
 use tavern_plugin_api::Outcome;
 use tavern_plugin_api::scene::Color as SceneColor;
 
+use super::advice;
 use super::state::AppState;
 use super::table::TableState;
 use super::text::{readable, readable_owned};
@@ -71,7 +73,7 @@ pub fn winners_text(t: &TableState, o: &Outcome) -> String {
     }
 }
 
-fn body(ui: &mut Ui, t: &TableState, o: &Outcome) -> Option<Next> {
+fn body(ui: &mut Ui, t: &mut TableState, o: &Outcome) -> Option<Next> {
     ui.label(RichText::new(winners_text(t, o)).size(24.0).strong());
     if let Some(tb) = &o.tie_break {
         ui.label(format!("Tie-break: {}", readable(ui.ctx(), tb)));
@@ -145,7 +147,94 @@ fn body(ui: &mut Ui, t: &TableState, o: &Outcome) -> Option<Next> {
         });
     ui.add_space(10.0);
     chart(ui, t, o, &cats);
+    if !t.humans().is_empty() {
+        review(ui, t);
+    }
     next
+}
+
+/// "How did you play?": a button that starts the review, its progress, then one row per
+/// rated decision.
+fn review(ui: &mut Ui, t: &mut TableState) {
+    ui.add_space(12.0);
+    ui.label(RichText::new("How did you play?").strong().size(17.0));
+    let Some(r) = &t.review else {
+        ui.label(format!(
+            "The normal bot can look at each of your decisions (up to {}) with what you knew              then, and say how it rated your choice. It takes a few seconds per decision,              in the background.",
+            advice::REVIEW_MAX_DECISIONS
+        ));
+        if ui.button("Rate my decisions").clicked() {
+            t.start_review();
+        }
+        return;
+    };
+    let p = r.progress().clone();
+    if !p.finished {
+        ui.add(
+            egui::ProgressBar::new(p.done as f32 / p.total.max(1) as f32).text(format!(
+                "Rating decision {} of {}…",
+                p.done + 1,
+                p.total
+            )),
+        );
+        ui.ctx()
+            .request_repaint_after(std::time::Duration::from_millis(200));
+    }
+    if let Some(e) = &p.error {
+        ui.label(
+            RichText::new(format!("The review stopped: {e}")).color(ui.visuals().warn_fg_color),
+        );
+    }
+    let real: Vec<&advice::Rating> = p.ratings.iter().filter(|r| r.choices > 1).collect();
+    if p.finished && real.is_empty() {
+        ui.label("No decision had more than one choice.");
+        return;
+    }
+    let matched = real.iter().filter(|r| r.place == Some(1)).count();
+    if !real.is_empty() {
+        ui.label(format!(
+            "The bot would have made the same choice in {matched} of {} decisions.",
+            real.len()
+        ));
+    }
+    let pct = |w: f64| format!("{:.0}%", w * 100.0);
+    egui::Grid::new("review-grid")
+        .striped(true)
+        .num_columns(4)
+        .spacing([12.0, 4.0])
+        .show(ui, |ui| {
+            ui.label(RichText::new("Move").strong());
+            ui.label(RichText::new("Played").strong());
+            ui.label(RichText::new("Chance to win").strong())
+                .on_hover_text(
+                    "The bot's estimate of that player's chance of winning after the move: \
+                 the share of its simulated games from there that the player won",
+                );
+            ui.label(RichText::new("The bot's choice").strong());
+            ui.end_row();
+            for r in real {
+                ui.label(format!("{}", r.index + 1));
+                ui.label(
+                    RichText::new(format!(
+                        "{}: {}",
+                        t.session.seat_name(r.seat),
+                        readable(ui.ctx(), &r.played)
+                    ))
+                    .color(seat_color(r.seat)),
+                );
+                ui.label(r.played_win.map_or_else(|| "not tried".into(), pct));
+                if r.place == Some(1) {
+                    ui.label(RichText::new("the same").weak());
+                } else {
+                    ui.label(format!(
+                        "{} ({})",
+                        readable(ui.ctx(), &r.best),
+                        pct(r.best_win)
+                    ));
+                }
+                ui.end_row();
+            }
+        });
 }
 
 /// Stacked bars, one per seat, each category a shade; negative points drawn below zero.

@@ -4,8 +4,10 @@
 //! `*_ui` modules draw that state and change it. [`TavernApp::ui`] is the whole frame,
 //! so tests drive it through egui_kittest without a window.
 
+pub mod advice;
 pub mod end_ui;
 pub mod files;
+pub mod hint_ui;
 pub mod icons;
 pub mod launcher_ui;
 pub mod log_ui;

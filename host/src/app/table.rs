@@ -13,45 +13,75 @@
 //! (`ChoiceKind::Pass`), or who chose "don't ask me again" for the pass's window key, is
 //! answered by the table at once, so no hot-seat cover is raised for it.
 //!
+//! Bots: a bot to act gets a worker thread with a copy of the game, which works out its
+//! whole decision (`session::bot_decision`, plan steps and all) while the window stays
+//! responsive; the table applies it when the pace allows. Undo, a seat handed back, or
+//! any move that changes the bot's situation drops the job, and dropping it stops the
+//! search inside the plugin. A person's move that leaves the bot with the same choices
+//! and reveals nothing (a secret bid in a simultaneous step) keeps it. A seat can be
+//! handed to a bot mid-game and back (`hand_seat`).
+//!
 //! The table view (`table_ui`) reads this and calls its methods; the tests drive the same
 //! methods through the UI.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::mpsc::{Receiver, TryRecvError};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Instant;
 
 use serde_json::Value;
+use tavern_plugin_api::search::Limits;
 use tavern_plugin_api::{ActionEntry, ChoiceKind, Outcome, SeatKind, ToAct, View};
 
 use super::motion::Motion;
 
 use crate::paths::Paths;
-use crate::plugin::{Instance, PluginError};
+use crate::plugin::{BotAsk, Instance, PluginError};
 use crate::save;
-use crate::session::{Session, SessionError, UndoMode, step_seed};
+use crate::session::{BotDecision, Session, SessionError, StopThinking, UndoMode, bot_decision};
 
 /// Called by worker threads when they finish, so the window repaints.
 pub type Waker = Arc<dyn Fn() + Send + Sync>;
 
-/// A bot move being computed on a worker thread.
+/// A bot's decision being worked out on a worker thread.
 struct BotJob {
     seat: usize,
-    /// The log position the move was computed for; a result for another position (the
-    /// player undid meanwhile) is dropped.
+    /// The log position the decision is for. Another seat's move since then keeps the
+    /// job only while it leaves the bot's situation as it was (see `bot_job_fits`).
     cursor: usize,
-    rx: Receiver<Result<BotMove, String>>,
-    /// A finished move waiting for the pace timer.
-    ready: Option<BotMove>,
+    /// The bot's legal list when it started.
+    legal: Vec<ActionEntry>,
+    rx: Receiver<Result<Option<BotDecision>, String>>,
+    /// A finished decision waiting for the pace timer.
+    ready: Option<BotDecision>,
+    /// The worker has answered (so there is no search left to stop).
+    answered: bool,
+    stop: StopThinking,
+    started: Instant,
+    /// About how long one search at the bot's level takes, for the progress shown.
+    budget: f64,
+    worker: Option<JoinHandle<()>>,
+    /// Where a stopped job leaves its worker, so the table can tell when it has ended.
+    stopping: Arc<Mutex<Vec<JoinHandle<()>>>>,
 }
 
-/// A bot's decision: the plan steps it took on its own copy, then its action.
-type BotMove = (Vec<Value>, ActionEntry);
-
-/// The most steps a bot's plan may have before the table gives up on it (a game whose
-/// steps never lead to a confirm).
-const MAX_BOT_STEPS: usize = 256;
+impl Drop for BotJob {
+    /// A job dropped before its answer (an undo, a seat handed back, a changed
+    /// position) stops its search instead of letting it run on for nothing.
+    fn drop(&mut self) {
+        if !self.answered {
+            self.stop.stop();
+            if let Some(w) = self.worker.take() {
+                let mut list = self.stopping.lock().unwrap_or_else(|e| e.into_inner());
+                list.retain(|w| !w.is_finished());
+                list.push(w);
+            }
+        }
+    }
+}
 
 /// Passes the table may answer in a row before it stops (a game that keeps asking).
 const MAX_AUTO_PASSES: usize = 10_000;
@@ -105,7 +135,15 @@ pub struct TableState {
     pub auto_answer: bool,
     /// The value each numeric choice group's stepper is at, by group.
     pub numbers: HashMap<String, i64>,
+    /// The hint asked for the seat at the screen (`advice`).
+    pub hint: Option<super::advice::HintJob>,
+    /// The end screen's review of the people's decisions (`advice`).
+    pub review: Option<super::advice::Review>,
     bot: Option<BotJob>,
+    /// Bot jobs started (a job kept across another seat's move counts once).
+    pub bot_jobs_started: usize,
+    /// Workers of stopped bot jobs that may still be finishing.
+    stopping: Arc<Mutex<Vec<JoinHandle<()>>>>,
     last_change: f64,
     recorded: bool,
     finished: Option<Finished>,
@@ -150,7 +188,11 @@ impl TableState {
             passes_answered: 0,
             auto_answer: true,
             numbers: HashMap::new(),
+            hint: None,
+            review: None,
             bot: None,
+            bot_jobs_started: 0,
+            stopping: Arc::new(Mutex::new(Vec::new())),
             last_change: f64::NEG_INFINITY,
             recorded: false,
             finished: None,
@@ -171,6 +213,19 @@ impl TableState {
 
     pub fn set_waker(&mut self, waker: Waker) {
         self.waker = Some(waker);
+    }
+
+    /// What worker threads call when they finish, so the window repaints.
+    pub fn waker(&self) -> Option<Waker> {
+        self.waker.clone()
+    }
+
+    /// A copy of what `seat` sees now: its plan's copy while it plans, else the game's.
+    pub fn plan_or_session_copy(&self, seat: usize) -> Result<Instance, PluginError> {
+        match self.plan.as_ref().filter(|p| p.seat == seat) {
+            Some(p) => p.scratch.try_clone(),
+            None => self.session.instance().try_clone(),
+        }
     }
 
     pub fn game_name(&self) -> &str {
@@ -530,7 +585,8 @@ impl TableState {
 
     /// Logs a decision (plan steps, if any, and the action confirming them).
     fn apply_decision(&mut self, seat: usize, steps: &[Value], action: Value, now: f64) {
-        self.bot = None;
+        // A bot thinking meanwhile keeps thinking when this move changes nothing for it
+        // (`tick` checks); its own decision was taken out of the job before it got here.
         match self.session.apply_plan(seat, steps, action) {
             Ok(_) => {
                 self.notice = None;
@@ -594,9 +650,7 @@ impl TableState {
         if self.viewer_plan().is_some() {
             return Ok(());
         }
-        if self.bot.is_some() {
-            return Err("Wait for the bot to finish".into());
-        }
+        // A bot thinking is no reason to wait: undo drops its job, which stops its search.
         self.session.can_undo(self.viewer())
     }
 
@@ -766,10 +820,49 @@ impl TableState {
         self.bot.as_ref().map(|b| b.seat)
     }
 
+    /// The bot seat that is thinking and how far along it is (0..1, by the time budget
+    /// of its level; 1 once it has decided and waits for the pace).
+    pub fn thinking_progress(&self) -> Option<(usize, f32)> {
+        let job = self.bot.as_ref()?;
+        let done = if job.ready.is_some() {
+            1.0
+        } else {
+            (job.started.elapsed().as_secs_f64() / job.budget).min(0.99) as f32
+        };
+        Some((job.seat, done))
+    }
+
     /// Bots wait while a redo branch exists, so a player who stepped back can look around
     /// or redo without the bots overwriting the branch.
     pub fn bots_held(&self) -> bool {
         self.session.can_redo() && !self.bots_released
+    }
+
+    /// Whether the running bot job still answers the current position: nothing happened
+    /// since it started, or only other seats' moves in a step where the bot still has the
+    /// same choices and nothing was revealed (a person's secret bid while the bot bids),
+    /// which the search had to treat as unknown anyway.
+    fn bot_job_fits(&self) -> bool {
+        let Some(job) = &self.bot else {
+            return false;
+        };
+        let cursor = self.session.cursor();
+        if cursor == job.cursor {
+            return true;
+        }
+        // Undo, redo and rewind drop the job themselves; only moves forward get here.
+        if cursor < job.cursor {
+            return false;
+        }
+        let others_only = self.session.log()[job.cursor..cursor]
+            .iter()
+            .all(|e| e.seat.is_some_and(|s| s != job.seat) && !e.reveal);
+        others_only
+            && self.to_act().contains(&job.seat)
+            && self
+                .session
+                .legal(job.seat)
+                .is_ok_and(|legal| legal == job.legal)
     }
 
     /// Drives the bots: starts a worker when a bot is to act, applies its move when the
@@ -779,15 +872,28 @@ impl TableState {
             self.bot = None;
             return None;
         }
-        if let Some(job) = &mut self.bot {
-            if job.cursor != self.session.cursor() {
+        if self.bot.is_some() {
+            if !self.bot_job_fits() {
                 self.bot = None;
                 return Some(0.0);
             }
+            let cursor = self.session.cursor();
+            let job = self.bot.as_mut().expect("checked above");
+            job.cursor = cursor;
             if job.ready.is_none() {
                 match job.rx.try_recv() {
-                    Ok(Ok(entry)) => job.ready = Some(entry),
+                    Ok(Ok(Some(decision))) => {
+                        job.answered = true;
+                        job.ready = Some(decision);
+                    }
+                    // Stopped: only a dropped job is stopped, so this one is stale.
+                    Ok(Ok(None)) => {
+                        job.answered = true;
+                        self.bot = None;
+                        return Some(0.0);
+                    }
                     Ok(Err(m)) => {
+                        job.answered = true;
                         self.bot = None;
                         self.banner = Some(format!(
                             "The bot failed: {m}. The game is kept at the last good move."
@@ -796,6 +902,7 @@ impl TableState {
                     }
                     Err(TryRecvError::Empty) => return Some(0.1),
                     Err(TryRecvError::Disconnected) => {
+                        job.answered = true;
                         self.bot = None;
                         self.banner = Some("The bot stopped without a move.".into());
                         return None;
@@ -806,9 +913,9 @@ impl TableState {
             if now < due {
                 return Some(due - now);
             }
-            let job = self.bot.take().expect("checked above");
-            let (steps, entry) = job.ready.expect("checked above");
-            self.apply_decision(job.seat, &steps, entry.action, now);
+            let mut job = self.bot.take().expect("checked above");
+            let d = job.ready.take().expect("checked above");
+            self.apply_decision(job.seat, &d.steps, d.entry.action, now);
             return Some(0.0);
         }
         let bot_seat = self
@@ -827,30 +934,95 @@ impl TableState {
                 return;
             }
         };
+        let legal = match self.session.legal(seat) {
+            Ok(l) => l,
+            Err(e) => {
+                self.fail(e);
+                return;
+            }
+        };
         let level = self.bot_level(seat).clamp(1, 3);
-        let cursor = self.session.cursor();
-        let seed = step_seed(self.session.setup().seed ^ 0xB07, cursor);
+        let seed = self.session.bot_seed();
+        let stop = StopThinking::new(self.session.plugin());
+        let worker_stop = stop.clone();
         let (tx, rx) = std::sync::mpsc::channel();
         let waker = self.waker.clone();
         let spawned = std::thread::Builder::new()
             .name(format!("bot-seat-{seat}"))
             .spawn(move || {
-                let result = bot_decision(&instance, seat, seed, level).map_err(|e| e.to_string());
+                let ask = BotAsk::level(level);
+                let result = bot_decision(&instance, seat, seed, ask, Some(&worker_stop))
+                    .map_err(|e| e.to_string());
                 let _ = tx.send(result);
                 if let Some(w) = waker {
                     w();
                 }
             });
-        if spawned.is_err() {
+        let Ok(worker) = spawned else {
             self.banner = Some("Could not start the bot's thread.".into());
             return;
-        }
+        };
+        self.bot_jobs_started += 1;
+        let budget = Limits::for_level(level)
+            .time
+            .map_or(1.0, |t| t.as_secs_f64())
+            .max(0.05);
         self.bot = Some(BotJob {
             seat,
-            cursor,
+            cursor: self.session.cursor(),
+            legal,
             rx,
             ready: None,
+            answered: false,
+            stop,
+            started: Instant::now(),
+            budget,
+            worker: Some(worker),
+            stopping: self.stopping.clone(),
         });
+    }
+
+    /// How many stopped bot searches are still running (each ends within an iteration
+    /// of its search once stopped).
+    pub fn stopped_searches_running(&self) -> usize {
+        let mut list = self.stopping.lock().unwrap_or_else(|e| e.into_inner());
+        list.retain(|w| !w.is_finished());
+        list.len()
+    }
+
+    /// Hands `seat` to a bot of `level` (a player leaves) or, with `None`, back to a
+    /// person. A bot handed its seat starts from the position as it is; a person handed
+    /// back a seat gets the screen as any person would (with a cover in hot-seat).
+    pub fn hand_seat(&mut self, seat: usize, bot: Option<u8>, now: f64) {
+        if seat >= self.seat_count() {
+            return;
+        }
+        let kind = match bot {
+            Some(level) => SeatKind::Bot {
+                level: level.clamp(1, 3),
+            },
+            None => SeatKind::Human,
+        };
+        self.session.set_seat_kind(seat, kind);
+        if self.bot.as_ref().is_some_and(|b| b.seat == seat) {
+            self.bot = None;
+        }
+        if bot.is_some() {
+            if self.plan.as_ref().is_some_and(|p| p.seat == seat) {
+                self.plan = None;
+            }
+            // The leaver's view must not stay on screen for the next person.
+            if self.screen_seat == Some(seat) {
+                self.screen_seat = None;
+            }
+            if self.cover == Some(seat) {
+                self.cover = None;
+            }
+            self.auto_pass.remove(&seat);
+        }
+        *self.actions.get_mut() = None;
+        self.answer_passes();
+        self.after_change(now);
     }
 }
 
@@ -861,29 +1033,4 @@ impl TableState {
             self.autosave();
         }
     }
-}
-
-/// A bot's whole decision, on its own copy of the game: while the bot picks plan steps,
-/// they are applied to the copy and the bot asked again, until it picks the action that
-/// confirms them (the session then logs steps and action as one entry, as for a human).
-pub fn bot_decision(
-    instance: &Instance,
-    seat: usize,
-    seed: u64,
-    level: u8,
-) -> Result<BotMove, PluginError> {
-    let mut steps = Vec::new();
-    for i in 0..MAX_BOT_STEPS {
-        // The first ask uses the position's seed, as a bot without plans always did.
-        let seed = if i == 0 { seed } else { step_seed(seed, i) };
-        let entry = instance.bot(seat, seed, level)?;
-        if entry.kind != ChoiceKind::Step {
-            return Ok((steps, entry));
-        }
-        instance.apply(Some(seat), entry.action.clone())?;
-        steps.push(entry.action);
-    }
-    Err(PluginError::Protocol(format!(
-        "the bot took {MAX_BOT_STEPS} plan steps without confirming them"
-    )))
 }

@@ -363,6 +363,7 @@ fn side_panel(ui: &mut Ui, t: &mut TableState, view: Option<&View>, now: f64) {
 
 fn actions(ui: &mut Ui, t: &mut TableState, view: Option<&View>, now: f64) {
     ui.add_space(6.0);
+    super::hint_ui::panel(ui, t, now);
     if let Some(v) = view
         && !v.prompt.is_empty()
     {
@@ -525,38 +526,39 @@ fn number_stepper(
         ui.set_width(ui.available_width());
         ui.horizontal(|ui| {
             ui.label(RichText::new(readable(ui.ctx(), group)).strong());
-            if ui
+            let lower = ui
                 .add_enabled(idx > 0, egui::Button::new("−"))
                 .on_hover_text(format!("Lower {group}"))
-                .accessible_name(format!("Lower {group}"))
-                .clicked()
-            {
+                .accessible_name(format!("Lower {group}"));
+            if lower.clicked() {
                 idx -= 1;
             }
             let shown: Vec<i64> = values.iter().map(|(v, _)| *v).collect();
             // Room for the value and the + button on the narrowest side panel.
             ui.spacing_mut().slider_width = (ui.available_width() - 80.0).clamp(40.0, 160.0);
-            ui.add(
-                egui::Slider::new(&mut idx, 0..=last)
-                    .step_by(1.0)
-                    .show_value(true)
-                    .custom_formatter(move |i, _| {
-                        shown
-                            .get(i as usize)
-                            .map(i64::to_string)
-                            .unwrap_or_default()
-                    })
-                    .custom_parser(|_| None),
-            )
-            .accessible_name(format!("{group} value"));
-            if ui
+            let slider = ui
+                .add(
+                    egui::Slider::new(&mut idx, 0..=last)
+                        .step_by(1.0)
+                        .show_value(true)
+                        .custom_formatter(move |i, _| {
+                            shown
+                                .get(i as usize)
+                                .map(i64::to_string)
+                                .unwrap_or_default()
+                        })
+                        .custom_parser(|_| None),
+                )
+                .accessible_name(format!("{group} value"));
+            let raise = ui
                 .add_enabled(idx < last, egui::Button::new("+"))
                 .on_hover_text(format!("Raise {group}"))
-                .accessible_name(format!("Raise {group}"))
-                .clicked()
-            {
+                .accessible_name(format!("Raise {group}"));
+            if raise.clicked() {
                 idx += 1;
             }
+            let steps = arrow_steps(ui, &[&lower, &raise], &slider);
+            idx = idx.saturating_add_signed(steps as isize).min(last);
         });
         let idx = idx.min(last);
         let a = values[idx].1;
@@ -572,6 +574,35 @@ fn number_stepper(
     });
     t.numbers.insert(group.to_string(), values[idx.min(last)].0);
     chosen
+}
+
+/// Arrow keys on a focused part of a stepper: up and right raise, down and left lower
+/// (the slider itself already moves with left and right). While a part has the focus
+/// the arrows stay with it instead of moving the focus to a neighbour.
+fn arrow_steps(ui: &Ui, buttons: &[&egui::Response], slider: &egui::Response) -> i64 {
+    let Some(focused) = buttons
+        .iter()
+        .copied()
+        .chain([slider])
+        .find(|r| r.has_focus())
+    else {
+        return 0;
+    };
+    let all_arrows = egui::EventFilter {
+        horizontal_arrows: true,
+        vertical_arrows: true,
+        ..Default::default()
+    };
+    ui.memory_mut(|m| m.set_focus_lock_filter(focused.id, all_arrows));
+    ui.input_mut(|i| {
+        let mut n = |k| i.count_and_consume_key(Modifiers::NONE, k) as i64;
+        let vertical = n(Key::ArrowUp) - n(Key::ArrowDown);
+        if slider.has_focus() {
+            vertical
+        } else {
+            vertical + n(Key::ArrowRight) - n(Key::ArrowLeft)
+        }
+    })
 }
 
 fn rules_window(ctx: &egui::Context, t: &mut TableState) {

@@ -1,0 +1,343 @@
+//! The bot's advice, worked out off the UI thread: the hint for the seat at the screen
+//! (learning mode: what the normal bot would play and how it rates each candidate) and the
+//! end screen's review of every decision the people at the table made. No drawing here:
+//! `hint_ui` and `end_ui` draw it.
+//!
+//! Both ask the level-2 bot of the seat concerned, so they know only what that seat knew
+//! (the search samples the rest with the game's `determinize`).
+
+use std::sync::mpsc::{Receiver, TryRecvError};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Instant;
+
+use tavern_plugin_api::proto::SearchReport;
+use tavern_plugin_api::search::Limits;
+use tavern_plugin_api::{ActionEntry, ToAct};
+
+use super::table::{TableState, Waker};
+use crate::plugin::{BotAsk, Instance, PluginError};
+use crate::session::{LogEntry, StopThinking, UndoMode, apply_logged, step_seed};
+
+/// The bot whose opinion a hint gives: the normal one.
+pub const HINT_LEVEL: u8 = 2;
+
+/// What the hint's search found: the move it would play, and its report (absent from a
+/// plugin built before reports existed).
+pub type HintAnswer = (ActionEntry, Option<SearchReport>);
+
+/// A hint being worked out, or worked out, for one seat at one position.
+pub struct HintJob {
+    pub seat: usize,
+    /// (session revision, plan steps) it was asked at: another position makes it stale.
+    key: (u64, usize),
+    started: Instant,
+    budget: f64,
+    stop: StopThinking,
+    rx: Receiver<Result<HintAnswer, String>>,
+    /// The answer, once it came.
+    pub answer: Option<Result<HintAnswer, String>>,
+}
+
+impl HintJob {
+    /// How far the search is, 0..1 by its time budget.
+    pub fn progress(&self) -> f32 {
+        if self.answer.is_some() {
+            return 1.0;
+        }
+        (self.started.elapsed().as_secs_f64() / self.budget).min(0.99) as f32
+    }
+
+    fn poll(&mut self) {
+        if self.answer.is_some() {
+            return;
+        }
+        match self.rx.try_recv() {
+            Ok(a) => self.answer = Some(a),
+            Err(TryRecvError::Empty) => {}
+            Err(TryRecvError::Disconnected) => {
+                self.answer = Some(Err("the hint's search stopped without an answer".into()))
+            }
+        }
+    }
+}
+
+impl Drop for HintJob {
+    fn drop(&mut self) {
+        if self.answer.is_none() {
+            self.stop.stop();
+        }
+    }
+}
+
+impl TableState {
+    /// Why the seat at the screen cannot ask for a hint now, or `Ok`.
+    pub fn can_hint(&self) -> Result<usize, String> {
+        if self.session.undo_mode() != UndoMode::Learning {
+            return Err("Hints are for games in learning mode".into());
+        }
+        let seat = self.viewer().ok_or("Nobody is at the screen")?;
+        if self.cover.is_some() || self.session.is_bot(seat) || !self.to_act().contains(&seat) {
+            return Err("Hints are for your own turn".into());
+        }
+        Ok(seat)
+    }
+
+    fn hint_key(&self) -> (u64, usize) {
+        let planned = self.viewer_plan().map_or(0, |p| p.steps.len());
+        (self.session.revision(), planned)
+    }
+
+    /// Starts the normal bot's search for the seat at the screen, on a copy of what that
+    /// seat sees (its plan's copy while it plans).
+    pub fn ask_hint(&mut self) {
+        let seat = match self.can_hint() {
+            Ok(s) => s,
+            Err(m) => {
+                self.notice = Some(m);
+                return;
+            }
+        };
+        let key = self.hint_key();
+        let copy = match self.plan_or_session_copy(seat) {
+            Ok(c) => c,
+            Err(e) => {
+                self.notice = Some(format!("No hint: {e}"));
+                return;
+            }
+        };
+        let stop = StopThinking::new(self.session.plugin());
+        let seed = step_seed(self.session.bot_seed(), 1000 + key.1);
+        let rx = spawn_hint(copy, seat, seed, stop.clone(), self.waker());
+        let budget = Limits::for_level(HINT_LEVEL)
+            .time
+            .map_or(1.0, |t| t.as_secs_f64());
+        self.hint = Some(HintJob {
+            seat,
+            key,
+            started: Instant::now(),
+            budget,
+            stop,
+            rx,
+            answer: None,
+        });
+    }
+
+    /// The hint for the position on screen, if one was asked; a hint for another
+    /// position or seat is dropped (which stops its search).
+    pub fn current_hint(&mut self) -> Option<&HintJob> {
+        let key = self.hint_key();
+        let seat = self.can_hint().ok();
+        if self
+            .hint
+            .as_ref()
+            .is_some_and(|h| h.key != key || Some(h.seat) != seat)
+        {
+            self.hint = None;
+        }
+        let hint = self.hint.as_mut()?;
+        hint.poll();
+        Some(&*hint)
+    }
+}
+
+fn spawn_hint(
+    copy: Instance,
+    seat: usize,
+    seed: u64,
+    stop: StopThinking,
+    waker: Option<Waker>,
+) -> Receiver<Result<HintAnswer, String>> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let spawned = std::thread::Builder::new()
+        .name(format!("hint-seat-{seat}"))
+        .spawn(move || {
+            let answer = copy
+                .think(seat, seed, BotAsk::level(HINT_LEVEL), Some(stop.token()))
+                .map_err(|e| e.to_string());
+            let _ = tx.send(answer);
+            if let Some(w) = waker {
+                w();
+            }
+        });
+    // A thread that could not start drops `tx`: the job reports it as stopped.
+    drop(spawned);
+    rx
+}
+
+/// The most decisions the end screen's review rates (spread over the game when there
+/// are more), and each one's search: about a quarter of a second, so a long game's
+/// review stays within half a minute on a small machine.
+pub const REVIEW_MAX_DECISIONS: usize = 80;
+pub const REVIEW_MILLIS: u32 = 250;
+pub const REVIEW_ITERATIONS: u32 = 4000;
+
+/// How the bot rated one decision a person made.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rating {
+    /// The decision's log entry.
+    pub index: usize,
+    pub seat: usize,
+    /// What the person played (the first step of a plan), as the legal list named it.
+    pub played: String,
+    /// The bot's estimate of the seat's chance of winning after it, when it searched it.
+    pub played_win: Option<f64>,
+    /// Its place among the candidates, best first (1 = the bot's own choice).
+    pub place: Option<usize>,
+    pub choices: usize,
+    /// The bot's own choice and its estimate.
+    pub best: String,
+    pub best_win: f64,
+}
+
+/// The review's progress, shared with its worker.
+#[derive(Clone, Debug, Default)]
+pub struct ReviewProgress {
+    pub done: usize,
+    pub total: usize,
+    pub ratings: Vec<Rating>,
+    pub error: Option<String>,
+    pub finished: bool,
+}
+
+/// The end screen's review, running or done. Dropping it stops the worker.
+pub struct Review {
+    progress: Arc<Mutex<ReviewProgress>>,
+    stop: StopThinking,
+}
+
+impl Review {
+    pub fn progress(&self) -> MutexGuard<'_, ReviewProgress> {
+        self.progress.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Drop for Review {
+    fn drop(&mut self) {
+        if !self.progress().finished {
+            self.stop.stop();
+        }
+    }
+}
+
+impl TableState {
+    /// Starts rating every decision of the people at the table (seats that are people
+    /// now), up to [`REVIEW_MAX_DECISIONS`], on a worker that replays the game.
+    pub fn start_review(&mut self) {
+        let (start, log) = match self.session.start_and_log() {
+            Ok(x) => x,
+            Err(e) => {
+                self.notice = Some(format!("No review: {e}"));
+                return;
+            }
+        };
+        let log = log[..self.session.cursor()].to_vec();
+        let people: Vec<usize> = self.humans();
+        let picked = pick_decisions(&log, &people, REVIEW_MAX_DECISIONS);
+        let progress = Arc::new(Mutex::new(ReviewProgress {
+            total: picked.len(),
+            ..ReviewProgress::default()
+        }));
+        let stop = StopThinking::new(self.session.plugin());
+        let seed = self.session.setup().seed ^ 0x5EE;
+        let (shared, worker_stop, waker) = (progress.clone(), stop.clone(), self.waker());
+        let spawned = std::thread::Builder::new()
+            .name("review".into())
+            .spawn(move || {
+                let result = review(&start, &log, &picked, seed, &worker_stop, &shared, &waker);
+                let mut p = shared.lock().unwrap_or_else(|e| e.into_inner());
+                if let Err(e) = result {
+                    p.error = Some(e.to_string());
+                }
+                p.finished = true;
+                drop(p);
+                if let Some(w) = waker {
+                    w();
+                }
+            });
+        if spawned.is_err() {
+            self.notice = Some("Could not start the review".into());
+            return;
+        }
+        self.review = Some(Review { progress, stop });
+    }
+}
+
+/// The log positions of the decisions to rate: every entry of `people`'s seats, or, when
+/// there are more than `max`, `max` of them spread evenly over the game.
+pub fn pick_decisions(log: &[LogEntry], people: &[usize], max: usize) -> Vec<usize> {
+    let all: Vec<usize> = (0..log.len())
+        .filter(|&i| log[i].seat.is_some_and(|s| people.contains(&s)))
+        .collect();
+    if all.len() <= max {
+        return all;
+    }
+    (0..max).map(|k| all[k * all.len() / max]).collect()
+}
+
+fn review(
+    start: &Instance,
+    log: &[LogEntry],
+    picked: &[usize],
+    seed: u64,
+    stop: &StopThinking,
+    shared: &Mutex<ReviewProgress>,
+    waker: &Option<Waker>,
+) -> Result<(), PluginError> {
+    let ask = BotAsk {
+        level: HINT_LEVEL,
+        iterations: Some(REVIEW_ITERATIONS),
+        millis: Some(REVIEW_MILLIS),
+        flat: false,
+    };
+    for (i, e) in log.iter().enumerate() {
+        if stop.stopped() {
+            return Ok(());
+        }
+        if picked.contains(&i)
+            && let Some(seat) = e.seat
+            && matches!(start.to_act()?, ToAct::Seats(ref s) if s.contains(&seat))
+        {
+            let copy = start.try_clone()?;
+            let (_, report) = copy.think(seat, step_seed(seed, i), ask, Some(stop.token()))?;
+            if stop.stopped() {
+                return Ok(());
+            }
+            let played = e.steps.first().unwrap_or(&e.action);
+            let rating = report.map(|r| rate(i, seat, played, &e.label, &r));
+            let mut p = shared.lock().unwrap_or_else(|e| e.into_inner());
+            p.done += 1;
+            p.ratings.extend(rating);
+            drop(p);
+            if let Some(w) = waker {
+                w();
+            }
+        }
+        apply_logged(start, e)?;
+    }
+    Ok(())
+}
+
+/// How `report` rates the move `played` (labelled `label` in the log, when the search's
+/// list does not name it).
+fn rate(
+    index: usize,
+    seat: usize,
+    played: &serde_json::Value,
+    label: &str,
+    report: &SearchReport,
+) -> Rating {
+    let best = report.candidates.first();
+    let place = report.candidates.iter().position(|c| &c.action == played);
+    let searched = report.iterations > 0;
+    let mine = place.map(|p| &report.candidates[p]);
+    Rating {
+        index,
+        seat,
+        played: mine.map_or_else(|| label.to_string(), |c| c.label.clone()),
+        played_win: mine.filter(|c| searched && c.visits > 0).map(|c| c.win),
+        place: place.map(|p| p + 1),
+        choices: report.candidates.len(),
+        best: best.map(|c| c.label.clone()).unwrap_or_default(),
+        best_win: best.map_or(0.0, |c| c.win),
+    }
+}
