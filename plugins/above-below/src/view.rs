@@ -18,7 +18,7 @@ use crate::model::{Ab, Building, Phase, Stage};
 /// Text size of the table; the host may draw it up to 22.4 units, so lines sit 26 apart.
 const T: f32 = 18.0;
 /// Panels let the village behind the table show faintly through.
-const PANEL: Color = Color(52, 44, 38, 228);
+const PANEL: Color = Color(52, 44, 38, 208);
 const BORDER: Color = Color::rgb(190, 160, 110);
 const LIGHT: Color = Color::rgb(240, 232, 214);
 
@@ -1211,13 +1211,20 @@ fn villager_areas(s: &mut Scene, g: &Ab, seat: usize) {
         s.rect(ar, fill.with_alpha(235), 8.0)
             .tooltip(format!("{name} area"));
         s.text(pos(ax + 10.0, 692.0), name, T, LIGHT);
-        let per_row = ((aw - 10.0) / 64.0).floor().max(1.0) as usize;
-        // Rows share the area's 130 units below its name, however many villagers.
-        let rows = list.len().div_ceil(per_row).max(2);
-        let rh = 130.0 / rows as f32;
+        // The fewest rows whose cards are largest: a few villagers get cards big enough
+        // for their names and figures, many share the area's 130 units below its name.
+        let n = list.len().max(1);
+        let size = |rows: usize| {
+            let per_row = n.div_ceil(rows);
+            let cw = ((aw - 10.0) / per_row as f32).min(96.0);
+            let rh = 130.0 / rows as f32;
+            (cw.min(rh * 0.8), per_row, cw, rh)
+        };
+        let (_, per_row, cw, rh) = (1..=n)
+            .map(size)
+            .fold(size(1), |best, c| if c.0 > best.0 + 0.5 { c } else { best });
         for (i, &v) in list.iter().enumerate() {
             let (row, col) = (i / per_row, i % per_row);
-            let cw = ((aw - 10.0) / per_row as f32).min(64.0);
             let vr = rect(
                 ax + 6.0 + col as f32 * cw,
                 712.0 + row as f32 * rh,
@@ -1241,7 +1248,7 @@ fn villager_areas(s: &mut Scene, g: &Ab, seat: usize) {
             .tooltip(villager_help(v));
             // The figure between the name band and the value at the card's foot, where
             // there is room for one.
-            let ph = vr.h - vr.h * 0.22 - 24.0;
+            let ph = (vr.h - vr.h * 0.22 - 24.0).min(vr.w - 8.0);
             if ph >= 16.0 {
                 art::card_picture(
                     s,
