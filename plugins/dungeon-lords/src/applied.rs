@@ -54,10 +54,33 @@ impl Dl {
         };
         if let Some(p) = private {
             let mut own = vec![p];
-            own.extend(lines.into_iter().skip(1));
+            own.extend(lines.iter().skip(1).cloned());
             a = a.with_private(own.join("\n"));
         }
-        self.with_secrets(a, ev)
+        if Self::is_routine(action, ev, &lines) {
+            a = a.routine();
+        }
+        self.with_secrets(Self::with_section(a, ev), ev)
+    }
+
+    /// Ending production or digging changes nothing on the table by itself; the log may
+    /// fold it. Anything it set off (the next job's lines) keeps it a full entry.
+    fn is_routine(action: &Action, ev: &[Ev], lines: &[String]) -> bool {
+        *action == Action::Pass
+            && lines.is_empty()
+            && !ev.iter().any(|e| matches!(e, Ev::Section(_)))
+    }
+
+    /// The last part of the game the step began names the heading: a step that ends a
+    /// year and starts the next one's first round is headed by the round.
+    fn with_section(a: Applied, ev: &[Ev]) -> Applied {
+        match ev.iter().rev().find_map(|e| match e {
+            Ev::Section(s) => Some(s.clone()),
+            _ => None,
+        }) {
+            Some(s) => a.section(s),
+            None => a,
+        }
     }
 
     /// A chance step's log: what everyone sees, and what a drawing lord alone reads.
@@ -68,7 +91,7 @@ impl Dl {
         } else {
             lines.join("\n")
         };
-        self.with_secrets(Applied::reveal(text), ev)
+        self.with_secrets(Self::with_section(Applied::reveal(text), ev), ev)
     }
 
     /// Each lord a secret line is for reads the whole entry with its own lines in full.
@@ -349,7 +372,7 @@ impl Dl {
             }
             Ev::Line(t) => t.clone(),
             Ev::Secret { public, .. } => public.clone(),
-            Ev::PlanStep { .. } | Ev::Confirmed { .. } => return None,
+            Ev::PlanStep { .. } | Ev::Confirmed { .. } | Ev::Section(_) => return None,
         })
     }
 

@@ -169,4 +169,7 @@ pub enum Ev {
         public: String,
         private: String,
     },
+    /// This step began a part of the game (a year, a building or a combat round): the
+    /// log's heading, never a line of its own.
+    Section(String),
 }

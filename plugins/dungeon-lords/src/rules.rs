@@ -143,6 +143,11 @@ impl Dl {
         self.round += 1;
         self.revealed = false;
         ev.push(Ev::RoundStarts(self.round));
+        ev.push(Ev::Section(if self.is_full() {
+            format!("Year {} · Combat round {}", self.year, self.round)
+        } else {
+            format!("Combat round {}", self.round)
+        }));
         for l in &mut self.lords {
             l.plan = Plan::default();
         }

@@ -593,6 +593,11 @@ impl Dl {
             "Year {}, building round {r} ({season})",
             self.year
         )));
+        // The first round's heading also marks the year's start.
+        ev.push(Ev::Section(format!(
+            "Year {} · Building round {r}",
+            self.year
+        )));
         let f = self.f();
         let mut jobs = vec![
             Job::Draw(Need::Tavern, f.monster_pool.len().min(3) as u8),
