@@ -5,7 +5,7 @@
 //! at 0.8 at 1280×800, so 17-unit text stays above the 13-point floor.
 
 use tavern_plugin_api::View;
-use tavern_plugin_api::scene::{Color, Highlight, Scene, pos, rect};
+use tavern_plugin_api::scene::{Color, Highlight, Pos, Scene, pos, rect, stroke};
 
 use crate::data::{data, monster, room, trap};
 use crate::labels::{adv_name, square_name};
@@ -165,14 +165,35 @@ fn board(s: &mut Scene, g: &Dl, own: usize, is_viewer: bool) {
             } else {
                 s.text(
                     pos(x + 12.0, sy + 24.0),
-                    format!("{numeral} {}", clip(&name, 14)),
+                    format!("{numeral} {}", clip(&name, 12)),
                     SMALL,
                     Color::WHITE,
                 )
                 .bold();
             }
+            if let Some(Minion::Seat(w)) = who {
+                reveal_badge(s, g, w, k, pos(x + 168.0, sy + 24.0));
+            }
         }
     }
+}
+
+/// Orders turn face up one position at a time (the log tells them so, "1st order: ..."):
+/// each minion carries the position of the order that sent it, so the board reads in the
+/// same order as the log.
+fn reveal_badge(s: &mut Scene, g: &Dl, seat: usize, place: usize, at: Pos) {
+    let nth = g.order_pos(seat, place as u8);
+    s.circle(at, 15.0, PAPER)
+        .stroke(stroke(1.5, INK))
+        .id(format!("revealed:{place}:{seat}"))
+        .tooltip(format!(
+            "{}'s {} order, revealed in position {}",
+            g.lords[seat].name,
+            ["first", "second", "third"][nth],
+            nth + 1
+        ));
+    s.text_centered(at, format!("{}", nth + 1), SMALL, INK)
+        .bold();
 }
 
 fn clip(t: &str, n: usize) -> String {

@@ -694,13 +694,14 @@ impl Dl {
             }
         }
         for pos in 0..3 {
+            let nth = ["1st order", "2nd order", "3rd order"][pos];
             for &s in &order {
                 let p = self.f().orders[s][pos];
                 let place = Place::from_index(p);
                 if pos == 0 && place == Place::HireMonster && self.f().opts.recruit_gold {
                     if self.lords[s].gold == 0 {
                         ev.push(Ev::Line(format!(
-                            "{} reveals Hire Monster first but has no gold for it: the order is not carried out",
+                            "{nth}: {} reveals Hire Monster first but has no gold for it: the order is not carried out",
                             self.lords[s].name
                         )));
                         continue;
@@ -714,13 +715,13 @@ impl Dl {
                 let at = self.fm().board.place(place, Minion::Seat(s));
                 ev.push(Ev::Line(match at {
                     Some(i) => format!(
-                        "{} sends a minion to {} (space {})",
+                        "{nth}: {} sends a minion to {} (space {})",
                         self.lords[s].name,
                         place.name(),
                         ["I", "II", "III"][i]
                     ),
                     None => format!(
-                        "{} reveals {}, but every space is taken: not carried out",
+                        "{nth}: {} reveals {}, but every space is taken: not carried out",
                         self.lords[s].name,
                         place.name()
                     ),
