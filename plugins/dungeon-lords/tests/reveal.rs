@@ -58,7 +58,7 @@ fn four_lords_reveal_one_position_at_a_time() {
             }
         }
     }
-    for p in 0..3 {
+    for (p, want_row) in want.iter().enumerate() {
         let row: Vec<Option<usize>> = g.f().board.spaces[p]
             .iter()
             .map(|m| match m {
@@ -66,7 +66,7 @@ fn four_lords_reveal_one_position_at_a_time() {
                 _ => None,
             })
             .collect();
-        assert_eq!(row, want[p].to_vec(), "place {p}");
+        assert_eq!(row, want_row.to_vec(), "place {p}");
     }
     // The log lists the reveal in the same order, one position after another.
     let lines: Vec<&str> = log.lines().filter(|l| l.contains(" order: ")).collect();
@@ -77,8 +77,8 @@ fn four_lords_reveal_one_position_at_a_time() {
     // Every minion on the board shows the position of the order that sent it.
     for v in 0..4 {
         let scene = g.view(Some(v)).scene;
-        for p in 0..3 {
-            for w in want[p].iter().flatten() {
+        for (p, want_row) in want.iter().enumerate() {
+            for w in want_row.iter().flatten() {
                 let pos = chosen[*w].iter().position(|&c| c as usize == p).unwrap();
                 let id = format!("revealed:{p}:{w}");
                 let badge = scene
