@@ -111,7 +111,9 @@ impl Keydoms {
                     }
                 })
             }
-            Done::Passed => public(format!("{name} passes")),
+            // Letting a response window go by changes nothing: the host folds runs of
+            // these in the log.
+            Done::Passed => public(format!("{name} passes")).routine(),
             Done::PassedRound => public(format!("{name} passes for the rest of the round")),
             Done::Invoked { artefact } => {
                 public(format!("{name} invokes the {}", artefact_name(*artefact)))
@@ -200,7 +202,8 @@ impl Keydoms {
                 } else {
                     ""
                 }
-            )),
+            ))
+            .section(format!("Round {}", self.round)),
             ChanceDone::SpellsShuffled => {
                 Applied::public("The spell cards are shuffled into the deck")
             }

@@ -85,3 +85,34 @@ fn every_window_pass_is_marked_with_its_round() {
         100.0 * only_pass as f64 / asks as f64
     );
 }
+
+/// In the log, a window's pass is routine (the host folds runs of them) and nothing else
+/// is; each round's opening step names the round (the host's heading).
+#[test]
+fn passes_are_routine_and_rounds_are_headed() {
+    use rand::RngExt;
+    for seed in 0..scaled(10) as u64 {
+        let mut g = Keydoms::new(&Setup::players(4)).unwrap();
+        let mut rng = GameRng::new(seed);
+        let mut headings = Vec::new();
+        loop {
+            let (seat, a) = match g.to_act() {
+                ToAct::Over => break,
+                ToAct::Chance => (None, g.sample_chance(&mut rng)),
+                ToAct::Seats(s) => {
+                    let l = g.legal_actions(s[0]);
+                    (Some(s[0]), l[rng.random_range(0..l.len())].clone())
+                }
+            };
+            let applied = apply_checked(&mut g, seat, &a).unwrap();
+            assert_eq!(applied.routine, a == Action::Pass, "{a:?}");
+            if let Some(h) = applied.section {
+                assert_eq!(h, format!("Round {}", g.round));
+                headings.push(g.round);
+            }
+        }
+        let expected: Vec<u32> = (1..=headings.len() as u32).collect();
+        assert!(!headings.is_empty());
+        assert_eq!(headings, expected, "one heading per round, in order");
+    }
+}
