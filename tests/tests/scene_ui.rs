@@ -141,7 +141,8 @@ fn die_rect(center: (f32, f32), size: f32, screen: Rect, scale: f32) -> Rect {
 fn dice_show_pips_or_their_number_and_are_named() {
     let mut h = harness(table(4), (1600.0, 1000.0), vec![], None, 0.0);
     h.run();
-    h.get_by_label("d6 showing 4");
+    // The die's tooltip names it, its face follows.
+    h.get_by_label("The round die: d6 showing 4");
     h.get_by_label("d20 showing 17");
     let p = painted(&h);
     let screen = scene_rect(&p, &table(4));
@@ -177,7 +178,7 @@ fn a_clickable_die_is_a_button_and_chooses_its_action() {
     );
     // The clickable die is named by its action only, not a second time as a picture.
     assert!(h.query_by_label("d20 showing 17").is_none());
-    h.get_by_label("d6 showing 2");
+    h.get_by_label("The round die: d6 showing 2");
 }
 
 /// The host wraps a block with the shared measurement at the size it draws the text
@@ -291,7 +292,7 @@ fn a_view_with_an_unknown_shape_shows_a_placeholder() {
     let mut h = harness(back.scene, (1600.0, 1000.0), vec![], None, 0.0);
     h.run();
     h.get_by_label("? Hex tile 3");
-    h.get_by_label("d6 showing 6");
+    h.get_by_label("The round die: d6 showing 6");
     let p = painted(&h);
     assert!(p.texts.iter().any(|(t, _)| t == "Known text"));
     let screen = scene_rect(&p, &table(6));
@@ -303,4 +304,351 @@ fn a_view_with_an_unknown_shape_shows_a_placeholder() {
             .any(|(t, r)| t.starts_with("? Hex tile") && hex.contains(r.center())),
         "the placeholder is labelled where the shape would be"
     );
+}
+
+// ---- Art, screen readers and enlargeable areas ---------------------------------------
+
+use std::sync::Arc;
+
+use egui::accesskit::Role;
+use tavern::app::scene_painter::first_sentence;
+use tavern::session::{Session, UndoMode};
+use tavern_plugin_api::scene::{Art, ArtBook};
+use tavern_plugin_api::{Setup, ToAct};
+
+const DISC: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><circle cx="20" cy="20" r="18" fill="#ffffff" stroke="#202020" stroke-width="2"/></svg>"##;
+const WIDE: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 80 40"><rect x="1" y="1" width="78" height="38" fill="#d0c0a0"/></svg>"##;
+
+/// Meshes painted with a texture other than the font atlas: the drawings, with the tint
+/// of their first vertex and their screen rectangle.
+fn drawings(h: &Harness<'_>) -> Vec<(egui::TextureId, Color32, Rect)> {
+    fn walk(s: &egui::Shape, out: &mut Vec<(egui::TextureId, Color32, Rect)>) {
+        match s {
+            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
+            egui::Shape::Mesh(m) if m.texture_id != egui::TextureId::default() => {
+                let tint = m.vertices.first().map_or(Color32::WHITE, |v| v.color);
+                out.push((m.texture_id, tint, m.calc_bounds()));
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for c in &h.output().shapes {
+        walk(&c.shape, &mut out);
+    }
+    out
+}
+
+fn art_table() -> Scene {
+    let mut s = Scene::new(1600.0, 1000.0);
+    s.art = Some(Arc::new(ArtBook::new(
+        "test-art",
+        vec![Art::new("disc", DISC), Art::new("wide", WIDE)],
+    )));
+    s.image(rect(0.0, 0.0, 1600.0, 1000.0), "wide", "");
+    s.image(rect(100.0, 100.0, 200.0, 200.0), "disc", "A red disc")
+        .tint(Color::rgb(200, 40, 40));
+    s.card(
+        rect(400.0, 100.0, 140.0, 200.0),
+        Color::PAPER,
+        Some(Color::rgb(0, 114, 178)),
+        "Blue",
+        "B · 4",
+    )
+    .tooltip("A blue card. Worth four.");
+    s.image(rect(404.0, 142.0, 132.0, 100.0), "disc", "");
+    s.image(rect(700.0, 100.0, 120.0, 120.0), "nope", "")
+        .tooltip("Missing picture. The game forgot to ship it.");
+    s
+}
+
+/// Issue 16: images of the plugin's art are drawn from its SVG (tinted, kept to their
+/// aspect), a card's picture is drawn with the card under its value, an image the art
+/// lacks is the unknown-shape placeholder, images are named for screen readers, and
+/// once drawn their textures are cached: later frames upload nothing.
+#[test]
+fn a_table_with_images_renders_them_and_caches_their_textures() {
+    let scene = art_table();
+    let mut h = harness(scene.clone(), (1600.0, 1000.0), vec![], None, 0.0);
+    h.run_steps(4);
+    let p = painted(&h);
+    let screen = scene_rect(&p, &scene);
+    let scale = screen.width() / 1600.0;
+    let drawn = drawings(&h);
+    assert_eq!(
+        drawn.len(),
+        3,
+        "backdrop, disc and the card's picture: {drawn:?}"
+    );
+    let red = drawn
+        .iter()
+        .find(|(_, tint, _)| *tint == Color32::from_rgb(200, 40, 40))
+        .expect("the tinted disc");
+    let want = Rect::from_min_size(
+        Pos2::new(screen.min.x + 100.0 * scale, screen.min.y + 100.0 * scale),
+        egui::vec2(200.0 * scale, 200.0 * scale),
+    );
+    assert!((red.2.min - want.min).length() < 1.5 && (red.2.size() - want.size()).length() < 1.5);
+    // The 2:1 backdrop in a 16:10 box keeps its aspect: as wide as the box, centred.
+    let wide = drawn
+        .iter()
+        .find(|d| d.2.width() > 1000.0 * scale)
+        .unwrap()
+        .2;
+    assert!(
+        (wide.width() / wide.height() - 2.0).abs() < 0.02,
+        "{wide:?}"
+    );
+    // The card's value is painted after (over) its picture, at the card's foot.
+    let value = p
+        .texts
+        .iter()
+        .find(|(t, _)| t == "B · 4")
+        .expect("the value");
+    assert!(
+        value.1.center().y > screen.min.y + 240.0 * scale,
+        "{value:?}"
+    );
+    assert!(
+        p.texts
+            .iter()
+            .any(|(t, _)| t.starts_with("? Missing picture")),
+        "the placeholder"
+    );
+    h.get_by_role_and_label(Role::Image, "A red disc");
+    h.get_by_label("A blue card");
+    // Cached: nothing more is uploaded for the same frame drawn again.
+    h.run_steps(2);
+    assert!(
+        h.output().textures_delta.set.is_empty(),
+        "textures uploaded again: {:?}",
+        h.output().textures_delta.set.len()
+    );
+    assert_eq!(drawings(&h).len(), 3);
+}
+
+/// A plugin without art (or a view read without it) still draws: each image is its
+/// placeholder, named by its tooltip or its id.
+#[test]
+fn images_without_the_art_are_placeholders() {
+    let mut scene = art_table();
+    scene.art = None;
+    let mut h = harness(scene, (1600.0, 1000.0), vec![], None, 0.0);
+    h.run_steps(3);
+    assert!(drawings(&h).is_empty());
+    let p = painted(&h);
+    assert!(p.texts.iter().any(|(t, _)| t == "? disc"), "{:?}", p.texts);
+}
+
+/// Plays `moves` random actions of a new game of `id` for `n` players through a real
+/// session and returns it.
+fn played(id: &str, n: usize, moves: usize, seed: u64) -> Session {
+    let mut setup = Setup::players(n);
+    setup.seed = seed;
+    let mut s = Session::new(tavern_tests::plugin(id), setup, UndoMode::Learning).unwrap();
+    let mut x = seed;
+    for _ in 0..moves {
+        let ToAct::Seats(seats) = s.to_act().unwrap() else {
+            break;
+        };
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let seat = seats[(x >> 33) as usize % seats.len()];
+        let count = s.legal(seat).unwrap().len();
+        s.apply_index(seat, (x >> 40) as usize % count).unwrap();
+    }
+    s
+}
+
+/// Every game's views name only drawings its plugin ships (read through the real ABI,
+/// once at load), so a game that adds art gets this check without an edit.
+#[test]
+fn every_image_a_game_names_is_in_its_art() {
+    for id in tavern_tests::GAMES {
+        let plugin = tavern_tests::plugin(id);
+        for seed in 0..3 {
+            let s = played(id, plugin.info.min_players.max(2), 12 * seed as usize, seed);
+            for viewer in [Some(0), None] {
+                let v = s.view(viewer).unwrap();
+                for image in v.scene.image_ids() {
+                    assert!(
+                        plugin
+                            .art
+                            .as_ref()
+                            .is_some_and(|a| a.images.contains_key(image)),
+                        "{id}: the view names image {image:?}, not in the plugin's art"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Dragonkeepers' table with its art: every drawing the view names is painted (none is a
+/// placeholder), and a second frame uploads no texture.
+#[test]
+fn dragonkeepers_draws_its_art() {
+    let s = played("dragonkeepers", 3, 20, 4);
+    let v = s.view(Some(0)).unwrap();
+    assert!(v.scene.art.is_some(), "the plugin's art came with the view");
+    let ids = v.scene.image_ids().len();
+    assert!(ids >= 8, "only {ids} drawings named");
+    for size in [(1280.0, 800.0), (1024.0, 700.0)] {
+        let mut h = harness(v.scene.clone(), size, vec![], None, 0.0);
+        h.run_steps(4);
+        let shown: std::collections::HashSet<egui::TextureId> =
+            drawings(&h).into_iter().map(|d| d.0).collect();
+        assert!(
+            shown.len() >= ids,
+            "{} textures for {ids} drawings",
+            shown.len()
+        );
+        let p = painted(&h);
+        assert!(
+            !p.texts.iter().any(|(t, _)| t.starts_with("? ")),
+            "a placeholder: {:?}",
+            p.texts
+                .iter()
+                .filter(|(t, _)| t.starts_with("? "))
+                .collect::<Vec<_>>()
+        );
+        h.run_steps(1);
+        assert!(h.output().textures_delta.set.is_empty());
+    }
+}
+
+/// Issue 17: a player who cannot see the table can read it item by item. Every item of
+/// every game's table that has a tooltip has an accessible node named by its tooltip's
+/// first sentence, and the nodes sit in named groups: in Dragonkeepers, each player's
+/// area holds that player's crystals, eggs and crest.
+#[test]
+fn a_table_can_be_read_item_by_item() {
+    for id in tavern_tests::GAMES {
+        let plugin = tavern_tests::plugin(id);
+        let s = played(id, plugin.info.max_players.min(4), 15, 9);
+        let scene = s.view(Some(0)).unwrap().scene;
+        let mut h = harness(scene.clone(), (1280.0, 800.0), vec![], None, 0.0);
+        h.run_steps(2);
+        for item in &scene.items {
+            let Some(tip) = item.tooltip.as_deref() else {
+                continue;
+            };
+            let name = first_sentence(tip);
+            if name.is_empty() {
+                continue;
+            }
+            let name = tavern::app::text::readable_owned(&h.ctx, name);
+            assert!(
+                h.query_all_by_label_contains(&name).next().is_some(),
+                "{id}: no node reads {name:?}"
+            );
+        }
+    }
+    let s = played("dragonkeepers", 3, 10, 2);
+    let scene = s.view(Some(0)).unwrap().scene;
+    let mut h = harness(scene, (1280.0, 800.0), vec![], None, 0.0);
+    h.run_steps(2);
+    for seat in 0..3 {
+        let label = format!("{}'s area", s.seat_name(seat));
+        let area = h.get_by_role_and_label(Role::Group, &label);
+        area.get_by_label_contains("crystal(s)");
+        area.get_by_label_contains("golden egg(s)");
+        area.get_by_label("A crest is earned once, for having all four colours laid out");
+    }
+    let book = h.get_by_label_contains("The magic book");
+    book.get_by_label_contains("What a play needs now: Lay out exactly");
+}
+
+/// Issues 10 and 12: an enlargeable area is shown at twice its size beside itself,
+/// drawn from the same items, when the pointer rests on it, and stays while a click
+/// pins it; Escape closes it. Its items are read as one group named by its label.
+#[test]
+fn an_enlargeable_area_shows_magnified() {
+    let mut scene = Scene::new(1600.0, 1000.0);
+    scene.panel(rect(20.0, 20.0, 500.0, 200.0), Color::FELT, Color::WHITE);
+    scene.text(pos(40.0, 60.0), "Bea's stores", 20.0, Color::WHITE);
+    scene
+        .icon(
+            pos(60.0, 120.0),
+            30.0,
+            tavern_plugin_api::scene::Icon::Gold,
+            Color::WHITE,
+        )
+        .tooltip("Five gold");
+    scene.enlargeable(rect(20.0, 20.0, 500.0, 200.0), "Bea's guild");
+    let sizes = |h: &Harness<'_>| -> Vec<f32> {
+        painted(h)
+            .texts
+            .iter()
+            .filter(|(t, _)| t == "Bea's stores")
+            .map(|(_, r)| r.height())
+            .collect()
+    };
+    let mut h = harness(scene.clone(), (1280.0, 800.0), vec![], None, 0.0);
+    h.run_steps(2);
+    h.get_by_role_and_label(Role::Group, "Bea's guild")
+        .get_by_label("Five gold");
+    assert_eq!(sizes(&h).len(), 1, "no copy before the pointer comes");
+    let p = painted(&h);
+    let screen = scene_rect(&p, &scene);
+    let scale = screen.width() / 1600.0;
+    let inside = Pos2::new(screen.min.x + 400.0 * scale, screen.min.y + 180.0 * scale);
+    h.hover_at(inside);
+    h.run_steps(40);
+    let shown = sizes(&h);
+    assert_eq!(shown.len(), 2, "the copy appears: {shown:?}");
+    assert!(shown[1] > shown[0] * 1.6, "about twice as large: {shown:?}");
+    assert!(painted(&h).texts.iter().any(|(t, _)| t == "Bea's guild"));
+    // Pinned by a click, it stays when the pointer leaves; Escape closes it.
+    h.event(egui::Event::PointerButton {
+        pos: inside,
+        button: egui::PointerButton::Primary,
+        pressed: true,
+        modifiers: Default::default(),
+    });
+    h.event(egui::Event::PointerButton {
+        pos: inside,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: Default::default(),
+    });
+    h.run_steps(3);
+    h.hover_at(Pos2::new(
+        screen.min.x + 1200.0 * scale,
+        screen.min.y + 900.0 * scale,
+    ));
+    h.run_steps(3);
+    assert_eq!(sizes(&h).len(), 2, "pinned");
+    h.key_press(egui::Key::Escape);
+    h.run_steps(3);
+    assert_eq!(sizes(&h).len(), 1, "closed");
+}
+
+/// Issue 16's cost: how long a frame of Dragonkeepers' table takes in the harness with
+/// its art (the first frame rasterises every drawing; later ones reuse the textures) and
+/// with its drawings taken out (the table as it was drawn before art). Prints figures;
+/// run with `cargo test --release -p tavern-tests --test scene_ui -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn art_frame_times() {
+    use std::time::Instant;
+    let s = played("dragonkeepers", 4, 30, 4);
+    let with_art = s.view(Some(0)).unwrap().scene;
+    let mut without = with_art.clone();
+    without
+        .items
+        .retain(|it| !matches!(it.shape, Shape::Image { .. }));
+    for (name, scene) in [("with art", with_art), ("without art", without)] {
+        let mut h = harness(scene, (1280.0, 800.0), vec![], None, 0.0);
+        let t = Instant::now();
+        h.step();
+        let first = t.elapsed();
+        h.run_steps(5);
+        let t = Instant::now();
+        let n = 50;
+        h.run_steps(n);
+        let later = t.elapsed() / n as u32;
+        println!("{name}: first frame {first:?}, later frames {later:?} each");
+    }
 }

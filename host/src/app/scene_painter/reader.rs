@@ -89,6 +89,15 @@ pub fn groups(scene: &Scene) -> Vec<Group> {
             .iter_mut()
             .find(|g| gap(&g.rect, rect) == 0.0 && same(&g.rect, rect))
         {
+            // One group, named by both when the panel's tooltip says more.
+            let tip = first_sentence(tip);
+            if !g.label.contains(tip) {
+                g.label = if tip.contains(g.label.as_str()) {
+                    tip.to_string()
+                } else {
+                    format!("{}: {tip}", g.label)
+                };
+            }
             g.panel = g.panel.or(Some(i));
             continue;
         }
@@ -287,7 +296,8 @@ mod tests {
             s.token(pos(30.0 + 40.0 * k as f32, 50.0), 15.0, Color::WHITE, "?")
                 .tooltip("A face-down amulet piece");
         }
-        let cy = Some("Cy's guild".to_string());
+        // The panel's own tooltip joins the area's label: both name the group.
+        let cy = Some("Cy's guild: Cy's area".to_string());
         let piece = "A face-down amulet piece".to_string();
         assert_eq!(
             read(&s),
