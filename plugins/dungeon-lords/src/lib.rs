@@ -26,6 +26,7 @@
 pub mod action;
 pub mod applied;
 pub mod arrivals;
+pub mod art;
 pub mod build;
 pub mod building;
 pub mod data;
@@ -241,6 +242,10 @@ impl Game for Dl {
             Some(s) => self.seat_change(s, action).map(|_| ()),
             None => self.chance_change(action).map(|_| ()),
         }
+    }
+
+    fn art() -> Vec<tavern_plugin_api::scene::Art> {
+        art::all()
     }
 
     fn view(&self, viewer: Option<usize>) -> View {

@@ -7,6 +7,7 @@
 use tavern_plugin_api::View;
 use tavern_plugin_api::scene::{Color, Highlight, Pos, Scene, pos, rect, stroke};
 
+use crate::art;
 use crate::data::{data, monster, room, trap};
 use crate::labels::{adv_name, square_name};
 use crate::model::{Dl, Lord, Phase, TileKind};
@@ -26,6 +27,7 @@ const NP_COLOUR: Color = Color::rgb(120, 120, 120);
 
 pub fn view(g: &Dl, viewer: Option<usize>) -> View {
     let mut s = Scene::new(1600.0, 1000.0);
+    art::backdrop(&mut s);
     let own = viewer.unwrap_or(g.start).min(g.n() - 1);
     board(&mut s, g, own, viewer == Some(own));
     dungeon(&mut s, g, own, viewer == Some(own));
@@ -236,7 +238,9 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
         ),
         format!("Evil {}   Dead letters {}", l.evil, l.dead_letters),
     ];
-    for t in lines {
+    let icons = [(art::GOLD, "Gold"), (art::IMP, "Imps"), (art::EVIL, "Evil")];
+    for (t, (image, alt)) in lines.into_iter().zip(icons) {
+        art::icon(s, rect(x - 30.0, y - 11.0, 24.0, 24.0), image, alt);
         s.text(pos(x, y), t, TEXT, PAPER);
         y += 26.0;
     }
@@ -352,6 +356,11 @@ fn wrap(s: &mut Scene, x: f32, y: f32, w: f32, text: &str, c: Color) -> f32 {
     y + 2.0
 }
 
+/// A tile's picture inside its edge, so the host's highlight of the tile stays visible.
+fn inset(r: tavern_plugin_api::scene::Rect) -> tavern_plugin_api::scene::Rect {
+    rect(r.x + 3.0, r.y + 3.0, r.w - 6.0, r.h - 6.0)
+}
+
 fn grid(s: &mut Scene, l: &Lord, seat: usize, x0: f32, y0: f32, tile: f32) {
     for sq in 0..20u8 {
         let (col, row) = ((sq % 5) as f32, (sq / 5) as f32);
@@ -362,6 +371,7 @@ fn grid(s: &mut Scene, l: &Lord, seat: usize, x0: f32, y0: f32, tile: f32) {
                 s.rect(r, Color::rgb(70, 62, 56), 4.0)
                     .id(format!("tile:{seat}:{sq}"))
                     .tooltip(format!("{name}: solid rock"));
+                s.image(inset(r), art::ROCK, "");
             }
             Some(t) => {
                 let fill = match (t.kind, t.conquered) {
@@ -381,6 +391,11 @@ fn grid(s: &mut Scene, l: &Lord, seat: usize, x0: f32, y0: f32, tile: f32) {
                 s.rect(r, fill, 4.0)
                     .id(format!("tile:{seat}:{sq}"))
                     .tooltip(tip);
+                // An unconquered tunnel shows its passage; conquered tiles stay pale and
+                // rooms purple, so their state reads at a glance and a room's name on it.
+                if t.kind == TileKind::Tunnel && !t.conquered {
+                    s.image(inset(r), art::TUNNEL, "");
+                }
                 // Only rooms are named on the tile (rooms are never side by side, so
                 // their names cannot run into each other); squares are in the tooltip.
                 if let (true, Some(rid)) = (tile >= 60.0, t.room) {
@@ -496,6 +511,11 @@ fn progress(s: &mut Scene, g: &Dl) {
                     .collect::<Vec<_>>()
                     .join("; or ")
             ));
+        s.image(
+            rect(r.x + r.w - 48.0, r.y + 4.0, 44.0, 44.0),
+            art::monster(&m.key),
+            m.name.clone(),
+        );
         s.text(pos(r.x + 8.0, y), m.name.clone(), SMALL, Color::WHITE)
             .bold();
         s.text(
@@ -512,6 +532,11 @@ fn progress(s: &mut Scene, g: &Dl) {
         s.rect(rr, Color::rgb(104, 60, 120), 6.0)
             .id(format!("store:{r}"))
             .tooltip(format!("{}: {}", room(r).name, room(r).help));
+        s.image(
+            rect(rr.x + rr.w - 30.0, rr.y + 3.0, 26.0, 26.0),
+            art::ROOM,
+            "Room",
+        );
         s.text(
             pos(rr.x + 8.0, y),
             room(r).name.clone(),

@@ -49,6 +49,7 @@ pub fn view(g: &Dl, viewer: Option<usize>) -> View {
         return crate::table::view(g, viewer);
     }
     let mut s = Scene::new(1600.0, 1000.0);
+    crate::art::backdrop(&mut s);
     let own = viewer.unwrap_or(0).min(g.n() - 1);
     let l = &g.lords[own];
     party(&mut s, g, l);
@@ -120,12 +121,23 @@ fn party(s: &mut Scene, g: &Dl, l: &Lord) {
         );
         s.text(pos(x + 44.0, 140.0), format!("{} HP", d.hp), BIG, INK)
             .bold();
+        // The class's picture beside the hit points while the cards are wide enough
+        // (up to four in line); the damage disc sits below it on the last row.
+        let pictured = cw >= 160.0;
+        if pictured {
+            s.image(
+                rect(x + cw - 54.0, 112.0, 46.0, 46.0),
+                crate::art::adventurer(d.class),
+                d.name.clone(),
+            );
+        }
+        let disc_y = if pictured { 184.0 } else { 140.0 };
         // Damage counters: one red disc with the count, so a glance reads it.
         if a.damage > 0 {
-            s.circle(pos(x + cw - 26.0, 140.0), 20.0, Color::rgb(200, 30, 30))
+            s.circle(pos(x + cw - 26.0, disc_y), 20.0, Color::rgb(200, 30, 30))
                 .tooltip(format!("{} damage counters", a.damage));
             s.text_centered(
-                pos(x + cw - 26.0, 140.0),
+                pos(x + cw - 26.0, disc_y),
                 format!("{}", a.damage),
                 BIG,
                 Color::WHITE,
