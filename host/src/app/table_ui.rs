@@ -594,10 +594,12 @@ fn arrow_steps(ui: &Ui, buttons: &[&egui::Response], slider: &egui::Response) ->
         ..Default::default()
     };
     ui.memory_mut(|m| m.set_focus_lock_filter(focused.id, all_arrows));
+    // Asked before `input_mut`, which holds the context's lock `has_focus` needs.
+    let on_slider = slider.has_focus();
     ui.input_mut(|i| {
         let mut n = |k| i.count_and_consume_key(Modifiers::NONE, k) as i64;
         let vertical = n(Key::ArrowUp) - n(Key::ArrowDown);
-        if slider.has_focus() {
+        if on_slider {
             vertical
         } else {
             vertical + n(Key::ArrowRight) - n(Key::ArrowLeft)
