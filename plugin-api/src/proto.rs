@@ -67,6 +67,12 @@ pub enum OptionCondition {
         max: usize,
         reason: String,
     },
+    /// At least one of the groups holds, a group holding when all its conditions do
+    /// ("one or two ghosts chosen, or ghosts as the rules say with one or two players").
+    AnyOf {
+        groups: Vec<Vec<OptionCondition>>,
+        reason: String,
+    },
 }
 
 impl OptionCondition {
@@ -78,14 +84,35 @@ impl OptionCondition {
                 .get(key)
                 .is_some_and(|v| values.iter().any(|w| w == v)),
             OptionCondition::Players { min, max, .. } => (*min..=*max).contains(&players),
+            OptionCondition::AnyOf { groups, .. } => groups
+                .iter()
+                .any(|g| g.iter().all(|c| c.holds(options, players))),
         }
     }
 
     pub fn reason(&self) -> &str {
         match self {
-            OptionCondition::Option { reason, .. } | OptionCondition::Players { reason, .. } => {
-                reason
-            }
+            OptionCondition::Option { reason, .. }
+            | OptionCondition::Players { reason, .. }
+            | OptionCondition::AnyOf { reason, .. } => reason,
+        }
+    }
+
+    /// `key` set to one of `values` (the reason is the enclosing condition's).
+    pub fn option(key: &str, values: &[&str]) -> Self {
+        OptionCondition::Option {
+            key: key.into(),
+            values: values.iter().map(|v| v.to_string()).collect(),
+            reason: String::new(),
+        }
+    }
+
+    /// `min..=max` seats (the reason is the enclosing condition's).
+    pub fn players(min: usize, max: usize) -> Self {
+        OptionCondition::Players {
+            min,
+            max,
+            reason: String::new(),
         }
     }
 }
@@ -106,6 +133,16 @@ impl OptionSpec {
         self.only_when.push(OptionCondition::Players {
             min,
             max,
+            reason: reason.into(),
+        });
+        self
+    }
+
+    /// The option applies only while one of `groups` holds entirely (see
+    /// [`OptionCondition::AnyOf`]).
+    pub fn only_with_any(mut self, groups: Vec<Vec<OptionCondition>>, reason: &str) -> Self {
+        self.only_when.push(OptionCondition::AnyOf {
+            groups,
             reason: reason.into(),
         });
         self
@@ -520,4 +557,52 @@ pub enum ErrorKind {
     NoSuchHandle,
     /// An in-place step failed halfway; the instance is unusable and must be rebuilt.
     Broken,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec() -> OptionSpec {
+        OptionSpec {
+            key: "hard".into(),
+            default: "no".into(),
+            ..Default::default()
+        }
+        .only_with_option("magic", &["on"], "Only with magic")
+        .only_with_any(
+            vec![
+                vec![OptionCondition::option("ghosts", &["1", "2"])],
+                vec![
+                    OptionCondition::option("ghosts", &["auto"]),
+                    OptionCondition::players(1, 2),
+                ],
+            ],
+            "Only with ghosts",
+        )
+    }
+
+    fn set(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn every_condition_must_hold_and_any_of_needs_one_whole_group() {
+        let s = spec();
+        let on = |g: &str| set(&[("magic", "on"), ("ghosts", g)]);
+        assert_eq!(s.inactive_reason(&on("1"), 4), None);
+        assert_eq!(s.inactive_reason(&on("auto"), 2), None);
+        assert_eq!(s.inactive_reason(&on("auto"), 3), Some("Only with ghosts"));
+        assert_eq!(s.inactive_reason(&on("0"), 1), Some("Only with ghosts"));
+        let off = set(&[("magic", "off"), ("ghosts", "1")]);
+        assert_eq!(s.inactive_reason(&off, 2), Some("Only with magic"));
+        // A missing key never satisfies a condition on it.
+        assert_eq!(s.inactive_reason(&set(&[]), 2), Some("Only with magic"));
+        // The launcher's JSON carries the conditions.
+        let back: OptionSpec = serde_json::from_str(&serde_json::to_string(&s).unwrap()).unwrap();
+        assert_eq!(back, s);
+    }
 }

@@ -3,7 +3,7 @@
 //! ignore (Foreknown with Muggles, the solo option with several seats, harder ghosts
 //! without ghosts).
 
-use tavern_plugin_api::{OptionChoice, OptionSpec};
+use tavern_plugin_api::{OptionChoice, OptionCondition, OptionSpec};
 
 const ONLY_MAGIC: &str = "Only with magic: the Muggles variant has no spells";
 const ONLY_GHOSTS: &str = "Only with ghosts at the table";
@@ -89,8 +89,7 @@ pub fn options() -> Vec<OptionSpec> {
             ..Default::default()
         }
         .only_with_option("variant", &["standard"], ONLY_MAGIC)
-        .only_with_option("ghosts", &GHOSTS_MAYBE, ONLY_GHOSTS)
-        .only_with_players(1, 5, ONLY_GHOSTS),
+        .only_with_any(with_ghosts(), ONLY_GHOSTS),
         OptionSpec {
             key: "ghost_artefacts".into(),
             label: "Harder ghosts: artefacts per round".into(),
@@ -105,8 +104,7 @@ pub fn options() -> Vec<OptionSpec> {
             ..Default::default()
         }
         .only_with_option("variant", &["standard"], ONLY_MAGIC_GHOSTS)
-        .only_with_option("ghosts", &GHOSTS_MAYBE, ONLY_GHOSTS)
-        .only_with_players(1, 5, ONLY_GHOSTS),
+        .only_with_any(with_ghosts(), ONLY_GHOSTS),
         OptionSpec {
             key: "solo_face_up".into(),
             label: "Solo: your workers face up".into(),
@@ -125,7 +123,14 @@ pub fn options() -> Vec<OptionSpec> {
     ]
 }
 
-/// Ghosts choices under which ghosts may sit at the table. "As the rules say" seats
-/// ghosts only with one or two players; the conditions cannot say "or", so with three or
-/// more players it leaves the harder-ghost options enabled, where the game ignores them.
-const GHOSTS_MAYBE: [&str; 3] = ["auto", "1", "2"];
+/// When ghosts sit at the table: one or two chosen, or "as the rules say" with one or two
+/// players (three or more get none).
+fn with_ghosts() -> Vec<Vec<OptionCondition>> {
+    vec![
+        vec![OptionCondition::option("ghosts", &["1", "2"])],
+        vec![
+            OptionCondition::option("ghosts", &["auto"]),
+            OptionCondition::players(1, 2),
+        ],
+    ]
+}

@@ -35,32 +35,38 @@ fn conditions_name_existing_options_and_values() {
                 "{}: a condition gives its reason",
                 opt.key
             );
-            match cond {
-                OptionCondition::Option { key, values, .. } => {
-                    assert_ne!(key, &opt.key, "{}: an option depends on another", opt.key);
-                    let other = info
-                        .options
-                        .iter()
-                        .find(|o| &o.key == key)
-                        .unwrap_or_else(|| panic!("{}: no option '{key}'", opt.key));
-                    assert!(
-                        !values.is_empty(),
-                        "{}: some value of {key} allows it",
-                        opt.key
-                    );
-                    for v in values {
-                        assert!(
-                            other.choices.iter().any(|c| &c.value == v),
-                            "{}: '{key}' has no choice '{v}'",
-                            opt.key
-                        );
-                    }
-                }
-                OptionCondition::Players { min, max, .. } => assert!(
-                    info.min_players <= *min && min <= max && *max <= info.max_players,
-                    "{}: seats {min}–{max} lie within the game's",
-                    opt.key
-                ),
+            check_condition(&info, &opt.key, cond);
+        }
+    }
+}
+
+/// A condition names other options' existing choices and seat counts within the game's,
+/// in an "any of" group too.
+fn check_condition(info: &GameInfo, of: &str, cond: &OptionCondition) {
+    match cond {
+        OptionCondition::Option { key, values, .. } => {
+            assert_ne!(key, of, "{of}: an option depends on another");
+            let other = info
+                .options
+                .iter()
+                .find(|o| &o.key == key)
+                .unwrap_or_else(|| panic!("{of}: no option '{key}'"));
+            assert!(!values.is_empty(), "{of}: some value of {key} allows it");
+            for v in values {
+                assert!(
+                    other.choices.iter().any(|c| &c.value == v),
+                    "{of}: '{key}' has no choice '{v}'"
+                );
+            }
+        }
+        OptionCondition::Players { min, max, .. } => assert!(
+            info.min_players <= *min && min <= max && *max <= info.max_players,
+            "{of}: seats {min}–{max} lie within the game's"
+        ),
+        OptionCondition::AnyOf { groups, .. } => {
+            assert!(!groups.is_empty(), "{of}: an empty 'any of' never holds");
+            for c in groups.iter().flatten() {
+                check_condition(info, of, c);
             }
         }
     }
@@ -104,6 +110,10 @@ fn options_that_do_not_apply_are_disabled() {
         assert!(inactive(key, &[], 1).is_none());
         assert!(inactive(key, &[], 2).is_none());
         assert!(inactive(key, &[("ghosts", "2")], 4).is_none());
+        // "As the rules say" seats no ghost with three or more players.
+        for players in 3..=5 {
+            assert!(inactive(key, &[], players).is_some(), "{key} at {players}");
+        }
     }
     // The variant and the ghosts apply always.
     for key in ["variant", "ghosts"] {
