@@ -226,6 +226,7 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
     )
     .bold();
     grid(s, l, seat, 24.0, 494.0, 80.0);
+    gallery(s, g, seat);
     let x = 472.0;
     let mut y = 474.0;
     let lines = [
@@ -261,6 +262,12 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
     } else {
         format!("Traps: {held} face down")
     };
+    art::icon(
+        s,
+        rect(x - 30.0, y - 11.0, 24.0, 24.0),
+        art::TRAP_BACK,
+        "Trap cards",
+    );
     y = wrap(s, x, y, 330.0, &trap_text, PAPER);
     let lair: Vec<String> = l
         .lair
@@ -354,6 +361,49 @@ fn wrap(s: &mut Scene, x: f32, y: f32, w: f32, text: &str, c: Color) -> f32 {
         y += line_h();
     }
     y + 2.0
+}
+
+/// Under the grid, the lair's monsters and the adventurers waiting as pictures (names in
+/// the tooltips and in the lines beside the grid).
+fn gallery(s: &mut Scene, g: &Dl, seat: usize) {
+    let l = &g.lords[seat];
+    let rows: [(&str, Vec<(&'static str, String)>); 2] = [
+        (
+            "Lair",
+            l.lair
+                .iter()
+                .map(|m| {
+                    let d = monster(m.kind);
+                    (art::monster(&d.key), d.name.clone())
+                })
+                .collect(),
+        ),
+        (
+            "Waiting",
+            l.party
+                .iter()
+                .map(|a| {
+                    (
+                        art::adventurer(crate::data::adv(a.id).class),
+                        adv_name(a.id),
+                    )
+                })
+                .collect(),
+        ),
+    ];
+    for (k, (title, pics)) in rows.iter().enumerate() {
+        let y = 846.0 + k as f32 * 72.0;
+        s.text(pos(24.0, y + 28.0), *title, SMALL, PAPER).bold();
+        let step = (700.0 / pics.len().max(1) as f32).min(66.0);
+        for (i, (image, name)) in pics.iter().enumerate() {
+            s.image(
+                rect(110.0 + i as f32 * step, y, step - 6.0, step - 6.0),
+                *image,
+                name.clone(),
+            )
+            .tooltip(name.clone());
+        }
+    }
 }
 
 /// A tile's picture inside its edge, so the host's highlight of the tile stays visible.
