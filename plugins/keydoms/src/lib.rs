@@ -12,6 +12,7 @@
 // closer to the rules than zipped iterators.
 #![allow(clippy::needless_range_loop)]
 
+pub mod art;
 pub mod chance;
 pub mod data;
 pub mod ghost;
@@ -121,6 +122,10 @@ impl Game for Keydoms {
         };
         a.reveal |= revealed;
         Ok(self.with_notes(a, &notes))
+    }
+
+    fn art() -> Vec<tavern_plugin_api::scene::Art> {
+        art::all()
     }
 
     fn view(&self, viewer: Option<usize>) -> View {

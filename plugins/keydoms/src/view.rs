@@ -6,6 +6,7 @@ use tavern_plugin_api::scene::{
 };
 use tavern_plugin_api::{Scene, View};
 
+use crate::art;
 use crate::data::{
     self, COMPONENTS, GUARD, LARGE, LEDGES, ROOM_K, TYPES, artefact_name, loc_letter, loc_name,
     treasure_name,
@@ -14,19 +15,15 @@ use crate::rules::treasure_singular;
 use crate::state::{Keydoms, Pending, Stage};
 use crate::treasure::pieces;
 
-const TREASURE_COLORS: [Color; TYPES] = [
-    Color::rgb(196, 40, 48),
-    Color::rgb(236, 232, 222),
-    Color::rgb(44, 44, 50),
-    Color::rgb(40, 96, 200),
-    Color::rgb(222, 178, 40),
-];
-
 const LEVEL_FILL: [Color; 3] = [
     Color::rgb(92, 84, 110),
     Color::rgb(110, 96, 70),
     Color::rgb(70, 62, 58),
 ];
+
+/// How much of the board's backdrop (castle wall, street, cave rock) shows through
+/// the three levels' panels.
+const LEVEL_ALPHA: u8 = 120;
 
 /// The canvas: narrow enough that the host's smallest scale fits it beside the log in
 /// a 1024×700 window without a sideways scroll (tests/layout.rs holds it to that), so
@@ -122,6 +119,7 @@ fn worker_label(
 
 pub fn view(k: &Keydoms, viewer: Option<usize>) -> View {
     let mut s = Scene::new(WIDTH, HEIGHT);
+    art::backdrop(&mut s);
     draw_board(&mut s, k, viewer);
     draw_side(&mut s, k);
     draw_opponents(&mut s, k, viewer);
@@ -136,11 +134,11 @@ pub fn view(k: &Keydoms, viewer: Option<usize>) -> View {
 }
 
 fn draw_board(s: &mut Scene, k: &Keydoms, viewer: Option<usize>) {
-    s.panel(LEVELS[0], LEVEL_FILL[0], Color::INK)
+    s.panel(LEVELS[0], LEVEL_FILL[0].with_alpha(LEVEL_ALPHA), Color::INK)
         .tooltip("The castle. The guard room and the five castle rooms where artefacts are bought");
-    s.panel(LEVELS[1], LEVEL_FILL[1], Color::INK)
+    s.panel(LEVELS[1], LEVEL_FILL[1].with_alpha(LEVEL_ALPHA), Color::INK)
         .tooltip("Keytown. Stables, market, cottage and roundhouse");
-    s.panel(LEVELS[2], LEVEL_FILL[2], Color::INK)
+    s.panel(LEVELS[2], LEVEL_FILL[2].with_alpha(LEVEL_ALPHA), Color::INK)
         .tooltip("The dragons' caves. Treasures on the ledges go to the strongest players");
     let resolving = (k.stage == Stage::Resolving).then_some(k.cursor.loc);
     for loc in 0..data::LOCS as u8 {
@@ -165,6 +163,8 @@ fn draw_board(s: &mut Scene, k: &Keydoms, viewer: Option<usize>) {
         if resolving == Some(loc) {
             b.highlight(Highlight::Active);
         }
+        art::ground(s, loc, r, active);
+
         // A taboo marker shares the heading's line, on the right.
         let room = if k.m.taboo.contains(&loc) {
             taboo_right(loc, r) - drawn_w("TABOO", 16.0, false) - 8.0 - (r.x + 8.0)
@@ -179,6 +179,9 @@ fn draw_board(s: &mut Scene, k: &Keydoms, viewer: Option<usize>) {
         );
         if (loc as usize) < 5 {
             draw_cave(s, k, loc as usize, r);
+            if !active {
+                art::sleeping_dragon(s, loc as usize, r, &spec.name);
+            }
         } else if loc == GUARD {
             let (txt, tip) = match (k.guard, k.guard_up) {
                 (Some(g), true) => (
@@ -196,24 +199,23 @@ fn draw_board(s: &mut Scene, k: &Keydoms, viewer: Option<usize>) {
                 txt,
             )
             .tooltip(tip);
-            s.icon(
-                pos(r.x + r.w - 72.0, r.y + 58.0),
-                24.0,
-                Icon::Shield,
-                Color::INK,
-            )
-            .tooltip("Guard. Castle workers get in if the guard room beats its strength");
+            art::location_picture(
+                s,
+                loc,
+                r,
+                "The castle guard",
+                "Guard. Castle workers get in if the guard room beats its strength".into(),
+            );
         } else if data::is_castle_room(loc) {
             draw_room(s, k, loc, r);
         } else {
-            let icon = match loc {
-                5 => Icon::Crown,
-                6 => Icon::Coin,
-                7 => Icon::Bed,
-                _ => Icon::Card,
-            };
-            s.icon(pos(r.x + r.w - 24.0, r.y + 20.0), 26.0, icon, Color::INK)
-                .tooltip(format!("{}. {}", spec.name, spec.help));
+            art::location_picture(
+                s,
+                loc,
+                r,
+                &spec.name,
+                format!("{}. {}", spec.name, spec.help),
+            );
         }
         draw_workers(s, k, viewer, loc, r);
     }
@@ -239,6 +241,9 @@ fn draw_cave(s: &mut Scene, k: &Keydoms, cave: usize, r: Rect) {
             ][l]
         ));
         let mut x = r.x + 22.0;
+        let kinds = (0..TYPES).filter(|&t| k.caves[cave][l][t] > 0).count();
+        // A substitute or two share the ledge: the pieces close up to stay on it.
+        let step_room = (r.w - 30.0) / kinds.max(1) as f32;
         for t in 0..TYPES {
             let v = k.caves[cave][l][t];
             if v == 0 {
@@ -248,13 +253,17 @@ fn draw_cave(s: &mut Scene, k: &Keydoms, cave: usize, r: Rect) {
             // worked out from the value.
             let large = k.cave_large[cave][l][t];
             let small = v.saturating_sub(large * LARGE);
-            s.token(pos(x, y + 12.0), 14.6, TREASURE_COLORS[t], v.to_string())
-                .tooltip(format!(
-                    "{v} worth of {} ({large} large, {small} small) on ledge {} of the {at}",
-                    treasure_name(t),
-                    l + 1
-                ));
-            x += 32.0;
+            let tip = format!(
+                "{v} worth of {} ({large} large, {small} small) on ledge {} of the {at}",
+                treasure_name(t),
+                l + 1
+            );
+            art::treasure_piece(s, pos(x, y + 12.0), 11.5, t).tooltip(tip);
+            let worth = v.to_string();
+            let w = drawn_w(&worth, 16.0, true);
+            s.text(pos(x + 14.0, y + 12.0), worth, 16.0, Color::INK)
+                .bold();
+            x += (14.0 + w + 18.0).min(step_room);
         }
     }
 }
@@ -270,11 +279,13 @@ fn draw_room(s: &mut Scene, k: &Keydoms, loc: u8, r: Rect) {
             }
             Some(&a) if k.top_up[st] => {
                 let room = loc_name(loc);
+                // The drawing names the artefact (the tooltip in words); the card's
+                // large number stays the stack's count.
                 s.card(
                     cr,
                     Color::rgb(200, 180, 230),
                     None,
-                    artefact_name(a),
+                    "",
                     format!("{}", stack.len()),
                 )
                 .id(format!("stack:{st}"))
@@ -284,6 +295,7 @@ fn draw_room(s: &mut Scene, k: &Keydoms, loc: u8, r: Rect) {
                     stack.len(),
                     COMPONENTS.artefacts[a as usize].help
                 ));
+                art::card_picture(s, art::picture_rect(cr), art::artefact(a));
             }
             Some(_) => {
                 s.card_back(cr, Color::rgb(110, 90, 140), format!("{}", stack.len()))
@@ -294,6 +306,7 @@ fn draw_room(s: &mut Scene, k: &Keydoms, loc: u8, r: Rect) {
                         stack.len(),
                         loc_name(loc)
                     ));
+                art::back_picture(s, cr, art::ARTEFACT_BACK);
             }
         }
     }
@@ -386,7 +399,7 @@ fn draw_workers(s: &mut Scene, k: &Keydoms, viewer: Option<usize>, loc: u8, r: R
         }
     }
     crate::ghost_view::ghost_discs(k, loc, &mut discs);
-    draw_discs(s, &discs, r, top);
+    draw_discs(s, &discs, r, top, k.n());
     if k.m.taboo.contains(&loc) {
         s.text(
             pos(taboo_right(loc, r), r.y + 16.0),
@@ -402,7 +415,8 @@ fn draw_workers(s: &mut Scene, k: &Keydoms, viewer: Option<usize>, loc: u8, r: R
 /// Discs in rows from `top` down to the foot of `r`, never on top of each other; when
 /// more lie here than there is room for, the last disc counts the rest and its tooltip
 /// names them.
-fn draw_discs(s: &mut Scene, discs: &[Disc], r: Rect, top: f32) {
+/// Seats from `humans` on are ghosts, whose counters are sheets.
+fn draw_discs(s: &mut Scene, discs: &[Disc], r: Rect, top: f32, humans: usize) {
     let cols = ((r.w - 12.0 - 2.0 * DISC_R) / DISC_STEP).floor().max(0.0) as usize + 1;
     let rows = ((r.y + r.h - 2.0 - DISC_R - top) / DISC_STEP)
         .floor()
@@ -421,12 +435,14 @@ fn draw_discs(s: &mut Scene, discs: &[Disc], r: Rect, top: f32) {
         )
     };
     for (i, d) in discs[..shown].iter().enumerate() {
-        let b = s
-            .token(at(i), DISC_R, Color::player(d.seat), d.label.clone())
-            .tooltip(d.tip.clone());
-        if d.changed {
-            b.highlight(Highlight::Changed);
-        }
+        art::counter(
+            s,
+            at(i),
+            DISC_R,
+            (d.seat, d.seat >= humans),
+            (d.label.clone(), d.tip.clone()),
+            d.changed,
+        );
     }
     if shown < discs.len() {
         let rest = &discs[shown..];
@@ -489,7 +505,7 @@ fn draw_side(s: &mut Scene, k: &Keydoms) {
         let y = 210.0 + t as f32 * 36.0;
         let v = k.treasury[t];
         let (large, small) = pieces(v);
-        s.token(pos(SIDE_X + 16.0, y), 16.0, TREASURE_COLORS[t], "")
+        art::treasure_piece(s, pos(SIDE_X + 16.0, y), 16.0, t)
             .id(format!("treasury:{t}"))
             .tooltip(format!(
                 "Treasury {}: worth {v}. Shown as {large} large and {small} small; a large \
@@ -570,20 +586,19 @@ fn draw_side(s: &mut Scene, k: &Keydoms) {
 /// The spells in play under the counts: the deck (and the Foreknown offer beside it),
 /// Substitute, the casts waiting on their answers and the response window asking now.
 fn draw_side_magic(s: &mut Scene, k: &Keydoms, top: f32) {
-    s.card_back(
-        rect(SIDE_X, top, 62.0, 84.0),
-        Color::rgb(90, 60, 130),
-        format!("{}", k.m.deck.len()),
-    )
-    .id("spells:deck")
-    .tooltip(format!(
-        "Spell deck: {} cards. {} spells in the discard pile",
-        k.m.deck.len(),
-        k.m.discard.len()
-    ));
+    let deck = rect(SIDE_X, top, 62.0, 84.0);
+    s.card_back(deck, Color::rgb(90, 60, 130), format!("{}", k.m.deck.len()))
+        .id("spells:deck")
+        .tooltip(format!(
+            "Spell deck: {} cards. {} spells in the discard pile",
+            k.m.deck.len(),
+            k.m.discard.len()
+        ));
+    art::back_picture(s, deck, art::SPELL_BACK);
     for (i, &sp) in k.m.offer.iter().enumerate() {
+        let cr = rect(SIDE_X + 70.0 + i as f32 * 58.0, top, 54.0, 84.0);
         s.card(
-            rect(SIDE_X + 70.0 + i as f32 * 58.0, top, 54.0, 84.0),
+            cr,
             Color::rgb(225, 210, 245),
             Some(Color::rgb(90, 60, 130)),
             crate::data::spell_name(sp),
@@ -594,6 +609,7 @@ fn draw_side_magic(s: &mut Scene, k: &Keydoms, top: f32) {
             crate::data::spell_name(sp),
             crate::data::spell_help(sp)
         ));
+        art::card_picture(s, art::banded_picture_rect(cr), art::SPELL);
     }
     let width = SIDE_RIGHT - SIDE_X;
     let mut y = top + 84.0 + 22.0;
@@ -712,9 +728,10 @@ fn draw_invoked_list(s: &mut Scene, k: &Keydoms, seat: usize, x: f32, y: f32) {
                     k.players[seat].name,
                     artefact_name(a)
                 ));
+            s.image(rect(x + 2.0, ty + 1.0, 33.0, 22.0), art::artefact(a), "");
             s.text(
-                pos(x + 6.0, ty + 12.0),
-                fit(artefact_name(a), 16.0, w - 12.0, false),
+                pos(x + 38.0, ty + 12.0),
+                fit(artefact_name(a), 16.0, w - 44.0, false),
                 16.0,
                 Color::INK,
             );
@@ -938,35 +955,58 @@ fn draw_own(s: &mut Scene, k: &Keydoms, me: usize) {
     s.text(pos(25.0, y), label, 18.0, Color::WHITE);
     // Each name takes the room it needs where the host draws it largest (the 13-point
     // floor), so the row ends well before the magic column.
-    let mut x = 25.0 + drawn_w(label, 18.0, false) + 12.0 + 18.0;
+    let x0 = 25.0 + drawn_w(label, 18.0, false) + 12.0 + 18.0;
+    // Each piece, its worth in bold and its name; the names go when they would reach
+    // the magic column (the pieces' objects and the tooltips still say which is which).
+    let entry = |t: usize, named: bool| {
+        let worth = drawn_w(&p.treasure[t].to_string(), 18.0, true);
+        let name = treasure_singular(t as u8);
+        24.0 + worth
+            + if named {
+                6.0 + drawn_w(name, 16.0, false)
+            } else {
+                0.0
+            }
+            + 14.0
+            + 18.0
+    };
+    let named = x0 + (0..TYPES).map(|t| entry(t, true)).sum::<f32>() < OWN_RIGHT - 20.0;
+    let mut x = x0;
     for t in 0..TYPES {
         let v = p.treasure[t];
         let (large, small) = pieces(v);
         let name = treasure_singular(t as u8);
-        s.token(pos(x, y), 18.0, TREASURE_COLORS[t], v.to_string())
+        let tip = format!(
+            "Your {}: worth {v}. {large} large, {small} small; private",
+            treasure_name(t)
+        );
+        art::treasure_piece(s, pos(x, y), 18.0, t)
             .id(format!("mine:{t}"))
-            .tooltip(format!(
-                "Your {}: worth {v}. {large} large, {small} small; private",
-                treasure_name(t)
-            ));
-        s.text(pos(x + 24.0, y), name, 16.0, Color::WHITE);
-        x += 24.0 + drawn_w(name, 16.0, false) + 14.0 + 18.0;
+            .tooltip(tip);
+        let worth = v.to_string();
+        let ww = drawn_w(&worth, 18.0, true);
+        s.text(pos(x + 24.0, y), worth, 18.0, Color::WHITE).bold();
+        if named {
+            s.text(pos(x + 24.0 + ww + 6.0, y), name, 16.0, Color::WHITE);
+        }
+        x += entry(t, named);
     }
     let label = "Behind your screen:";
     let y = OWN_ROWS[2];
     s.text(pos(25.0, y), label, 18.0, Color::WHITE);
     let x0 = 25.0 + drawn_w(label, 18.0, false) + 16.0 + 16.0;
     for (i, w) in p.unplaced().enumerate() {
-        s.token(
+        art::counter(
+            s,
             pos(x0 + i as f32 * 40.0, y),
             16.0,
-            Color::player(me),
-            w.strength.to_string(),
-        )
-        .tooltip(format!(
-            "Your worker of strength {}, not yet placed",
-            w.strength
-        ));
+            (me, false),
+            (
+                w.strength.to_string(),
+                format!("Your worker of strength {}, not yet placed", w.strength),
+            ),
+            false,
+        );
     }
     let label = "Your artefacts:";
     let y = OWN_ROWS[3];
@@ -977,20 +1017,17 @@ fn draw_own(s: &mut Scene, k: &Keydoms, me: usize) {
         if c == 0 {
             continue;
         }
-        s.card(
-            rect(x, y - 28.0, 90.0, 56.0),
-            Color::rgb(200, 180, 230),
-            None,
-            artefact_name(a),
-            format!("×{c}"),
-        )
-        .id(format!("art:{a}"))
-        .tooltip(format!(
-            "Your {} ×{c}, private. {}",
-            artefact_name(a),
-            COMPONENTS.artefacts[a as usize].help
-        ))
-        .private();
+        // The drawing names the artefact (the tooltip in words), the plate its count.
+        let cr = rect(x, y - 28.0, 90.0, 56.0);
+        s.card(cr, Color::rgb(200, 180, 230), None, "", format!("×{c}"))
+            .id(format!("art:{a}"))
+            .tooltip(format!(
+                "Your {} ×{c}, private. {}",
+                artefact_name(a),
+                COMPONENTS.artefacts[a as usize].help
+            ))
+            .private();
+        art::card_picture(s, art::picture_rect(cr), art::artefact(a));
         x += 96.0;
     }
     if k.magic() {
@@ -1133,7 +1170,8 @@ fn prompt(k: &Keydoms, viewer: Option<usize>) -> String {
 /// in the own area's magic column. False when `step` shows no such cards.
 fn draw_private_choice(s: &mut Scene, k: &Keydoms, step: &crate::magic::Step) -> bool {
     use crate::magic::Step;
-    let (title, cards): (&str, Vec<(String, String)>) = match step {
+    type Shown = (String, String, &'static str);
+    let (title, cards): (&str, Vec<Shown>) = match step {
         Step::Keep { drawn, .. } => (
             "Drawn spells (keep one):",
             drawn
@@ -1142,6 +1180,7 @@ fn draw_private_choice(s: &mut Scene, k: &Keydoms, step: &crate::magic::Step) ->
                     (
                         crate::data::spell_name(sp).to_string(),
                         crate::data::spell_help(sp).to_string(),
+                        art::SPELL,
                     )
                 })
                 .collect(),
@@ -1154,6 +1193,7 @@ fn draw_private_choice(s: &mut Scene, k: &Keydoms, step: &crate::magic::Step) ->
                     (
                         artefact_name(a).to_string(),
                         COMPONENTS.artefacts[a as usize].help.clone(),
+                        art::artefact(a),
                     )
                 })
                 .collect(),
@@ -1169,9 +1209,10 @@ fn draw_private_choice(s: &mut Scene, k: &Keydoms, step: &crate::magic::Step) ->
     );
     s.heading(pos(OWN_RIGHT, 863.0), title, 18.0, Color::WHITE);
     let step = ((right - 6.0 - OWN_RIGHT) / cards.len().max(1) as f32).min(122.0);
-    for (i, (name, help)) in cards.iter().enumerate() {
+    for (i, (name, help, picture)) in cards.iter().enumerate() {
+        let cr = rect(OWN_RIGHT + i as f32 * step, 881.0, step - 6.0, 124.0);
         s.card(
-            rect(OWN_RIGHT + i as f32 * step, 881.0, step - 6.0, 124.0),
+            cr,
             Color::rgb(225, 210, 245),
             Some(Color::rgb(90, 60, 130)),
             name.clone(),
@@ -1179,6 +1220,7 @@ fn draw_private_choice(s: &mut Scene, k: &Keydoms, step: &crate::magic::Step) ->
         )
         .tooltip(format!("{name}, only you see it. {help}"))
         .private();
+        art::card_picture(s, art::banded_picture_rect(cr), picture);
     }
     true
 }
