@@ -411,7 +411,7 @@ fn inset(r: tavern_plugin_api::scene::Rect) -> tavern_plugin_api::scene::Rect {
     rect(r.x + 3.0, r.y + 3.0, r.w - 6.0, r.h - 6.0)
 }
 
-fn grid(s: &mut Scene, l: &Lord, seat: usize, x0: f32, y0: f32, tile: f32) {
+pub(crate) fn grid(s: &mut Scene, l: &Lord, seat: usize, x0: f32, y0: f32, tile: f32) {
     for sq in 0..20u8 {
         let (col, row) = ((sq % 5) as f32, (sq / 5) as f32);
         let r = rect(x0 + col * (tile + 4.0), y0 + row * (tile + 4.0), tile, tile);

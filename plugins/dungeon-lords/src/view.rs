@@ -604,43 +604,24 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
     let Some(sc) = g.scenario() else {
         s.text(
             pos(x + 16.0, 824.0),
-            format!("Combat, year {}", g.year),
+            format!(
+                "Combat, year {} · Evil {} · tiles conquered {}",
+                g.year,
+                l.evil,
+                l.conquered()
+            ),
             TEXT,
             PAPER,
         )
         .bold();
-        s.text(
-            pos(x + 16.0, 852.0),
-            format!("Evil {} · tiles conquered {}", l.evil, l.conquered()),
-            TEXT,
-            PAPER,
-        );
-        // The full game: every other lord's battle in one line each.
-        let mut y = 878.0;
-        if g.is_full() {
-            for (i, o) in g.lords.iter().enumerate().filter(|(i, _)| *i != seat) {
-                let pal = o.party.iter().any(|a| a.class() == Class::Paladin);
-                let line = format!(
-                    "{}: Evil {} · conquered {} · party {}{} · prison {}",
-                    o.name,
-                    o.evil,
-                    o.conquered(),
-                    o.party.len(),
-                    if pal { " with the paladin" } else { "" },
-                    o.prison.len()
-                );
-                s.text(
-                    pos(x + 16.0, y),
-                    fit(&line, w - 32.0),
-                    SMALL,
-                    Color::player(i),
-                )
-                .tooltip(line);
-                y += 25.0;
-            }
-        }
         let plan = plan_text(g, l, own);
-        wrap(s, x + 16.0, y + 2.0, w - 32.0, &plan);
+        if g.is_full() {
+            s.text(pos(x + 16.0, 852.0), fit(&plan, w - 32.0), SMALL, PAPER)
+                .tooltip(plan);
+            others(s, g, seat, x + 16.0, 872.0, w - 32.0);
+        } else {
+            wrap(s, x + 16.0, 852.0, w - 32.0, &plan);
+        }
         return;
     };
     s.text(pos(x + 16.0, 824.0), sc.name.as_str(), TEXT, PAPER)
@@ -666,6 +647,57 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
         );
         let plan = plan_text(g, l, own);
         wrap(s, x + 16.0, 880.0, w - 32.0, &plan);
+    }
+}
+
+/// The full game's other lords during combat: each a compact dungeon (its grid with the
+/// tiles conquered so far, Evil, conquests, party) that the host can enlarge.
+fn others(s: &mut Scene, g: &Dl, seat: usize, x: f32, y: f32, w: f32) {
+    let rest: Vec<usize> = (0..g.n()).filter(|&i| i != seat).collect();
+    let bw = (w / rest.len().max(1) as f32).min(364.0);
+    for (k, &i) in rest.iter().enumerate() {
+        let o = &g.lords[i];
+        let r = rect(x + k as f32 * bw, y, bw - 8.0, 110.0);
+        let pal = o.party.iter().any(|a| a.class() == Class::Paladin);
+        let summary = format!(
+            "{}: Evil {} · conquered {} · party {}{} · prison {}",
+            o.name,
+            o.evil,
+            o.conquered(),
+            o.party.len(),
+            if pal { " with the paladin" } else { "" },
+            o.prison.len()
+        );
+        s.rect(r, Color::rgb(28, 30, 40), 6.0)
+            .stroke(tavern_plugin_api::scene::stroke(2.0, Color::player(i)))
+            .tooltip(summary);
+        s.enlargeable(r, format!("{}'s dungeon", o.name));
+        s.text(
+            pos(r.x + 8.0, r.y + 14.0),
+            fit(&o.name, r.w - 16.0),
+            SMALL,
+            Color::player(i),
+        )
+        .bold();
+        crate::table::grid(s, o, i, r.x + 8.0, r.y + 28.0, 13.0);
+        let tx = r.x + 98.0;
+        let lines = [
+            format!("Evil {}", o.evil),
+            format!("{} conquered", o.conquered()),
+            format!(
+                "Party {}{}",
+                o.party.len(),
+                if pal { " + paladin" } else { "" }
+            ),
+        ];
+        for (j, t) in lines.into_iter().enumerate() {
+            s.text(
+                pos(tx, r.y + 40.0 + j as f32 * 24.0),
+                fit(&t, r.x + r.w - tx - 6.0),
+                SMALL,
+                PAPER,
+            );
+        }
     }
 }
 
