@@ -245,6 +245,14 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
         s.text(pos(x, y), t, TEXT, PAPER);
         y += 26.0;
     }
+    // Food has its own picture at the end of the treasury line, clear of its text.
+    let gold_line = format!("Gold {}   Food {}", l.gold, l.food);
+    let end = tavern_plugin_api::scene::text_width(
+        &gold_line,
+        tavern_plugin_api::scene::drawn_size(TEXT),
+        false,
+    );
+    art::icon(s, rect(x + end + 8.0, 463.0, 24.0, 24.0), art::FOOD, "Food");
     let traps: Vec<String> = l
         .traps
         .iter()
