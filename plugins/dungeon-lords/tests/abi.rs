@@ -85,3 +85,19 @@ fn playouts_and_refusals() {
     assert_eq!(before, serde_json::to_string(&g).unwrap());
     let _: Dl = serde_json::from_str(&before).unwrap();
 }
+
+#[test]
+fn whole_games_walk_through_the_host_requests() {
+    use tavern_plugin_api::conformance::abi_walk;
+    // Combat Training, then the full game at each seat count (option "game").
+    let walk = abi_walk::<Dl>(&setup("training-4"), 1, 2_000).unwrap();
+    assert!(walk.finished, "training: {walk:?}");
+    for players in 2..=4 {
+        let mut s = tavern_plugin_api::Setup::players(players);
+        s.seed = players as u64;
+        s.options.insert("mode".into(), "game".into());
+        let walk = abi_walk::<Dl>(&s, players as u64, 20_000).unwrap();
+        assert!(walk.finished, "{players} lords: {walk:?}");
+        assert!(walk.refused > 0, "another lord's move was tried");
+    }
+}
