@@ -2,13 +2,22 @@
 //! draws, without drawing): a plan overtaken by a bot is dropped with a notice, passes
 //! nobody needs to decide are answered without a hot-seat cover, "don't ask me again"
 //! lasts while the window key does, and the covers a four-human game of Keydom's raises
-//! per round with and without the table answering passes.
+//! per round with and without the table answering passes. Then the bots at the table:
+//! undo stops a thinking bot's search, a person's unrelated move does not restart it, a
+//! seat goes to a bot mid-game and back, learning mode's hints and the end screen's
+//! review; and (with egui_kittest) the Seats window and the stepper's arrow keys.
 
+use std::time::{Duration, Instant};
+
+use egui_kittest::kittest::Queryable;
 use serde_json::{Value, json};
+use tavern::app::TavernApp;
+use tavern::app::state::Screen;
 use tavern::app::table::TableState;
 use tavern::paths::Paths;
+use tavern::plugin::Catalog;
 use tavern::session::{Session, UndoMode, step_seed};
-use tavern_plugin_api::{SeatKind, Setup, ToAct};
+use tavern_plugin_api::{ChoiceKind, SeatKind, Setup, ToAct};
 use tavern_tests::{plugin, temp_paths};
 
 fn pick(v: u64) -> Value {
@@ -298,4 +307,355 @@ fn keydoms_covers_per_round_with_four_humans() {
         assert!(after <= before, "{report:?}");
     }
     println!("Keydom's, four humans in hot-seat:\n{}", report.join("\n"));
+}
+
+fn sealed_table(paths: &Paths, kinds: &[SeatKind], seed: u64, mode: UndoMode) -> TableState {
+    let mut setup = Setup::players(kinds.len());
+    for (s, k) in setup.seats.iter_mut().zip(kinds) {
+        s.kind = k.clone();
+    }
+    setup.seed = seed;
+    let s = Session::new(plugin("sealed-bid"), setup, mode).unwrap();
+    TableState::new(s, paths, None)
+}
+
+/// The first legal action of the seat at the screen that is not a plan step (a step
+/// when there is nothing else).
+fn some_action(t: &mut TableState) -> (usize, Value) {
+    if let Some(c) = t.cover {
+        t.reveal();
+        assert_eq!(t.viewer(), Some(c));
+    }
+    let list = t.viewer_actions();
+    let (seat, a) = list
+        .iter()
+        .find(|(_, a)| a.kind != ChoiceKind::Step)
+        .or(list.first())
+        .cloned()
+        .expect("the seat at the screen has something to do");
+    (seat, a.action)
+}
+
+/// Waits until `done` holds, ticking the table (bots at `pace`), for at most `secs`.
+fn wait_for(
+    t: &mut TableState,
+    pace: f32,
+    secs: f64,
+    mut done: impl FnMut(&mut TableState) -> bool,
+) {
+    let started = Instant::now();
+    let mut now = 100.0;
+    while !done(t) {
+        assert!(
+            started.elapsed().as_secs_f64() < secs,
+            "waited {secs} s: {:?} {:?}",
+            t.banner,
+            t.notice
+        );
+        t.tick(now, pace);
+        now += 0.05;
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Undo while a strong bot thinks: allowed at once, it drops the bot's job, and the
+/// search inside the plugin ends long before its three-second budget. The bot here got
+/// its seat mid-game, from a person who left.
+#[test]
+fn undo_while_a_bot_thinks_stops_its_search() {
+    let (_d, paths) = temp_paths();
+    let mut setup = Setup::players(2);
+    setup.seed = 3;
+    let s = Session::new(plugin("dragonkeepers"), setup, UndoMode::Learning).unwrap();
+    let mut t = TableState::new(s, &paths, None);
+    // People play until seat 0 has moved and seat 1 is to move.
+    for _ in 0..200 {
+        let zero_moved = t.session.log().iter().any(|e| e.seat == Some(0));
+        if zero_moved && t.to_act() == vec![1] && t.plan.is_none() {
+            break;
+        }
+        let (seat, action) = some_action(&mut t);
+        t.act(seat, action, 1.0);
+    }
+    assert_eq!(t.to_act(), vec![1]);
+    let before = t.session.cursor();
+    t.hand_seat(1, Some(3), 2.0);
+    t.tick(3.0, 1.0e6);
+    assert_eq!(t.thinking(), Some(1));
+    assert_eq!(t.bot_jobs_started, 1);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(t.can_undo(), Ok(()), "undo does not wait for the bot");
+    t.undo(4.0);
+    let stopped_at = Instant::now();
+    assert!(t.thinking().is_none());
+    assert!(t.session.cursor() < before, "seat 0's move was taken back");
+    while t.stopped_searches_running() > 0 {
+        assert!(
+            stopped_at.elapsed() < Duration::from_millis(1500),
+            "the stopped search ran on"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(t.humans_to_act().contains(&0));
+}
+
+/// A person's secret bid in a step where the bot bids too changes nothing the bot
+/// knows: its search goes on (one job), and its bid comes in as one entry.
+#[test]
+fn a_persons_secret_bid_does_not_restart_the_bots_search() {
+    let (_d, paths) = temp_paths();
+    let mut t = sealed_table(
+        &paths,
+        &[SeatKind::Human, SeatKind::Bot { level: 2 }],
+        5,
+        UndoMode::Learning,
+    );
+    assert_eq!(t.to_act(), vec![0, 1]);
+    t.tick(0.0, 1.0e6);
+    assert_eq!((t.thinking(), t.bot_jobs_started), (Some(1), 1));
+    let (seat, action) = some_action(&mut t);
+    assert_eq!(seat, 0);
+    t.act(0, action, 0.5);
+    for i in 0..5 {
+        t.tick(1.0 + f64::from(i), 1.0e6);
+    }
+    assert_eq!(t.bot_jobs_started, 1, "the search was not restarted");
+    assert_eq!(t.thinking(), Some(1));
+    wait_for(&mut t, 0.0, 20.0, |t| {
+        t.session.log().iter().any(|e| e.seat == Some(1))
+    });
+    assert_eq!(t.bot_jobs_started, 1);
+    // Taking a move back is a change the bot must see: a new job.
+    t.undo(50.0);
+    assert!(t.thinking().is_none());
+    let (_, action) = some_action(&mut t);
+    t.act(0, action, 51.0);
+    t.tick(52.0, 1.0e6);
+    assert_eq!(t.bot_jobs_started, 2);
+}
+
+/// A person leaves mid-game: the seat goes to a bot, which plays it (and the leaver's
+/// view leaves the screen); then the person comes back and the bot stops playing it.
+#[test]
+fn a_seat_is_handed_to_a_bot_mid_game_and_back() {
+    let (_d, paths) = temp_paths();
+    let mut t = sealed_table(
+        &paths,
+        &[SeatKind::Human, SeatKind::Human],
+        7,
+        UndoMode::Learning,
+    );
+    let (seat, action) = some_action(&mut t);
+    t.act(seat, action, 1.0);
+    let other = 1 - seat;
+    t.hand_seat(other, Some(1), 2.0);
+    assert!(t.session.is_bot(other));
+    assert_ne!(
+        t.viewer(),
+        Some(other),
+        "the leaver's view is not on screen"
+    );
+    assert_eq!(t.cover, None);
+    wait_for(&mut t, 0.0, 20.0, |t| {
+        t.session.log().iter().any(|e| e.seat == Some(other))
+    });
+    // The autosave records the bot.
+    let saved = tavern::save::open(&t.autosave_path(), tavern_tests::plugins()).unwrap();
+    assert!(saved.is_bot(other));
+    // Back to a person: no bot job for that seat any more.
+    t.hand_seat(other, None, 30.0);
+    assert!(!t.session.is_bot(other));
+    let started = t.bot_jobs_started;
+    for i in 0..5 {
+        t.tick(31.0 + f64::from(i), 0.0);
+    }
+    assert_eq!(t.bot_jobs_started, started);
+    assert!(t.thinking().is_none());
+    assert_eq!(t.humans(), vec![0, 1]);
+}
+
+/// Learning mode's hint: the normal bot's choice and its estimate for each candidate,
+/// worked out off the caller's thread; dropped when the position changes; not offered
+/// in fair mode.
+#[test]
+fn a_hint_names_the_normal_bots_choice_and_rates_each_candidate() {
+    let (_d, paths) = temp_paths();
+    let mut t = sealed_table(
+        &paths,
+        &[SeatKind::Human, SeatKind::Bot { level: 1 }],
+        9,
+        UndoMode::Learning,
+    );
+    assert_eq!(t.can_hint(), Ok(0));
+    t.ask_hint();
+    let asked = Instant::now();
+    assert!(
+        t.current_hint().is_some_and(|h| h.answer.is_none()),
+        "thinking first"
+    );
+    while t.current_hint().is_some_and(|h| h.answer.is_none()) {
+        assert!(asked.elapsed().as_secs() < 20, "no hint came");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let legal = t.session.legal(0).unwrap();
+    let hint = t.current_hint().unwrap();
+    let (entry, report) = hint.answer.clone().unwrap().unwrap();
+    let report = report.unwrap();
+    assert!(
+        legal
+            .iter()
+            .any(|l| l.label == entry.label && l.action == entry.action)
+    );
+    assert_eq!(report.candidates.len(), legal.len());
+    assert!(report.iterations > 0);
+    assert!(
+        report
+            .candidates
+            .iter()
+            .all(|c| (0.0..=1.0).contains(&c.win))
+    );
+    // The position moves on: the hint is stale and goes.
+    let (_, action) = some_action(&mut t);
+    t.act(0, action, 1.0);
+    assert!(t.current_hint().is_none());
+    let fair = sealed_table(
+        &paths,
+        &[SeatKind::Human, SeatKind::Bot { level: 1 }],
+        9,
+        UndoMode::Fair,
+    );
+    assert!(fair.can_hint().is_err());
+}
+
+/// The end screen's review rates every decision the people made, with what they knew.
+#[test]
+fn the_review_rates_each_decision_of_the_people() {
+    let (_d, paths) = temp_paths();
+    let mut t = sealed_table(
+        &paths,
+        &[SeatKind::Human, SeatKind::Human],
+        11,
+        UndoMode::Fair,
+    );
+    let mut n = 0;
+    while !t.is_over() {
+        let (seat, action) = some_action(&mut t);
+        t.act(seat, action, n as f64);
+        n += 1;
+        assert!(n < 500);
+    }
+    let decisions = t.session.log().iter().filter(|e| e.seat.is_some()).count();
+    t.start_review();
+    let started = Instant::now();
+    loop {
+        let p = t.review.as_ref().unwrap().progress().clone();
+        assert_eq!(
+            p.total,
+            decisions.min(tavern::app::advice::REVIEW_MAX_DECISIONS)
+        );
+        if p.finished {
+            assert_eq!(p.error, None);
+            assert_eq!(p.done, p.total);
+            assert_eq!(p.ratings.len(), p.total);
+            for r in &p.ratings {
+                assert!(!r.played.is_empty() && r.place.is_some(), "{r:?}");
+                if r.choices > 1 {
+                    assert!(r.played_win.is_some() || r.place != Some(1), "{r:?}");
+                }
+            }
+            break;
+        }
+        assert!(
+            started.elapsed().as_secs() < 120,
+            "the review did not finish"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+fn app_at(table: TableState, paths: &Paths) -> egui_kittest::Harness<'static, TavernApp> {
+    let catalog = Catalog {
+        games: tavern_tests::plugins().games.clone(),
+        incompatible: Vec::new(),
+    };
+    let mut app = TavernApp::new_for_test(catalog, paths.clone());
+    // Bots think but never move in these tests: the position stays put.
+    app.state.settings.bot_pace = 1.0e6;
+    app.state.table = Some(table);
+    app.state.screen = Screen::Table;
+    egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(64)
+        .build_ui_state(|ui, app: &mut TavernApp| app.ui(ui), app)
+}
+
+/// "Seats…" hands a seat to a bot from the table, and back.
+#[test]
+fn the_seats_window_hands_a_seat_to_a_bot_and_back() {
+    let (_d, paths) = temp_paths();
+    let t = sealed_table(
+        &paths,
+        &[SeatKind::Human, SeatKind::Human],
+        7,
+        UndoMode::Learning,
+    );
+    let mut h = app_at(t, &paths);
+    h.run();
+    if h.query_by_label_contains("show my table").is_some() {
+        h.get_by_label_contains("show my table").click();
+        h.run();
+    }
+    h.get_by_label("Seats…").click();
+    h.run();
+    // Seat 2's row is the second one.
+    h.get_all_by_label("Bot 2").nth(1).unwrap().click();
+    h.run();
+    let is_bot = |h: &egui_kittest::Harness<'_, TavernApp>| {
+        h.state().state.table.as_ref().unwrap().session.is_bot(1)
+    };
+    assert!(is_bot(&h), "seat 2 is a bot now");
+    h.get_all_by_label("Person").nth(1).unwrap().click();
+    h.run();
+    assert!(!is_bot(&h), "and a person again");
+}
+
+/// Issue 8: arrow keys move a focused stepper (right and up raise, left and down lower)
+/// and keep the focus on it.
+#[test]
+fn arrow_keys_move_a_focused_stepper() {
+    let (_d, paths) = temp_paths();
+    let t = sealed_table(
+        &paths,
+        &[SeatKind::Human, SeatKind::Bot { level: 1 }],
+        9,
+        UndoMode::Learning,
+    );
+    let mut h = app_at(t, &paths);
+    h.run();
+    let at = |h: &egui_kittest::Harness<'_, TavernApp>| {
+        h.state()
+            .state
+            .table
+            .as_ref()
+            .unwrap()
+            .numbers
+            .get("Bid")
+            .copied()
+    };
+    let first = at(&h).expect("a Bid stepper");
+    h.get_by_label("Bid value").focus();
+    h.run();
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    h.key_press(egui::Key::ArrowUp);
+    h.run();
+    let up = at(&h).unwrap();
+    assert!(up > first, "{first} -> {up}");
+    h.get_by_label("Raise Bid").focus();
+    h.run();
+    h.key_press(egui::Key::ArrowDown);
+    h.run();
+    h.key_press(egui::Key::ArrowLeft);
+    h.run();
+    assert!(at(&h).unwrap() < up);
 }
