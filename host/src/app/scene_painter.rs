@@ -1030,7 +1030,13 @@ fn paint_card(
     if private {
         // "Only you see this face": a lock in the corner plus a dashed inner edge.
         let s = (r.width() * 0.22).clamp(10.0, 22.0);
-        let c = pos2(r.right() - s * 0.7, r.bottom() - s * 0.7);
+        // On a card with a picture the value fills the foot: the lock sits above it.
+        let foot = if picture.is_some() {
+            r.height() * 0.26
+        } else {
+            0.0
+        };
+        let c = pos2(r.right() - s * 0.7, r.bottom() - foot - s * 0.7);
         p.circle_filled(c, s * 0.65, Color32::from_rgb(30, 30, 36));
         paint_icon(
             p,
