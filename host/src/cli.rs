@@ -741,7 +741,7 @@ impl Tally {
             self.lengths.iter().max().unwrap_or(&0)
         )
         .ok();
-        writeln!(out, "win rate: a win shared by k seats counts 1/k").ok();
+        writeln!(out, "shared wins: a win shared by k seats counts 1/k").ok();
         let g = games.max(1) as f64;
         for k in 0..self.wins.len() {
             let kind = kinds
