@@ -700,15 +700,26 @@ fn an_option_that_does_not_apply_is_disabled_with_its_reason() {
     assert!(!h.query_all_by_label(reason).collect::<Vec<_>>().is_empty());
     let item = h
         .query_all_by_role(egui::accesskit::Role::ComboBox)
-        .find(|n| n.accesskit_node().label().is_some_and(|l| l.starts_with("Chest: ")))
+        .find(|n| {
+            n.accesskit_node()
+                .label()
+                .is_some_and(|l| l.starts_with("Chest: "))
+        })
         .expect("a chest item option");
-    assert!(item.accesskit_node().is_disabled(), "the chest item is disabled");
+    assert!(
+        item.accesskit_node().is_disabled(),
+        "the chest item is disabled"
+    );
     h.state_mut().state.set_option("chests", "chosen");
     h.run();
     assert!(h.query_by_label(reason).is_none());
     let item = h
         .query_all_by_role(egui::accesskit::Role::ComboBox)
-        .find(|n| n.accesskit_node().label().is_some_and(|l| l.starts_with("Chest: ")))
+        .find(|n| {
+            n.accesskit_node()
+                .label()
+                .is_some_and(|l| l.starts_with("Chest: "))
+        })
         .unwrap();
     assert!(!item.accesskit_node().is_disabled());
 }
@@ -757,15 +768,20 @@ fn the_log_folds_passes_and_heads_rounds() {
     }
     h.run();
     assert!(
-        h.query_by_label_contains("Player 1 and Player 2 pass").is_some()
-            || h.query_by_label_contains("Player 2 and Player 1 pass").is_some(),
+        h.query_by_label_contains("Player 1 and Player 2 pass")
+            .is_some()
+            || h.query_by_label_contains("Player 2 and Player 1 pass")
+                .is_some(),
         "one folded line for both passes"
     );
     h.get_by_label("Round 2");
     h.get_by_label("Changes only").click();
     h.run();
     assert!(h.query_by_label_contains("and Player 2 pass").is_none());
-    assert!(h.query_by_label_contains("lets the consolation go").is_none());
+    assert!(
+        h.query_by_label_contains("lets the consolation go")
+            .is_none()
+    );
     h.get_by_label("Round 2");
     assert_eq!(
         h.state().state.table.as_ref().unwrap().session.log().len(),

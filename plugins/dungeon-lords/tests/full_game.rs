@@ -203,22 +203,24 @@ fn play(n: usize, full_rules: bool, games: usize) {
     }
 }
 
+// 1,000 complete games per player count and option set (the first game's rules, the
+// full rules), as issue 12 asks.
 #[test]
 fn random_full_games_two_players() {
-    play(2, false, scaled(500));
-    play(2, true, scaled(500));
+    play(2, false, scaled(1000));
+    play(2, true, scaled(1000));
 }
 
 #[test]
 fn random_full_games_three_players() {
-    play(3, false, scaled(500));
-    play(3, true, scaled(500));
+    play(3, false, scaled(1000));
+    play(3, true, scaled(1000));
 }
 
 #[test]
 fn random_full_games_four_players() {
-    play(4, false, scaled(500));
-    play(4, true, scaled(500));
+    play(4, false, scaled(1000));
+    play(4, true, scaled(1000));
 }
 
 #[test]
