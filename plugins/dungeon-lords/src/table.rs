@@ -287,14 +287,7 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
         x,
         y,
         330.0,
-        &format!(
-            "Lair: {}",
-            if lair.is_empty() {
-                "empty".into()
-            } else {
-                lair.join(", ")
-            }
-        ),
+        &format!("Lair: {}", list_or(&lair, "empty")),
         PAPER,
     );
     let party: Vec<String> = l.party.iter().map(|a| adv_name(a.id)).collect();
@@ -303,14 +296,7 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
         x,
         y,
         330.0,
-        &format!(
-            "Adventurers waiting: {}",
-            if party.is_empty() {
-                "none".into()
-            } else {
-                party.join(", ")
-            }
-        ),
+        &format!("Adventurers waiting: {}", list_or(&party, "none")),
         PAPER,
     );
     let inacc: Vec<&str> = f.inacc[seat]
@@ -701,14 +687,7 @@ fn others(s: &mut Scene, g: &Dl, own: usize, viewer: Option<usize>) {
                 854.0,
                 ty,
                 430.0,
-                &format!(
-                    "Lair: {}",
-                    if lair.is_empty() {
-                        "empty".into()
-                    } else {
-                        lair.join(", ")
-                    }
-                ),
+                &format!("Lair: {}", list_or(&lair, "empty")),
                 PAPER,
             );
         }
@@ -718,14 +697,7 @@ fn others(s: &mut Scene, g: &Dl, own: usize, viewer: Option<usize>) {
                 854.0,
                 ty,
                 430.0,
-                &format!(
-                    "Waiting: {}",
-                    if party.is_empty() {
-                        "none".into()
-                    } else {
-                        party.join(", ")
-                    }
-                ),
+                &format!("Waiting: {}", list_or(&party, "none")),
                 PAPER,
             );
         }
@@ -793,4 +765,17 @@ pub fn prompt(g: &Dl, st: Stage) -> String {
 
 fn line_h() -> f32 {
     tavern_plugin_api::scene::line_height(tavern_plugin_api::scene::drawn_size(SMALL)) + 2.0
+}
+
+/// Names joined by commas, or `none` for an empty list (a lair, a party, a set of orders).
+fn list_or<S: AsRef<str>>(items: &[S], none: &str) -> String {
+    if items.is_empty() {
+        none.to_string()
+    } else {
+        items
+            .iter()
+            .map(AsRef::as_ref)
+            .collect::<Vec<&str>>()
+            .join(", ")
+    }
 }
