@@ -94,29 +94,32 @@ fn hint_box(ui: &mut Ui, h: &HintJob) {
                         ui.label(RichText::new("It is your only choice.").weak());
                     }
                     Some(r) => {
-                        egui::Grid::new("hint-grid")
-                            .num_columns(2)
-                            .striped(true)
-                            .show(ui, |ui| {
-                                ui.label(RichText::new("Choice").weak());
-                                ui.label(RichText::new("Chance to win").weak())
-                                    .on_hover_text(
-                                        "The share of the bot's simulated games from here \
-                                         that you won after this choice (shared wins split)",
-                                    );
-                                ui.end_row();
-                                for c in r.candidates.iter().take(HINT_ROWS) {
-                                    ui.label(readable(ui.ctx(), &c.label));
-                                    let tried = format!("tried in {} simulated games", c.visits);
-                                    if c.visits == 0 {
-                                        ui.label("–").on_hover_text("not tried");
-                                    } else {
-                                        ui.label(format!("{:.0}%", c.win * 100.0))
-                                            .on_hover_text(tried);
-                                    }
-                                    ui.end_row();
-                                }
+                        // Chance first, in a fixed column, and the choice wrapped after
+                        // it: a grid would size itself to the longest label and push
+                        // the side panel past the window's edge.
+                        ui.label(RichText::new("Chance to win · choice").weak())
+                            .on_hover_text(
+                                "The share of the bot's simulated games from here that you \
+                                 won after this choice (shared wins split)",
+                            );
+                        for c in r.candidates.iter().take(HINT_ROWS) {
+                            ui.horizontal_top(|ui| {
+                                let (pct, tip) = if c.visits == 0 {
+                                    ("–".to_string(), "not tried".to_string())
+                                } else {
+                                    (
+                                        format!("{:.0}%", c.win * 100.0),
+                                        format!("tried in {} simulated games", c.visits),
+                                    )
+                                };
+                                ui.add_sized(
+                                    [44.0, 18.0],
+                                    egui::Label::new(RichText::new(pct).strong()),
+                                )
+                                .on_hover_text(tip);
+                                ui.add(egui::Label::new(readable(ui.ctx(), &c.label)).wrap());
                             });
+                        }
                         if r.candidates.len() > HINT_ROWS {
                             ui.label(
                                 RichText::new(format!(
