@@ -276,13 +276,7 @@ impl Dl {
                     Some((_, 2, _)) => " + 1 food",
                     _ => "",
                 };
-                let with = if m.wage_cost.traps > 0 {
-                    format!(", giving up a {}", trap(pay).name)
-                } else if m.wage_cost.feed {
-                    format!(", feeding it your {}", monster(pay).name.to_lowercase())
-                } else {
-                    String::new()
-                };
+                let with = wage_extra(m, pay);
                 (
                     format!(
                         "Hire the {} ({}{extra}){with}",
@@ -333,13 +327,7 @@ impl Dl {
                 let idx = self.f().wage_idx;
                 let kind = self.lords[seat].lair.get(idx).map(|m| m.kind).unwrap_or(0);
                 let m = monster(kind);
-                let with = if m.wage_cost.traps > 0 {
-                    format!(", giving up a {}", trap(pay).name)
-                } else if m.wage_cost.feed {
-                    format!(", feeding it your {}", monster(pay).name.to_lowercase())
-                } else {
-                    String::new()
-                };
+                let with = wage_extra(m, pay);
                 (
                     format!(
                         "Pay the {}'s wage ({}){with}",
@@ -376,5 +364,17 @@ impl Dl {
             ),
             _ => (format!("{a:?}"), None),
         }
+    }
+}
+
+/// What a wage costs besides its printed price: the trap card given up, or the monster
+/// fed to it (hiring and paying name it the same way).
+fn wage_extra(m: &crate::data::MonsterDef, pay: u8) -> String {
+    if m.wage_cost.traps > 0 {
+        format!(", giving up a {}", trap(pay).name)
+    } else if m.wage_cost.feed {
+        format!(", feeding it your {}", monster(pay).name.to_lowercase())
+    } else {
+        String::new()
     }
 }
