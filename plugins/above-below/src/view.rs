@@ -6,7 +6,8 @@
 
 use tavern_plugin_api::View;
 use tavern_plugin_api::scene::{
-    Align, Color, Highlight, Icon, Rect, Scene, Shape, pos, rect, stroke, text_block_height,
+    Align, Color, Highlight, Icon, Rect, Scene, Shape, drawn_size, line_height, pos, rect, stroke,
+    text_block_height, text_width, wrap_lines,
 };
 
 use crate::art;
@@ -21,6 +22,8 @@ const T: f32 = 18.0;
 const PANEL: Color = Color(52, 44, 38, 208);
 const BORDER: Color = Color::rgb(190, 160, 110);
 const LIGHT: Color = Color::rgb(240, 232, 214);
+/// The mystic brews' colour, wherever one is counted or promised.
+const BREW: Color = Color::rgb(120, 200, 190);
 
 pub fn good_colour(g: Good) -> Color {
     match g {
@@ -162,25 +165,38 @@ fn villager_short(v: u8) -> String {
     s
 }
 
+/// The canvas: at the host's smallest scale it fits the table area of a 1024x700 window
+/// (740x620 points) without a sideways scroll, and whole at 1280x800.
+pub const WIDTH: f32 = 1270.0;
+pub const HEIGHT: f32 = 1064.0;
+
+/// The table's regions. The market (with the villagers for hire) and the other villages
+/// share the top; the reputation board and the last book paragraph sit under the market;
+/// the viewer's own village takes the whole width at the bottom.
+const MARKET: Rect = rect(8.0, 8.0, 948.0, 492.0);
+const OTHERS: Rect = rect(964.0, 8.0, 298.0, 696.0);
+const BOARD: Rect = rect(8.0, 508.0, 508.0, 196.0);
+const BOOK: Rect = rect(524.0, 508.0, 432.0, 196.0);
+const OWN: Rect = rect(8.0, 712.0, 1254.0, 344.0);
+/// While an explore is read, its page lies over the market, the board and the book.
+const BOOK_PAGE: Rect = rect(8.0, 8.0, 948.0, 696.0);
+
 pub fn view(g: &Ab, viewer: Option<usize>) -> View {
-    let mut s = Scene::new(1600.0, 1000.0);
-    s.image(rect(0.0, 0.0, 1600.0, 1000.0), art::BOARD, "");
+    let mut s = Scene::new(WIDTH, HEIGHT);
+    s.image(rect(0.0, 0.0, WIDTH, HEIGHT), art::BOARD, "");
     let own = viewer.unwrap_or(g.active as usize);
-    board(&mut s, g);
-    // While an explore is read, its book page lies over the market.
+    // While an explore is read, its book page lies over the market and the board.
     if g.explore.is_none() {
         market(&mut s, g);
+        board(&mut s, g);
     }
     let n = g.n();
     let others: Vec<usize> = (1..n).map(|k| (own + k) % n).collect();
-    let h = 304.0 / others.len() as f32;
+    let gap = 8.0;
+    let h = (OTHERS.h - gap * (others.len() as f32 - 1.0)) / others.len() as f32;
     for (i, &o) in others.iter().enumerate() {
-        opponent(
-            &mut s,
-            g,
-            o,
-            rect(8.0, 316.0 + i as f32 * h, 624.0, h - 6.0),
-        );
+        let r = rect(OTHERS.x, OTHERS.y + i as f32 * (h + gap), OTHERS.w, h);
+        opponent(&mut s, g, o, r);
     }
     middle(&mut s, g);
     own_board(&mut s, g, own);
@@ -264,64 +280,71 @@ fn prompt(g: &Ab, viewer: Option<usize>) -> String {
     }
 }
 
+/// The reputation board: the round, the reputation track with every player's marker, and
+/// the ingredients (the first of each good claimed scores).
 fn board(s: &mut Scene, g: &Ab) {
     let b = &data().board;
-    s.panel(rect(8.0, 8.0, 624.0, 300.0), PANEL, BORDER)
-        .tooltip("The reputation board: rounds, reputation, ingredients and villagers for hire");
+    let r = BOARD;
+    s.panel(r, PANEL, BORDER)
+        .tooltip("The reputation board: rounds, reputation and ingredients");
+    let (x0, y0) = (r.x + 12.0, r.y + 20.0);
     s.heading(
-        pos(20.0, 28.0),
+        pos(x0, y0),
         format!("Round {} of {}", g.round, g.rounds),
         T,
         LIGHT,
     );
-    for r in 1..=g.rounds {
-        let fill = if r == g.round { BORDER } else { PANEL };
+    for k in 1..=g.rounds {
+        let fill = if k == g.round { BORDER } else { PANEL };
         s.token(
-            pos(200.0 + r as f32 * 40.0, 28.0),
+            pos(x0 + 150.0 + k as f32 * 34.0, y0),
             15.0,
             fill,
-            r.to_string(),
+            k.to_string(),
         )
-        .tooltip(format!("Round {r}"));
+        .tooltip(format!("Round {k}"));
     }
+    let cells = r.y + 42.0;
     for (i, p) in (-7i8..=7).enumerate() {
-        let x = 20.0 + i as f32 * 40.0;
+        let x = x0 + i as f32 * 32.0;
         let fill = if p == 0 {
             Color::rgb(120, 90, 40)
         } else {
             Color::rgb(80, 66, 54)
         };
-        s.rect(rect(x, 54.0, 36.0, 40.0), fill, 4.0)
+        s.rect(rect(x, cells, 30.0, 40.0), fill, 4.0)
             .tooltip(format!(
                 "Reputation {p:+}: {} points at the end",
                 b.reputation_vp[i]
             ));
         s.text_centered(
-            pos(x + 18.0, 74.0),
+            pos(x + 15.0, cells + 20.0),
             b.reputation_vp[i].to_string(),
             16.0,
             LIGHT,
         );
-        let mut k = 0;
-        for (seat, pl) in g.players.iter().enumerate() {
-            if pl.reputation == p {
-                s.circle(
-                    pos(x + 18.0, 106.0 + k as f32 * 13.0),
-                    6.0,
-                    Color::player(seat),
-                )
-                .tooltip(format!(
-                    "{} ({}): reputation {p:+}",
-                    pl.name,
-                    Color::PLAYER_MARK[seat]
-                ));
-                k += 1;
-            }
+        // Up to four markers under the space, two by two.
+        let here = g
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(_, pl)| pl.reputation == p);
+        for (k, (seat, pl)) in here.enumerate() {
+            let c = pos(
+                x + 8.0 + (k % 2) as f32 * 14.0,
+                cells + 50.0 + (k / 2) as f32 * 14.0,
+            );
+            s.circle(c, 6.0, Color::player(seat)).tooltip(format!(
+                "{} ({}): reputation {p:+}",
+                pl.name,
+                Color::PLAYER_MARK[seat]
+            ));
         }
     }
-    s.heading(pos(20.0, 172.0), "Ingredients", T, LIGHT);
+    let y = r.y + r.h - 36.0;
+    s.heading(pos(x0, y), "Ingredients", T, LIGHT);
     for (i, g8) in Good::ALL.iter().enumerate() {
-        let c = pos(190.0 + i as f32 * 54.0, 172.0);
+        let c = pos(x0 + 150.0 + i as f32 * 44.0, y);
         let owner = g.ingredients[g8.idx()];
         let tip = match owner {
             Some(o) => format!(
@@ -339,42 +362,47 @@ fn board(s: &mut Scene, g: &Ab) {
         s.token(c, 17.0, good_colour(*g8), good_letter(*g8))
             .tooltip(tip.clone());
         if let Some(o) = owner {
-            s.circle(pos(c.x + 16.0, c.y + 14.0), 7.0, Color::player(o as usize))
+            s.circle(pos(c.x + 14.0, c.y + 14.0), 7.0, Color::player(o as usize))
                 .tooltip(tip);
         }
     }
+}
+
+/// The five villagers for hire, as the market's last row: the three cheapest bring a
+/// ghost along, the two dearest a mystic brew.
+fn hire_row(s: &mut Scene, g: &Ab) {
+    let b = &data().board;
     for i in 0..5 {
-        let r = rect(20.0 + i as f32 * 121.0, 200.0, 112.0, 100.0);
+        let r = market_slot(5, i);
         let cost = b.slot_costs[i];
-        let extra = if i < 3 {
-            "brings a ghost"
+        let ghost = i < 3;
+        let (extra, edge) = if ghost {
+            ("brings a ghost", Color::rgb(110, 80, 150))
         } else {
-            "+1 mystic brew"
+            ("+1 mystic brew", Color::rgb(60, 150, 140))
         };
         match g.slots[i] {
             Some(v) => {
-                let band = if i < 3 {
-                    Color::rgb(110, 80, 150)
-                } else {
-                    Color::rgb(60, 150, 140)
-                };
-                s.card(
-                    r,
-                    LIGHT,
-                    Some(band),
-                    villager(v).name.clone(),
-                    format!("{cost}¢ {}", villager_short(v)),
-                )
-                .id(format!("slot:{i}"))
-                .tooltip(format!(
-                    "Hire for {cost} coins ({extra}): {}",
-                    villager_help(v)
-                ));
-                art::card_picture(
+                market_face(
                     s,
-                    rect(r.x + r.w / 2.0 - 24.0, r.y + 22.0, 48.0, 48.0),
-                    art::villager_image(v),
+                    r,
+                    edge,
+                    (&villager(v).name, format!("{cost}¢ {}", villager_short(v))),
+                    (
+                        format!("slot:{i}"),
+                        format!("Hire for {cost} coins ({extra}): {}", villager_help(v)),
+                    ),
+                    Some(art::villager_image(v)),
                 );
+                // What comes along, left of the villager's figure.
+                let at = art::corner(r, 26.0, 30.0);
+                let tip = format!("Hiring from this slot {extra}");
+                if ghost {
+                    s.image(at, art::GHOST, "").tooltip(tip);
+                } else {
+                    let c = pos(at.x + at.w / 2.0, at.y + at.h / 2.0);
+                    s.icon(c, 22.0, Icon::Heart, BREW).tooltip(tip);
+                }
             }
             None => {
                 s.rect(r, Color::rgb(70, 60, 50), 6.0)
@@ -394,7 +422,7 @@ const MW: f32 = 166.0;
 const MH: f32 = 79.0;
 const MSTEP: f32 = 169.0;
 /// Left edge of the first market column, right of the row labels.
-const MX: f32 = 745.0;
+const MX: f32 = MARKET.x + 102.0;
 
 /// One market face; the id and tooltip ride on the card itself (texts carry none, so
 /// hovering anywhere on the card explains it).
@@ -445,16 +473,26 @@ fn market_card(s: &mut Scene, r: Rect, c: u8) {
 
 /// Where the `i`-th card of a market row lies; rows are 81 units apart.
 fn market_slot(row: usize, i: usize) -> Rect {
-    rect(MX + i as f32 * MSTEP, 12.0 + row as f32 * 81.0, MW, MH)
+    rect(
+        MX + i as f32 * MSTEP,
+        MARKET.y + 6.0 + row as f32 * 81.0,
+        MW,
+        MH,
+    )
 }
 
 fn market(s: &mut Scene, g: &Ab) {
-    s.panel(rect(640.0, 8.0, 952.0, 412.0), PANEL, BORDER)
-        .tooltip("Buildings for sale and the two cave decks");
-    // Five rows: key houses; star houses over two rows, the cave decks after them; houses
-    // and outposts, each with its deck.
+    s.panel(MARKET, PANEL, BORDER)
+        .tooltip("Buildings for sale, the two cave decks and the villagers for hire");
+    // Six rows: key houses; star houses over two rows, the cave decks after them; houses
+    // and outposts, each with its deck; the villagers for hire.
     let label = |s: &mut Scene, row: f32, text: &str| {
-        s.text(pos(650.0, 12.0 + row * 81.0 + 40.0), text, T, LIGHT);
+        s.text(
+            pos(MARKET.x + 10.0, MARKET.y + 6.0 + row * 81.0 + 40.0),
+            text,
+            T,
+            LIGHT,
+        );
     };
     label(s, 0.0, "Key");
     for (i, &c) in g.key_row.iter().enumerate() {
@@ -520,58 +558,120 @@ fn market(s: &mut Scene, g: &Ab) {
             }
         }
     }
+    label(s, 5.0, "Hire");
+    hire_row(s, g);
 }
 
+/// Another player's village, compact (the host enlarges it on demand): name and sale spot,
+/// the counts, the villagers and track in one line each, the goods they keep, then every
+/// building as a chip with its picture, as large as the panel allows.
 fn opponent(s: &mut Scene, g: &Ab, seat: usize, r: Rect) {
     let p = &g.players[seat];
     s.panel(r, PANEL, Color::player(seat))
         .id(format!("area:{seat}"))
         .tooltip(format!("{}'s village", p.name));
     s.enlargeable(r, format!("{}'s village", p.name));
+    let x = r.x + 12.0;
     let y0 = r.y + 18.0;
+    let first = if g.first as usize == seat {
+        " · first"
+    } else {
+        ""
+    };
     s.heading(
-        pos(r.x + 12.0, y0),
-        format!("{} {}", Color::PLAYER_MARK[seat], p.name),
+        pos(x, y0),
+        format!("{} {}{first}", Color::PLAYER_MARK[seat], p.name),
         T,
         Color::player(seat),
     );
-    resources(s, g, seat, pos(r.x + 200.0, y0));
-    let y1 = y0 + 30.0;
+    sale_spot(s, g, seat, pos(r.x + r.w - 26.0, y0 + 4.0));
+    let y1 = y0 + 32.0;
+    resources(s, g, seat, pos(x, y1), 54.0);
+    let y2 = y1 + 28.0;
     s.text(
-        pos(r.x + 12.0, y1),
+        pos(x, y2),
         format!(
-            "Ready {} · tired {} · hurt {} · track {} · income {}",
+            "Ready {} · tired {} · hurt {}",
             p.ready.len(),
             p.exhausted.len(),
             p.injured.len(),
-            p.track.len(),
-            p.income()
         ),
         T,
         LIGHT,
     )
+    .tooltip("Villagers ready to work, exhausted, and injured");
+    let y3 = y2 + 26.0;
+    s.text(
+        pos(x, y3),
+        format!("Track {} · income {}", p.track.len(), p.income()),
+        T,
+        LIGHT,
+    )
     .tooltip(track_help(g, seat));
-    sale_spot(s, g, seat, pos(r.x + r.w - 28.0, y1));
-    let y2 = (y1 + 32.0).min(r.y + r.h - 18.0);
+    let goods = goods_line(g, seat);
+    let w = r.w - 24.0;
+    let gh = text_block_height(&goods, 16.0, w, false);
+    s.text_block(rect(x, y3 + 14.0, w, gh), goods, 16.0, LIGHT)
+        .tooltip("Goods kept in the supply (not on buildings or the track)");
+    let top = y3 + 18.0 + gh;
     let all: Vec<&Building> = p.buildings().collect();
-    let w = ((r.w - 24.0) / all.len().max(1) as f32).min(44.0);
+    let (size, cols) = chip_grid(all.len(), w, r.y + r.h - 6.0 - top);
     for (i, b) in all.iter().enumerate() {
-        let br = rect(r.x + 12.0 + i as f32 * w, y2 - 12.0, w - 4.0, 24.0);
+        let (row, col) = (i / cols, i % cols);
+        let br = rect(
+            x + col as f32 * (size + 4.0),
+            top + row as f32 * (size + 4.0),
+            size,
+            size,
+        );
         building_chip(s, seat, i, b, br);
     }
+}
+
+/// "Goods: 2 Ri, 1 Cr" for the goods a player keeps in the supply.
+fn goods_line(g: &Ab, seat: usize) -> String {
+    let p = &g.players[seat];
+    let kept: Vec<String> = Good::ALL
+        .iter()
+        .filter(|good| p.goods[good.idx()] > 0)
+        .map(|good| format!("{} {}", p.goods[good.idx()], good_letter(*good)))
+        .collect();
+    if kept.is_empty() {
+        "Goods: none".into()
+    } else {
+        format!("Goods: {}", kept.join(", "))
+    }
+}
+
+/// The largest square chip (at most 56 units) that lays `n` chips out in `w`×`h`, and how
+/// many go to a row.
+fn chip_grid(n: usize, w: f32, h: f32) -> (f32, usize) {
+    let fits = |size: f32| {
+        let cols = ((w + 4.0) / (size + 4.0)).floor().max(1.0) as usize;
+        (n.div_ceil(cols) as f32 * (size + 4.0) <= h + 4.0).then_some(cols)
+    };
+    let mut size = 56.0;
+    while size > 12.0 {
+        if let Some(cols) = fits(size) {
+            return (size, cols);
+        }
+        size -= 2.0;
+    }
+    (12.0, ((w + 4.0) / 16.0) as usize)
 }
 
 /// How a count is shown: a drawing of the game's art, or a shared icon in a colour.
 type Look = Result<&'static str, (Icon, Color)>;
 
-fn resources(s: &mut Scene, g: &Ab, seat: usize, at: tavern_plugin_api::scene::Pos) {
+/// The counts in a row from `at`, `step` apart: coins, brews, pearls, reputation, boats.
+fn resources(s: &mut Scene, g: &Ab, seat: usize, at: tavern_plugin_api::scene::Pos, step: f32) {
     let p = &g.players[seat];
     let boats = format!("{} boats ready, {} used", p.boats_ready, p.boats_used);
     // Coins and reputation are the game's own drawings; brews and pearls the shared icons.
     let entries: [(Look, i64, &str); 4] = [
         (Ok(art::COIN), p.coins, "Coins"),
         (
-            Err((Icon::Heart, Color::rgb(120, 200, 190))),
+            Err((Icon::Heart, BREW)),
             p.brews,
             "Mystic brews (used at the round's end to rest villagers)",
         ),
@@ -587,7 +687,7 @@ fn resources(s: &mut Scene, g: &Ab, seat: usize, at: tavern_plugin_api::scene::P
         ),
     ];
     for (k, (look, count, tip)) in entries.into_iter().enumerate() {
-        let x = at.x + k as f32 * 57.2;
+        let x = at.x + k as f32 * step;
         match look {
             Ok(image) => {
                 s.image(rect(x - 1.0, at.y - 12.0, 24.0, 24.0), image, "")
@@ -601,7 +701,7 @@ fn resources(s: &mut Scene, g: &Ab, seat: usize, at: tavern_plugin_api::scene::P
             .tooltip(tip);
     }
     s.icon(
-        pos(at.x + 4.0 * 57.2 + 11.0, at.y),
+        pos(at.x + 4.0 * step + 11.0, at.y),
         22.0,
         Icon::Shield,
         Color::rgb(150, 190, 230),
@@ -611,7 +711,7 @@ fn resources(s: &mut Scene, g: &Ab, seat: usize, at: tavern_plugin_api::scene::P
         "Boats: {boats}. A ready boat gives 1 coin, or turns an explore die into a 6"
     ));
     s.text(
-        pos(at.x + 4.0 * 57.2 + 26.0, at.y),
+        pos(at.x + 4.0 * step + 26.0, at.y),
         format!("{}/{}", p.boats_ready, p.boats_ready + p.boats_used),
         17.6,
         Color::WHITE,
@@ -693,74 +793,115 @@ fn track_help(g: &Ab, seat: usize) -> String {
     )
 }
 
+/// The book beside the reputation board: the last paragraph read, its heading and as many
+/// lines as the page holds (the whole text is in its tooltip and the log).
 fn middle(s: &mut Scene, g: &Ab) {
     if let Some(e) = &g.explore {
         book_page(s, g, e);
         return;
     }
-    let r = rect(640.0, 428.0, 952.0, 192.0);
-    s.panel(r, Color::rgb(236, 226, 200), BORDER)
-        .tooltip("The encounter book: the last paragraph read");
-    s.image(r.shrink(3.0), art::BOOK_PAGE, "");
+    let r = BOOK;
     let Some(l) = &g.last_read else {
-        s.text(
-            pos(r.x + 16.0, r.y + 24.0),
-            "The encounter book lies open, waiting for the first explorers.",
-            T,
-            Color::INK,
-        );
+        s.panel(r, Color::rgb(236, 226, 200), BORDER)
+            .tooltip("The encounter book: the last paragraph read");
+        s.image(r.shrink(3.0), art::BOOK_PAGE, "");
+        let text = "The encounter book lies open, waiting for the first explorers.";
+        let w = r.w - 28.0;
+        let h = text_block_height(text, T, w, false);
+        s.text_block(rect(r.x + 14.0, r.y + 10.0, w, h), text, T, Color::INK);
         return;
     };
     let entry = data().book.entry((l.paragraph, 0));
     let choice = &entry.choices[l.choice as usize];
     let out = data().book.entry(choice.goto);
-    s.heading(
-        pos(r.x + 16.0, r.y + 20.0),
-        format!(
-            "{} · {} · {} lanterns against {}: {}",
-            ref_name(choice.goto),
-            choice.label,
-            l.lanterns,
-            choice.explore,
-            if l.bonus {
-                "success, bonus"
-            } else if l.success {
-                "success"
-            } else {
-                "failed"
-            }
-        ),
-        T,
-        Color::INK,
+    let heading = format!(
+        "{} · {} · {} lanterns against {}: {}",
+        ref_name(choice.goto),
+        choice.label,
+        l.lanterns,
+        choice.explore,
+        if l.bonus {
+            "success, bonus"
+        } else if l.success {
+            "success"
+        } else {
+            "failed"
+        }
     );
-    let text = if l.success {
+    // The rewards always show; the story gives way to them when the page is full.
+    let (story, received) = if l.success {
         let mut items: Vec<String> = out.reward.iter().map(|&i| item_text(i)).collect();
         if l.bonus {
             items.extend(out.bonus.iter().map(|&i| item_text(i)));
         }
-        format!("{}\nReceived: {}", out.text, items.join(", "))
+        (out.text.clone(), format!("Received: {}", items.join(", ")))
     } else if out.fail.is_empty() {
-        "The party comes home empty-handed.".to_string()
+        (
+            "The party comes home empty-handed.".to_string(),
+            String::new(),
+        )
     } else {
-        out.fail.clone()
+        (out.fail.clone(), String::new())
     };
-    let w = r.w - 32.0;
-    let h = text_block_height(&text, T, w, false).min(r.h - 44.0);
-    s.text_block(
-        rect(
-            r.x + 16.0,
-            r.y + 40.0,
-            w,
-            h.max(text_block_height(&text, T, w, false)),
-        ),
-        text,
-        T,
-        Color::INK,
-    );
+    s.panel(r, Color::rgb(236, 226, 200), BORDER)
+        .tooltip(format!(
+            "The encounter book, last read: {heading}\n{story}\n{received}"
+        ));
+    s.image(r.shrink(3.0), art::BOOK_PAGE, "");
+    let w = r.w - 28.0;
+    let mut y = r.y + 8.0;
+    let hh = text_block_height(&heading, T, w, true);
+    s.text_block(rect(r.x + 14.0, y, w, hh), heading, T, Color::INK)
+        .bold();
+    y += hh;
+    let rh = if received.is_empty() {
+        0.0
+    } else {
+        text_block_height(&received, T, w, true)
+    };
+    let (shown, h) = first_lines(&story, T, w, r.y + r.h - 8.0 - y - rh);
+    s.text_block(rect(r.x + 14.0, y, w, h), shown, T, Color::INK);
+    if !received.is_empty() {
+        s.text_block(rect(r.x + 14.0, y + h, w, rh), received, T, Color::INK)
+            .bold();
+    }
+}
+
+/// As many of `text`'s wrapped lines as fit `height` (at the size the host draws `size`
+/// largest), the last cut with "…" when some are left out; and their height.
+fn first_lines(text: &str, size: f32, width: f32, height: f32) -> (String, f32) {
+    let drawn = drawn_size(size);
+    let lines = wrap_lines(text, drawn, width, false);
+    let room = ((height / line_height(drawn)).floor() as usize).max(1);
+    if lines.len() <= room {
+        return (
+            text.to_string(),
+            text_block_height(text, size, width, false),
+        );
+    }
+    let mut kept: Vec<String> = lines[..room].to_vec();
+    let last = kept.last_mut().expect("room is at least one line");
+    *last = elide(&format!("{last}…"), drawn, width);
+    let shown = kept.join("\n");
+    let h = text_block_height(&shown, size, width, false);
+    (shown, h)
+}
+
+/// `text` cut short with "…" so it fits `width` at the drawn size `size`.
+fn elide(text: &str, size: f32, width: f32) -> String {
+    if text_width(text, size, false) <= width {
+        return text.to_string();
+    }
+    let chars: Vec<char> = text.trim_end_matches('…').chars().collect();
+    (0..chars.len())
+        .rev()
+        .map(|n| format!("{}…", chars[..n].iter().collect::<String>().trim_end()))
+        .find(|t| text_width(t, size, false) <= width)
+        .unwrap_or_else(|| "…".into())
 }
 
 fn book_page(s: &mut Scene, g: &Ab, e: &crate::model::Explore) {
-    let r = rect(640.0, 8.0, 952.0, 612.0);
+    let r = BOOK_PAGE;
     s.panel(r, Color::rgb(240, 230, 206), BORDER)
         .z(20)
         .tooltip("The encounter book, read aloud by the player to the explorer's left");
@@ -990,14 +1131,15 @@ fn book_page(s: &mut Scene, g: &Ab, e: &crate::model::Explore) {
     }
 }
 
-/// The own board's faces (buildings, then caves and adventure cards) sit five to a row
-/// right of the villagers, each as wide as a market card so every name reads whole on
-/// two lines at the host's smallest text.
-const GX: f32 = 740.0;
-const GY: f32 = 672.0;
-const GSTEP_X: f32 = 168.0;
-const GSTEP_Y: f32 = 80.0;
-const GCOLS: usize = 5;
+/// The own board's faces (buildings, then caves and adventure cards) sit three to a row
+/// right of the villagers and the track, each wide enough for every building's and cave's
+/// name on one line.
+const FACES: Rect = rect(OWN.x + OWN.w - 6.0 - 726.0, OWN.y + 44.0, 726.0, 294.0);
+/// The tallest a face grows (a small village), and the heights below which its text gives
+/// way: under `FULL` the name keeps one line, under `TWO_LINES` name and value share one.
+const FACE_MAX_H: f32 = 90.0;
+const FULL: f32 = 78.0;
+const TWO_LINES: f32 = 54.0;
 
 /// One face of the own board: a coloured edge, the name on up to two lines, a short
 /// value line, and the picture in the bottom-right corner (a ghost left of it).
@@ -1017,31 +1159,54 @@ fn own_face(s: &mut Scene, r: Rect, f: Face) {
         item.id(id);
     }
     s.rect(rect(r.x, r.y, 7.0, r.h), f.edge, 3.0);
+    let pic = (r.h - 4.0).min(26.0);
     if let Some(p) = f.picture {
-        s.image(art::corner(r, 26.0, 2.0), p, "");
+        s.image(art::corner(r, pic, 2.0), p, "");
     }
     if f.ghost {
-        s.image(art::corner(r, 26.0, 30.0), art::GHOST, "")
+        s.image(art::corner(r, pic, pic + 4.0), art::GHOST, "")
             .tooltip("A ghost haunts it: -1 reputation each round");
     }
-    s.text_block(
-        rect(r.x + 10.0, r.y + 1.0, r.w - 12.0, 52.0),
-        f.name,
-        16.0,
-        Color::INK,
-    );
-    // A village of more than twenty faces packs its rows closer: then the value line
-    // gives way to the name (it stays in the tooltip).
-    if !f.value.is_empty() && r.h >= 76.0 {
-        // The value keeps clear of the picture, and of the ghost when there is one.
-        let right = if f.ghost { 70.0 } else { 42.0 };
+    // The value keeps clear of the picture, and of the ghost when there is one.
+    let right = if f.ghost {
+        2.0 * pic + 18.0
+    } else {
+        pic + 16.0
+    };
+    let ink = Color::rgb(90, 60, 30);
+    let (x, w) = (r.x + 10.0, r.w - 12.0);
+    let line = line_height(drawn_size(16.0));
+    if r.h >= FULL {
+        s.text_block(rect(x, r.y + 1.0, w, 52.0), f.name, 16.0, Color::INK);
+        if !f.value.is_empty() {
+            s.text_block(rect(x, r.y + 52.0, r.w - right, 26.0), f.value, 16.0, ink)
+                .bold();
+        }
+    } else if r.h >= TWO_LINES && f.value.is_empty() {
+        s.text_block(rect(x, r.y + 1.0, w, 2.0 * line), f.name, 16.0, Color::INK);
+    } else if r.h >= TWO_LINES {
+        // A fuller village: the name on one line (cut short only past the face's width;
+        // the tooltip has it whole), the value under it.
+        let name = elide(&f.name, drawn_size(16.0), w);
+        s.text_block(rect(x, r.y + 1.0, w, line), name, 16.0, Color::INK);
+        if !f.value.is_empty() {
+            s.text_block(rect(x, r.y + 27.0, r.w - right, line), f.value, 16.0, ink)
+                .bold();
+        }
+    } else {
+        // The fullest: one line beside the picture, the value first so it never goes.
+        let text = if f.value.is_empty() {
+            f.name
+        } else {
+            format!("{} · {}", f.value, f.name)
+        };
+        let text = elide(&text, drawn_size(16.0), r.w - right);
         s.text_block(
-            rect(r.x + 10.0, r.y + 52.0, r.w - right, 26.0),
-            f.value,
+            rect(x, r.y + (r.h - line) / 2.0, r.w - right, line),
+            text,
             16.0,
-            Color::rgb(90, 60, 30),
-        )
-        .bold();
+            Color::INK,
+        );
     }
 }
 
@@ -1102,7 +1267,7 @@ fn own_faces(g: &Ab, seat: usize) -> Vec<Face> {
     }));
     faces.extend(p.adventures.iter().map(|&c| Face {
         name: card(c).name.clone(),
-        value: "adventure".into(),
+        value: String::new(),
         edge: kind_colour(Kind::Adventure, false),
         picture: Some(art::LANTERN),
         ghost: false,
@@ -1112,79 +1277,53 @@ fn own_faces(g: &Ab, seat: usize) -> Vec<Face> {
     faces
 }
 
+/// The viewer's village: a header line (name, counts, income, sale spot, the turn's
+/// buttons), the villager areas over the track and the supply on the left, the buildings,
+/// caves and adventure cards on the right.
 fn own_board(s: &mut Scene, g: &Ab, seat: usize) {
     let p = &g.players[seat];
-    let r = rect(8.0, 628.0, 1584.0, 364.0);
+    let r = OWN;
     s.panel(r, PANEL, Color::player(seat))
         .id(format!("area:{seat}"))
         .tooltip(format!("{}'s village", p.name));
+    let (x, y) = (r.x + 12.0, r.y + 20.0);
+    let name = format!("{} {}", Color::PLAYER_MARK[seat], p.name);
     s.heading(
-        pos(20.0, 648.0),
-        format!("{} {}", Color::PLAYER_MARK[seat], p.name),
+        pos(x, y),
+        elide(&name, drawn_size(T), 170.0),
         T,
         Color::player(seat),
     );
-    resources(s, g, seat, pos(230.0, 648.0));
+    resources(s, g, seat, pos(x + 180.0, y), 57.2);
     s.text(
-        pos(560.0, 648.0),
+        pos(x + 490.0, y),
         format!("Income {}", p.income()),
         T,
         LIGHT,
     )
     .tooltip("Coins collected at each round's end: from the track, plus income symbols");
-    s.text(pos(700.0, 648.0), "For sale", T, LIGHT);
-    sale_spot(s, g, seat, pos(800.0, 648.0));
+    s.text(pos(x + 600.0, y), "For sale", T, LIGHT);
+    sale_spot(s, g, seat, pos(x + 706.0, y));
     if g.first as usize == seat {
-        s.text(pos(840.0, 648.0), "First player", T, BORDER)
+        s.text(pos(x + 738.0, y), "First player", T, BORDER)
             .tooltip("Goes first this round");
     }
-    s.text(
-        pos(20.0, 966.0),
-        format!(
-            "Pearls {} · caves {} (open {})",
-            p.pearls,
-            p.caves.len(),
-            p.open_caves()
-        ),
-        T,
-        LIGHT,
-    )
-    .tooltip(
-        "Pearls score on the rightmost filled track slot at the end; open caves take outposts",
-    );
-    // Goods kept in the supply.
-    let mut x = 390.0;
-    for good in Good::ALL {
-        let k = p.goods[good.idx()];
-        if k > 0 {
-            let tip = format!("{k} {} in your supply", good.name());
-            s.image(rect(x - 16.0, 950.0, 32.0, 32.0), art::GOOD, "")
-                .tint(good_colour(good))
-                .tooltip(tip.clone());
-            s.text_centered(
-                pos(x, 970.0),
-                good_letter(good),
-                16.0,
-                on(good_colour(good)),
-            )
-            .bold();
-            s.text(pos(x + 19.0, 966.0), format!("{k}"), T, LIGHT)
-                .tooltip(tip);
-            x += 48.0;
-        }
-    }
     villager_areas(s, g, seat);
-    track(s, g, seat);
+    let ty = track(s, g, seat);
+    supply(s, g, seat, pos(x, ty));
     let faces = own_faces(g, seat);
-    let rows = faces.len().div_ceil(GCOLS).max(1);
-    // Up to four rows of full faces; a fuller village packs the rows closer.
-    let step_y = GSTEP_Y.min((988.0 - GY) / rows as f32);
+    // Three columns (four in a village past thirty faces); a fuller village packs its
+    // rows closer and its faces give their text less room.
+    let cols = if faces.len() > 30 { 4 } else { 3 };
+    let rows = faces.len().div_ceil(cols).max(1);
+    let step_x = FACES.w / cols as f32;
+    let step_y = FACE_MAX_H.min(FACES.h / rows as f32);
     for (k, f) in faces.into_iter().enumerate() {
-        let (row, col) = (k / GCOLS, k % GCOLS);
+        let (row, col) = (k / cols, k % cols);
         let fr = rect(
-            GX + col as f32 * GSTEP_X,
-            GY + row as f32 * step_y,
-            GSTEP_X - 2.0,
+            FACES.x + col as f32 * step_x,
+            FACES.y + row as f32 * step_y,
+            step_x - 2.0,
             step_y - 2.0,
         );
         own_face(s, fr, f);
@@ -1192,32 +1331,74 @@ fn own_board(s: &mut Scene, g: &Ab, seat: usize) {
     turn_buttons(s, g, seat);
 }
 
+/// The goods kept in the supply, each a drawing in its colour with the count beside it.
+fn supply(s: &mut Scene, g: &Ab, seat: usize, at: tavern_plugin_api::scene::Pos) {
+    let p = &g.players[seat];
+    s.text(at, "Goods", T, LIGHT)
+        .tooltip("Goods kept in the supply (not on buildings or the track)");
+    let mut x = at.x + 98.0;
+    let mut any = false;
+    for good in Good::ALL {
+        let k = p.goods[good.idx()];
+        if k == 0 {
+            continue;
+        }
+        any = true;
+        let tip = format!("{k} {} in your supply", good.name());
+        s.image(rect(x - 16.0, at.y - 16.0, 32.0, 32.0), art::GOOD, "")
+            .tint(good_colour(good))
+            .tooltip(tip.clone());
+        s.text_centered(
+            pos(x, at.y + 4.0),
+            good_letter(good),
+            16.0,
+            on(good_colour(good)),
+        )
+        .bold();
+        s.text(pos(x + 19.0, at.y), format!("{k}"), T, LIGHT)
+            .tooltip(tip);
+        x += 48.0;
+    }
+    if !any {
+        s.text(pos(x - 16.0, at.y), "none", T, LIGHT);
+    }
+}
+
 /// Ready, exhausted and injured areas, each villager a card with its figure.
 fn villager_areas(s: &mut Scene, g: &Ab, seat: usize) {
     let p = &g.players[seat];
+    let x = OWN.x + 12.0;
     let areas: [(&str, &Vec<u8>, f32, f32, Color); 3] = [
-        ("Ready", &p.ready, 20.0, 290.0, Color::rgb(70, 100, 70)),
+        ("Ready", &p.ready, x, 206.0, Color::rgb(70, 100, 70)),
         (
             "Exhausted",
             &p.exhausted,
-            318.0,
-            200.0,
+            x + 214.0,
+            140.0,
             Color::rgb(70, 70, 100),
         ),
-        ("Injured", &p.injured, 526.0, 200.0, Color::rgb(110, 60, 60)),
+        (
+            "Injured",
+            &p.injured,
+            x + 362.0,
+            140.0,
+            Color::rgb(110, 60, 60),
+        ),
     ];
+    let ay = OWN.y + 40.0;
     for (name, list, ax, aw, fill) in areas {
-        let ar = rect(ax, 676.0, aw, 170.0);
+        let ar = rect(ax, ay, aw, AREA_H);
         s.rect(ar, fill.with_alpha(235), 8.0)
             .tooltip(format!("{name} area"));
-        s.text(pos(ax + 10.0, 692.0), name, T, LIGHT);
+        s.text(pos(ax + 10.0, ay + 15.0), name, T, LIGHT);
         // The fewest rows whose cards are largest: a few villagers get cards big enough
-        // for their names and figures, many share the area's 130 units below its name.
+        // for their names and figures, many share the area's room below its name.
+        let room = AREA_H - 34.0;
         let n = list.len().max(1);
         let size = |rows: usize| {
             let per_row = n.div_ceil(rows);
             let cw = ((aw - 10.0) / per_row as f32).min(96.0);
-            let rh = 130.0 / rows as f32;
+            let rh = room / rows as f32;
             (cw.min(rh * 0.8), per_row, cw, rh)
         };
         let (_, per_row, cw, rh) = (1..=n)
@@ -1227,7 +1408,7 @@ fn villager_areas(s: &mut Scene, g: &Ab, seat: usize) {
             let (row, col) = (i / per_row, i % per_row);
             let vr = rect(
                 ax + 6.0 + col as f32 * cw,
-                712.0 + row as f32 * rh,
+                ay + 30.0 + row as f32 * rh,
                 cw - 4.0,
                 rh - 4.0,
             );
@@ -1260,17 +1441,23 @@ fn villager_areas(s: &mut Scene, g: &Ab, seat: usize) {
     }
 }
 
-/// The advancement track: points and income per slot, the goods on it.
-fn track(s: &mut Scene, g: &Ab, seat: usize) {
+/// Height of the villager areas.
+const AREA_H: f32 = 168.0;
+
+/// The advancement track under the villager areas: points and income per slot, the goods
+/// on it. Returns where the next line goes.
+fn track(s: &mut Scene, g: &Ab, seat: usize) -> f32 {
     let p = &g.players[seat];
     let b = &data().board;
-    s.text(pos(20.0, 870.0), "Track", T, LIGHT)
+    let x = OWN.x + 12.0;
+    let y = OWN.y + 40.0 + AREA_H + 22.0;
+    s.text(pos(x, y), "Track", T, LIGHT)
         .id(format!("track:{seat}"))
         .tooltip(track_help(g, seat));
     for i in 0..8 {
-        let x = 116.0 + i as f32 * 78.0;
+        let cx = x + 88.0 + i as f32 * 54.0;
         s.text_centered(
-            pos(x, 870.0),
+            pos(cx, y),
             format!("{}/{}", b.track_vp[i], b.track_income[i]),
             16.0,
             LIGHT,
@@ -1281,16 +1468,16 @@ fn track(s: &mut Scene, g: &Ab, seat: usize) {
             b.track_vp[i],
             b.track_income[i]
         ));
-        let c = pos(x, 916.0);
+        let c = pos(cx, y + 38.0);
         match p.track.get(i) {
             Some((good, k)) => {
-                s.token(c, 22.0, good_colour(*good), format!("{k}"))
+                s.token(c, 21.0, good_colour(*good), format!("{k}"))
                     .tooltip(format!("Slot {}: {k} {}", i + 1, good.name()));
             }
             None => {
                 s.add(Shape::Circle {
                     center: c,
-                    radius: 22.0,
+                    radius: 21.0,
                     fill: Color::TRANSPARENT,
                     stroke: Some(stroke(2.0, BORDER)),
                 })
@@ -1298,7 +1485,12 @@ fn track(s: &mut Scene, g: &Ab, seat: usize) {
             }
         }
     }
+    y + 88.0
 }
+
+/// The turn's buttons sit in the own village's header, at its right end.
+const BUTTON_X: f32 = OWN.x + OWN.w - 150.0;
+const BUTTON_Y: f32 = OWN.y + 4.0;
 
 fn turn_buttons(s: &mut Scene, g: &Ab, seat: usize) {
     if g.actor() == Some(seat) && g.phase == Phase::Play && g.explore.is_none() {
@@ -1307,7 +1499,7 @@ fn turn_buttons(s: &mut Scene, g: &Ab, seat: usize) {
         } else {
             ("button:pass", "Pass")
         };
-        let br = rect(1440.0, 634.0, 140.0, 32.0);
+        let br = rect(BUTTON_X, BUTTON_Y, 140.0, 32.0);
         s.rect(br, Color::rgb(90, 70, 50), 6.0)
             .id(end.0)
             .tooltip(if g.turn.acted {
@@ -1317,24 +1509,18 @@ fn turn_buttons(s: &mut Scene, g: &Ab, seat: usize) {
             });
         s.text_centered(pos(br.x + 70.0, br.y + 16.0), end.1, T, Color::WHITE);
         if g.turn.acted {
-            s.rect(
-                rect(1290.0, 634.0, 140.0, 32.0),
-                Color::rgb(90, 70, 50),
-                6.0,
-            )
-            .id("button:pass")
-            .tooltip("End your turn and pass for the rest of the round");
-            s.text_centered(pos(1360.0, 650.0), "Pass", T, Color::WHITE);
+            let pr = rect(BUTTON_X - 150.0, BUTTON_Y, 140.0, 32.0);
+            s.rect(pr, Color::rgb(90, 70, 50), 6.0)
+                .id("button:pass")
+                .tooltip("End your turn and pass for the rest of the round");
+            s.text_centered(pos(pr.x + 70.0, pr.y + 16.0), "Pass", T, Color::WHITE);
         }
     }
     if g.phase == Phase::Rest && g.actor() == Some(seat) {
-        s.rect(
-            rect(1440.0, 634.0, 140.0, 32.0),
-            Color::rgb(90, 70, 50),
-            6.0,
-        )
-        .id("button:end")
-        .tooltip("Done resting");
-        s.text_centered(pos(1510.0, 650.0), "Done", T, Color::WHITE);
+        let br = rect(BUTTON_X, BUTTON_Y, 140.0, 32.0);
+        s.rect(br, Color::rgb(90, 70, 50), 6.0)
+            .id("button:end")
+            .tooltip("Done resting");
+        s.text_centered(pos(br.x + 70.0, br.y + 16.0), "Done", T, Color::WHITE);
     }
 }

@@ -1,0 +1,269 @@
+//! The table fits the host's small windows and reads well at every player count: the
+//! canvas fits beside the log at 1024×700 without a sideways scroll (and whole at
+//! 1280×800); in random positions, played both at random and by eager builders whose
+//! villages grow large, no texts overlap, each text stays inside the panel it is written
+//! on, nothing lies off the canvas, the table's regions and its clickable components do
+//! not cover each other, and the other villages can be enlarged.
+mod common;
+
+use common::*;
+use rand::RngExt;
+use tavern_plugin_above_below::data::{Good, Kind, data};
+use tavern_plugin_above_below::model::{Building, CaveCard};
+use tavern_plugin_above_below::{Ab, Action};
+use tavern_plugin_api::game::apply_checked;
+use tavern_plugin_api::game::check::{layout_problems, random_move, scaled};
+use tavern_plugin_api::layout::drawn_text_box;
+use tavern_plugin_api::scene::{MIN_SCALE, Rect, Scene, Shape};
+use tavern_plugin_api::{Game, GameRng, ToAct};
+
+/// The table's area beside the log and buttons, in screen points, in the host's
+/// smallest window (1024×700) and at 1280×800, as the host's own scale test
+/// (host/src/app/scene_painter.rs) takes them. Below `MIN_SCALE` the host scrolls
+/// instead of shrinking, so a canvas fits a window when it fits at `MIN_SCALE`.
+const TABLE_1024X700: (f32, f32) = (740.0, 620.0);
+const TABLE_1280X800: (f32, f32) = (940.0, 740.0);
+
+fn contains(outer: Rect, inner: Rect) -> bool {
+    inner.x >= outer.x - 1.0
+        && inner.y >= outer.y - 1.0
+        && inner.x + inner.w <= outer.x + outer.w + 1.0
+        && inner.y + inner.h <= outer.y + outer.h + 1.0
+}
+
+fn overlap(a: Rect, b: Rect) -> bool {
+    let dx = (a.x + a.w).min(b.x + b.w) - a.x.max(b.x);
+    let dy = (a.y + a.h).min(b.y + b.h) - a.y.max(b.y);
+    dx > 1.0 && dy > 1.0
+}
+
+/// The smallest panel (a rectangle big enough to write on) that holds the start of `at`.
+fn panel_at(scene: &Scene, at: Rect) -> Option<Rect> {
+    let (cx, cy) = (at.x + 1.0, at.y + at.h / 2.0);
+    scene
+        .items
+        .iter()
+        .filter_map(|it| match it.shape {
+            Shape::Rect { rect, .. } if rect.w >= 100.0 && rect.h >= 40.0 => Some(rect),
+            _ => None,
+        })
+        .filter(|r| r.x <= cx && cx <= r.x + r.w && r.y <= cy && cy <= r.y + r.h)
+        .min_by(|a, b| (a.w * a.h).total_cmp(&(b.w * b.h)))
+}
+
+/// The table's regions: the outlined panels (the market, the board, the book, every
+/// village). They never cover each other, except the book page read over the market.
+fn regions(scene: &Scene) -> Vec<(Rect, i32)> {
+    scene
+        .items
+        .iter()
+        .filter_map(|it| match it.shape {
+            Shape::Rect {
+                rect,
+                stroke: Some(_),
+                ..
+            } if rect.w >= 250.0 && rect.h >= 150.0 => Some((rect, it.z)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Every problem of one seat's view (`None`: the spectator).
+fn problems(g: &Ab, viewer: Option<usize>) -> Vec<String> {
+    let v = g.view(viewer);
+    let s = &v.scene;
+    let mut out: Vec<String> = layout_problems(s).iter().map(|p| p.to_string()).collect();
+    for it in &s.items {
+        // Text where the host draws it largest, everything else where it lies.
+        let text = drawn_text_box(&it.shape);
+        let b = text.unwrap_or_else(|| it.shape.bounds());
+        if b.x < -0.5 || b.y < -0.5 || b.x + b.w > s.width + 0.5 || b.y + b.h > s.height + 0.5 {
+            out.push(format!("off the canvas: {it:?}"));
+        }
+        if let Some(t) = text
+            && let Some(p) = panel_at(s, t)
+            && !contains(p, t)
+        {
+            out.push(format!("runs out of its panel {p:?}: {it:?}"));
+        }
+    }
+    let regions = regions(s);
+    for (i, &(a, za)) in regions.iter().enumerate() {
+        for &(b, zb) in &regions[i + 1..] {
+            if za == zb && overlap(a, b) {
+                out.push(format!("regions {a:?} and {b:?} cover each other"));
+            }
+        }
+    }
+    // Clickable components: side by side, or one inside the other (a villager in its
+    // village), never partly over each other.
+    let clickable: Vec<_> = s.items.iter().filter(|it| it.id.is_some()).collect();
+    for (i, a) in clickable.iter().enumerate() {
+        for b in &clickable[i + 1..] {
+            let (ra, rb) = (a.shape.bounds(), b.shape.bounds());
+            if a.z == b.z && overlap(ra, rb) && !contains(ra, rb) && !contains(rb, ra) {
+                out.push(format!("{:?} and {:?} cover each other", a.id, b.id));
+            }
+        }
+    }
+    // Every other village can be seen larger, and only those.
+    let n = g.n();
+    if s.areas.len() != n - 1 {
+        out.push(format!(
+            "{} enlargeable areas for {n} players",
+            s.areas.len()
+        ));
+    }
+    out
+}
+
+fn check_position(g: &Ab, what: &str) {
+    for viewer in (0..g.n()).map(Some).chain([None]) {
+        let p = problems(g, viewer);
+        assert!(p.is_empty(), "{what}, viewer {viewer:?}:\n{}", p.join("\n"));
+    }
+}
+
+/// Builders who would rather build, hire and explore than pass, so their villages grow
+/// as a keen player's do (uniformly random play passes early and builds little).
+fn eager_move(g: &Ab, rng: &mut GameRng) -> Option<(Option<usize>, Action)> {
+    let weight = |a: &Action| match a {
+        Action::Build { .. } => 60,
+        Action::Hire { .. } | Action::Explore { .. } | Action::Track { .. } => 12,
+        Action::Pass
+        | Action::EndTurn
+        | Action::Withdraw
+        | Action::Offer
+        | Action::OfferAdd { .. }
+        | Action::Refresh { .. } => 1,
+        _ => 4,
+    };
+    match g.to_act() {
+        ToAct::Over => None,
+        ToAct::Chance => Some((None, g.sample_chance(rng))),
+        ToAct::Seats(s) => {
+            let legal = g.legal_actions(s[0]);
+            let total: u32 = legal.iter().map(weight).sum();
+            let mut k = rng.random_range(0..total);
+            legal.into_iter().find_map(|a| {
+                if k < weight(&a) {
+                    Some((Some(s[0]), a))
+                } else {
+                    k -= weight(&a);
+                    None
+                }
+            })
+        }
+    }
+}
+
+type Mover = fn(&Ab, &mut GameRng) -> Option<(Option<usize>, Action)>;
+
+fn check_games(n: usize, games: usize, mover: Mover, how: &str) {
+    for seed in 0..games as u64 {
+        let mut g = Ab::new(&setup(n)).unwrap();
+        let mut rng = GameRng::new(seed * 37 + n as u64);
+        let mut step = 0;
+        while let Some((seat, a)) = mover(&g, &mut rng) {
+            apply_checked(&mut g, seat, &a).unwrap();
+            step += 1;
+            if step % 4 == 0 {
+                check_position(&g, &format!("{n} players, {how}, seed {seed}, step {step}"));
+            }
+        }
+        check_position(&g, &format!("{n} players, {how}, seed {seed}, the end"));
+    }
+}
+
+#[test]
+fn two_players_read_well() {
+    check_games(2, scaled(3).max(1), random_move::<Ab>, "random");
+    check_games(2, scaled(3).max(1), eager_move, "eager");
+}
+
+#[test]
+fn three_players_read_well() {
+    check_games(3, scaled(3).max(1), random_move::<Ab>, "random");
+    check_games(3, scaled(3).max(1), eager_move, "eager");
+}
+
+#[test]
+fn four_players_read_well() {
+    check_games(4, scaled(3).max(1), random_move::<Ab>, "random");
+    check_games(4, scaled(3).max(1), eager_move, "eager");
+}
+
+/// Villages fuller than any random game builds: every face count from a bare village to
+/// thirty-odd buildings, caves and adventure cards, with crowded villager areas, a full
+/// track and every good in the supply, in every seat's view.
+#[test]
+fn crowded_villages_read_well() {
+    let d = data();
+    let houses: Vec<u8> = (0..d.cards.len() as u8)
+        .filter(|&c| {
+            let k = tavern_plugin_above_below::data::card(c).kind;
+            k != Kind::Adventure && k != Kind::Starting
+        })
+        .collect();
+    let adventures: Vec<u8> = d.ids(Kind::Adventure).collect();
+    for n in 2..=4 {
+        for faces in [0, 3, 9, 10, 12, 15, 16, 21, 24, 30, 33] {
+            let mut g = fresh(n);
+            let villagers: Vec<u8> = g.all_villagers();
+            for (seat, p) in g.players.iter_mut().enumerate() {
+                p.houses.clear();
+                p.outposts.clear();
+                p.caves.clear();
+                p.adventures.clear();
+                // The fullest village sits with each seat in turn across the counts.
+                let k = if seat == faces % n { faces } else { faces / 3 };
+                // A fifth of the faces caves, a sixth adventure cards, the rest buildings.
+                let (caves, advs) = (k / 5, k / 6);
+                for (i, &c) in houses.iter().take(k - caves - advs).enumerate() {
+                    p.houses.push(Building {
+                        card: c,
+                        goods: (i % 3) as u8,
+                        ghost: i % 4 == 1,
+                    });
+                }
+                for i in 0..caves {
+                    p.caves.push(CaveCard {
+                        cave: i as u8,
+                        covered: i % 2 == 0,
+                    });
+                }
+                p.adventures.extend(adventures.iter().take(advs));
+                p.goods = [3; 8];
+                p.track = Good::ALL.iter().map(|&good| (good, 2)).collect();
+                p.coins = 123;
+                p.reputation = -7;
+            }
+            // One seat holds a crowd of villagers, split over the three areas.
+            let p = &mut g.players[faces % n];
+            p.ready.clear();
+            p.exhausted.clear();
+            p.injured.clear();
+            for (i, &v) in villagers.iter().take(18).enumerate() {
+                [&mut p.ready, &mut p.exhausted, &mut p.injured][i % 3].push(v);
+            }
+            check_position(&g, &format!("{n} players, {faces} faces"));
+        }
+    }
+}
+
+#[test]
+fn the_canvas_fits_the_small_windows() {
+    for n in 2..=4 {
+        let g = fresh(n);
+        for viewer in (0..n).map(Some).chain([None]) {
+            let s = g.view(viewer).scene;
+            let (w, h) = (s.width * MIN_SCALE, s.height * MIN_SCALE);
+            assert!(
+                w <= TABLE_1024X700.0 && h <= TABLE_1024X700.1,
+                "{n} players: {w}×{h} points at the smallest scale do not fit the \
+                 1024×700 table area {TABLE_1024X700:?}"
+            );
+            assert!(w <= TABLE_1280X800.0 && h <= TABLE_1280X800.1);
+        }
+    }
+}
