@@ -16,13 +16,22 @@ pub const ROCK: &str = "rock";
 pub const GOLD: &str = "gold";
 pub const FOOD: &str = "food";
 pub const EVIL: &str = "evil";
+/// A tile the adventurers took: pale flagstones with their pennant.
+pub const CONQUERED: &str = "conquered";
+/// A lair card's den, behind the monster's picture.
+pub const LAIR: &str = "lair";
+/// Stars over a monster knocked out until the end of the year.
+pub const KNOCKED_OUT: &str = "knocked-out";
+/// Bars over an imprisoned adventurer.
+pub const PRISON: &str = "prison";
 
 /// Every drawing the game ships, embedded at build time.
 pub fn all() -> Vec<Art> {
     tavern_plugin_api::art!("dungeon-lords":
         "board", "imp", "goblin", "slime", "ghost", "troll", "witch", "vampire", "golem",
         "dragon", "demon", "warrior", "thief", "priest", "wizard", "paladin", "room",
-        "trap-back", "tunnel", "rock", "gold", "food", "evil",
+        "trap-back", "tunnel", "rock", "gold", "food", "evil", "conquered", "lair",
+        "knocked-out", "prison",
     )
 }
 

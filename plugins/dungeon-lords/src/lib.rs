@@ -39,6 +39,7 @@ pub mod labels;
 pub mod legal;
 pub mod model;
 pub mod orders;
+pub mod paint;
 pub mod party;
 pub mod rules;
 pub mod scoring;

@@ -1,23 +1,35 @@
-//! The full game's table during the building years: the central board (8 places × 3
-//! spaces with the minions on them) at the top left, the viewer's dungeon large below it,
-//! and on the right the progress board, the Evilometer, the tavern and room store, the
-//! adventurers waiting and every other lord in a compact panel. Canvas 1600×1000, drawn
-//! at 0.8 at 1280×800, so 17-unit text stays above the 13-point floor.
+//! The full game's table during the building years, on a 1210×1064 canvas that fits beside
+//! the log in the smallest window (1024×700) at the host's smallest scale: the central board
+//! (8 places × 3 spaces with the minions on them) across the top, then the progress strip
+//! (round and events, the Evilometer with a lettered counter per lord, the tavern, the room
+//! store and the adventurers), and at the bottom the viewer's dungeon large on the left and
+//! every other lord in a compact, enlargeable panel on the right.
 
 use tavern_plugin_api::View;
-use tavern_plugin_api::scene::{Color, Highlight, Pos, Scene, pos, rect, stroke};
+use tavern_plugin_api::scene::{Color, Highlight, Pos, Rect, Scene, pos, rect, stroke};
 
 use crate::art;
 use crate::data::{data, monster, room, trap};
 use crate::labels::{adv_name, square_name};
 use crate::model::{Dl, Lord, Phase, TileKind};
 use crate::orders::{Minion, Place};
+use crate::paint::{SMALL, TEXT, fit, line_h, list_or, titled_panel, width, wrap};
 use crate::year::{Stage, event_name};
 
-const TEXT: f32 = 18.0;
-const SMALL: f32 = 17.0;
 const INK: Color = Color::INK;
 const PAPER: Color = Color::PAPER;
+
+/// The canvas: at the host's smallest scale (0.58) it is 702×617 points, inside the
+/// about 708×630 the table gets beside the log in a 1024×700 window (seen under Xvfb).
+pub const WIDTH: f32 = 1210.0;
+pub const HEIGHT: f32 = 1064.0;
+
+const BOARD_Y: f32 = 8.0;
+const PROGRESS_Y: f32 = 320.0;
+const BOTTOM_Y: f32 = 668.0;
+const BOTTOM_H: f32 = HEIGHT - 8.0 - BOTTOM_Y;
+const OWN_W: f32 = 660.0;
+const OTHERS_X: f32 = 8.0 + OWN_W + 8.0;
 
 fn seat_colour(s: usize) -> Color {
     Color::player(s)
@@ -26,7 +38,7 @@ fn seat_colour(s: usize) -> Color {
 const NP_COLOUR: Color = Color::rgb(120, 120, 120);
 
 pub fn view(g: &Dl, viewer: Option<usize>) -> View {
-    let mut s = Scene::new(1600.0, 1000.0);
+    let mut s = Scene::new(WIDTH, HEIGHT);
     art::backdrop(&mut s);
     let own = viewer.unwrap_or(g.start).min(g.n() - 1);
     board(&mut s, g, own, viewer == Some(own));
@@ -87,11 +99,16 @@ fn space_text(p: Place, i: u8) -> &'static str {
     }
 }
 
-/// The central board: two rows of four places, each with spaces I–III.
+/// The central board: two rows of four places, each with spaces I–III. The viewer's
+/// chosen orders carry their position in the title; orders out of the viewer's hand say so.
 fn board(s: &mut Scene, g: &Dl, own: usize, is_viewer: bool) {
     let f = g.f();
-    s.panel(rect(10.0, 10.0, 820.0, 430.0), Color::rgb(60, 50, 40), PAPER)
-        .tooltip("The central board: each place has three spaces, I to III, filled in the order the orders are revealed.");
+    s.panel(
+        rect(8.0, BOARD_Y, WIDTH - 16.0, 304.0),
+        Color::rgb(60, 50, 40),
+        PAPER,
+    )
+    .tooltip("The central board: each place has three spaces, I to III, filled in the order the orders are revealed.");
     let mine: Vec<u8> = if is_viewer {
         f.orders[own].clone()
     } else {
@@ -99,11 +116,13 @@ fn board(s: &mut Scene, g: &Dl, own: usize, is_viewer: bool) {
     };
     for (k, p) in Place::ALL.iter().enumerate() {
         let (col, row) = ((k % 4) as f32, (k / 4) as f32);
-        let x = 20.0 + col * 202.0;
-        let y = 20.0 + row * 208.0;
+        let step = (WIDTH - 32.0) / 4.0;
+        let x = 16.0 + col * step;
+        let y = BOARD_Y + 8.0 + row * 150.0;
+        let w = step - 8.0;
         let inacc = f.inacc[own].contains(&(k as u8));
         let fill = if inacc {
-            Color::rgb(90, 80, 72)
+            Color::rgb(82, 74, 68)
         } else {
             Color::rgb(120, 96, 70)
         };
@@ -113,9 +132,9 @@ fn board(s: &mut Scene, g: &Dl, own: usize, is_viewer: bool) {
             tip.push_str(" (here space III acts first)");
         }
         if inacc {
-            tip.push_str(". This order is inaccessible to you this round.");
+            tip.push_str(". This order is inaccessible to its lord this round.");
         }
-        s.rect(rect(x, y, 194.0, 200.0), fill, 8.0)
+        s.rect(rect(x, y, w, 146.0), fill, 8.0)
             .id(format!("place:{k}"))
             .tooltip(tip)
             .highlight(if chosen.is_some() {
@@ -127,54 +146,71 @@ fn board(s: &mut Scene, g: &Dl, own: usize, is_viewer: bool) {
             Some(i) => format!("{}. {}", i + 1, short_place(*p)),
             None => short_place(*p).to_string(),
         };
-        s.text(pos(x + 8.0, y + 18.0), title, TEXT, PAPER).bold();
+        s.text(pos(x + 8.0, y + 15.0), title, TEXT, PAPER).bold();
+        // The order card's state on the title row, right-aligned: out of hand, or done.
+        let note = match chosen {
+            Some(i) if f.done[own][i] => "carried out",
+            _ if inacc => "not in hand",
+            _ => "",
+        };
+        if !note.is_empty() {
+            s.text(
+                pos(x + w - 8.0, y + 15.0),
+                note,
+                SMALL,
+                Color::rgb(236, 220, 190),
+            )
+            .align(tavern_plugin_api::scene::Align::Right);
+        }
         for i in 0..3u8 {
-            let sy = y + 40.0 + i as f32 * 53.0;
-            let r = rect(x + 6.0, sy, 182.0, 48.0);
-            let who = f.board.spaces[k][i as usize];
-            let (fillc, name) = match who {
-                Some(Minion::Seat(w)) => (seat_colour(w), g.lords[w].name.clone()),
-                Some(Minion::NonPlayer(_)) => (NP_COLOUR, "blocked".to_string()),
-                None => (Color::rgb(220, 205, 170), String::new()),
-            };
-            let current = f.cur.is_some_and(|c| c.0 == k as u8 && c.1 == i);
-            s.rect(r, fillc, 6.0)
-                .id(format!("space:{k}:{i}"))
-                .tooltip(format!(
-                    "Space {}: {}{}",
-                    ["I", "II", "III"][i as usize],
-                    space_text(*p, i),
-                    if name.is_empty() {
-                        String::new()
-                    } else {
-                        format!(". Minion: {name}")
-                    }
-                ))
-                .highlight(if current {
-                    Highlight::Active
-                } else {
-                    Highlight::None
-                });
-            // An occupied space names its minion; the cost stays in the tooltip.
-            let numeral = ["I", "II", "III"][i as usize];
+            // Clear of the title by more than the host's ring around the current space.
+            let sy = y + 38.0 + i as f32 * 36.0;
+            let r = rect(x + 6.0, sy, w - 12.0, 32.0);
+            space(s, g, k, i, r);
+        }
+    }
+}
+
+/// One action space: empty, it says what it costs and gives; taken, it names the minion
+/// in its lord's colour with the position of the order that sent it.
+fn space(s: &mut Scene, g: &Dl, k: usize, i: u8, r: Rect) {
+    let f = g.f();
+    let p = Place::from_index(k as u8);
+    let who = f.board.spaces[k][i as usize];
+    let (fillc, name) = match who {
+        Some(Minion::Seat(w)) => (seat_colour(w), g.lords[w].name.clone()),
+        Some(Minion::NonPlayer(_)) => (NP_COLOUR, "blocked".to_string()),
+        None => (Color::rgb(220, 205, 170), String::new()),
+    };
+    let current = f.cur.is_some_and(|c| c.0 == k as u8 && c.1 == i);
+    let numeral = ["I", "II", "III"][i as usize];
+    s.rect(r, fillc, 6.0)
+        .id(format!("space:{k}:{i}"))
+        .tooltip(format!(
+            "Space {numeral}: {}{}",
+            space_text(p, i),
             if name.is_empty() {
-                s.text(
-                    pos(x + 12.0, sy + 24.0),
-                    format!("{numeral} {}", space_text(*p, i)),
-                    SMALL,
-                    INK,
-                );
+                String::new()
             } else {
-                s.text(
-                    pos(x + 12.0, sy + 24.0),
-                    format!("{numeral} {}", clip(&name, 12)),
-                    SMALL,
-                    Color::WHITE,
-                )
-                .bold();
+                format!(". Minion: {name}")
             }
-            if let Some(Minion::Seat(w)) = who {
-                reveal_badge(s, g, w, k, pos(x + 168.0, sy + 24.0));
+        ))
+        .highlight(if current {
+            Highlight::Active
+        } else {
+            Highlight::None
+        });
+    let at = pos(r.x + 8.0, r.y + r.h / 2.0);
+    match who {
+        None => {
+            let t = format!("{numeral}  {}", space_text(p, i));
+            s.text(at, fit(&t, r.w - 14.0, SMALL, false), SMALL, INK);
+        }
+        Some(m) => {
+            let t = fit(&format!("{numeral}  {name}"), r.w - 54.0, SMALL, true);
+            s.text(at, t, SMALL, Color::WHITE).bold();
+            if let Minion::Seat(w) = m {
+                reveal_badge(s, g, w, k, pos(r.x + r.w - 20.0, r.y + r.h / 2.0));
             }
         }
     }
@@ -185,7 +221,7 @@ fn board(s: &mut Scene, g: &Dl, own: usize, is_viewer: bool) {
 /// same order as the log.
 fn reveal_badge(s: &mut Scene, g: &Dl, seat: usize, place: usize, at: Pos) {
     let nth = g.order_pos(seat, place as u8);
-    s.circle(at, 15.0, PAPER)
+    s.circle(at, 14.0, PAPER)
         .stroke(stroke(1.5, INK))
         .id(format!("revealed:{place}:{seat}"))
         .tooltip(format!(
@@ -198,61 +234,57 @@ fn reveal_badge(s: &mut Scene, g: &Dl, seat: usize, place: usize, at: Pos) {
         .bold();
 }
 
-fn clip(t: &str, n: usize) -> String {
-    if t.chars().count() <= n {
-        t.to_string()
-    } else {
-        let mut s: String = t.chars().take(n - 1).collect();
-        s.push('…');
-        s
-    }
-}
-
-/// The viewer's dungeon: grid, treasury, imps, lair, traps, the party waiting, orders.
+/// The viewer's dungeon: the grid large, the lair and the party waiting as pictures under
+/// it, and beside it the treasury, imps, Evil, traps and what the lord has spied.
 fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
     let l = &g.lords[seat];
     let f = g.f();
-    s.panel(
-        rect(10.0, 450.0, 820.0, 540.0),
+    let panel = rect(8.0, BOTTOM_Y, OWN_W, BOTTOM_H);
+    titled_panel(
+        s,
+        panel,
         Color::rgb(34, 30, 28),
-        PAPER,
-    )
-    .tooltip("Your dungeon: 5 columns by 4 rows, the entrance at A1.");
-    s.text(
-        pos(24.0, 474.0),
         format!("{}'s dungeon", l.name),
-        TEXT,
         seat_colour(seat),
-    )
-    .bold();
-    grid(s, l, seat, 24.0, 494.0, 80.0);
-    gallery(s, g, seat);
-    let x = 472.0;
-    let mut y = 474.0;
-    let lines = [
-        format!("Gold {}   Food {}", l.gold, l.food),
-        format!(
-            "Imps {} ({} busy)   Trolls {}",
-            l.imps,
-            f.busy[seat].min(l.imps + g.trolls(seat)),
-            g.trolls(seat)
-        ),
-        format!("Evil {}   Dead letters {}", l.evil, l.dead_letters),
-    ];
-    let icons = [(art::GOLD, "Gold"), (art::IMP, "Imps"), (art::EVIL, "Evil")];
-    for (t, (image, alt)) in lines.into_iter().zip(icons) {
-        art::icon(s, rect(x - 30.0, y - 11.0, 24.0, 24.0), image, alt);
-        s.text(pos(x, y), t, TEXT, PAPER);
-        y += 26.0;
-    }
-    // Food has its own picture at the end of the treasury line, clear of its text.
-    let gold_line = format!("Gold {}   Food {}", l.gold, l.food);
-    let end = tavern_plugin_api::scene::text_width(
-        &gold_line,
-        tavern_plugin_api::scene::drawn_size(TEXT),
-        false,
+        "Your dungeon: 5 columns by 4 rows, the entrance at A1.",
     );
-    art::icon(s, rect(x + end + 8.0, 463.0, 24.0, 24.0), art::FOOD, "Food");
+    grid(s, l, seat, 22.0, BOTTOM_Y + 38.0, 56.0);
+    gallery(s, g, seat, BOTTOM_Y + 286.0);
+    let x = 372.0;
+    let w = panel.x + panel.w - x - 12.0;
+    let mut y = BOTTOM_Y + 22.0;
+    let imps = format!(
+        "Imps {} ({} busy){}",
+        l.imps,
+        f.busy[seat].min(l.imps + g.trolls(seat)),
+        match g.trolls(seat) {
+            0 => String::new(),
+            t => format!(" · Trolls {t}"),
+        }
+    );
+    let lines = [
+        (format!("Gold {}", l.gold), art::GOLD, "Gold"),
+        (format!("Food {}", l.food), art::FOOD, "Food"),
+        (imps, art::IMP, "Imps"),
+        (
+            format!("Evil {} · Dead letters {}", l.evil, l.dead_letters),
+            art::EVIL,
+            "Evil",
+        ),
+    ];
+    // Gold and food share the first line, each after its picture.
+    for (k, (t, image, alt)) in lines.into_iter().enumerate() {
+        let (tx, ty) = match k {
+            0 => (x, y),
+            1 => (x + 140.0, y),
+            _ => (x, y),
+        };
+        art::icon(s, rect(tx - 30.0, ty - 12.0, 24.0, 24.0), image, alt);
+        y = wrap(s, tx, ty, w - (tx - x), &t, PAPER);
+        if k == 0 {
+            y = ty;
+        }
+    }
     let traps: Vec<String> = l
         .traps
         .iter()
@@ -262,21 +294,17 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
         .collect();
     let held: u8 = l.traps.iter().sum();
     let trap_text = if is_viewer {
-        if traps.is_empty() {
-            "Traps: none".to_string()
-        } else {
-            format!("Traps: {}", traps.join(", "))
-        }
+        format!("Traps: {}", list_or(&traps, "none"))
     } else {
         format!("Traps: {held} face down")
     };
     art::icon(
         s,
-        rect(x - 30.0, y - 11.0, 24.0, 24.0),
+        rect(x - 30.0, y - 12.0, 24.0, 24.0),
         art::TRAP_BACK,
         "Trap cards",
     );
-    y = wrap(s, x, y, 330.0, &trap_text, PAPER);
+    y = wrap(s, x, y, w, &trap_text, PAPER);
     let lair: Vec<String> = l
         .lair
         .iter()
@@ -286,8 +314,23 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
         s,
         x,
         y,
-        330.0,
+        w,
         &format!("Lair: {}", list_or(&lair, "empty")),
+        PAPER,
+    );
+    let rooms: Vec<String> = (0..20u8)
+        .filter_map(|sq| {
+            let t = l.grid[sq as usize]?;
+            t.room
+                .map(|r| format!("{} ({})", room(r).name, square_name(sq)))
+        })
+        .collect();
+    y = wrap(
+        s,
+        x,
+        y,
+        w,
+        &format!("Rooms: {}", list_or(&rooms, "none")),
         PAPER,
     );
     let party: Vec<String> = l.party.iter().map(|a| adv_name(a.id)).collect();
@@ -295,23 +338,13 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
         s,
         x,
         y,
-        330.0,
+        w,
         &format!("Adventurers waiting: {}", list_or(&party, "none")),
         PAPER,
     );
-    let inacc: Vec<&str> = f.inacc[seat]
-        .iter()
-        .map(|&p| short_place(Place::from_index(p)))
-        .collect();
-    y = wrap(
-        s,
-        x,
-        y,
-        330.0,
-        &format!("Inaccessible orders: {}", inacc.join(", ")),
-        PAPER,
-    );
-    let shown = is_viewer || !matches!(g.phase, Phase::Build(Stage::Orders));
+    // Orders chosen and out of hand are on the board; a spectator's board shows the
+    // minions only, so the dungeon names the orders once they are public.
+    let shown = !is_viewer && !matches!(g.phase, Phase::Build(Stage::Orders));
     if shown && !f.orders[seat].is_empty() {
         let o: Vec<String> = f.orders[seat]
             .iter()
@@ -321,7 +354,7 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
                 format!("{}. {}{mark}", i + 1, short_place(Place::from_index(p)))
             })
             .collect();
-        y = wrap(s, x, y, 330.0, &format!("Orders: {}", o.join(", ")), PAPER);
+        y = wrap(s, x, y, w, &format!("Orders: {}", o.join(", ")), PAPER);
     }
     if is_viewer && !l.spied.is_empty() {
         let seen: Vec<String> = l
@@ -337,67 +370,57 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
             s,
             x,
             y,
-            330.0,
+            w,
             &format!("Combat cards spied: {}", seen.join(", ")),
             Color::rgb(240, 210, 120),
         );
     }
 }
 
-/// Wrapped text lines; returns the y below them.
-fn wrap(s: &mut Scene, x: f32, y: f32, w: f32, text: &str, c: Color) -> f32 {
-    // Wrapped at the size the host draws small text largest, so lines never run over.
-    let big = tavern_plugin_api::scene::drawn_size(SMALL);
-    let lines = tavern_plugin_api::scene::wrap_lines(text, big, w, false);
-    let mut y = y;
-    for line in lines {
-        s.text(pos(x, y), line, SMALL, c);
-        y += line_h();
-    }
-    y + 2.0
-}
-
 /// Under the grid, the lair's monsters and the adventurers waiting as pictures (names in
 /// the tooltips and in the lines beside the grid).
-fn gallery(s: &mut Scene, g: &Dl, seat: usize) {
+fn gallery(s: &mut Scene, g: &Dl, seat: usize, y0: f32) {
     let l = &g.lords[seat];
-    let rows: [(&str, Vec<(&'static str, String)>); 2] = [
-        (
-            "Lair",
-            l.lair
-                .iter()
-                .map(|m| {
-                    let d = monster(m.kind);
-                    (art::monster(&d.key), d.name.clone())
-                })
-                .collect(),
-        ),
-        (
-            "Waiting",
-            l.party
-                .iter()
-                .map(|a| {
-                    (
-                        art::adventurer(crate::data::adv(a.id).class),
-                        adv_name(a.id),
-                    )
-                })
-                .collect(),
-        ),
-    ];
+    let rows = [("Lair", lair_pictures(l)), ("Waiting", party_pictures(l))];
     for (k, (title, pics)) in rows.iter().enumerate() {
-        let y = 846.0 + k as f32 * 72.0;
-        s.text(pos(24.0, y + 28.0), *title, SMALL, PAPER).bold();
-        let step = (700.0 / pics.len().max(1) as f32).min(66.0);
+        let y = y0 + k as f32 * 50.0;
+        s.text(pos(22.0, y + 22.0), *title, SMALL, PAPER).bold();
+        let step = (240.0 / pics.len().max(1) as f32).min(48.0);
+        if pics.is_empty() {
+            let none = if k == 0 { "empty" } else { "none" };
+            s.text(pos(112.0, y + 22.0), none, SMALL, PAPER);
+        }
         for (i, (image, name)) in pics.iter().enumerate() {
             s.image(
-                rect(110.0 + i as f32 * step, y, step - 6.0, step - 6.0),
+                rect(112.0 + i as f32 * step, y, step - 4.0, step - 4.0),
                 *image,
                 name.clone(),
             )
             .tooltip(name.clone());
         }
     }
+}
+
+fn lair_pictures(l: &Lord) -> Vec<(&'static str, String)> {
+    l.lair
+        .iter()
+        .map(|m| {
+            let d = monster(m.kind);
+            (art::monster(&d.key), d.name.clone())
+        })
+        .collect()
+}
+
+fn party_pictures(l: &Lord) -> Vec<(&'static str, String)> {
+    l.party
+        .iter()
+        .map(|a| {
+            (
+                art::adventurer(crate::data::adv(a.id).class),
+                adv_name(a.id),
+            )
+        })
+        .collect()
 }
 
 /// A tile's picture inside its edge, so the host's highlight of the tile stays visible.
@@ -435,55 +458,73 @@ pub(crate) fn grid(s: &mut Scene, l: &Lord, seat: usize, x0: f32, y0: f32, tile:
                 s.rect(r, fill, 4.0)
                     .id(format!("tile:{seat}:{sq}"))
                     .tooltip(tip);
-                // An unconquered tunnel shows its passage; conquered tiles stay pale and
-                // rooms purple, so their state reads at a glance and a room's name on it.
-                if t.kind == TileKind::Tunnel && !t.conquered {
-                    s.image(inset(r), art::TUNNEL, "");
-                }
-                // Only rooms are named on the tile (rooms are never side by side, so
-                // their names cannot run into each other); squares are in the tooltip.
-                if let (true, Some(rid)) = (tile >= 60.0, t.room) {
-                    let ink = if t.conquered { INK } else { PAPER };
-                    let label = clip(&room(rid).name, 7);
-                    s.text(pos(r.x + 6.0, r.y + 18.0), label, SMALL, ink);
-                }
+                // An unconquered tunnel shows its passage and a room its doorway; a
+                // conquered tile shows the adventurers' banner on the pale floor, so the
+                // state reads at a glance. Rooms are named in the dungeon's Rooms line.
+                let picture = match (t.kind, t.conquered) {
+                    (_, true) => art::CONQUERED,
+                    (TileKind::Tunnel, false) => art::TUNNEL,
+                    (TileKind::Room, false) => art::ROOM,
+                };
+                s.image(inset(r), picture, "");
             }
         }
     }
 }
 
-/// Progress, Evilometer, tavern, room store and next adventurers.
+/// Progress, Evilometer, tavern, room store and the adventurers.
 fn progress(s: &mut Scene, g: &Dl) {
     let f = g.f();
-    let x = 840.0;
-    s.panel(rect(x, 10.0, 750.0, 430.0), Color::rgb(46, 40, 52), PAPER);
+    let x = 8.0;
+    let y0 = PROGRESS_Y;
+    s.panel(
+        rect(x, y0, WIDTH - 16.0, BOTTOM_Y - 8.0 - y0),
+        Color::rgb(46, 40, 52),
+        PAPER,
+    );
     let stage = match g.phase {
         Phase::Build(st) => stage_name(st),
         Phase::Over => "final scoring".into(),
         _ => "combat".into(),
     };
     s.text(
-        pos(x + 14.0, 34.0),
+        pos(x + 14.0, y0 + 22.0),
         format!("Year {} · round {} of 4 · {stage}", g.year, f.bround),
         TEXT,
         PAPER,
     )
     .bold();
+    s.text(
+        pos(x + 680.0, y0 + 22.0),
+        format!(
+            "Start player: {} · Paladin: {}",
+            fit(&g.lords[g.start].name, 180.0, SMALL, false),
+            if g.paladin_tent.is_some() {
+                "in his tent"
+            } else {
+                "set out"
+            }
+        ),
+        SMALL,
+        PAPER,
+    );
     let events: Vec<String> = (2..=4)
         .map(|r| match f.events[r] {
-            Some(e) => format!("{r}: {}", event_name(e)),
-            None => format!("{r}: ?"),
+            Some(e) => format!("round {r}: {}", event_name(e)),
+            None => format!("round {r}: ?"),
         })
         .collect();
     let special = f.special[g.year as usize]
-        .map(|c| {
-            let d = &data().special_events[c as usize];
-            format!("   Special: {}", d.name)
-        })
+        .map(|c| format!(" · Special: {}", data().special_events[c as usize].name))
         .unwrap_or_default();
     s.text(
-        pos(x + 14.0, 62.0),
-        format!("Events  {}{special}", events.join("   ")),
+        pos(x + 14.0, y0 + 50.0),
+        fit(
+            &format!("Events: {}{special}", events.join(", ")),
+            WIDTH - 48.0,
+            SMALL,
+            false,
+        ),
         SMALL,
         PAPER,
     )
@@ -494,56 +535,104 @@ fn progress(s: &mut Scene, g: &Dl) {
                 "The three event tiles of the year, one per round from spring.".into()
             }),
     );
-    s.text(
-        pos(x + 14.0, 88.0),
-        format!(
-            "Start player: {}   Paladin: {}",
-            g.lords[g.start].name,
-            if g.paladin_tent.is_some() {
-                "in his tent"
-            } else {
-                "set out"
-            }
-        ),
-        SMALL,
-        PAPER,
-    );
-    // The Evilometer: one cell per space, counters stacked in it.
+    evilometer(s, g, x + 14.0, y0 + 68.0);
+    market(s, g, x + 14.0, y0 + 160.0);
+    let names = |v: &[u8]| -> String {
+        let n: Vec<String> = v.iter().map(|&a| adv_name(a)).collect();
+        list_or(&n, "none")
+    };
+    let w = WIDTH - 48.0;
+    let mut y = y0 + 270.0;
+    if !f.incoming.is_empty() {
+        let t = format!(
+            "Arriving this round (weakest first): {}",
+            names(&f.incoming)
+        );
+        s.text(pos(x + 14.0, y), fit(&t, w, SMALL, false), SMALL, PAPER)
+            .tooltip(t);
+        y += line_h();
+    }
+    let t = format!("Next round's adventurers: {}", names(&f.forecast));
+    s.text(pos(x + 14.0, y), fit(&t, w, SMALL, false), SMALL, PAPER)
+        .tooltip(t);
+    y += line_h();
+    let np: Vec<String> =
+        f.np.iter()
+            .enumerate()
+            .map(|(k, n)| {
+                let o: Vec<&str> = n
+                    .inacc
+                    .iter()
+                    .map(|&p| short_place(Place::from_index(p)))
+                    .collect();
+                format!("non-player {}: {}", k + 1, o.join(", "))
+            })
+            .collect();
+    if !np.is_empty() {
+        let t = format!("Inaccessible — {}", np.join("; "));
+        s.text(pos(x + 14.0, y), fit(&t, w, SMALL, false), SMALL, PAPER)
+            .tooltip(t);
+    }
+}
+
+/// The Evilometer: one cell per space, the paladin's spaces red; each lord's counter is a
+/// disc in its colour with its letter, the non-player counter a grey disc marked N.
+fn evilometer(s: &mut Scene, g: &Dl, x: f32, y: f32) {
+    let f = g.f();
     let ev = &data().evilometer;
-    let cw = 48.0;
+    let cw = (WIDTH - 16.0 - 28.0) / (ev.top as f32 + 1.0);
     for v in 0..=ev.top {
-        let cx = x + 14.0 + v as f32 * cw;
+        let cx = x + v as f32 * cw;
         let fill = if v >= ev.paladin {
             Color::rgb(150, 60, 60)
         } else {
             Color::rgb(90, 80, 100)
         };
-        s.rect(rect(cx, 104.0, cw - 4.0, 70.0), fill, 4.0)
+        s.rect(rect(cx, y, cw - 4.0, 84.0), fill, 4.0)
             .tooltip(if v == ev.paladin {
                 format!("Evil {v}: the paladin's line")
             } else {
                 format!("Evil {v}")
             });
-        s.text(pos(cx + 4.0, 118.0), format!("{v}"), SMALL, PAPER);
-        let mut k = 0.0;
-        for (i, l) in g.lords.iter().enumerate() {
-            if l.evil == v {
-                s.circle(pos(cx + 10.0 + k * 11.0, 150.0), 7.0, seat_colour(i))
-                    .tooltip(format!("{}: Evil {v}", l.name));
-                k += 1.0;
-            }
-        }
+        s.text(pos(cx + 6.0, y + 14.0), format!("{v}"), SMALL, PAPER)
+            .bold();
+        let mut marks: Vec<(Color, &str, String)> = g
+            .lords
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.evil == v)
+            .map(|(i, l)| {
+                (
+                    seat_colour(i),
+                    Color::PLAYER_MARK[i % Color::PLAYER_MARK.len()],
+                    format!("{}: Evil {v}", l.name),
+                )
+            })
+            .collect();
         if f.np_evil == Some(v) {
-            s.circle(pos(cx + 10.0 + k * 11.0, 164.0), 7.0, NP_COLOUR)
-                .tooltip("The non-player Evil counter");
+            marks.push((NP_COLOUR, "N", "The non-player Evil counter".into()));
+        }
+        for (k, (c, letter, tip)) in marks.into_iter().enumerate() {
+            let at = pos(
+                cx + 18.0 + (k % 2) as f32 * 28.0,
+                y + 40.0 + (k / 2) as f32 * 27.0,
+            );
+            s.circle(at, 12.5, c).stroke(stroke(1.5, INK)).tooltip(tip);
+            s.text_centered(at, letter, SMALL, Color::WHITE).bold();
         }
     }
-    let mut y = 200.0;
-    s.text(pos(x + 14.0, y), "Tavern", TEXT, PAPER).bold();
+}
+
+/// The tavern's monsters (name and wage beside the picture) and the room store.
+fn market(s: &mut Scene, g: &Dl, x: f32, y: f32) {
+    let f = g.f();
+    let cards_x = x + 96.0;
+    let cw = (WIDTH - 24.0 - cards_x) / 3.0;
+    s.text(pos(x, y + 22.0), "Tavern", TEXT, PAPER).bold();
     for (i, &k) in f.tavern.iter().enumerate() {
-        let r = rect(x + 110.0 + i as f32 * 210.0, y - 16.0, 200.0, 52.0);
+        let r = rect(cards_x + i as f32 * cw, y, cw - 8.0, 44.0);
         let m = monster(k);
-        s.rect(r, Color::rgb(90, 120, 90), 6.0)
+        s.rect(r, Color::rgb(70, 104, 70), 6.0)
             .id(format!("tavern:{k}"))
             .tooltip(format!(
                 "{}: costs {}. {}",
@@ -556,153 +645,160 @@ fn progress(s: &mut Scene, g: &Dl) {
                     .join("; or ")
             ));
         s.image(
-            rect(r.x + r.w - 48.0, r.y + 4.0, 44.0, 44.0),
+            rect(r.x + 4.0, r.y + 2.0, 40.0, 40.0),
             art::monster(&m.key),
             m.name.clone(),
         );
-        s.text(pos(r.x + 8.0, y), m.name.clone(), SMALL, Color::WHITE)
-            .bold();
+        let name_w = width(&m.name, SMALL, true);
         s.text(
-            pos(r.x + 8.0, y + 22.0),
-            clip(&m.wage, 15),
+            pos(r.x + 52.0, y + 22.0),
+            m.name.clone(),
             SMALL,
             Color::WHITE,
+        )
+        .bold();
+        let wx = r.x + 52.0 + name_w + 12.0;
+        s.text(
+            pos(wx, y + 22.0),
+            fit(&m.wage, r.x + r.w - wx - 6.0, SMALL, false),
+            SMALL,
+            Color::rgb(236, 230, 200),
         );
     }
-    y += 64.0;
-    s.text(pos(x + 14.0, y), "Rooms", TEXT, PAPER).bold();
+    let y = y + 52.0;
+    s.text(pos(x, y + 22.0), "Rooms", TEXT, PAPER).bold();
     for (i, &r) in f.store.iter().enumerate() {
-        let rr = rect(x + 110.0 + i as f32 * 315.0, y - 16.0, 305.0, 32.0);
+        let rr = rect(cards_x + i as f32 * cw, y, cw - 8.0, 44.0);
         s.rect(rr, Color::rgb(104, 60, 120), 6.0)
             .id(format!("store:{r}"))
             .tooltip(format!("{}: {}", room(r).name, room(r).help));
-        s.image(
-            rect(rr.x + rr.w - 30.0, rr.y + 3.0, 26.0, 26.0),
-            art::ROOM,
-            "Room",
-        );
+        s.image(rect(rr.x + 4.0, rr.y + 2.0, 40.0, 40.0), art::ROOM, "Room");
         s.text(
-            pos(rr.x + 8.0, y),
-            room(r).name.clone(),
+            pos(rr.x + 52.0, y + 22.0),
+            fit(&room(r).name, rr.w - 58.0, SMALL, false),
             SMALL,
             Color::WHITE,
-        );
-    }
-    y += 44.0;
-    let names = |v: &[u8]| -> String {
-        if v.is_empty() {
-            "none".into()
-        } else {
-            v.iter()
-                .map(|&a| adv_name(a))
-                .collect::<Vec<_>>()
-                .join(", ")
-        }
-    };
-    if !f.incoming.is_empty() {
-        y = wrap(
-            s,
-            x + 14.0,
-            y,
-            720.0,
-            &format!(
-                "Arriving this round (weakest first): {}",
-                names(&f.incoming)
-            ),
-            PAPER,
-        );
-    }
-    y = wrap(
-        s,
-        x + 14.0,
-        y,
-        720.0,
-        &format!("Next round's adventurers: {}", names(&f.forecast)),
-        PAPER,
-    );
-    let np: Vec<String> =
-        f.np.iter()
-            .enumerate()
-            .map(|(k, n)| {
-                format!(
-                    "non-player {}: {}",
-                    k + 1,
-                    n.inacc
-                        .iter()
-                        .map(|&p| short_place(Place::from_index(p)))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
-            })
-            .collect();
-    if !np.is_empty() {
-        wrap(
-            s,
-            x + 14.0,
-            y,
-            720.0,
-            &format!("Inaccessible — {}", np.join("; ")),
-            PAPER,
         );
     }
 }
 
-/// Every other lord, compact: resources, lair, party and a small grid.
+/// Every other lord, compact and enlargeable: resources, traps face down, the lair and the
+/// party waiting (as words while there is room, else as pictures) and a small grid.
 fn others(s: &mut Scene, g: &Dl, own: usize, viewer: Option<usize>) {
     let others: Vec<usize> = (0..g.n()).filter(|&i| i != own).collect();
-    let h = 540.0 / others.len().max(1) as f32;
+    let h = (BOTTOM_H + 8.0) / others.len().max(1) as f32;
+    let w = WIDTH - 8.0 - OTHERS_X;
     for (k, &i) in others.iter().enumerate() {
         let l = &g.lords[i];
-        let y = 450.0 + k as f32 * h;
-        let r = rect(840.0, y, 750.0, h - 8.0);
+        let y = BOTTOM_Y + k as f32 * h;
+        let r = rect(OTHERS_X, y, w, h - 8.0);
         s.panel(r, Color::rgb(40, 36, 34), seat_colour(i));
         s.enlargeable(r, format!("{}'s dungeon", l.name));
+        let tile = ((r.h - 16.0) / 4.0 - 4.0).min(36.0);
+        let gx = r.x + r.w - 8.0 - 5.0 * (tile + 4.0);
+        grid(s, l, i, gx, y + 8.0, tile);
+        let tw = gx - r.x - 24.0;
+        let x = r.x + 12.0;
+        let mark = Color::PLAYER_MARK[i % Color::PLAYER_MARK.len()];
         s.text(
-            pos(854.0, y + 20.0),
-            clip(&l.name, 20),
+            pos(x, y + 18.0),
+            fit(&format!("{} ({mark})", l.name), tw, TEXT, true),
             TEXT,
             seat_colour(i),
         )
         .bold();
         let held: u8 = l.traps.iter().sum();
         let traps = if viewer == Some(i) {
-            format!("{held}")
+            format!("Traps {held}")
         } else {
-            format!("{held} face down")
+            format!("Traps {held} face down")
         };
-        let info = format!(
-            "Gold {} · Food {} · Imps {} · Evil {} · Traps {traps} · Dead letters {}",
-            l.gold, l.food, l.imps, l.evil, l.dead_letters
-        );
-        let mut ty = wrap(s, 854.0, y + 44.0, 430.0, &info, PAPER);
+        let facts = [
+            format!("Gold {}", l.gold),
+            format!("Food {}", l.food),
+            format!("Imps {}", l.imps),
+            format!("Evil {}", l.evil),
+            traps,
+            format!("Dead letters {}", l.dead_letters),
+        ];
+        let mut ty = y + 46.0;
+        for line in pack(&facts, tw) {
+            s.text(pos(x, ty), line, SMALL, PAPER);
+            ty += line_h();
+        }
+        ty += 2.0;
         let lair: Vec<&str> = l
             .lair
             .iter()
             .map(|m| monster(m.kind).name.as_str())
             .collect();
         let party: Vec<String> = l.party.iter().map(|a| adv_name(a.id)).collect();
-        if ty < y + h - 40.0 {
-            ty = wrap(
-                s,
-                854.0,
-                ty,
-                430.0,
-                &format!("Lair: {}", list_or(&lair, "empty")),
-                PAPER,
-            );
+        let words = [
+            format!("Lair: {}", list_or(&lair, "empty")),
+            format!("Waiting: {}", list_or(&party, "none")),
+        ];
+        let needed: f32 = words
+            .iter()
+            .map(|t| {
+                tavern_plugin_api::scene::wrap_lines(
+                    t,
+                    tavern_plugin_api::scene::drawn_size(SMALL),
+                    tw,
+                    false,
+                )
+                .len() as f32
+                    * line_h()
+                    + 2.0
+            })
+            .sum();
+        if ty + needed <= r.y + r.h - 4.0 {
+            for t in &words {
+                ty = wrap(s, x, ty, tw, t, PAPER);
+            }
+        } else {
+            pictures_row(s, l, x, ty - 12.0, tw);
         }
-        if ty < y + h - 40.0 {
-            wrap(
-                s,
-                854.0,
-                ty,
-                430.0,
-                &format!("Waiting: {}", list_or(&party, "none")),
-                PAPER,
-            );
+    }
+}
+
+/// Short facts joined with " · " into as few lines of width `w` as they fit, never
+/// breaking a fact ("Traps 2 face down" stays together).
+fn pack(facts: &[String], w: f32) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for f in facts {
+        match lines.last_mut() {
+            Some(l) if width(&format!("{l} · {f}"), SMALL, false) <= w => {
+                l.push_str(" · ");
+                l.push_str(f);
+            }
+            _ => lines.push(f.clone()),
         }
-        let tile = ((h - 30.0) / 4.0 - 4.0).min(34.0);
-        grid(s, l, i, 1300.0, y + 10.0, tile);
+    }
+    lines
+}
+
+/// A compact lord's lair and party as small pictures on one line, names in the tooltips.
+fn pictures_row(s: &mut Scene, l: &Lord, x: f32, y: f32, w: f32) {
+    let lair = lair_pictures(l);
+    let party = party_pictures(l);
+    let label_w = width("Lair", SMALL, true) + 8.0;
+    let half = w / 2.0;
+    for (k, (title, pics)) in [("Lair", lair), ("Party", party)].into_iter().enumerate() {
+        let lx = x + k as f32 * half;
+        s.text(pos(lx, y + 12.0), title, SMALL, PAPER).bold();
+        let px = lx + label_w.max(width("Party", SMALL, true) + 8.0);
+        let step = ((half - (px - lx) - 6.0) / pics.len().max(1) as f32).min(28.0);
+        if pics.is_empty() {
+            s.text(pos(px, y + 12.0), "—", SMALL, PAPER);
+        }
+        for (i, (image, name)) in pics.iter().enumerate() {
+            s.image(
+                rect(px + i as f32 * step, y, step - 2.0, step - 2.0),
+                *image,
+                name.clone(),
+            )
+            .tooltip(name.clone());
+        }
     }
 }
 
@@ -760,22 +856,5 @@ pub fn prompt(g: &Dl, st: Stage) -> String {
         Stage::Taxes(_) => {
             "Pay your taxes; each unpaid gold is a mark in the Dead Letter Office.".into()
         }
-    }
-}
-
-fn line_h() -> f32 {
-    tavern_plugin_api::scene::line_height(tavern_plugin_api::scene::drawn_size(SMALL)) + 2.0
-}
-
-/// Names joined by commas, or `none` for an empty list (a lair, a party, a set of orders).
-fn list_or<S: AsRef<str>>(items: &[S], none: &str) -> String {
-    if items.is_empty() {
-        none.to_string()
-    } else {
-        items
-            .iter()
-            .map(AsRef::as_ref)
-            .collect::<Vec<&str>>()
-            .join(", ")
     }
 }

@@ -170,19 +170,14 @@ fn ability_short(id: u8) -> String {
 fn dungeon(s: &mut Scene, g: &Dl, seat: usize, l: &Lord) {
     let x0 = 60.0;
     let y0 = 300.0;
-    s.panel(
+    crate::paint::titled_panel(
+        s,
         rect(20.0, 232.0, 780.0, 756.0),
         Color::rgb(34, 30, 28),
-        PAPER,
-    )
-    .tooltip("Your dungeon: 5 columns by 4 rows, the entrance at the top left.");
-    s.text(
-        pos(36.0, 256.0),
         format!("{}'s dungeon", l.name),
-        TEXT,
         PAPER,
-    )
-    .bold();
+        "Your dungeon: 5 columns by 4 rows, the entrance at the top left.",
+    );
     let fighting = match g.phase {
         Phase::Planning | Phase::Battle(_) => l.plan.tile,
         _ => None,
@@ -201,6 +196,11 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, l: &Lord) {
             None => {
                 s.rect(r, Color::rgb(70, 62, 56), 4.0)
                     .tooltip(format!("{name}: solid rock, not dug"));
+                s.image(
+                    rect(r.x + 4.0, r.y + 4.0, r.w - 8.0, r.h - 8.0),
+                    crate::art::ROCK,
+                    "",
+                );
             }
             Some(t) => {
                 let (fill, kind) = match (t.kind, t.conquered) {
@@ -230,14 +230,22 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, l: &Lord) {
                     .id(format!("tile:{seat}:{sq}"))
                     .tooltip(tip)
                     .highlight(hl);
+                // The tile's picture beside its square's name; the words below it stay on
+                // the plain fill, clear of the drawing.
+                let picture = match (t.kind, t.conquered) {
+                    (_, true) => crate::art::CONQUERED,
+                    (TileKind::Tunnel, false) => crate::art::TUNNEL,
+                    (TileKind::Room, false) => crate::art::ROOM,
+                };
+                s.image(rect(r.x + 50.0, r.y + 6.0, 40.0, 40.0), picture, kind);
                 s.text(pos(r.x + 10.0, r.y + 20.0), name, SMALL, text);
-                s.text_centered(pos(r.x + TILE / 2.0, r.y + 48.0), kind, TEXT, text)
+                s.text_centered(pos(r.x + TILE / 2.0, r.y + 62.0), kind, TEXT, text)
                     .bold();
                 let state = if t.conquered { "conquered" } else { "held" };
-                s.text_centered(pos(r.x + TILE / 2.0, r.y + 74.0), state, SMALL, text);
+                s.text_centered(pos(r.x + TILE / 2.0, r.y + 85.0), state, SMALL, text);
                 if fighting == Some(sq) {
                     s.text_centered(
-                        pos(r.x + TILE / 2.0, r.y + 100.0),
+                        pos(r.x + TILE / 2.0, r.y + 107.0),
                         "battle here",
                         SMALL,
                         text,
@@ -245,11 +253,12 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, l: &Lord) {
                     .bold();
                 } else if candidates.contains(&sq) && l.plan.tile.is_none() {
                     s.text_centered(
-                        pos(r.x + TILE / 2.0, r.y + 100.0),
-                        "may be attacked",
+                        pos(r.x + TILE / 2.0, r.y + 107.0),
+                        "may be hit",
                         SMALL,
                         text,
-                    );
+                    )
+                    .tooltip("The party may attack this tile this round.");
                 }
             }
         }
@@ -297,20 +306,7 @@ fn report(s: &mut Scene, g: &Dl, x: f32, y: f32) {
 
 /// The text cut (with an ellipsis) to fit `width` at the size the host draws it largest.
 fn fit(text: &str, width: f32) -> String {
-    use tavern_plugin_api::scene::{drawn_size, text_width};
-    let size = drawn_size(SMALL);
-    if text_width(text, size, false) <= width {
-        return text.to_string();
-    }
-    let mut chars: Vec<char> = text.chars().collect();
-    while !chars.is_empty() {
-        chars.pop();
-        let t: String = chars.iter().collect::<String>() + "…";
-        if text_width(&t, size, false) <= width {
-            return t;
-        }
-    }
-    String::new()
+    crate::paint::fit(text, width, SMALL, false)
 }
 
 fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
@@ -495,7 +491,7 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
     let step = (728.0 / l.lair.len().max(1) as f32).min(148.0);
     for (i, m) in l.lair.iter().enumerate() {
         let def = monster(m.kind);
-        let r = rect(x + 16.0 + i as f32 * step, 398.0, step - 8.0, 120.0);
+        let r = rect(x + 16.0 + i as f32 * step, 398.0, step - 8.0, 128.0);
         let is_sent = sent.contains(&(i as u8)) && (own || g.revealed);
         let fill = if m.ready {
             Color::rgb(120, 170, 120)
@@ -526,9 +522,18 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
             } else {
                 Highlight::None
             });
+        // The monster in its den at the card's head (stars over it while knocked out);
+        // the name, state and attacks below on the card's plain fill.
+        let den = rect(r.x + r.w / 2.0 - 36.0, r.y + 5.0, 72.0, 48.0);
+        s.image(den, crate::art::LAIR, "");
+        let pic = rect(r.x + r.w / 2.0 - 22.0, r.y + 7.0, 44.0, 44.0);
+        s.image(pic, crate::art::monster(&def.key), def.name.as_str());
+        if !m.ready {
+            s.image(pic, crate::art::KNOCKED_OUT, "knocked out");
+        }
         s.text_centered(
-            pos(r.x + r.w / 2.0, r.y + 26.0),
-            def.name.as_str(),
+            pos(r.x + r.w / 2.0, r.y + 68.0),
+            crate::paint::fit(&def.name, r.w - 8.0, TEXT, true),
             TEXT,
             INK,
         )
@@ -542,10 +547,15 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
         } else {
             "ready"
         };
-        s.text_centered(pos(r.x + r.w / 2.0, r.y + 60.0), state, SMALL, INK);
+        let state = if crate::paint::width(state, SMALL, false) > r.w - 8.0 {
+            "out"
+        } else {
+            state
+        };
+        s.text_centered(pos(r.x + r.w / 2.0, r.y + 92.0), state, SMALL, INK);
         s.text_centered(
-            pos(r.x + r.w / 2.0, r.y + 94.0),
-            monster_short(m.kind),
+            pos(r.x + r.w / 2.0, r.y + 115.0),
+            fit(&monster_short(m.kind), r.w - 8.0),
             SMALL,
             INK,
         );
@@ -578,7 +588,7 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
         ],
     );
     s.text(pos(x + 16.0, 610.0), "Prison", TEXT, PAPER).bold();
-    let step = (728.0 / l.prison.len().max(1) as f32).min(124.0);
+    let step = (728.0 / l.prison.len().max(1) as f32).min(180.0);
     for (i, &id) in l.prison.iter().enumerate() {
         let r = rect(x + 16.0 + i as f32 * step, 628.0, step - 8.0, 56.0);
         s.rect(r, class_colour(adv(id).class), 6.0)
@@ -587,16 +597,16 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
                 "The {} is imprisoned: 2 points at scoring (5 for a paladin).",
                 adv_name(id)
             ));
-        s.text_centered(r.center(), short_name(id, r.w), SMALL, INK);
+        captive(s, id, r, true);
     }
     s.text(pos(x + 16.0, 706.0), "Distant Lands", TEXT, PAPER)
         .bold();
-    let step = (728.0 / l.distant.len().max(1) as f32).min(124.0);
+    let step = (728.0 / l.distant.len().max(1) as f32).min(180.0);
     for (i, &id) in l.distant.iter().enumerate() {
         let r = rect(x + 16.0 + i as f32 * step, 724.0, step - 8.0, 56.0);
         s.rect(r, class_colour(adv(id).class).with_alpha(160), 6.0)
             .tooltip(format!("The {} got away.", adv_name(id)));
-        s.text_centered(r.center(), short_name(id, r.w), SMALL, INK);
+        captive(s, id, r, false);
     }
 
     // The scenario and, at the end, its best answer.
@@ -701,24 +711,9 @@ fn others(s: &mut Scene, g: &Dl, seat: usize, x: f32, y: f32, w: f32) {
     }
 }
 
-/// Left-aligned lines of at most about `w` units (18-unit text is about 9 units a letter).
+/// Left-aligned wrapped lines.
 fn wrap(s: &mut Scene, x: f32, y: f32, w: f32, text: &str) {
-    let per_line = (w / 9.0) as usize;
-    let mut line = String::new();
-    let mut yy = y;
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.len() + word.len() + 1 > per_line {
-            s.text(pos(x, yy), std::mem::take(&mut line), SMALL, PAPER);
-            yy += 24.0;
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        s.text(pos(x, yy), line, SMALL, PAPER);
-    }
+    crate::paint::wrap(s, x, y, w, text, PAPER);
 }
 
 fn plan_text(g: &Dl, l: &Lord, own: bool) -> String {
@@ -804,6 +799,21 @@ fn step_help(i: usize) -> &'static str {
 }
 
 fn status(g: &Dl) -> String {
+    // The full game's combat says which year's fights these are; training has one.
+    let year = if g.is_full() {
+        format!("Year {} · combat ", g.year)
+    } else {
+        String::new()
+    };
+    let s = combat_status(g);
+    match g.phase {
+        Phase::Build(_) | Phase::Over => s,
+        _ if year.is_empty() => s,
+        _ => format!("{year}{}", s.replacen("Round", "round", 1)),
+    }
+}
+
+fn combat_status(g: &Dl) -> String {
     match g.phase {
         Phase::Battle(Step::Spell) => format!("Round {} · a spell asks for a choice", g.round),
         Phase::Over => {
@@ -842,11 +852,34 @@ fn prompt(g: &Dl, viewer: Option<usize>) -> String {
     }
 }
 
+/// An adventurer's card in the prison (behind bars) or the Distant Lands: the picture on
+/// the left while the card is wide enough for it and the name, else the name alone.
+fn captive(s: &mut Scene, id: u8, r: tavern_plugin_api::scene::Rect, jailed: bool) {
+    let pictured = r.w >= 160.0;
+    if pictured {
+        let pic = rect(r.x + 6.0, r.y + 6.0, 44.0, 44.0);
+        s.image(pic, crate::art::adventurer(adv(id).class), adv_name(id));
+        if jailed {
+            s.image(pic, crate::art::PRISON, "behind bars");
+        }
+        let tx = r.x + 56.0;
+        s.text(
+            pos(tx, r.y + r.h / 2.0),
+            short_name(id, r.x + r.w - tx - 6.0),
+            SMALL,
+            INK,
+        );
+    } else {
+        s.text_centered(r.center(), short_name(id, r.w), SMALL, INK);
+    }
+}
+
 /// "Warrior 4", or "W4" when the tile is narrow.
 fn short_name(id: u8, width: f32) -> String {
     let a = adv(id);
-    if width >= 100.0 {
-        format!("{} {}", a.name, a.hp)
+    let full = format!("{} {}", a.name, a.hp);
+    if crate::paint::width(&full, SMALL, false) <= width - 8.0 {
+        full
     } else {
         format!("{}{}", a.class.letter(), a.hp)
     }
