@@ -1393,7 +1393,7 @@ fn villager_areas(s: &mut Scene, g: &Ab, seat: usize) {
         s.text(pos(ax + 10.0, ay + 15.0), name, T, LIGHT);
         // The fewest rows whose cards are largest: a few villagers get cards big enough
         // for their names and figures, many share the area's room below its name.
-        let room = AREA_H - 34.0;
+        let room = AREA_H - 40.0;
         let n = list.len().max(1);
         let size = |rows: usize| {
             let per_row = n.div_ceil(rows);
@@ -1408,9 +1408,10 @@ fn villager_areas(s: &mut Scene, g: &Ab, seat: usize) {
             let (row, col) = (i / per_row, i % per_row);
             let vr = rect(
                 ax + 6.0 + col as f32 * cw,
-                ay + 30.0 + row as f32 * rh,
+                ay + 36.0 + row as f32 * rh,
                 cw - 4.0,
-                rh - 4.0,
+                // No taller than a playing card, however much room a few villagers have.
+                (rh - 4.0).min(cw * 1.5),
             );
             let selected = g.turn.selection.contains(&v);
             s.card(
@@ -1428,12 +1429,14 @@ fn villager_areas(s: &mut Scene, g: &Ab, seat: usize) {
             })
             .tooltip(villager_help(v));
             // The figure between the name band and the value at the card's foot, where
-            // there is room for one.
-            let ph = (vr.h - vr.h * 0.22 - 24.0).min(vr.w - 8.0);
+            // there is room for one: the host writes the name at 13 points at least, which
+            // outgrows a small card's band, so the figure starts below that line.
+            let top = (vr.h * 0.21).max(26.0);
+            let ph = (vr.h - top - 24.0).min(vr.w - 8.0);
             if ph >= 16.0 {
                 art::card_picture(
                     s,
-                    rect(vr.x + (vr.w - ph) / 2.0, vr.y + vr.h * 0.21, ph, ph),
+                    rect(vr.x + (vr.w - ph) / 2.0, vr.y + top, ph, ph),
                     art::villager_image(v),
                 );
             }
