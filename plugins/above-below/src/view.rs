@@ -1160,11 +1160,14 @@ fn own_face(s: &mut Scene, r: Rect, f: Face) {
     }
     s.rect(rect(r.x, r.y, 7.0, r.h), f.edge, 3.0);
     let pic = (r.h - 4.0).min(26.0);
+    let corner = art::corner(r, pic, 2.0);
     if let Some(p) = f.picture {
-        s.image(art::corner(r, pic, 2.0), p, "");
+        s.image(corner, p, "");
     }
     if f.ghost {
-        s.image(art::corner(r, pic, pic + 4.0), art::GHOST, "")
+        // Left of the picture, on the same line.
+        let at = rect(corner.x - pic - 2.0, corner.y, pic, pic);
+        s.image(at, art::GHOST, "")
             .tooltip("A ghost haunts it: -1 reputation each round");
     }
     // The value keeps clear of the picture, and of the ghost when there is one.
@@ -1182,8 +1185,13 @@ fn own_face(s: &mut Scene, r: Rect, f: Face) {
             s.text_block(rect(x, r.y + 52.0, r.w - right, 26.0), f.value, 16.0, ink)
                 .bold();
         }
-    } else if r.h >= TWO_LINES && f.value.is_empty() {
-        s.text_block(rect(x, r.y + 1.0, w, 2.0 * line), f.name, 16.0, Color::INK);
+    } else if r.h >= TWO_LINES
+        && f.value.is_empty()
+        && text_block_height(&f.name, 16.0, r.w - right, false) <= 2.0 * line
+    {
+        // No value: the name may take both lines, clear of the picture.
+        let h = text_block_height(&f.name, 16.0, r.w - right, false);
+        s.text_block(rect(x, r.y + 1.0, r.w - right, h), f.name, 16.0, Color::INK);
     } else if r.h >= TWO_LINES {
         // A fuller village: the name on one line (cut short only past the face's width;
         // the tooltip has it whole), the value under it.

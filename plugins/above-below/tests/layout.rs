@@ -106,6 +106,36 @@ fn problems(g: &Ab, viewer: Option<usize>) -> Vec<String> {
             }
         }
     }
+    // Small pictures (figures, ghosts, goods) never lie under a text, except a label
+    // written on the picture itself (a good's letter); a text's box ends with the space
+    // under its last line, which may touch a picture.
+    let texts: Vec<Rect> = s
+        .items
+        .iter()
+        .filter_map(|it| drawn_text_box(&it.shape))
+        .collect();
+    let on_it = |p: Rect, t: Rect| {
+        contains(
+            p,
+            Rect {
+                x: t.x + t.w / 2.0,
+                y: t.y + t.h / 2.0,
+                w: 0.0,
+                h: 0.0,
+            },
+        )
+    };
+    for it in &s.items {
+        if let Shape::Image { rect, .. } = it.shape
+            && rect.w <= 64.0
+            && let Some(t) = texts.iter().find(|&&t| {
+                let below = Rect { h: t.h - 3.5, ..t };
+                overlap(rect, below) && !on_it(rect, t)
+            })
+        {
+            out.push(format!("a picture lies under the text at {t:?}: {it:?}"));
+        }
+    }
     // Every other village can be seen larger, and only those.
     let n = g.n();
     if s.areas.len() != n - 1 {
