@@ -37,6 +37,7 @@
 pub mod action;
 pub mod answers;
 pub mod applied;
+pub mod art;
 pub mod data;
 pub mod determinize;
 pub mod expand;
@@ -221,6 +222,10 @@ impl Game for Kg {
                 None => self.chance_change_into(action, &mut n),
             }
         })
+    }
+
+    fn art() -> Vec<tavern_plugin_api::scene::Art> {
+        art::all()
     }
 
     fn view(&self, viewer: Option<usize>) -> View {

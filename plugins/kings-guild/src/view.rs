@@ -5,8 +5,9 @@
 //! bids and (during the funeral) others' coins not at all.
 
 use tavern_plugin_api::View;
-use tavern_plugin_api::scene::{Color, Highlight, Rect, Scene, pos, rect};
+use tavern_plugin_api::scene::{Color, Highlight, ItemBuilder, Rect, Scene, pos, rect};
 
+use crate::art;
 use crate::data::{Colour, RES, RES_NAMES, Space, data, quest, room_def, spec, treasure};
 use crate::model::{EMPTY, Kg, Loc, Pending, Phase, QCard};
 
@@ -16,6 +17,11 @@ pub use crate::help::{room_help, spec_help, treasure_help};
 /// The smallest text on the table: 17 units read as about 13.6 pt at 1280x800.
 pub const SMALL: f32 = 17.0;
 pub const TEXT: f32 = 19.0;
+
+/// Panels lie over the street backdrop, dark enough that white text keeps its contrast
+/// while the street still shows through.
+const PANEL: Color = Color(30, 44, 40, 200);
+const PANEL_EDGE: Color = Color::rgb(90, 110, 100);
 
 pub fn res_colour(r: usize) -> Color {
     [
@@ -46,6 +52,7 @@ fn coins_visible(g: &Kg, viewer: Option<usize>, s: usize) -> bool {
 pub fn view(g: &Kg, viewer: Option<usize>) -> View {
     let mut s = Scene::new(1600.0, 1000.0);
     s.background = Color::rgb(40, 58, 52);
+    s.image(rect(0.0, 0.0, 1600.0, 1000.0), art::BOARD, "");
     let n = g.n();
     let own = viewer.unwrap_or(g.active);
     let others: Vec<usize> = (1..n).map(|k| (own + k) % n).collect();
@@ -139,7 +146,8 @@ fn prompt(g: &Kg, viewer: Option<usize>) -> String {
     }
 }
 
-/// Resource counts as coloured discs with a letter, each with its name on hover.
+/// Resource counts as pictures (a bolt of cloth, a hide, ingots, logs, a gem, a flask),
+/// each with its name on hover.
 fn res_row(s: &mut Scene, x: f32, y: f32, res: &[u8; RES], id: Option<usize>) -> f32 {
     res_row_in(s, x, y, res, id, 52.0)
 }
@@ -148,9 +156,13 @@ fn res_row(s: &mut Scene, x: f32, y: f32, res: &[u8; RES], id: Option<usize>) ->
 fn res_row_in(s: &mut Scene, x: f32, y: f32, res: &[u8; RES], id: Option<usize>, step: f32) -> f32 {
     let mut x = x;
     for r in 0..RES {
-        let c = pos(x + 15.0, y);
-        let b = s.token(c, 15.0, res_colour(r), RES_LETTER[r]);
-        let b = b.tooltip(format!("{}: {}", RES_NAMES[r], res[r]));
+        let b = s
+            .image(
+                rect(x, y - 15.0, 30.0, 30.0),
+                art::RESOURCE[r],
+                RES_NAMES[r],
+            )
+            .tooltip(format!("{}: {}", RES_NAMES[r], res[r]));
         match id {
             // The supply's own discs: gathering targets them.
             Some(usize::MAX) => {
@@ -180,7 +192,7 @@ fn opponent(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
     let d = data();
     let active = seat == g.active && g.phase == Phase::Play;
     let summary = player_summary(g, seat, viewer);
-    s.panel(r, Color::rgb(30, 44, 40), Color::player(seat))
+    s.panel(r, PANEL, Color::player(seat))
         .highlight(if active {
             Highlight::Active
         } else {
@@ -310,6 +322,8 @@ fn mini_grid(s: &mut Scene, g: &Kg, seat: usize, x: f32, y: f32, size: GridSize)
     let p = &g.players[seat];
     let (cw, ch) = size.cell;
     let gap = size.gap;
+    // Squares large enough to tell a picture apart show the room's (and the crest).
+    let pictures = cw >= 30.0;
     let outside: Vec<u8> = p
         .specs
         .iter()
@@ -322,6 +336,9 @@ fn mini_grid(s: &mut Scene, g: &Kg, seat: usize, x: f32, y: f32, size: GridSize)
             Some(&sp) => {
                 s.rect(cr, Color::rgb(236, 228, 206), 4.0)
                     .tooltip(spec_base(sp));
+                if pictures {
+                    s.image(cr.shrink(1.0), art::specialist(sp), "");
+                }
             }
             None => {
                 s.rect(cr, Color::rgb(60, 80, 72), 4.0)
@@ -349,6 +366,9 @@ fn mini_grid(s: &mut Scene, g: &Kg, seat: usize, x: f32, y: f32, size: GridSize)
             crate::data::room::GUILD => {
                 s.rect(cr, Color::player(seat).with_alpha(200), 4.0)
                     .tooltip("Guild tile");
+                if pictures && (c % 4 == 0 || p.grid[c - 1] != crate::data::room::GUILD) {
+                    s.image(cr.shrink(2.0), art::guild(p.guild), "");
+                }
             }
             rm => {
                 let def = room_def(rm);
@@ -375,6 +395,9 @@ fn mini_grid(s: &mut Scene, g: &Kg, seat: usize, x: f32, y: f32, size: GridSize)
                     tip.push_str(&format!("\nHere: {}", inside.join(", ")));
                 }
                 s.rect(cr, fill, 4.0).tooltip(tip);
+                if pictures {
+                    s.image(cr.shrink(2.0), art::room_art(rm), "");
+                }
             }
         }
     }
@@ -466,6 +489,11 @@ fn quests(s: &mut Scene, g: &Kg, r: Rect) {
                         SMALL,
                         Color::WHITE,
                     );
+                    s.image(
+                        rect(cr.x + 10.0, cr.y + 64.0, cr.w - 20.0, cr.h - 74.0),
+                        art::FUNERAL,
+                        "The King's Funeral",
+                    );
                 }
                 QCard::Offering => {}
             },
@@ -492,6 +520,11 @@ fn quest_card(
         crate::data::Hero::Warrior => Color::rgb(170, 70, 50),
     };
     s.rect(rect(cr.x, cr.y, cr.w, 28.0), hero_col, 8.0);
+    s.image(
+        rect(cr.x + 4.0, cr.y + 1.0, 26.0, 26.0),
+        art::hero(qd.hero),
+        qd.hero.name(),
+    );
     let thug = g.thug.is_some_and(|(_, t)| t as usize == slot);
     let head = if thug {
         format!("{} · Thug", qd.hero.name())
@@ -500,7 +533,7 @@ fn quest_card(
     };
     // Inner parts that only repeat the card's own text leave the hover to the card.
     let head = s
-        .text(pos(cr.x + 8.0, cr.y + 14.0), head, SMALL, Color::WHITE)
+        .text(pos(cr.x + 34.0, cr.y + 14.0), head, SMALL, Color::WHITE)
         .bold();
     if thug {
         head.tooltip("Others pay the Thug's owner 2 coins to craft here");
@@ -512,6 +545,14 @@ fn quest_card(
         SMALL,
         Color::INK,
     );
+    if qd.items.len() == 1 {
+        // A one-item quest's empty lower half shows its hero.
+        s.image(
+            rect(cr.x + cr.w / 2.0 - 24.0, cr.y + 142.0, 48.0, 42.0),
+            art::hero(qd.hero),
+            "",
+        );
+    }
     for (i, it) in qd.items.iter().enumerate() {
         let y = cr.y + 86.0 + i as f32 * 52.0;
         let made = sl.made[i];
@@ -520,14 +561,15 @@ fn quest_card(
             None => Color::rgb(232, 226, 210),
         };
         s.rect(rect(cr.x + 4.0, y, cr.w - 8.0, 50.0), fill, 4.0);
-        let kind = if it.item == crate::data::ItemKind::Weapon {
-            "W"
-        } else {
-            "A"
-        };
+        // The item's kind as a picture: a sword for a weapon, a shield for armour.
+        s.image(
+            rect(cr.x + 6.0, y + 1.0, 24.0, 24.0),
+            art::item(it.item),
+            it.item.name(),
+        );
         s.text(
-            pos(cr.x + 8.0, y + 13.0),
-            fit_text(&format!("{} ({kind})", it.name), cr.w - 40.0),
+            pos(cr.x + 33.0, y + 13.0),
+            fit_text(&it.name, cr.w - 65.0),
             SMALL,
             Color::INK,
         );
@@ -536,8 +578,13 @@ fn quest_card(
             if n == 0 {
                 continue;
             }
-            s.token(pos(x + 14.6, y + 35.0), 14.6, res_colour(r), RES_LETTER[r]);
-            s.text(pos(x + 31.0, y + 35.0), format!("{n}"), SMALL, Color::INK);
+            s.image(
+                rect(x + 1.0, y + 22.0, 27.0, 27.0),
+                art::RESOURCE[r],
+                RES_NAMES[r],
+            );
+            s.text(pos(x + 31.0, y + 35.0), format!("{n}"), SMALL, Color::INK)
+                .bold();
             x += 48.0;
         }
         s.text(
@@ -547,28 +594,42 @@ fn quest_card(
             Color::INK,
         )
         .bold();
-        s.circle(
-            pos(cr.x + cr.w - 18.0, y + 37.0),
-            10.0,
-            treasure_colour(it.reward),
-        );
+        // The reward's card back: its colour and its own emblem (moon, flame, sun).
+        s.image(
+            rect(cr.x + cr.w - 27.0, y + 22.0, 20.0, 27.0),
+            art::back(it.reward),
+            format!("{} treasure", it.reward.name()),
+        )
+        .tooltip(format!("Reward: a {} treasure", it.reward.name()));
         if let Some(m) = made {
-            s.circle(
-                pos(cr.x + cr.w - 18.0, y + 13.0),
-                9.0,
-                Color::player(m as usize),
-            )
-            .tooltip(format!("Crafted by {}", g.players[m as usize].name));
+            let m = m as usize;
+            seat_mark(s, pos(cr.x + cr.w - 17.0, y + 12.0), 11.0, m)
+                .tooltip(format!("Crafted by {}", g.players[m].name));
         }
     }
     if let Some(sg) = sl.sigil {
-        s.circle(
-            pos(cr.x + cr.w - 16.0, cr.y + 14.0),
-            10.0,
-            Color::player(sg as usize),
-        )
-        .tooltip(format!("{}'s guild sigil", g.players[sg as usize].name));
+        let sg = sg as usize;
+        seat_mark(s, pos(cr.x + cr.w - 16.0, cr.y + 14.0), 12.0, sg)
+            .tooltip(format!("{}'s guild sigil", g.players[sg].name));
     }
+}
+
+/// A seat's disc with its letter, so a sigil or a crafted mark never rests on colour
+/// alone (the letter keeps the table's smallest text size, wider than the disc's
+/// own token label would allow).
+fn seat_mark(
+    s: &mut Scene,
+    at: tavern_plugin_api::scene::Pos,
+    radius: f32,
+    seat: usize,
+) -> ItemBuilder<'_> {
+    let c = Color::player(seat);
+    s.circle(at, radius, c)
+        .stroke(tavern_plugin_api::scene::stroke(1.5, Color::INK));
+    let light = 0.299 * c.0 as f32 + 0.587 * c.1 as f32 + 0.114 * c.2 as f32 > 140.0;
+    let ink = if light { Color::INK } else { Color::WHITE };
+    s.text_centered(at, Color::PLAYER_MARK[seat % 8], SMALL, ink)
+        .bold()
 }
 
 fn specialists(s: &mut Scene, g: &Kg, viewer: Option<usize>, r: Rect) {
@@ -588,15 +649,21 @@ fn specialists(s: &mut Scene, g: &Kg, viewer: Option<usize>, r: Rect) {
         )
         .id(format!("row:{i}"))
         .tooltip(spec_help(x, disc));
+        // The card's picture: the host writes the cost at its foot, on a plate.
+        s.image(
+            rect(cr.x + 16.0, cr.y + 42.0, cr.w - 32.0, 70.0),
+            art::specialist(x),
+            "",
+        );
         s.text(
-            pos(cr.x + 8.0, cr.y + cr.h - 16.0),
+            pos(cr.x + 8.0, cr.y + cr.h - 66.0),
             format!("{} pp", d.pp),
             SMALL,
             Color::INK,
         );
         if disc > 0 {
             s.text(
-                pos(cr.x + cr.w - 34.0, cr.y + cr.h - 16.0),
+                pos(cr.x + cr.w - 34.0, cr.y + cr.h - 66.0),
                 format!("−{disc}"),
                 SMALL,
                 Color::rgb(30, 110, 40),
@@ -608,10 +675,10 @@ fn specialists(s: &mut Scene, g: &Kg, viewer: Option<usize>, r: Rect) {
     // Decks, one labelled line each: specialists, the three treasure colours, quests.
     let x0 = r.x + 5.0 * (w + 6.0) + 4.0;
     let pr = rect(x0, r.y, r.x + r.w - x0, r.h);
-    s.panel(pr, Color::rgb(30, 44, 40), Color::rgb(90, 110, 100));
-    let mut lines: Vec<(String, Color, String, Option<&str>)> = vec![(
+    s.panel(pr, PANEL, PANEL_EDGE);
+    let mut lines: Vec<(String, &str, String, Option<&str>)> = vec![(
         format!("Specialist deck {}", g.spec_deck.len()),
-        Color::rgb(120, 90, 50),
+        art::SPEC_BACK,
         "Specialist deck: A cards on top of B on top of C".into(),
         None,
     )];
@@ -637,7 +704,7 @@ fn specialists(s: &mut Scene, g: &Kg, viewer: Option<usize>, r: Rect) {
                 g.deck_count(c),
                 g.discard_count(c)
             ),
-            treasure_colour(c),
+            art::back(c),
             tip,
             None,
         ));
@@ -673,10 +740,16 @@ fn specialists(s: &mut Scene, g: &Kg, viewer: Option<usize>, r: Rect) {
     if g.final_turn() {
         qline.push_str(" · last turns");
     }
-    lines.push((qline, Color::rgb(150, 120, 80), qtip, Some("questdeck")));
-    for (i, (text, col, tip, id)) in lines.into_iter().enumerate() {
+    // Once the Offering to the Council is out, the deck's line shows its offering bowl.
+    let deck_art = if g.final_turn() {
+        art::OFFERING
+    } else {
+        art::QUEST_BACK
+    };
+    lines.push((qline, deck_art, qtip, Some("questdeck")));
+    for (i, (text, back, tip, id)) in lines.into_iter().enumerate() {
         let y = pr.y + 20.0 + i as f32 * 34.0;
-        s.rect(rect(pr.x + 10.0, y - 12.0, 18.0, 24.0), col, 3.0);
+        s.image(rect(pr.x + 8.0, y - 15.0, 22.0, 30.0), back, "");
         let b = s
             .text(
                 pos(pr.x + 36.0, y),
@@ -692,14 +765,15 @@ fn specialists(s: &mut Scene, g: &Kg, viewer: Option<usize>, r: Rect) {
 }
 
 fn supply(s: &mut Scene, g: &Kg, r: Rect) {
-    s.panel(r, Color::rgb(30, 44, 40), Color::rgb(90, 110, 100));
+    s.panel(r, PANEL, PANEL_EDGE);
     s.heading(pos(r.x + 10.0, r.y + 16.0), "Supply", SMALL, Color::WHITE);
     res_row(s, r.x + 120.0, r.y + 16.0, &g.stock, Some(usize::MAX));
-    for (i, &(name, _, _)) in crate::help::PILES.iter().enumerate() {
+    for (i, &(name, top, _)) in crate::help::PILES.iter().enumerate() {
         let x = r.x + 10.0 + (i % 3) as f32 * 190.0;
         let y = r.y + 44.0 + (i / 3) as f32 * 26.0;
+        s.image(rect(x, y - 11.0, 26.0, 22.0), art::room_art(top), "");
         s.text(
-            pos(x, y),
+            pos(x + 30.0, y),
             format!("{name} {}", g.piles[i]),
             SMALL,
             Color::WHITE,
@@ -737,7 +811,7 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
     let p = &g.players[seat];
     let d = data();
     let summary = player_summary(g, seat, viewer);
-    s.panel(r, Color::rgb(34, 50, 46), Color::player(seat))
+    s.panel(r, Color(34, 50, 46, 228), Color::player(seat))
         .highlight(if seat == g.active {
             Highlight::Active
         } else {
@@ -773,6 +847,19 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
         Color::WHITE,
     );
     res_row(s, r.x + 190.0, r.y + 48.0, &p.res, Some(seat));
+    s.image(
+        rect(r.x + 508.0, r.y + 33.0, 30.0, 30.0),
+        art::COIN,
+        "coins",
+    )
+    .tooltip(format!("{coins} coins"));
+    s.text(
+        pos(r.x + 542.0, r.y + 48.0),
+        coins.clone(),
+        SMALL,
+        Color::WHITE,
+    )
+    .bold();
     let funeral = matches!(g.pending.front(), Some(Pending::Funeral { .. }));
     if g.phase == Phase::Play && seat == g.active && viewer == Some(seat) && !funeral {
         let t = &g.turn;
@@ -785,7 +872,7 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
         }
         if !bits.is_empty() {
             s.text(
-                pos(r.x + 520.0, r.y + 48.0),
+                pos(r.x + 600.0, r.y + 48.0),
                 bits.join(" · "),
                 SMALL,
                 Color::rgb(240, 220, 160),
@@ -801,9 +888,14 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
                 format!("{} {state}", g.players[b].name)
             })
             .collect();
+        s.image(
+            rect(r.x + 600.0, r.y + 30.0, 44.0, 36.0),
+            art::FUNERAL,
+            "The King's Funeral",
+        );
         s.text(
-            pos(r.x + 520.0, r.y + 48.0),
-            fit_text(&format!("King's Funeral: {}", marks.join(", ")), r.w - 532.0),
+            pos(r.x + 652.0, r.y + 48.0),
+            fit_text(&format!("King's Funeral: {}", marks.join(", ")), r.w - 664.0),
             SMALL,
             Color::rgb(240, 220, 160),
         )
@@ -820,12 +912,29 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
         .filter(|(_, l)| *l == Loc::Outside)
         .map(|x| x.0)
         .collect();
+    // The guild's hall: a timber wall the outside spaces and the grid are laid into.
+    s.image(
+        rect(
+            gx - 6.0,
+            gy - 6.0,
+            4.0 * (cw + 4.0) + 8.0,
+            60.0 + 3.0 * (ch + 4.0) + 8.0,
+        ),
+        art::GUILD_BOARD,
+        "",
+    );
     for i in 0..4 {
         let cr = rect(gx + i as f32 * (cw + 4.0), gy, cw, 54.0);
         match outside.get(i) {
             Some(&x) => {
                 s.rect(cr, Color::rgb(236, 228, 206), 6.0)
                     .tooltip(spec_base(x));
+                // Names are single words: one line at the top, the portrait below it.
+                s.image(
+                    rect(cr.x + cw - 32.0, cr.y + 23.0, 28.0, 29.0),
+                    art::specialist(x),
+                    "",
+                );
                 let name = &spec(x).name;
                 let h = block_height(name, SMALL, cw - 8.0).min(52.0);
                 s.text_block(
@@ -864,6 +973,19 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
                     _ => (String::new(), "A free space of your guild".to_string()),
                 };
                 s.rect(cr, Color::rgb(70, 92, 82), 6.0).id(id).tooltip(tip);
+                s.image(cr.shrink(2.0), art::FLOOR, "");
+                let bonus = match board.spaces[c] {
+                    Space::Resource(res) => Some(art::RESOURCE[res]),
+                    Space::Coins => Some(art::COIN),
+                    _ => None,
+                };
+                if let Some(b) = bonus {
+                    s.image(
+                        rect(cr.x + cw - 40.0, cr.y + ch / 2.0 - 17.0, 34.0, 34.0),
+                        b,
+                        "",
+                    );
+                }
                 if !label.is_empty() {
                     s.text(
                         pos(cr.x + 6.0, cr.y + ch / 2.0),
@@ -881,6 +1003,11 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
                         gd.name, gd.storage
                     ));
                 if c % 4 == 0 || p.grid[c - 1] != crate::data::room::GUILD {
+                    s.image(
+                        rect(cr.x + cw - 48.0, cr.y + 6.0, 44.0, ch - 12.0),
+                        art::guild(p.guild),
+                        "",
+                    );
                     s.text(
                         pos(cr.x + 6.0, cr.y + ch / 2.0),
                         "Guild",
@@ -910,6 +1037,13 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
                     .id(id)
                     .tooltip(tip);
                 if anchor {
+                    // The room's picture in its lower right, below a name of two lines.
+                    let right = cr.x + def.width as f32 * (cw + 4.0) - 4.0;
+                    s.image(
+                        rect(right - 40.0, cr.y + ch - 31.0, 36.0, 29.0),
+                        art::room_art(rm),
+                        "",
+                    );
                     let w = def.width as f32 * (cw + 4.0) - 12.0;
                     let h = block_height(&def.name, SMALL, w).min(52.0);
                     s.text_block(
@@ -943,7 +1077,6 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
     if mine {
         let cards = crate::legal::distinct(&p.hand);
         for (i, &k) in cards.iter().enumerate() {
-            let t = treasure(k);
             let cnt = p.hand.iter().filter(|&&x| x == k).count();
             let cr = rect(
                 hx + (i % 6) as f32 * 168.0,
@@ -951,20 +1084,14 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
                 160.0,
                 88.0,
             );
-            s.card(
+            treasure_card(
+                s,
                 cr,
-                Color::PAPER,
-                Some(treasure_colour(t.colour)),
-                t.name.clone(),
-                if cnt > 1 {
-                    format!("×{cnt}")
-                } else {
-                    String::new()
-                },
-            )
-            .id(format!("hand:{k}"))
-            .tooltip(treasure_help(g, seat, k))
-            .private();
+                k,
+                cnt,
+                format!("hand:{k}"),
+                treasure_help(g, seat, k),
+            );
         }
     } else {
         let hc = hand_counts(p);
@@ -987,16 +1114,55 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
         );
         for (i, &k) in crate::legal::distinct(&g.pool).iter().enumerate() {
             let cr = rect(hx + 340.0 + i as f32 * 168.0, r.y + 294.0, 160.0, 84.0);
-            s.card(
-                cr,
-                Color::PAPER,
-                Some(treasure_colour(treasure(k).colour)),
-                treasure(k).name.clone(),
-                "",
-            )
-            .id(format!("pool:{k}"))
-            .tooltip(treasure_help(g, seat, k))
-            .private();
+            treasure_card(s, cr, k, 1, format!("pool:{k}"), treasure_help(g, seat, k));
         }
+    }
+}
+
+/// A private treasure card on a ground of its colour's tint: its whole name in the
+/// table's own text size at the top (a card's band title would be clipped at this
+/// height), its picture below, and at the foot the colour's back (moon, flame or sun, so
+/// the colour has a shape) with the count. The name comes between card and picture, so
+/// the host keeps the picture an ordinary drawing and its lock badge in the corner.
+fn treasure_card(s: &mut Scene, cr: Rect, k: u8, count: usize, id: String, tip: String) {
+    let t = treasure(k);
+    let c = treasure_colour(t.colour);
+    let mix = |a: u8, b: u8| ((a as u16 * 3 + b as u16) / 4) as u8;
+    let ground = Color::rgb(
+        mix(Color::PAPER.0, c.0),
+        mix(Color::PAPER.1, c.1),
+        mix(Color::PAPER.2, c.2),
+    );
+    s.card(cr, ground, None, "", "")
+        .id(id)
+        .tooltip(tip)
+        .private();
+    let w = cr.w - 12.0;
+    let h = block_height(&t.name, SMALL, w);
+    s.text_block(
+        rect(cr.x + 6.0, cr.y + 3.0, w, h),
+        t.name.clone(),
+        SMALL,
+        Color::INK,
+    );
+    let top = cr.y + 4.0 + h;
+    s.image(
+        rect(cr.x + 34.0, top, cr.w - 68.0, cr.y + cr.h - 3.0 - top),
+        art::treasure_art(k),
+        "",
+    );
+    s.image(
+        rect(cr.x + 5.0, cr.y + cr.h - 29.0, 19.0, 26.0),
+        art::back(t.colour),
+        "",
+    );
+    if count > 1 {
+        s.text(
+            pos(cr.x + 27.0, cr.y + cr.h - 15.0),
+            format!("×{count}"),
+            SMALL,
+            Color::INK,
+        )
+        .bold();
     }
 }
