@@ -3,8 +3,11 @@
 //! measured at the size the host draws text largest so nothing runs over in any window.
 
 use tavern_plugin_api::scene::{
-    Color, Rect, Scene, drawn_size, line_height, pos, text_width, wrap_lines,
+    Color, Rect, Scene, drawn_size, line_height, pos, rect, text_width, wrap_lines,
 };
+
+use crate::art;
+use crate::model::{Tile, TileKind};
 
 pub const TEXT: f32 = 18.0;
 pub const SMALL: f32 = 17.0;
@@ -70,4 +73,34 @@ pub fn list_or<S: AsRef<str>>(items: &[S], none: &str) -> String {
             .collect::<Vec<&str>>()
             .join(", ")
     }
+}
+
+/// How a dug tile looks on both tables: its fill (dark while held, pale once conquered,
+/// rooms purple), its picture and its kind's word.
+pub fn tile_look(t: &Tile) -> (Color, &'static str, &'static str) {
+    match (t.kind, t.conquered) {
+        (TileKind::Tunnel, false) => (Color::rgb(96, 66, 44), art::TUNNEL, "Tunnel"),
+        (TileKind::Room, false) => (Color::rgb(104, 60, 120), art::ROOM, "Room"),
+        (TileKind::Tunnel, true) => (Color::rgb(226, 210, 170), art::CONQUERED, "Tunnel"),
+        (TileKind::Room, true) => (Color::rgb(220, 196, 230), art::CONQUERED, "Room"),
+    }
+}
+
+/// Where square `sq` of a 5×4 dungeon grid lies, tiles of `tile` units 4 apart.
+pub fn square(x0: f32, y0: f32, tile: f32, sq: u8) -> Rect {
+    let (col, row) = ((sq % 5) as f32, (sq / 5) as f32);
+    rect(x0 + col * (tile + 4.0), y0 + row * (tile + 4.0), tile, tile)
+}
+
+/// An undug square: grey rock with its cracks, `id` when a table's target names it.
+pub fn rock(s: &mut Scene, r: Rect, id: Option<String>, tip: String) {
+    let item = s.rect(r, Color::rgb(70, 62, 56), 4.0).tooltip(tip);
+    if let Some(id) = id {
+        item.id(id);
+    }
+    s.image(
+        rect(r.x + 3.0, r.y + 3.0, r.w - 6.0, r.h - 6.0),
+        art::ROCK,
+        "",
+    );
 }

@@ -11,7 +11,7 @@ use tavern_plugin_api::scene::{Color, Highlight, Pos, Rect, Scene, pos, rect, st
 use crate::art;
 use crate::data::{data, monster, room, trap};
 use crate::labels::{adv_name, square_name};
-use crate::model::{Dl, Lord, Phase, TileKind};
+use crate::model::{Dl, Lord, Phase};
 use crate::orders::{Minion, Place};
 use crate::paint::{SMALL, TEXT, fit, line_h, list_or, titled_panel, width, wrap};
 use crate::year::{Stage, event_name};
@@ -430,23 +430,17 @@ fn inset(r: tavern_plugin_api::scene::Rect) -> tavern_plugin_api::scene::Rect {
 
 pub(crate) fn grid(s: &mut Scene, l: &Lord, seat: usize, x0: f32, y0: f32, tile: f32) {
     for sq in 0..20u8 {
-        let (col, row) = ((sq % 5) as f32, (sq / 5) as f32);
-        let r = rect(x0 + col * (tile + 4.0), y0 + row * (tile + 4.0), tile, tile);
+        let r = crate::paint::square(x0, y0, tile, sq);
         let name = square_name(sq);
         match l.grid[sq as usize] {
-            None => {
-                s.rect(r, Color::rgb(70, 62, 56), 4.0)
-                    .id(format!("tile:{seat}:{sq}"))
-                    .tooltip(format!("{name}: solid rock"));
-                s.image(inset(r), art::ROCK, "");
-            }
+            None => crate::paint::rock(
+                s,
+                r,
+                Some(format!("tile:{seat}:{sq}")),
+                format!("{name}: solid rock"),
+            ),
             Some(t) => {
-                let fill = match (t.kind, t.conquered) {
-                    (TileKind::Tunnel, false) => Color::rgb(96, 66, 44),
-                    (TileKind::Room, false) => Color::rgb(104, 60, 120),
-                    (TileKind::Tunnel, true) => Color::rgb(226, 210, 170),
-                    (TileKind::Room, true) => Color::rgb(220, 196, 230),
-                };
+                let (fill, picture, _) = crate::paint::tile_look(&t);
                 let what = match t.room {
                     Some(r) => format!("{}: {}", room(r).name, room(r).help),
                     None => "Tunnel".into(),
@@ -461,11 +455,6 @@ pub(crate) fn grid(s: &mut Scene, l: &Lord, seat: usize, x0: f32, y0: f32, tile:
                 // An unconquered tunnel shows its passage and a room its doorway; a
                 // conquered tile shows the adventurers' banner on the pale floor, so the
                 // state reads at a glance. Rooms are named in the dungeon's Rooms line.
-                let picture = match (t.kind, t.conquered) {
-                    (_, true) => art::CONQUERED,
-                    (TileKind::Tunnel, false) => art::TUNNEL,
-                    (TileKind::Room, false) => art::ROOM,
-                };
                 s.image(inset(r), picture, "");
             }
         }
@@ -824,6 +813,7 @@ pub fn status(g: &Dl) -> String {
             g.year,
             stage_name(st)
         ),
+        Phase::Over => format!("Year {} · final scoring", g.year),
         _ => format!("Year {}", g.year),
     }
 }

@@ -189,26 +189,12 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, l: &Lord) {
     };
     let entrance = data().grid.entrance;
     for sq in 0..20u8 {
-        let (col, row) = ((sq % 5) as f32, (sq / 5) as f32);
-        let r = rect(x0 + col * (TILE + 4.0), y0 + row * (TILE + 4.0), TILE, TILE);
+        let r = crate::paint::square(x0, y0, TILE, sq);
         let name = square_name(sq);
         match l.grid[sq as usize] {
-            None => {
-                s.rect(r, Color::rgb(70, 62, 56), 4.0)
-                    .tooltip(format!("{name}: solid rock, not dug"));
-                s.image(
-                    rect(r.x + 4.0, r.y + 4.0, r.w - 8.0, r.h - 8.0),
-                    crate::art::ROCK,
-                    "",
-                );
-            }
+            None => crate::paint::rock(s, r, None, format!("{name}: solid rock, not dug")),
             Some(t) => {
-                let (fill, kind) = match (t.kind, t.conquered) {
-                    (TileKind::Tunnel, false) => (Color::rgb(96, 66, 44), "Tunnel"),
-                    (TileKind::Room, false) => (Color::rgb(104, 60, 120), "Room"),
-                    (TileKind::Tunnel, true) => (Color::rgb(226, 210, 170), "Tunnel"),
-                    (TileKind::Room, true) => (Color::rgb(220, 196, 230), "Room"),
-                };
+                let (fill, picture, kind) = crate::paint::tile_look(&t);
                 let text = if t.conquered { INK } else { PAPER };
                 let tip = match (t.kind, t.conquered) {
                     (_, true) => {
@@ -232,11 +218,6 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, l: &Lord) {
                     .highlight(hl);
                 // The tile's picture beside its square's name; the words below it stay on
                 // the plain fill, clear of the drawing.
-                let picture = match (t.kind, t.conquered) {
-                    (_, true) => crate::art::CONQUERED,
-                    (TileKind::Tunnel, false) => crate::art::TUNNEL,
-                    (TileKind::Room, false) => crate::art::ROOM,
-                };
                 s.image(rect(r.x + 50.0, r.y + 6.0, 40.0, 40.0), picture, kind);
                 s.text(pos(r.x + 10.0, r.y + 20.0), name, SMALL, text);
                 s.text_centered(pos(r.x + TILE / 2.0, r.y + 62.0), kind, TEXT, text)
@@ -488,7 +469,7 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
         .filter(|b| b.lord == seat)
         .map(|b| b.waiting.clone())
         .unwrap_or_default();
-    let step = (728.0 / l.lair.len().max(1) as f32).min(148.0);
+    let step = (728.0 / l.lair.len().max(1) as f32).min(180.0);
     for (i, m) in l.lair.iter().enumerate() {
         let def = monster(m.kind);
         let r = rect(x + 16.0 + i as f32 * step, 398.0, step - 8.0, 128.0);
