@@ -465,6 +465,10 @@ fn quests(s: &mut Scene, g: &Kg, r: Rect) {
     let k = g.board.len().max(5);
     // Whole canvas units (shorter numbers in every view).
     let w = ((r.w - 8.0 * (k as f32 - 1.0)) / k as f32).floor();
+    // During the bidding the funeral card lies in the first empty space (a quest is
+    // drawn there once the statue is decided).
+    let funeral = matches!(g.pending.front(), Some(Pending::Funeral { .. }));
+    let funeral_at = g.board.iter().position(|x| x.is_none()).filter(|_| funeral);
     for (i, slot) in g.board.iter().enumerate() {
         let cr = rect(r.x + i as f32 * (w + 8.0), r.y, w, r.h);
         let id = format!("quest:{i}");
@@ -476,6 +480,13 @@ fn quests(s: &mut Scene, g: &Kg, r: Rect) {
                     "An empty quest space"
                 };
                 s.rect(cr, Color::rgb(52, 72, 64), 8.0).tooltip(tip).id(id);
+                if funeral_at == Some(i) {
+                    s.rect(cr, Color::rgb(60, 60, 70), 8.0).tooltip(
+                        "The King's Funeral: everyone bids coins in secret; the single highest \
+                         bid pays and builds the King's Statue, a tie builds nothing",
+                    );
+                    funeral_face(s, cr);
+                }
             }
             Some(sl) => match sl.card {
                 QCard::Quest(q) => quest_card(s, g, i, cr, q, sl, id),
@@ -483,22 +494,27 @@ fn quests(s: &mut Scene, g: &Kg, r: Rect) {
                     s.rect(cr, Color::rgb(60, 60, 70), 8.0)
                         .id(id)
                         .tooltip("Solo: while this card is out, your action may build the King's Statue for free");
-                    s.text_block(
-                        rect(cr.x + 8.0, cr.y + 8.0, cr.w - 16.0, 52.0),
-                        "The King's Funeral",
-                        SMALL,
-                        Color::WHITE,
-                    );
-                    s.image(
-                        rect(cr.x + 10.0, cr.y + 64.0, cr.w - 20.0, cr.h - 74.0),
-                        art::FUNERAL,
-                        "The King's Funeral",
-                    );
+                    funeral_face(s, cr);
                 }
                 QCard::Offering => {}
             },
         }
     }
+}
+
+/// The King's Funeral card's face: its name over the crown on its bier.
+fn funeral_face(s: &mut Scene, cr: Rect) {
+    s.text_block(
+        rect(cr.x + 8.0, cr.y + 8.0, cr.w - 16.0, 52.0),
+        "The King's Funeral",
+        SMALL,
+        Color::WHITE,
+    );
+    s.image(
+        rect(cr.x + 10.0, cr.y + 64.0, cr.w - 20.0, cr.h - 74.0),
+        art::FUNERAL,
+        "The King's Funeral",
+    );
 }
 
 fn quest_card(
