@@ -615,7 +615,26 @@ fn opponent(s: &mut Scene, g: &Ab, seat: usize, r: Rect) {
         .tooltip("Goods kept in the supply (not on buildings or the track)");
     let top = y3 + 18.0 + gh;
     let all: Vec<&Building> = p.buildings().collect();
-    let (size, cols) = chip_grid(all.len(), w, r.y + r.h - 6.0 - top);
+    let room = r.y + r.h - 6.0 - top;
+    // A tall panel (few players) lists the buildings by name; a short one shows chips.
+    const LINE: f32 = 30.0;
+    if all.len() as f32 * LINE <= room {
+        for (i, b) in all.iter().enumerate() {
+            let y = top + i as f32 * LINE;
+            building_chip(s, seat, i, b, rect(x, y, 26.0, 26.0));
+            let d = card(b.card);
+            let text = match d.carries() {
+                Some((g8, _)) if b.goods > 0 => {
+                    format!("{} {} · {}", b.goods, good_letter(g8), d.name)
+                }
+                _ => d.name.clone(),
+            };
+            let text = elide(&text, drawn_size(16.0), w - 34.0);
+            s.text(pos(x + 34.0, y + 13.0), text, 16.0, LIGHT);
+        }
+        return;
+    }
+    let (size, cols) = chip_grid(all.len(), w, room);
     for (i, b) in all.iter().enumerate() {
         let (row, col) = (i / cols, i % cols);
         let br = rect(
@@ -919,12 +938,12 @@ fn book_page(s: &mut Scene, g: &Ab, e: &crate::model::Explore) {
             if c.dangerous { "dangerous" } else { "basic" }
         )
     };
-    s.heading(pos(r.x + 20.0, r.y + 24.0), title, 22.0, Color::INK)
+    s.heading(pos(r.x + 24.0, r.y + 56.0), title, 22.0, Color::INK)
         .z(21)
         .tooltip("The paragraph's number in the encounter book, as the cave's grid die chose it");
     if e.paragraph == 0 {
         s.text(
-            pos(r.x + 20.0, r.y + 60.0),
+            pos(r.x + 24.0, r.y + 92.0),
             "The die for the cave's grid is rolling...",
             T,
             Color::INK,
@@ -933,16 +952,17 @@ fn book_page(s: &mut Scene, g: &Ab, e: &crate::model::Explore) {
         return;
     }
     let entry = data().book.entry((e.paragraph, 0));
-    let w = r.w - 40.0;
+    let w = r.w - 48.0;
     let th = text_block_height(&entry.text, 20.0, w, false);
     s.text_block(
-        rect(r.x + 20.0, r.y + 48.0, w, th),
+        rect(r.x + 24.0, r.y + 80.0, w, th),
         entry.text.clone(),
         20.0,
         Color::INK,
     )
     .z(21);
-    let mut y = r.y + 60.0 + th;
+    // Below the page's curved top edge, which dips to the spine.
+    let mut y = r.y + 92.0 + th;
     // The choices as the reader reads them: the words in capitals, the explore number, what
     // must be paid or held; never the rewards.
     let labels: Vec<String> = entry
