@@ -3,7 +3,7 @@
 //! stays the host's text over a plain part of a drawing, and every colour also has a
 //! shape: each treasure its object, each seat its counter's outline, the ghosts a sheet.
 
-use tavern_plugin_api::scene::{Art, Color, Highlight, ItemBuilder, Pos, Rect, Scene, rect};
+use tavern_plugin_api::scene::{Art, Color, Highlight, ItemBuilder, Pos, Rect, Scene, pos, rect};
 
 use crate::data::{ARTEFACTS, GUARD, LocKind, TYPES, loc_kind};
 
@@ -17,6 +17,22 @@ pub const SPELL: &str = "spell";
 pub const SPELL_BACK: &str = "spell-back";
 pub const ARTEFACT_BACK: &str = "artefact-back";
 pub const GHOST: &str = "ghost";
+/// A ghost on its mat: the sheet with a face and arms, tinted with its seat's colour.
+pub const GHOST_FIGURE: &str = "ghost-figure";
+/// The back of a ghost's action cards (its spells show the spell deck's back).
+pub const GHOST_CARD_BACK: &str = "ghost-card-back";
+/// A cave's rock shelf, pale so the worths read in dark ink on it.
+pub const LEDGE: &str = "ledge";
+/// A castle room's space whose stack is used up: an empty niche.
+pub const EMPTY_SPACE: &str = "empty-space";
+/// A wisp of fog; a ghost's mat has a row of them along its foot.
+pub const MIST: &str = "mist";
+/// A player's folding screen, white so the seat's colour tints it.
+pub const SCREEN: &str = "screen";
+/// The width an opponent's panel gives its screen's drawing, on the right.
+pub const SCREEN_COLUMN: f32 = 74.0;
+/// The guard's strength marker: a shield with a plain middle for the number.
+pub const GUARD_SHIELD: &str = "guard-shield";
 
 /// Treasure types in data order: crowns, pearls, goblets, gemstones, gold bars.
 const TREASURES: [&str; TYPES] = ["crown", "pearl", "goblet", "gem", "gold"];
@@ -46,7 +62,8 @@ pub fn all() -> Vec<Art> {
         "dragon-gold", "crown", "pearl", "goblet", "gem", "gold", "amulet", "key", "mirror",
         "raven", "scroll", "wand", "artefact-back", "spell", "spell-back", "worker-0",
         "worker-1", "worker-2", "worker-3", "worker-4", "worker-5", "worker-6", "worker-7",
-        "ghost",
+        "ghost", "ghost-figure", "ghost-card-back", "ledge", "empty-space", "guard-shield",
+        "mist", "screen",
     )
 }
 
@@ -135,6 +152,60 @@ pub fn sleeping_dragon(s: &mut Scene, cave: usize, r: Rect, name: &str) {
     ));
 }
 
+/// A cave's ledge as its rock shelf over `r` (the ledge's own rect keeps the tooltip).
+pub fn ledge(s: &mut Scene, r: Rect) {
+    s.image(r, LEDGE, "");
+}
+
+/// A castle room's space with no stack left, over `r`.
+pub fn empty_space(s: &mut Scene, r: Rect) {
+    s.image(r, EMPTY_SPACE, "");
+}
+
+/// The guard's marker centred at `c`: the shield, `label` (strength, "?" face down) in
+/// bold on its plain middle; the shield carries `tip`.
+pub fn guard_shield(s: &mut Scene, c: Pos, label: String, tip: String) {
+    s.image(rect(c.x - 20.0, c.y - 22.0, 40.0, 44.0), GUARD_SHIELD, "")
+        .tooltip(tip);
+    s.text_centered(pos(c.x, c.y - 2.0), label, 20.0, Color::INK)
+        .bold();
+}
+
+/// Fog along the foot of a ghost's mat `r`, under its lines: as many wisps as the
+/// width holds, each at its own size (a drawing keeps its shape).
+pub fn mist(s: &mut Scene, r: Rect) {
+    const W: f32 = 120.0;
+    let band = rect(r.x + 4.0, r.y + r.h - 24.0, r.w - 8.0, 20.0);
+    let n = (band.w / W).floor().max(1.0);
+    let slot = band.w / n;
+    for i in 0..n as usize {
+        s.image(
+            rect(band.x + i as f32 * slot, band.y, slot, band.h),
+            MIST,
+            "",
+        );
+    }
+}
+
+/// An opponent's screen standing at the right of its panel `r`, in the seat's colour,
+/// under the heading; `name` is whose it is.
+pub fn screen(s: &mut Scene, r: Rect, seat: usize, name: &str) {
+    let at = rect(
+        r.x + r.w - SCREEN_COLUMN,
+        r.y + 34.0,
+        SCREEN_COLUMN - 10.0,
+        52.0,
+    );
+    s.image(at, SCREEN, format!("{name}'s screen"))
+        .tint(Color::player(seat));
+}
+
+/// A ghost standing on its mat in `r`, in its seat's colour; `name` names it for
+/// screen readers.
+pub fn ghost_figure(s: &mut Scene, r: Rect, seat: usize, name: &str) {
+    s.image(r, GHOST_FIGURE, name).tint(Color::player(seat));
+}
+
 /// A treasure of type `t` as a round piece of `radius` at `c`: its object (crown,
 /// shell, goblet, gem, bar) in its colour on a cream plate. The handle is the
 /// picture's, for an id and a tooltip.
@@ -216,7 +287,7 @@ mod tests {
     #[test]
     fn every_drawing_is_a_small_self_contained_svg() {
         let art = all();
-        assert_eq!(art.len(), 37);
+        assert_eq!(art.len(), 44);
         for a in &art {
             let svg = a.svg.trim();
             assert!(
@@ -304,6 +375,13 @@ mod tests {
             SPELL_BACK,
             ARTEFACT_BACK,
             GHOST,
+            GHOST_FIGURE,
+            GHOST_CARD_BACK,
+            LEDGE,
+            EMPTY_SPACE,
+            GUARD_SHIELD,
+            MIST,
+            SCREEN,
         ] {
             assert!(has(id), "{id}");
         }

@@ -1,13 +1,14 @@
 //! The ghosts on the table: their counters on the board and their mats along the top.
 
 use tavern_plugin_api::Scene;
-use tavern_plugin_api::scene::{Color, Rect, pos};
+use tavern_plugin_api::scene::{Color, Rect, pos, rect};
 
+use crate::art;
 use crate::data::{WAND, artefact_name, loc_letter, loc_name, spell_name};
 use crate::ghost::{GHOSTS, GhostCard};
 use crate::ghost_play::card_text;
 use crate::state::Keydoms;
-use crate::view::{Disc, disc_label, fit, group_panel};
+use crate::view::{Disc, disc_label, drawn_w, fit, group_panel};
 
 /// Ghost counters at `loc`, after the players' workers in the location's row of discs.
 pub(crate) fn ghost_discs(k: &Keydoms, loc: u8, discs: &mut Vec<Disc>) {
@@ -45,8 +46,13 @@ pub(crate) fn ghost_discs(k: &Keydoms, loc: u8, discs: &mut Vec<Disc>) {
     }
 }
 
-/// One ghost's mat: counters, deck, artefacts (face up or down), spells and the card
-/// it played last.
+/// The right-hand column of a wide mat: the ghost standing beside its deck.
+const COLUMN: f32 = 124.0;
+
+/// One ghost's mat: the ghost itself in its colour, its deck (the back of the card on
+/// top, so the kind of its next card shows), and lines for its counters, artefacts and
+/// spells. The drawings take a column on the right where the lines still fit beside it;
+/// on a narrow mat the ghost stands small by its name and the lines say the rest.
 pub fn draw_ghost_mat(s: &mut Scene, k: &Keydoms, g: usize, r: Rect) {
     let gh = &k.ghosts[g];
     let p = k.n() + g;
@@ -63,18 +69,66 @@ pub fn draw_ghost_mat(s: &mut Scene, k: &Keydoms, g: usize, r: Rect) {
         ),
     );
     let star = if k.start == p { " ★ start" } else { "" };
-    let room = r.w - 20.0;
+    let heading = format!("{} ({}){star}", gh.name(), Color::PLAYER_MARK[p]);
+    let lines = mat_lines(k, g);
+    let full = r.w - 20.0;
+    let wide = std::iter::once(drawn_w(&heading, 20.0, true))
+        .chain(lines.iter().map(|(t, _, _)| drawn_w(t, 16.0, false)))
+        .all(|w| w <= full - COLUMN);
+    let room = if wide { full - COLUMN } else { full - 34.0 };
     s.heading(
         pos(r.x + 10.0, r.y + 18.0),
-        fit(
-            &format!("{} ({}){star}", gh.name(), Color::PLAYER_MARK[p]),
-            20.0,
-            room,
-            true,
-        ),
+        fit(&heading, 20.0, room, true),
         20.0,
         Color::player(p),
     );
+    art::mist(s, r);
+    if wide {
+        let right = r.x + r.w - 8.0;
+        art::ghost_figure(s, rect(right - 118.0, r.y + 30.0, 56.0, 66.0), p, gh.name());
+        draw_deck(s, k, g, rect(right - 56.0, r.y + 22.0, 54.0, 76.0));
+    } else {
+        art::ghost_figure(
+            s,
+            rect(r.x + r.w - 34.0, r.y + 4.0, 26.0, 28.0),
+            p,
+            gh.name(),
+        );
+    }
+    let room = if wide { full - COLUMN } else { full };
+    for (i, (text, tip, ink)) in lines.into_iter().enumerate() {
+        s.text(
+            pos(r.x + 10.0, r.y + 44.0 + i as f32 * 24.0),
+            fit(&text, 16.0, room, false),
+            16.0,
+            ink,
+        )
+        .tooltip(tip);
+    }
+}
+
+/// The ghost's deck face down: the back of its top card (an action card's or a spell's)
+/// with the count on it; nothing once it is used up.
+fn draw_deck(s: &mut Scene, k: &Keydoms, g: usize, r: Rect) {
+    let gh = &k.ghosts[g];
+    let (back, next) = match gh.deck.last() {
+        Some(GhostCard::Action(_)) => (art::GHOST_CARD_BACK, "an action card"),
+        Some(GhostCard::Spell(_)) => (art::SPELL_BACK, "a spell card"),
+        None => return,
+    };
+    s.card_back(r, Color::rgb(57, 65, 90), gh.deck.len().to_string())
+        .tooltip(format!(
+            "{}'s deck: {} cards, next {next} (the backs are public)",
+            gh.name(),
+            gh.deck.len()
+        ));
+    art::back_picture(s, r, back);
+}
+
+/// The mat's lines, each with its tooltip and ink: counters and deck, artefacts, and
+/// the last card with the spells.
+fn mat_lines(k: &Keydoms, g: usize) -> Vec<(String, String, Color)> {
+    let gh = &k.ghosts[g];
     let out = gh.placed();
     let quota = if gh.fx.raven {
         GHOSTS.placed_with_raven
@@ -100,21 +154,11 @@ pub fn draw_ghost_mat(s: &mut Scene, k: &Keydoms, g: usize, r: Rect) {
         Some(GhostCard::Spell(_)) => "spell",
         None => "none",
     };
-    s.text(
-        pos(r.x + 10.0, r.y + 44.0),
-        fit(
-            &format!(
-                "Counters out {out}/{quota} · deck {}, next {top}",
-                gh.deck.len()
-            ),
-            16.0,
-            room,
-            false,
-        ),
-        16.0,
-        Color::WHITE,
-    )
-    .tooltip(format!(
+    let counters = format!(
+        "Counters out {out}/{quota} · deck {}, next {top}",
+        gh.deck.len()
+    );
+    let counters_tip = format!(
         "{}: counters out {out} of {quota}, deck {} cards, {}. A ghost places \
          7 of its 8 counters a round (8 with its raven up), each picked at random face down. \
          Its counters (castle side / elsewhere side): {}. Turned up so far: {}. Card backs \
@@ -132,7 +176,7 @@ pub fn draw_ghost_mat(s: &mut Scene, k: &Keydoms, g: usize, r: Rect) {
         } else {
             up.join(", ")
         }
-    ));
+    );
     let arts: Vec<String> = (0..6u8)
         .filter(|&a| gh.artefacts[a as usize] > 0)
         .map(|a| {
@@ -141,22 +185,12 @@ pub fn draw_ghost_mat(s: &mut Scene, k: &Keydoms, g: usize, r: Rect) {
             format!("{}×{n} ({up} up)", artefact_name(a))
         })
         .collect();
-    s.text(
-        pos(r.x + 10.0, r.y + 68.0),
-        fit(
-            &format!(
-                "Artefacts {}: {}",
-                gh.artefacts.iter().sum::<u8>(),
-                arts.join(", ")
-            ),
-            16.0,
-            room,
-            false,
-        ),
-        16.0,
-        Color::WHITE,
-    )
-    .tooltip(format!(
+    let artefacts = format!(
+        "Artefacts {}: {}",
+        gh.artefacts.iter().sum::<u8>(),
+        arts.join(", ")
+    );
+    let artefacts_tip = format!(
         "{}'s artefacts: {}. 'Up' ones it has turned over and used. Each round it turns up \
          one more face-down artefact and uses its ghost power",
         gh.name(),
@@ -165,7 +199,7 @@ pub fn draw_ghost_mat(s: &mut Scene, k: &Keydoms, g: usize, r: Rect) {
         } else {
             arts.join(", ")
         }
-    ));
+    );
     let mut line = Vec::new();
     if let Some(&c) = gh.discard.last() {
         line.push(format!("last card {c}"));
@@ -199,11 +233,9 @@ pub fn draw_ghost_mat(s: &mut Scene, k: &Keydoms, g: usize, r: Rect) {
             line.join(" · ")
         ),
     };
-    s.text(
-        pos(r.x + 10.0, r.y + 92.0),
-        fit(&line.join(" · "), 16.0, room, false),
-        16.0,
-        Color::rgb(230, 220, 255),
-    )
-    .tooltip(tip);
+    vec![
+        (counters, counters_tip, Color::WHITE),
+        (artefacts, artefacts_tip, Color::WHITE),
+        (line.join(" · "), tip, Color::rgb(230, 220, 255)),
+    ]
 }

@@ -192,13 +192,7 @@ fn draw_board(s: &mut Scene, k: &Keydoms, viewer: Option<usize>) {
                 _ => ("-".into(), "No guard posted".into()),
             };
             // Under the heading, clear of the workers' rows.
-            s.token(
-                pos(r.x + r.w - 30.0, r.y + 58.0),
-                22.0,
-                Color::rgb(120, 120, 140),
-                txt,
-            )
-            .tooltip(tip);
+            art::guard_shield(s, pos(r.x + r.w - 30.0, r.y + 58.0), txt, tip);
             art::location_picture(
                 s,
                 loc,
@@ -225,12 +219,8 @@ fn draw_cave(s: &mut Scene, k: &Keydoms, cave: usize, r: Rect) {
     let at = loc_name(cave as u8);
     for l in 0..LEDGES {
         let y = r.y + 40.0 + l as f32 * 28.0;
-        s.rect(
-            rect(r.x + 8.0, y, r.w - 16.0, 24.0),
-            Color::rgb(210, 200, 180),
-            4.0,
-        )
-        .tooltip(format!(
+        let shelf = rect(r.x + 8.0, y, r.w - 16.0, 24.0);
+        s.rect(shelf, Color::TRANSPARENT, 4.0).tooltip(format!(
             "Ledge {} of the {at}. It goes to the {} here",
             l + 1,
             [
@@ -240,6 +230,7 @@ fn draw_cave(s: &mut Scene, k: &Keydoms, cave: usize, r: Rect) {
                 "fourth strongest"
             ][l]
         ));
+        art::ledge(s, shelf);
         let mut x = r.x + 22.0;
         let kinds = (0..TYPES).filter(|&t| k.caves[cave][l][t] > 0).count();
         // A substitute or two share the ledge: the pieces close up to stay on it.
@@ -276,6 +267,7 @@ fn draw_room(s: &mut Scene, k: &Keydoms, loc: u8, r: Rect) {
             None => {
                 s.rect(cr, Color::rgb(90, 90, 90), 6.0)
                     .tooltip(format!("An empty artefact space in {}", loc_name(loc)));
+                art::empty_space(s, cr);
             }
             Some(&a) if k.top_up[st] => {
                 let room = loc_name(loc);
@@ -818,10 +810,24 @@ fn draw_opponent(s: &mut Scene, k: &Keydoms, seat: usize, r: Rect) {
         n: workers,
         tip: format!("{name}'s workers behind the screen: {workers}, to be placed this round"),
     });
-    let (x0, right) = (r.x + 10.0, r.x + r.w - 10.0);
+    let (x0, mut right) = (r.x + 10.0, r.x + r.w - 10.0);
     // Words while they fit on three lines, else an icon before each number (the tooltip
     // says what it counts), so the invoked line below stays inside the panel.
     let worded = flow_lines(&items, true, x0, right) <= 3;
+    let invoked = invoked_line(k, seat);
+    // The screen itself stands on the right where the counts keep their lines and the
+    // invoked line its words beside it.
+    let beside = right - art::SCREEN_COLUMN;
+    if worded
+        && flow_lines(&items, true, x0, beside) == flow_lines(&items, true, x0, right)
+        && invoked
+            .as_ref()
+            .is_none_or(|t| drawn_w(t, 16.0, false) <= beside - x0)
+    {
+        art::screen(s, r, seat, name);
+        right = beside;
+    }
+    let room = right - x0;
     let (mut x, mut y) = (x0, r.y + 44.0);
     for c in &items {
         let w = c.width(worded);
@@ -846,25 +852,30 @@ fn draw_opponent(s: &mut Scene, k: &Keydoms, seat: usize, r: Rect) {
         }
         x += w + 14.0;
     }
-    if k.magic() {
-        let names: Vec<String> = (0..6u8)
-            .filter(|&a| k.m.invoked[seat][a as usize] > 0)
-            .map(|a| match k.m.invoked[seat][a as usize] {
-                1 => artefact_name(a).to_string(),
-                n => format!("{}×{n}", artefact_name(a)),
-            })
-            .collect();
-        if !names.is_empty() {
-            let text = format!("Invoked: {}", names.join(", "));
-            s.text(
-                pos(r.x + 10.0, y + 24.0),
-                fit(&text, 16.0, room, false),
-                16.0,
-                Color::rgb(220, 200, 250),
-            )
-            .tooltip(format!("{name} {text} this round, in front of the screen"));
-        }
+    if let Some(text) = invoked {
+        s.text(
+            pos(r.x + 10.0, y + 24.0),
+            fit(&text, 16.0, room, false),
+            16.0,
+            Color::rgb(220, 200, 250),
+        )
+        .tooltip(format!("{name} {text} this round, in front of the screen"));
     }
+}
+
+/// "Invoked: …" for the artefacts `seat` used this round, `None` when none (or no magic).
+fn invoked_line(k: &Keydoms, seat: usize) -> Option<String> {
+    if !k.magic() {
+        return None;
+    }
+    let names: Vec<String> = (0..6u8)
+        .filter(|&a| k.m.invoked[seat][a as usize] > 0)
+        .map(|a| match k.m.invoked[seat][a as usize] {
+            1 => artefact_name(a).to_string(),
+            n => format!("{}×{n}", artefact_name(a)),
+        })
+        .collect();
+    (!names.is_empty()).then(|| format!("Invoked: {}", names.join(", ")))
 }
 
 /// A framed panel that screen readers read as one group, named by the first sentence of
@@ -1062,20 +1073,27 @@ fn draw_own_magic(s: &mut Scene, k: &Keydoms, me: usize) {
         return;
     }
     s.text(pos(OWN_RIGHT, 859.0), "Your spells:", 18.0, Color::WHITE);
-    // Two rows of cards between the label and the panel's foot; a big hand makes the
-    // cards narrower rather than spill out.
+    // Up to three cards stand full height in one row, so the name in the band and the
+    // number under the picture stay large; more take two rows, and a big hand makes
+    // the cards narrower rather than spill out.
     let hand = &k.m.hands[me];
     let room = OWN_FRONT - 14.0 - OWN_RIGHT;
-    let per_row = hand.len().div_ceil(2).max(4);
-    let step = room / per_row as f32;
+    let per_row = hand.len().div_ceil(2).max(3);
+    let (step, height) = if hand.len() <= per_row {
+        // One or two cards take more width, for the spell's name in the band.
+        ((room / hand.len().max(1) as f32).min(130.0), 130.0)
+    } else {
+        (room / per_row as f32, 62.0)
+    };
     for (i, &sp) in hand.iter().enumerate() {
+        let cr = rect(
+            OWN_RIGHT + (i % per_row) as f32 * step,
+            875.0 + (i / per_row) as f32 * (height + 6.0),
+            step - 6.0,
+            height,
+        );
         s.card(
-            rect(
-                OWN_RIGHT + (i % per_row) as f32 * step,
-                875.0 + (i / per_row) as f32 * 66.0,
-                step - 6.0,
-                60.0,
-            ),
+            cr,
             Color::rgb(225, 210, 245),
             Some(Color::rgb(90, 60, 130)),
             crate::data::spell_name(sp),
@@ -1088,6 +1106,7 @@ fn draw_own_magic(s: &mut Scene, k: &Keydoms, me: usize) {
             crate::data::spell_help(sp)
         ))
         .private();
+        art::card_picture(s, art::banded_picture_rect(cr), art::SPELL);
     }
     s.text(
         pos(OWN_FRONT, 859.0),

@@ -1,91 +1,110 @@
 //! Keydom's drawings on the table: every image a view names is one the game ships (and
 //! every drawing is an SVG with a viewBox), over random positions at one to six seats,
-//! with ghosts and without magic, for every seat's view and the spectator's.
+//! with ghosts and without magic, for every seat's view and the spectator's; every
+//! component has its picture (no card, ledge, empty space or ghost mat left a plain
+//! box); and no picture covers a text.
 
-use rand::RngExt;
-use tavern_plugin_api::game::apply_checked;
+mod common;
+
+use common::{setup, walk};
 use tavern_plugin_api::game::check::{check_art, scaled};
-use tavern_plugin_api::scene::Shape;
-use tavern_plugin_api::{Game, GameRng, Setup, ToAct};
+use tavern_plugin_api::layout::drawn_text_box;
+use tavern_plugin_api::scene::{Color, Rect, Scene, Shape};
+use tavern_plugin_api::{Game, GameRng};
 use tavern_plugin_keydoms::Keydoms;
 
-fn setup(humans: usize, ghosts: &str, magic: bool) -> Setup {
-    let mut s = Setup::players(humans);
-    s.options.insert("ghosts".into(), ghosts.into());
-    let variant = if magic { "standard" } else { "muggles" };
-    s.options.insert("variant".into(), variant.into());
-    s
-}
+/// The seat configurations the checks walk: solo with its two ghosts, two players and
+/// a ghost, three to six players, extra ghosts, and the game without magic.
+const TABLES: [(usize, &str, bool); 7] = [
+    (1, "auto", true),
+    (2, "auto", true),
+    (3, "0", true),
+    (4, "0", false),
+    (4, "2", true),
+    (5, "1", true),
+    (6, "0", true),
+];
 
-/// Plays random games, checking the art of every view every few steps; returns how
-/// many images of each kind the views named, so the caller can tell they were drawn.
-fn check_games(humans: usize, ghosts: &str, magic: bool, games: usize) -> Vec<String> {
-    let setup = setup(humans, ghosts, magic);
-    let mut seen: Vec<String> = Vec::new();
-    for seed in 0..games as u64 {
-        let mut g = Keydoms::new(&setup).unwrap();
-        let mut rng = GameRng::new(seed * 17 + humans as u64);
-        let mut step = 0;
-        loop {
-            if step % 7 == 0 {
+/// Walks `games` random games of each table, showing `look` every view (each seat's
+/// and the spectator's) of every `every`-th position.
+fn each_view(every: usize, games: usize, mut look: impl FnMut(&Keydoms, &Scene, String)) {
+    for (humans, ghosts, magic) in TABLES {
+        for seed in 0..games as u64 {
+            let g = Keydoms::new(&setup(humans, ghosts, magic)).unwrap();
+            let mut rng = GameRng::new(seed * 17 + humans as u64);
+            walk(g, &mut rng, |g, step| {
+                if step % every != 0 {
+                    return;
+                }
                 for viewer in (0..g.n()).map(Some).chain([None]) {
-                    let scene = g.view(viewer).scene;
-                    if let Err(e) = check_art::<Keydoms>(&scene) {
-                        panic!(
-                            "{humans} players, ghosts {ghosts}, magic {magic}, seed {seed}, \
-                             step {step}, viewer {viewer:?}:\n{e}"
-                        );
-                    }
-                    for id in scene.image_ids() {
-                        if !seen.iter().any(|s| s == id) {
-                            seen.push(id.to_string());
-                        }
-                    }
+                    let at = format!(
+                        "{humans} players, ghosts {ghosts}, magic {magic}, seed {seed}, \
+                         step {step}, viewer {viewer:?}"
+                    );
+                    look(g, &g.view(viewer).scene, at);
                 }
-            }
-            let (seat, a) = match g.to_act() {
-                ToAct::Over => break,
-                ToAct::Chance => (None, g.sample_chance(&mut rng)),
-                ToAct::Seats(s) => {
-                    let l = g.legal_actions(s[0]);
-                    (Some(s[0]), l[rng.random_range(0..l.len())].clone())
-                }
-            };
-            apply_checked(&mut g, seat, &a).unwrap();
-            step += 1;
+            });
         }
     }
-    seen
+}
+
+fn image_of(shape: &Shape) -> Option<(&str, Rect, Option<Color>)> {
+    match shape {
+        Shape::Image {
+            image, rect, tint, ..
+        } => Some((image.as_str(), *rect, *tint)),
+        _ => None,
+    }
+}
+
+fn inside(outer: Rect, inner: Rect) -> bool {
+    inner.x >= outer.x - 0.5
+        && inner.y >= outer.y - 0.5
+        && inner.x + inner.w <= outer.x + outer.w + 0.5
+        && inner.y + inner.h <= outer.y + outer.h + 0.5
+}
+
+fn overlap(a: Rect, b: Rect) -> bool {
+    let dx = (a.x + a.w).min(b.x + b.w) - a.x.max(b.x);
+    let dy = (a.y + a.h).min(b.y + b.h) - a.y.max(b.y);
+    dx > 0.5 && dy > 0.5
 }
 
 #[test]
 fn every_image_a_view_names_is_shipped_at_every_table_size() {
-    let mut seen = Vec::new();
-    for (humans, ghosts, magic) in [
-        (1, "auto", true),
-        (2, "auto", true),
-        (3, "0", true),
-        (4, "0", false),
-        (4, "2", true),
-        (5, "1", true),
-        (6, "0", true),
-    ] {
-        seen.extend(check_games(humans, ghosts, magic, scaled(2)));
-    }
-    // The views really draw the art: the board, grounds, counters, ghosts, treasures,
-    // artefacts and dragons all appeared somewhere.
+    let mut seen: Vec<String> = Vec::new();
+    each_view(7, scaled(2), |_, scene, at| {
+        if let Err(e) = check_art::<Keydoms>(scene) {
+            panic!("{at}:\n{e}");
+        }
+        for id in scene.image_ids() {
+            if !seen.iter().any(|s| s == id) {
+                seen.push(id.to_string());
+            }
+        }
+    });
+    // The views really draw the art: the board, grounds, ledges, counters, ghosts and
+    // their mats, treasures, artefacts, spells and dragons all appeared somewhere.
     for id in [
         "board",
         "cave-ground",
         "town-ground",
         "castle-ground",
+        "ledge",
         "guard",
+        "guard-shield",
+        "empty-space",
         "market",
         "worker-0",
         "ghost",
+        "ghost-figure",
+        "ghost-card-back",
+        "mist",
+        "screen",
         "crown",
         "gold",
         "artefact-back",
+        "spell",
         "spell-back",
     ] {
         assert!(seen.iter().any(|s| s == id), "no view drew {id}: {seen:?}");
@@ -99,21 +118,96 @@ fn every_image_a_view_names_is_shipped_at_every_table_size() {
     );
 }
 
+/// No component is left a plain box: every card (face up or down) has its picture
+/// right after it, a spell in the viewer's hand the spell's; every ledge its rock
+/// shelf and every empty artefact space its niche; every ghost's mat shows the ghost
+/// in its seat's colour, and its deck (while it has cards) by the back of the top card;
+/// the only round token left is the count of counters that do not fit.
+#[test]
+fn every_component_is_drawn_with_its_picture() {
+    let mut hands = 0;
+    let mut mats = 0;
+    each_view(11, scaled(1), |g, scene, at| {
+        let items = &scene.items;
+        for (i, it) in items.iter().enumerate() {
+            let next = items.get(i + 1).and_then(|n| image_of(&n.shape));
+            match (&it.shape, it.tooltip.as_deref()) {
+                (Shape::Card { rect, .. }, _) => {
+                    let (image, r, _) = next.unwrap_or_else(|| panic!("{at}: bare card {it:?}"));
+                    assert!(inside(*rect, r), "{at}: {image} lies off its card {it:?}");
+                    if it.id.as_deref().is_some_and(|id| id.starts_with("spell:")) {
+                        assert_eq!(image, "spell", "{at}: {it:?}");
+                        hands += 1;
+                    }
+                }
+                (Shape::Rect { rect, .. }, Some(tip))
+                    if tip.starts_with("Ledge ") || tip.starts_with("An empty artefact") =>
+                {
+                    let want = if tip.starts_with("Ledge ") {
+                        "ledge"
+                    } else {
+                        "empty-space"
+                    };
+                    assert_eq!(next.map(|(id, r, _)| (id, r)), Some((want, *rect)), "{at}");
+                }
+                (Shape::Circle { .. }, _) => {
+                    let label = match items.get(i + 1).map(|n| &n.shape) {
+                        Some(Shape::Text { text, .. }) => text.as_str(),
+                        _ => "",
+                    };
+                    assert!(label.starts_with('+'), "{at}: a plain token {label:?}");
+                }
+                _ => {}
+            }
+        }
+        for gh in 0..g.ghosts.len() {
+            let id = format!("ghost:{gh}");
+            let mat = items
+                .iter()
+                .find(|it| it.id.as_deref() == Some(id.as_str()))
+                .map(|it| it.shape.bounds())
+                .unwrap_or_else(|| panic!("{at}: no mat for ghost {gh}"));
+            let pictures: Vec<(&str, Rect, Option<Color>)> = items
+                .iter()
+                .filter_map(|it| image_of(&it.shape))
+                .filter(|(_, r, _)| inside(mat, *r))
+                .collect();
+            let colour = Color::player(g.n() + gh);
+            assert!(
+                pictures
+                    .iter()
+                    .any(|&(id, _, tint)| id == "ghost-figure" && tint == Some(colour)),
+                "{at}: ghost {gh}'s mat shows no ghost in its colour: {pictures:?}"
+            );
+            assert!(
+                pictures.iter().any(|&(id, _, _)| id == "mist"),
+                "{at}: {pictures:?}"
+            );
+            mats += 1;
+        }
+    });
+    assert!(hands > 50, "only {hands} spells in hand seen");
+    assert!(mats > 100, "only {mats} ghost mats seen");
+}
+
 /// No drawing covers a text: every text lying on a picture (a heading on its ground, a
 /// count on its piece, a counter's label) comes after the picture, over random
-/// positions of a four-seat game with magic, for seat 0's view.
+/// positions of a four-seat game with magic, for seat 0's view; and on the ghosts'
+/// mats no line runs into the ghost or its deck where the host draws text largest.
 #[test]
 fn pictures_lie_under_the_text_they_share_a_place_with() {
-    let mut g = Keydoms::new(&setup(4, "0", true)).unwrap();
-    let mut rng = GameRng::new(3);
-    let mut step = 0;
     let mut checked = 0;
-    loop {
-        if step % 9 == 0 {
+    for (humans, ghosts) in [(4, "0"), (1, "auto"), (2, "auto"), (5, "1")] {
+        let g = Keydoms::new(&setup(humans, ghosts, true)).unwrap();
+        let mut rng = GameRng::new(3);
+        walk(g, &mut rng, |g, step| {
+            if step % 9 != 0 {
+                return;
+            }
             let scene = g.view(Some(0)).scene;
             let items = &scene.items;
             for (i, it) in items.iter().enumerate() {
-                let Shape::Image { rect: r, .. } = &it.shape else {
+                let Some((image, r, _)) = image_of(&it.shape) else {
                     continue;
                 };
                 if r.w >= scene.width * 0.5 {
@@ -130,19 +224,18 @@ fn pictures_lie_under_the_text_they_share_a_place_with() {
                         panic!("step {step}: image {it:?} is drawn over the text {earlier:?}");
                     }
                 }
+                if image == "ghost-figure" || image == "ghost-card-back" {
+                    for other in items {
+                        if let Some(t) = drawn_text_box(&other.shape)
+                            && !matches!(other.shape, Shape::Card { .. })
+                        {
+                            assert!(!overlap(t, r), "step {step}: {other:?} runs into {it:?}");
+                        }
+                    }
+                }
                 checked += 1;
             }
-        }
-        let (seat, a) = match g.to_act() {
-            ToAct::Over => break,
-            ToAct::Chance => (None, g.sample_chance(&mut rng)),
-            ToAct::Seats(s) => {
-                let l = g.legal_actions(s[0]);
-                (Some(s[0]), l[rng.random_range(0..l.len())].clone())
-            }
-        };
-        apply_checked(&mut g, seat, &a).unwrap();
-        step += 1;
+        });
     }
     assert!(checked > 100, "only {checked} pictures checked");
 }

@@ -4,12 +4,13 @@
 //! nothing lies off the canvas. The canvas itself fits beside the log in the smallest
 //! window the host opens (1024×700) without a sideways scroll, and whole at 1280×800.
 
-use rand::RngExt;
-use tavern_plugin_api::game::apply_checked;
+mod common;
+
+use common::{setup, walk};
 use tavern_plugin_api::game::check::{layout_problems, scaled};
 use tavern_plugin_api::layout::drawn_text_box;
 use tavern_plugin_api::scene::{MIN_SCALE, Rect, Scene, Shape};
-use tavern_plugin_api::{Game, GameRng, Setup, ToAct};
+use tavern_plugin_api::{Game, GameRng};
 use tavern_plugin_keydoms::Keydoms;
 
 /// The table's area beside the log and buttons, in screen points, in the host's
@@ -18,14 +19,6 @@ use tavern_plugin_keydoms::Keydoms;
 /// instead of shrinking, so a canvas fits a window when it fits at `MIN_SCALE`.
 const TABLE_1024X700: (f32, f32) = (740.0, 620.0);
 const TABLE_1280X800: (f32, f32) = (940.0, 740.0);
-
-fn setup(humans: usize, ghosts: &str, magic: bool) -> Setup {
-    let mut s = Setup::players(humans);
-    s.options.insert("ghosts".into(), ghosts.into());
-    let variant = if magic { "standard" } else { "muggles" };
-    s.options.insert("variant".into(), variant.into());
-    s
-}
 
 fn contains(outer: Rect, inner: Rect) -> bool {
     inner.x >= outer.x - 1.0
@@ -72,34 +65,23 @@ fn problems(g: &Keydoms, viewer: Option<usize>) -> Vec<String> {
 }
 
 fn check_games(humans: usize, ghosts: &str, magic: bool, games: usize) {
-    let setup = setup(humans, ghosts, magic);
     for seed in 0..games as u64 {
-        let mut g = Keydoms::new(&setup).unwrap();
+        let g = Keydoms::new(&setup(humans, ghosts, magic)).unwrap();
         let mut rng = GameRng::new(seed * 31 + humans as u64);
-        let mut step = 0;
-        loop {
-            if step % 5 == 0 {
-                for viewer in (0..g.n()).map(Some).chain([None]) {
-                    let p = problems(&g, viewer);
-                    assert!(
-                        p.is_empty(),
-                        "{humans} players, ghosts {ghosts}, magic {magic}, seed {seed}, \
-                         step {step}, viewer {viewer:?}:\n{}",
-                        p.join("\n")
-                    );
-                }
+        walk(g, &mut rng, |g, step| {
+            if step % 5 != 0 {
+                return;
             }
-            let (seat, a) = match g.to_act() {
-                ToAct::Over => break,
-                ToAct::Chance => (None, g.sample_chance(&mut rng)),
-                ToAct::Seats(s) => {
-                    let l = g.legal_actions(s[0]);
-                    (Some(s[0]), l[rng.random_range(0..l.len())].clone())
-                }
-            };
-            apply_checked(&mut g, seat, &a).unwrap();
-            step += 1;
-        }
+            for viewer in (0..g.n()).map(Some).chain([None]) {
+                let p = problems(g, viewer);
+                assert!(
+                    p.is_empty(),
+                    "{humans} players, ghosts {ghosts}, magic {magic}, seed {seed}, \
+                     step {step}, viewer {viewer:?}:\n{}",
+                    p.join("\n")
+                );
+            }
+        });
     }
 }
 

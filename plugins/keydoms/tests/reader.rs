@@ -5,10 +5,11 @@
 //! item is, and every item that says something must sit in such a group: the board's
 //! levels, the treasury, each opponent's screen or ghost's mat, and the own screen.
 
-use rand::RngExt;
-use tavern_plugin_api::game::apply_checked;
+mod common;
+
+use common::{random_step, setup, walk};
 use tavern_plugin_api::scene::{Rect, Scene, Shape};
-use tavern_plugin_api::{Game, GameRng, Setup, ToAct};
+use tavern_plugin_api::{Game, GameRng};
 use tavern_plugin_keydoms::{Keydoms, Stage};
 
 fn first_sentence(s: &str) -> &str {
@@ -65,38 +66,24 @@ fn problems(g: &Keydoms, viewer: Option<usize>) -> Vec<String> {
     out
 }
 
-fn setup(humans: usize, ghosts: &str) -> Setup {
-    let mut s = Setup::players(humans);
-    s.options.insert("ghosts".into(), ghosts.into());
-    s
-}
-
 #[test]
 fn every_item_is_named_and_grouped() {
     for (humans, ghosts) in [(1, "auto"), (3, "0"), (4, "2"), (6, "0")] {
-        let mut g = Keydoms::new(&setup(humans, ghosts)).unwrap();
+        let g = Keydoms::new(&setup(humans, ghosts, true)).unwrap();
         let mut rng = GameRng::new(humans as u64);
-        for step in 0.. {
-            if step % 7 == 0 {
-                for viewer in (0..humans).map(Some).chain([None]) {
-                    let p = problems(&g, viewer);
-                    assert!(
-                        p.is_empty(),
-                        "{humans} players, step {step}, viewer {viewer:?}:\n{}",
-                        p.join("\n")
-                    );
-                }
+        walk(g, &mut rng, |g, step| {
+            if step % 7 != 0 {
+                return;
             }
-            let (seat, a) = match g.to_act() {
-                ToAct::Over => break,
-                ToAct::Chance => (None, g.sample_chance(&mut rng)),
-                ToAct::Seats(s) => {
-                    let l = g.legal_actions(s[0]);
-                    (Some(s[0]), l[rng.random_range(0..l.len())].clone())
-                }
-            };
-            apply_checked(&mut g, seat, &a).unwrap();
-        }
+            for viewer in (0..humans).map(Some).chain([None]) {
+                let p = problems(g, viewer);
+                assert!(
+                    p.is_empty(),
+                    "{humans} players, step {step}, viewer {viewer:?}:\n{}",
+                    p.join("\n")
+                );
+            }
+        });
     }
 }
 
@@ -112,19 +99,11 @@ fn names(g: &Keydoms, viewer: Option<usize>) -> Vec<String> {
 
 #[test]
 fn names_say_whose_and_where() {
-    let mut g = Keydoms::new(&setup(3, "0")).unwrap();
+    let mut g = Keydoms::new(&setup(3, "0", true)).unwrap();
     let mut rng = GameRng::new(5);
     // Play until the viewer's workers are all out, before anything is turned up.
     while g.stage != Stage::Placing || g.players[0].unplaced().next().is_some() {
-        let (seat, a) = match g.to_act() {
-            ToAct::Chance => (None, g.sample_chance(&mut rng)),
-            ToAct::Seats(s) => {
-                let l = g.legal_actions(s[0]);
-                (Some(s[0]), l[rng.random_range(0..l.len())].clone())
-            }
-            ToAct::Over => unreachable!("the first round is still on"),
-        };
-        apply_checked(&mut g, seat, &a).unwrap();
+        assert!(random_step(&mut g, &mut rng), "the first round is still on");
     }
     let names = names(&g, Some(0));
     let own = names
