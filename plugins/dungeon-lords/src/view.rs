@@ -395,7 +395,7 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
     // One card per kind with its count; others see only how many cards there are.
     let mut cx = x + 16.0;
     let kinds: Vec<usize> = (0..l.traps.len()).filter(|&k| l.traps[k] > 0).collect();
-    let step = (620.0 / kinds.len().max(1) as f32).min(148.0);
+    let step = (620.0 / kinds.len().max(1) as f32).min(180.0);
     let held: u8 = l.traps.iter().sum();
     if held == 0 {
         s.text(pos(cx, 266.0), "No trap cards in hand", TEXT, PAPER);
