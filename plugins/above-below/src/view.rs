@@ -6,8 +6,8 @@
 
 use tavern_plugin_api::View;
 use tavern_plugin_api::scene::{
-    Align, Color, Highlight, Icon, Rect, Scene, Shape, drawn_size, line_height, pos, rect, stroke,
-    text_block_height, text_width, wrap_lines,
+    Align, Color, Highlight, Icon, ItemBuilder, Pos, Rect, Scene, Shape, drawn_size, line_height,
+    pos, rect, stroke, text_block_height, text_width, wrap_lines,
 };
 
 use crate::art;
@@ -683,7 +683,7 @@ fn chip_grid(n: usize, w: f32, h: f32) -> (f32, usize) {
 type Look = Result<&'static str, (Icon, Color)>;
 
 /// The counts in a row from `at`, `step` apart: coins, brews, pearls, reputation, boats.
-fn resources(s: &mut Scene, g: &Ab, seat: usize, at: tavern_plugin_api::scene::Pos, step: f32) {
+fn resources(s: &mut Scene, g: &Ab, seat: usize, at: Pos, step: f32) {
     let p = &g.players[seat];
     let boats = format!("{} boats ready, {} used", p.boats_ready, p.boats_used);
     // Coins and reputation are the game's own drawings; brews and pearls the shared icons.
@@ -738,7 +738,17 @@ fn resources(s: &mut Scene, g: &Ab, seat: usize, at: tavern_plugin_api::scene::P
     .tooltip(boats);
 }
 
-fn sale_spot(s: &mut Scene, g: &Ab, seat: usize, c: tavern_plugin_api::scene::Pos) {
+/// An empty place for a token: a ring in the board's border colour.
+fn empty_spot(s: &mut Scene, c: Pos, radius: f32) -> ItemBuilder<'_> {
+    s.add(Shape::Circle {
+        center: c,
+        radius,
+        fill: Color::TRANSPARENT,
+        stroke: Some(stroke(2.0, BORDER)),
+    })
+}
+
+fn sale_spot(s: &mut Scene, g: &Ab, seat: usize, c: Pos) {
     let p = &g.players[seat];
     match p.for_sale {
         Some(good) => {
@@ -750,14 +760,9 @@ fn sale_spot(s: &mut Scene, g: &Ab, seat: usize, c: tavern_plugin_api::scene::Po
                 ));
         }
         None => {
-            s.add(Shape::Circle {
-                center: c,
-                radius: 17.0,
-                fill: Color::TRANSPARENT,
-                stroke: Some(stroke(2.0, BORDER)),
-            })
-            .id(format!("sale:{seat}"))
-            .tooltip("The sale spot: nothing for sale");
+            empty_spot(s, c, 17.0)
+                .id(format!("sale:{seat}"))
+                .tooltip("The sale spot: nothing for sale");
         }
     }
 }
@@ -1360,7 +1365,7 @@ fn own_board(s: &mut Scene, g: &Ab, seat: usize) {
 }
 
 /// The goods kept in the supply, each a drawing in its colour with the count beside it.
-fn supply(s: &mut Scene, g: &Ab, seat: usize, at: tavern_plugin_api::scene::Pos) {
+fn supply(s: &mut Scene, g: &Ab, seat: usize, at: Pos) {
     let p = &g.players[seat];
     s.text(at, "Goods", T, LIGHT)
         .tooltip("Goods kept in the supply (not on buildings or the track)");
@@ -1506,13 +1511,7 @@ fn track(s: &mut Scene, g: &Ab, seat: usize) -> f32 {
                     .tooltip(format!("Slot {}: {k} {}", i + 1, good.name()));
             }
             None => {
-                s.add(Shape::Circle {
-                    center: c,
-                    radius: 21.0,
-                    fill: Color::TRANSPARENT,
-                    stroke: Some(stroke(2.0, BORDER)),
-                })
-                .tooltip(format!("Slot {}: empty", i + 1));
+                empty_spot(s, c, 21.0).tooltip(format!("Slot {}: empty", i + 1));
             }
         }
     }
