@@ -30,7 +30,7 @@ pub const MIST: &str = "mist";
 /// A player's folding screen, white so the seat's colour tints it.
 pub const SCREEN: &str = "screen";
 /// The width an opponent's panel gives its screen's drawing, on the right.
-pub const SCREEN_COLUMN: f32 = 74.0;
+pub const SCREEN_COLUMN: f32 = 86.0;
 /// The guard's strength marker: a shield with a plain middle for the number.
 pub const GUARD_SHIELD: &str = "guard-shield";
 
@@ -192,9 +192,9 @@ pub fn mist(s: &mut Scene, r: Rect) {
 pub fn screen(s: &mut Scene, r: Rect, seat: usize, name: &str) {
     let at = rect(
         r.x + r.w - SCREEN_COLUMN,
-        r.y + 34.0,
+        r.y + 30.0,
         SCREEN_COLUMN - 10.0,
-        52.0,
+        64.0,
     );
     s.image(at, SCREEN, format!("{name}'s screen"))
         .tint(Color::player(seat));

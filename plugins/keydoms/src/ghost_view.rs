@@ -48,11 +48,13 @@ pub(crate) fn ghost_discs(k: &Keydoms, loc: u8, discs: &mut Vec<Disc>) {
 
 /// The right-hand column of a wide mat: the ghost standing beside its deck.
 const COLUMN: f32 = 124.0;
+/// What the last line of a narrow mat leaves for the ghost in the corner.
+const NARROW_GHOST: f32 = 48.0;
 
 /// One ghost's mat: the ghost itself in its colour, its deck (the back of the card on
 /// top, so the kind of its next card shows), and lines for its counters, artefacts and
 /// spells. The drawings take a column on the right where the lines still fit beside it;
-/// on a narrow mat the ghost stands small by its name and the lines say the rest.
+/// on a narrow mat the ghost stands in the corner of the mist and the lines say the rest.
 pub fn draw_ghost_mat(s: &mut Scene, k: &Keydoms, g: usize, r: Rect) {
     let gh = &k.ghosts[g];
     let p = k.n() + g;
@@ -75,7 +77,7 @@ pub fn draw_ghost_mat(s: &mut Scene, k: &Keydoms, g: usize, r: Rect) {
     let wide = std::iter::once(drawn_w(&heading, 20.0, true))
         .chain(lines.iter().map(|(t, _, _)| drawn_w(t, 16.0, false)))
         .all(|w| w <= full - COLUMN);
-    let room = if wide { full - COLUMN } else { full - 34.0 };
+    let room = if wide { full - COLUMN } else { full };
     s.heading(
         pos(r.x + 10.0, r.y + 18.0),
         fit(&heading, 20.0, room, true),
@@ -83,20 +85,19 @@ pub fn draw_ghost_mat(s: &mut Scene, k: &Keydoms, g: usize, r: Rect) {
         Color::player(p),
     );
     art::mist(s, r);
-    if wide {
+    // Where each line may reach: beside the column on a wide mat; on a narrow one the
+    // last line stops short of the ghost standing in the mist at the foot.
+    let rooms = if wide {
         let right = r.x + r.w - 8.0;
         art::ghost_figure(s, rect(right - 118.0, r.y + 30.0, 56.0, 66.0), p, gh.name());
         draw_deck(s, k, g, rect(right - 56.0, r.y + 22.0, 54.0, 76.0));
+        [room; 3]
     } else {
-        art::ghost_figure(
-            s,
-            rect(r.x + r.w - 34.0, r.y + 4.0, 26.0, 28.0),
-            p,
-            gh.name(),
-        );
-    }
-    let room = if wide { full - COLUMN } else { full };
-    for (i, (text, tip, ink)) in lines.into_iter().enumerate() {
+        let foot = rect(r.x + r.w - 46.0, r.y + r.h - 46.0, 38.0, 42.0);
+        art::ghost_figure(s, foot, p, gh.name());
+        [full, full, full - NARROW_GHOST]
+    };
+    for (i, ((text, tip, ink), room)) in lines.into_iter().zip(rooms).enumerate() {
         s.text(
             pos(r.x + 10.0, r.y + 44.0 + i as f32 * 24.0),
             fit(&text, 16.0, room, false),
