@@ -7,6 +7,8 @@
 //! seat goes to a bot mid-game and back, learning mode's hints and the end screen's
 //! review; and (with egui_kittest) the Seats window and the stepper's arrow keys.
 
+mod app_kit;
+
 use std::time::{Duration, Instant};
 
 use egui_kittest::kittest::Queryable;
@@ -15,7 +17,6 @@ use tavern::app::TavernApp;
 use tavern::app::state::Screen;
 use tavern::app::table::TableState;
 use tavern::paths::Paths;
-use tavern::plugin::Catalog;
 use tavern::session::{Session, UndoMode, step_seed};
 use tavern_plugin_api::{ChoiceKind, SeatKind, Setup, ToAct};
 use tavern_tests::{plugin, temp_paths};
@@ -28,15 +29,39 @@ fn confirm() -> Value {
     json!({"kind": "confirm_wagers"})
 }
 
-fn wagers_table(paths: &Paths, kinds: &[SeatKind], seed: u64) -> TableState {
+/// A Sealed Bid table with one seat of each of `kinds`, dealt from `seed`, with `options`.
+fn table_with(
+    paths: &Paths,
+    kinds: &[SeatKind],
+    seed: u64,
+    mode: UndoMode,
+    options: &[(&str, &str)],
+) -> TableState {
     let mut setup = Setup::players(kinds.len());
     for (s, k) in setup.seats.iter_mut().zip(kinds) {
         s.kind = k.clone();
     }
     setup.seed = seed;
-    setup.options.insert("mode".into(), "wagers".into());
-    let s = Session::new(plugin("sealed-bid"), setup, UndoMode::Learning).unwrap();
+    for (k, v) in options {
+        setup.options.insert(k.to_string(), v.to_string());
+    }
+    let s = Session::new(plugin("sealed-bid"), setup, mode).unwrap();
     TableState::new(s, paths, None)
+}
+
+/// Sealed Bid's wagers mode (plans of two picks before the bidding), learning mode.
+fn wagers_table(paths: &Paths, kinds: &[SeatKind], seed: u64) -> TableState {
+    table_with(
+        paths,
+        kinds,
+        seed,
+        UndoMode::Learning,
+        &[("mode", "wagers")],
+    )
+}
+
+fn sealed_table(paths: &Paths, kinds: &[SeatKind], seed: u64, mode: UndoMode) -> TableState {
+    table_with(paths, kinds, seed, mode, &[])
 }
 
 /// A human at the screen plays `action` (taking the screen first if it is covered).
@@ -128,9 +153,17 @@ fn hand(t: &TableState, seat: usize) -> Vec<u64> {
         .collect()
 }
 
-/// Both humans wager, then bid `bids(prize)` in round 1.
-fn two_humans_to_the_first_window(seed: u64, paths: &Paths, equal: bool) -> TableState {
+/// Two humans wager, then bid in round 1: both the prize when `equal`, else two other
+/// cards. With `auto_answer` off the table asks every human every time (as it did before
+/// optional responders).
+fn two_humans_to_the_first_window(
+    seed: u64,
+    paths: &Paths,
+    equal: bool,
+    auto_answer: bool,
+) -> TableState {
     let mut t = wagers_table(paths, &[SeatKind::Human, SeatKind::Human], seed);
+    t.auto_answer = auto_answer;
     let prize = deck(&t)[0];
     play(&mut t, 0, pick(1));
     play(&mut t, 0, pick(2));
@@ -159,7 +192,7 @@ fn two_humans_to_the_first_window(seed: u64, paths: &Paths, equal: bool) -> Tabl
 #[test]
 fn a_window_nobody_can_use_is_answered_without_a_cover() {
     let (_d, paths) = temp_paths();
-    let t = two_humans_to_the_first_window(5, &paths, false);
+    let t = two_humans_to_the_first_window(5, &paths, false, true);
     // Nobody's bid equalled the prize: both had only the pass, answered by the table.
     assert_eq!(t.passes_answered, 2);
     let passes = t
@@ -173,7 +206,7 @@ fn a_window_nobody_can_use_is_answered_without_a_cover() {
     // Covers: one per hand-over while planning and bidding (P1 → P2, P2 → P1), none for
     // the window.
     let covers = t.covers_raised;
-    let mut off = two_humans_to_the_first_window_without_answers(5, &paths);
+    let mut off = two_humans_to_the_first_window(5, &paths, false, false);
     assert_eq!(off.passes_answered, 0);
     // Without the table's answers both humans are asked: a cover for each hand-over.
     let mut asked = 0;
@@ -193,28 +226,6 @@ fn a_window_nobody_can_use_is_answered_without_a_cover() {
     );
 }
 
-fn two_humans_to_the_first_window_without_answers(seed: u64, paths: &Paths) -> TableState {
-    let mut t = wagers_table(paths, &[SeatKind::Human, SeatKind::Human], seed);
-    t.auto_answer = false;
-    let prize = deck(&t)[0];
-    play(&mut t, 0, pick(1));
-    play(&mut t, 0, pick(2));
-    play(&mut t, 0, confirm());
-    play(&mut t, 1, pick(3));
-    play(&mut t, 1, pick(4));
-    play(&mut t, 1, confirm());
-    let first = t.viewer().unwrap();
-    let other = 1 - first;
-    let a = *hand(&t, first).iter().find(|&&c| c != prize).unwrap();
-    let b = *hand(&t, other)
-        .iter()
-        .find(|&&c| c != prize && c != a)
-        .unwrap();
-    play(&mut t, first, json!({"kind": "bid", "card": a}));
-    play(&mut t, other, json!({"kind": "bid", "card": b}));
-    t
-}
-
 #[test]
 fn dont_ask_me_again_lasts_while_the_window_key_does() {
     let (_d, paths) = temp_paths();
@@ -226,7 +237,7 @@ fn dont_ask_me_again_lasts_while_the_window_key_does() {
             d[0] != d[1]
         })
         .unwrap();
-    let mut t = two_humans_to_the_first_window(seed, &paths, true);
+    let mut t = two_humans_to_the_first_window(seed, &paths, true, true);
     // Both bid the prize: matched, both lost with it, both may claim: nobody answered.
     assert_eq!(t.passes_answered, 0);
     assert_eq!(t.to_act(), vec![0, 1]);
@@ -307,16 +318,6 @@ fn keydoms_covers_per_round_with_four_humans() {
         assert!(after <= before, "{report:?}");
     }
     println!("Keydom's, four humans in hot-seat:\n{}", report.join("\n"));
-}
-
-fn sealed_table(paths: &Paths, kinds: &[SeatKind], seed: u64, mode: UndoMode) -> TableState {
-    let mut setup = Setup::players(kinds.len());
-    for (s, k) in setup.seats.iter_mut().zip(kinds) {
-        s.kind = k.clone();
-    }
-    setup.seed = seed;
-    let s = Session::new(plugin("sealed-bid"), setup, mode).unwrap();
-    TableState::new(s, paths, None)
 }
 
 /// The first legal action of the seat at the screen that is not a plan step (a step
@@ -527,6 +528,42 @@ fn a_hint_names_the_normal_bots_choice_and_rates_each_candidate() {
     assert!(fair.can_hint().is_err());
 }
 
+/// Another seat's secret bid while the hint is worked out changes nothing the asking
+/// seat knows or may do: the hint stays (its search is not restarted) and answers; an
+/// undo drops it.
+#[test]
+fn a_hint_outlives_another_seats_secret_bid_and_goes_with_an_undo() {
+    let (_d, paths) = temp_paths();
+    let mut t = sealed_table(
+        &paths,
+        &[SeatKind::Human, SeatKind::Human],
+        9,
+        UndoMode::Learning,
+    );
+    t.advice_iterations = Some(300);
+    if t.cover.is_some() {
+        t.reveal();
+    }
+    let me = t.viewer().unwrap();
+    let other = 1 - me;
+    t.ask_hint();
+    // The other seat bids meanwhile (as a bot, or on another screen, would).
+    let their_bid = t.session.legal(other).unwrap()[0].action.clone();
+    t.session.apply(other, their_bid).unwrap();
+    t.session_changed(1.0);
+    assert_eq!(t.viewer(), Some(me), "still at the screen");
+    let asked = Instant::now();
+    while t.current_hint().is_some_and(|h| h.answer.is_none()) {
+        assert!(asked.elapsed().as_secs() < 20, "no hint came");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let hint = t.current_hint().expect("the hint outlived the other bid");
+    let (_, report) = hint.answer.clone().unwrap().unwrap();
+    assert_eq!(report.unwrap().iterations, 300);
+    t.undo(2.0);
+    assert!(t.current_hint().is_none(), "an undo drops the hint");
+}
+
 /// The end screen's review rates every decision the people made, with what they knew.
 #[test]
 fn the_review_rates_each_decision_of_the_people() {
@@ -574,19 +611,12 @@ fn the_review_rates_each_decision_of_the_people() {
 }
 
 fn app_at(table: TableState, paths: &Paths) -> egui_kittest::Harness<'static, TavernApp> {
-    let catalog = Catalog {
-        games: tavern_tests::plugins().games.clone(),
-        incompatible: Vec::new(),
-    };
-    let mut app = TavernApp::new_for_test(catalog, paths.clone());
+    let mut app = app_kit::app(paths);
     // Bots think but never move in these tests: the position stays put.
     app.state.settings.bot_pace = 1.0e6;
     app.state.table = Some(table);
     app.state.screen = Screen::Table;
-    egui_kittest::Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .with_max_steps(64)
-        .build_ui_state(|ui, app: &mut TavernApp| app.ui(ui), app)
+    app_kit::harness(app, app_kit::WIDE)
 }
 
 /// "Seats…" hands a seat to a bot from the table, and back.

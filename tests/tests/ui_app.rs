@@ -1,30 +1,83 @@
 //! The desktop app driven through egui_kittest: real plugins, a temporary data folder, no
 //! window. Each test clicks the same widgets a player would.
 
+mod app_kit;
+
+use std::time::{Duration, Instant};
+
+use app_kit::WIDE;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use tavern::app::TavernApp;
 use tavern::app::settings::SeatChoice;
 use tavern::app::state::Screen;
+use tavern::app::table::TableState;
 use tavern::paths::Paths;
-use tavern::plugin::Catalog;
+use tempfile::TempDir;
 
 const SEALED_BID: &str = "sealed-bid";
 
-fn catalog() -> Catalog {
-    let c = tavern_tests::plugins();
-    Catalog {
-        games: c.games.clone(),
-        incompatible: c.incompatible.clone(),
-    }
+/// The app on the launcher at `size`, with a data folder of its own (removed when the
+/// guard drops).
+fn app(size: (f32, f32)) -> (TempDir, Paths, Harness<'static, TavernApp>) {
+    let (dir, paths) = tavern_tests::temp_paths();
+    let h = app_kit::harness(app_kit::app(&paths), size);
+    (dir, paths, h)
 }
 
-fn harness(paths: &Paths, size: (f32, f32)) -> Harness<'static, TavernApp> {
-    let app = TavernApp::new_for_test(catalog(), paths.clone());
-    Harness::builder()
-        .with_size(egui::vec2(size.0, size.1))
-        .with_max_steps(64)
-        .build_ui_state(|ui, app: &mut TavernApp| app.ui(ui), app)
+/// The app at a Sealed Bid table with `seats` and `options`.
+fn at_the_table(
+    seats: &[SeatChoice],
+    options: &[(&str, &str)],
+) -> (TempDir, Paths, Harness<'static, TavernApp>) {
+    let (dir, paths, mut h) = app(WIDE);
+    start_sealed_bid(&mut h, seats, options);
+    (dir, paths, h)
+}
+
+/// Two people at a Sealed Bid table (no bot moving on its own between a test's reads),
+/// Player 1 at the screen.
+fn two_people_at_the_table(
+    options: &[(&str, &str)],
+) -> (TempDir, Paths, Harness<'static, TavernApp>) {
+    let (dir, paths, mut h) = at_the_table(&[SeatChoice::Human, SeatChoice::Human], options);
+    show_my_table(&mut h, 1);
+    (dir, paths, h)
+}
+
+/// Player `n` (from 1) takes the screen from the hot-seat cover.
+fn show_my_table(h: &mut Harness<'_, TavernApp>, n: usize) {
+    h.get_by_label(&format!("I am Player {n}: show my table"))
+        .click();
+    h.run();
+}
+
+fn table<'a>(h: &'a Harness<'_, TavernApp>) -> &'a TableState {
+    h.state().state.table.as_ref().expect("a table is open")
+}
+
+fn table_mut<'a>(h: &'a mut Harness<'_, TavernApp>) -> &'a mut TableState {
+    h.state_mut().state.table.as_mut().expect("a table is open")
+}
+
+/// Steps the app, as its window would while a worker thread (a bot, a hint, the review)
+/// runs, until `done` holds; fails after `secs` seconds, naming `what`.
+fn step_until(
+    h: &mut Harness<'_, TavernApp>,
+    what: &str,
+    secs: u64,
+    done: impl Fn(&Harness<'_, TavernApp>) -> bool,
+) {
+    let started = Instant::now();
+    while !done(h) {
+        assert!(
+            started.elapsed() < Duration::from_secs(secs),
+            "waited {secs} s for {what}"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+        h.step();
+    }
+    h.run();
 }
 
 /// Chooses Sealed Bid in the launcher with the given seats and starts it.
@@ -91,21 +144,38 @@ fn bid(h: &mut Harness<'_, TavernApp>, card: i64) {
 }
 
 fn cursor(h: &Harness<'_, TavernApp>) -> usize {
-    h.state().state.table.as_ref().unwrap().session.cursor()
+    table(h).session.cursor()
 }
 
 fn seat_moves(h: &Harness<'_, TavernApp>, seat: usize) -> usize {
-    let s = &h.state().state.table.as_ref().unwrap().session;
+    let s = &table(h).session;
     s.log()[..s.cursor()]
         .iter()
         .filter(|e| e.seat == Some(seat))
         .count()
 }
 
+/// Plays the people's first listed action, taking the screen whenever a cover asks,
+/// until the game is over.
+fn play_to_the_end(h: &mut Harness<'_, TavernApp>) {
+    for _ in 0..200 {
+        if table(h).is_over() {
+            break;
+        }
+        if let Some(cover) = h.query_by_label_contains("show my table") {
+            cover.click();
+        } else {
+            let label = table(h).viewer_actions()[0].1.label.clone();
+            h.get_by_label(&label).click();
+        }
+        h.run();
+    }
+    assert!(table(h).is_over(), "the game did not end");
+}
+
 #[test]
 fn launcher_lists_every_game_and_its_options() {
-    let (_dir, paths) = tavern_tests::temp_paths();
-    let mut h = harness(&paths, (1280.0, 800.0));
+    let (_dir, _paths, mut h) = app(WIDE);
     h.run();
     for g in &tavern_tests::plugins().games {
         h.get_by_label_contains(&format!("{}\n", g.info.name));
@@ -122,8 +192,7 @@ fn launcher_lists_every_game_and_its_options() {
 
 #[test]
 fn launcher_fits_at_the_minimum_window_size() {
-    let (_dir, paths) = tavern_tests::temp_paths();
-    let mut h = harness(&paths, (1024.0, 700.0));
+    let (_dir, _paths, mut h) = app((1024.0, 700.0));
     h.get_by_label_contains("Sealed Bid (test game)").click();
     h.run();
     let start = h.get_by_label("Start").rect();
@@ -135,9 +204,7 @@ fn launcher_fits_at_the_minimum_window_size() {
 
 #[test]
 fn starting_a_game_shows_the_table_and_a_click_on_a_target_acts() {
-    let (_dir, paths) = tavern_tests::temp_paths();
-    let mut h = harness(&paths, (1280.0, 800.0));
-    start_sealed_bid(&mut h, &[SeatChoice::Human, SeatChoice::Bot(1)], &[]);
+    let (_dir, _paths, mut h) = at_the_table(&[SeatChoice::Human, SeatChoice::Bot(1)], &[]);
     // One human with a bot: no cover, the human's own view and actions.
     assert!(h.query_by_label_contains("Pass to").is_none());
     h.get_by_label("Log");
@@ -148,7 +215,7 @@ fn starting_a_game_shows_the_table_and_a_click_on_a_target_acts() {
     h.get_by_label("Bid 3 on the table").click();
     h.run();
     assert_eq!(seat_moves(&h, 0), 1, "clicking the card bid it");
-    let t = h.state().state.table.as_ref().unwrap();
+    let t = table(&h);
     let last = t
         .session
         .log()
@@ -163,25 +230,21 @@ fn starting_a_game_shows_the_table_and_a_click_on_a_target_acts() {
 
 #[test]
 fn hot_seat_cover_appears_between_human_seats() {
-    let (_dir, paths) = tavern_tests::temp_paths();
-    let mut h = harness(&paths, (1280.0, 800.0));
-    start_sealed_bid(&mut h, &[SeatChoice::Human, SeatChoice::Human], &[]);
+    let (_dir, _paths, mut h) = at_the_table(&[SeatChoice::Human, SeatChoice::Human], &[]);
     h.get_by_label("Pass to Player 1");
     assert!(
         h.query_by_label("Bid 1").is_none(),
         "no actions under the cover"
     );
     assert!(h.query_by_label("Log").is_none(), "no log under the cover");
-    h.get_by_label("I am Player 1: show my table").click();
-    h.run();
+    show_my_table(&mut h, 1);
     bid(&mut h, 4);
     // Player 2 must bid too: the table is covered again before their turn.
     h.get_by_label("Pass to Player 2");
     assert!(h.query_by_label("Bid 1").is_none());
-    assert_eq!(h.state().state.table.as_ref().unwrap().viewer(), Some(0));
-    h.get_by_label("I am Player 2: show my table").click();
-    h.run();
-    assert_eq!(h.state().state.table.as_ref().unwrap().viewer(), Some(1));
+    assert_eq!(table(&h).viewer(), Some(0));
+    show_my_table(&mut h, 2);
+    assert_eq!(table(&h).viewer(), Some(1));
     // Player 2 sees their own hand, and never Player 1's sealed card in the log.
     set_bid(&mut h, 4);
     assert!(
@@ -192,28 +255,23 @@ fn hot_seat_cover_appears_between_human_seats() {
 
 #[test]
 fn undo_and_redo_move_the_log_cursor() {
-    let (_dir, paths) = tavern_tests::temp_paths();
-    let mut h = harness(&paths, (1280.0, 800.0));
-    start_sealed_bid(&mut h, &[SeatChoice::Human, SeatChoice::Human], &[]);
-    h.get_by_label("I am Player 1: show my table").click();
-    h.run();
+    let (_dir, _paths, mut h) = two_people_at_the_table(&[]);
     let before = cursor(&h);
     bid(&mut h, 2);
-    h.get_by_label("I am Player 2: show my table").click();
-    h.run();
+    show_my_table(&mut h, 2);
     let after = cursor(&h);
     assert!(after > before);
     h.get_by_label("Undo").click();
     h.run();
     assert_eq!(cursor(&h), before, "undo took the bid back");
-    let log_len = h.state().state.table.as_ref().unwrap().session.log().len();
+    let log_len = table(&h).session.log().len();
     assert!(
         log_len > cursor(&h),
         "the bid stays in the log as the redo branch"
     );
     // Both must bid again; Player 2 is at the screen and keeps it (no cover needed).
     assert!(h.query_by_label_contains("Pass to").is_none());
-    assert_eq!(h.state().state.table.as_ref().unwrap().viewer(), Some(1));
+    assert_eq!(table(&h).viewer(), Some(1));
     h.key_press_modifiers(
         egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
         egui::Key::Z,
@@ -230,16 +288,13 @@ fn undo_and_redo_move_the_log_cursor() {
 
 #[test]
 fn fair_undo_shows_why_it_is_refused() {
-    let (_dir, paths) = tavern_tests::temp_paths();
-    let mut h = harness(&paths, (1280.0, 800.0));
+    let (_dir, _paths, mut h) = app(WIDE);
     h.state_mut().state.settings.fair_undo = true;
     start_sealed_bid(&mut h, &[SeatChoice::Human, SeatChoice::Human], &[]);
-    h.get_by_label("I am Player 1: show my table").click();
-    h.run();
+    show_my_table(&mut h, 1);
     bid(&mut h, 2);
-    h.get_by_label("I am Player 2: show my table").click();
-    h.run();
-    let t = h.state().state.table.as_ref().unwrap();
+    show_my_table(&mut h, 2);
+    let t = table(&h);
     let reason = t.can_undo().unwrap_err();
     assert!(reason.contains("Player 1"), "{reason}");
     let before = cursor(&h);
@@ -251,12 +306,8 @@ fn fair_undo_shows_why_it_is_refused() {
 
 #[test]
 fn save_then_open_restores_the_same_position() {
-    let (_dir, paths) = tavern_tests::temp_paths();
-    let mut h = harness(&paths, (1280.0, 800.0));
     // Two humans, so no bot moves between saving and comparing.
-    start_sealed_bid(&mut h, &[SeatChoice::Human, SeatChoice::Human], &[]);
-    h.get_by_label("I am Player 1: show my table").click();
-    h.run();
+    let (_dir, paths, mut h) = two_people_at_the_table(&[]);
     bid(&mut h, 5);
     let file = paths.saves_dir().join("mine.json");
     h.get_by_label("Save As…").click();
@@ -266,7 +317,7 @@ fn save_then_open_restores_the_same_position() {
     h.get_by_label("Save here").click();
     h.run();
     let (log, cur) = {
-        let s = &h.state().state.table.as_ref().unwrap().session;
+        let s = &table(&h).session;
         (s.log().to_vec(), s.cursor())
     };
     assert!(file.exists());
@@ -277,7 +328,7 @@ fn save_then_open_restores_the_same_position() {
     h.get_by_label("Open path").click();
     h.run();
     assert_eq!(h.state().state.screen, Screen::Table);
-    let s = &h.state().state.table.as_ref().unwrap().session;
+    let s = &table(&h).session;
     assert_eq!(s.cursor(), cur);
     assert_eq!(s.log(), &log[..]);
     // It is now a recent file.
@@ -286,12 +337,8 @@ fn save_then_open_restores_the_same_position() {
 
 #[test]
 fn a_game_in_progress_is_listed_under_continue_and_resumes() {
-    let (_dir, paths) = tavern_tests::temp_paths();
-    let mut h = harness(&paths, (1280.0, 800.0));
     // Two humans: no bot moving on its own between the reads below.
-    start_sealed_bid(&mut h, &[SeatChoice::Human, SeatChoice::Human], &[]);
-    h.get_by_label("I am Player 1: show my table").click();
-    h.run();
+    let (_dir, _paths, mut h) = two_people_at_the_table(&[]);
     bid(&mut h, 1);
     let cur = cursor(&h);
     h.get_by_label("Launcher").click();
@@ -304,8 +351,7 @@ fn a_game_in_progress_is_listed_under_continue_and_resumes() {
 
 #[test]
 fn enter_in_the_path_field_opens_the_file() {
-    let (dir, paths) = tavern_tests::temp_paths();
-    let mut h = harness(&paths, (1280.0, 800.0));
+    let (dir, _paths, mut h) = app(WIDE);
     h.run();
     let bad = dir.path().join("typed.json");
     std::fs::write(&bad, "{\"format\":\"tavern-save\",\"version\":1,\"game\":").unwrap();
@@ -322,8 +368,7 @@ fn enter_in_the_path_field_opens_the_file() {
 
 #[test]
 fn a_corrupt_save_shows_an_error_window() {
-    let (dir, paths) = tavern_tests::temp_paths();
-    let mut h = harness(&paths, (1280.0, 800.0));
+    let (dir, _paths, mut h) = app(WIDE);
     h.run();
     let bad = dir.path().join("broken.json");
     std::fs::write(&bad, "{\"format\":\"tavern-save\",\"version\":1,\"game\":").unwrap();
@@ -340,15 +385,7 @@ fn a_corrupt_save_shows_an_error_window() {
 
 #[test]
 fn a_plugin_panic_shows_a_banner_and_keeps_the_last_good_move() {
-    let (_dir, paths) = tavern_tests::temp_paths();
-    let mut h = harness(&paths, (1280.0, 800.0));
-    start_sealed_bid(
-        &mut h,
-        &[SeatChoice::Human, SeatChoice::Human],
-        &[("trap", "panic-on-bid-5")],
-    );
-    h.get_by_label("I am Player 1: show my table").click();
-    h.run();
+    let (_dir, _paths, mut h) = two_people_at_the_table(&[("trap", "panic-on-bid-5")]);
     let before = cursor(&h);
     bid(&mut h, 5);
     assert_eq!(cursor(&h), before, "nothing was applied");
@@ -356,7 +393,7 @@ fn a_plugin_panic_shows_a_banner_and_keeps_the_last_good_move() {
     h.get_by_label("Dismiss").click();
     h.run();
     bid(&mut h, 4);
-    let t = h.state().state.table.as_ref().unwrap();
+    let t = table(&h);
     assert!(
         cursor(&h) > before,
         "play goes on after the failure: {:?} {:?}",
@@ -367,29 +404,15 @@ fn a_plugin_panic_shows_a_banner_and_keeps_the_last_good_move() {
 
 #[test]
 fn a_finished_game_shows_scores_and_updates_the_profile_once() {
-    let (_dir, paths) = tavern_tests::temp_paths();
-    let mut h = harness(&paths, (1280.0, 800.0));
+    let (_dir, _paths, mut h) = app(WIDE);
     let anna = h.state_mut().state.profiles.create("Anna", [200, 0, 0]);
     start_sealed_bid(
         &mut h,
         &[SeatChoice::Profile(anna.clone()), SeatChoice::Human],
         &[("rounds", "3")],
     );
-    let autosave = h.state().state.table.as_ref().unwrap().autosave_path();
-    for _ in 0..200 {
-        if h.state().state.table.as_ref().unwrap().is_over() {
-            break;
-        }
-        if let Some(cover) = h.query_by_label_contains("show my table") {
-            cover.click();
-        } else {
-            let t = h.state().state.table.as_ref().unwrap();
-            let label = t.viewer_actions()[0].1.label.clone();
-            h.get_by_label(&label).click();
-        }
-        h.run();
-    }
-    assert!(h.state().state.table.as_ref().unwrap().is_over());
+    let autosave = table(&h).autosave_path();
+    play_to_the_end(&mut h);
     h.get_by_label("Total");
     h.get_by_label("Play again");
     h.get_by_label("Back to launcher");
@@ -414,31 +437,22 @@ fn a_finished_game_shows_scores_and_updates_the_profile_once() {
     h.run();
     h.state_mut().state.open_path(&replay);
     h.run();
-    assert!(h.state().state.table.as_ref().unwrap().is_over());
+    assert!(table(&h).is_over());
 }
 
 #[test]
 fn bots_move_on_their_own() {
-    let (_dir, paths) = tavern_tests::temp_paths();
-    let mut h = harness(&paths, (1280.0, 800.0));
+    let (_dir, _paths, mut h) = app(WIDE);
     h.state_mut().state.settings.bot_pace = 0.3;
     start_sealed_bid(&mut h, &[SeatChoice::Human, SeatChoice::Bot(1)], &[]);
     bid(&mut h, 2);
-    for _ in 0..400 {
-        if seat_moves(&h, 1) >= 1 {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        h.step();
-    }
-    assert!(seat_moves(&h, 1) >= 1, "the bot bid");
+    step_until(&mut h, "the bot's bid", 10, |h| seat_moves(h, 1) >= 1);
 }
 
 #[test]
 fn the_table_fits_small_and_large_windows() {
     for size in [(1024.0, 700.0), (1920.0, 1080.0)] {
-        let (_dir, paths) = tavern_tests::temp_paths();
-        let mut h = harness(&paths, size);
+        let (_dir, _paths, mut h) = app(size);
         start_sealed_bid(&mut h, &[SeatChoice::Human, SeatChoice::Bot(1)], &[]);
         for label in [
             "Undo",
@@ -459,8 +473,7 @@ fn the_table_fits_small_and_large_windows() {
 
 #[test]
 fn profiles_are_created_renamed_and_deleted_with_confirmation() {
-    let (_dir, paths) = tavern_tests::temp_paths();
-    let mut h = harness(&paths, (1280.0, 800.0));
+    let (_dir, paths, mut h) = app(WIDE);
     h.get_by_label("Profiles").click();
     h.run();
     h.get_by_label("New profile name").focus();
@@ -540,9 +553,7 @@ fn moved_components_slide_to_their_new_place() {
 /// keyboard.
 #[test]
 fn a_numeric_choice_is_one_stepper_reachable_by_keyboard() {
-    let (_dir, paths) = tavern_tests::temp_paths();
-    let mut h = harness(&paths, (1280.0, 800.0));
-    start_sealed_bid(&mut h, &[SeatChoice::Human, SeatChoice::Bot(1)], &[]);
+    let (_dir, _paths, mut h) = at_the_table(&[SeatChoice::Human, SeatChoice::Bot(1)], &[]);
     h.get_by_label("Bid 1");
     for card in 2..=5 {
         assert!(h.query_by_label(&format!("Bid {card}")).is_none());
@@ -562,7 +573,7 @@ fn a_numeric_choice_is_one_stepper_reachable_by_keyboard() {
     h.get_by_label("Bid 2").click();
     h.run();
     assert_eq!(seat_moves(&h, 0), 1);
-    let t = h.state().state.table.as_ref().unwrap();
+    let t = table(&h);
     let last = t.session.log().iter().rfind(|e| e.seat == Some(0)).unwrap();
     assert_eq!(last.action["card"], 2);
 }
@@ -572,8 +583,7 @@ fn a_numeric_choice_is_one_stepper_reachable_by_keyboard() {
 /// logs steps and confirm as one entry, and the bot's plan comes in as one entry too.
 #[test]
 fn wagers_are_planned_in_hot_seat_with_a_bot_and_logged_once_each() {
-    let (_dir, paths) = tavern_tests::temp_paths();
-    let mut h = harness(&paths, (1280.0, 800.0));
+    let (_dir, _paths, mut h) = app(WIDE);
     // The bot thinks at once but waits for its pace until the humans are done.
     h.state_mut().state.settings.bot_pace = 1.0e6;
     start_sealed_bid(
@@ -581,8 +591,7 @@ fn wagers_are_planned_in_hot_seat_with_a_bot_and_logged_once_each() {
         &[SeatChoice::Human, SeatChoice::Human, SeatChoice::Bot(1)],
         &[("mode", "wagers")],
     );
-    h.get_by_label("I am Player 1: show my table").click();
-    h.run();
+    show_my_table(&mut h, 1);
     let start = cursor(&h);
     h.get_by_label("Wager on 4 (first choice)").click();
     h.run();
@@ -611,15 +620,14 @@ fn wagers_are_planned_in_hot_seat_with_a_bot_and_logged_once_each() {
     h.run();
     assert_eq!(cursor(&h), start + 1, "one entry for the whole decision");
     {
-        let s = &h.state().state.table.as_ref().unwrap().session;
+        let s = &table(&h).session;
         let e = &s.log()[start];
         assert_eq!(e.seat, Some(0));
         assert_eq!(e.steps.len(), 2);
         assert_eq!(e.text_for(Some(0)), "You wager on 4 first, then 3");
     }
     // Player 2 takes the screen; 4 is closed as a first choice now.
-    h.get_by_label("I am Player 2: show my table").click();
-    h.run();
+    show_my_table(&mut h, 2);
     assert!(h.query_by_label("Wager on 4 (first choice)").is_none());
     assert!(h.query_by_label_contains("You wager on 4").is_none());
     h.get_by_label("Wager on 5 (first choice)").click();
@@ -629,14 +637,8 @@ fn wagers_are_planned_in_hot_seat_with_a_bot_and_logged_once_each() {
     h.get_by_label("Confirm wagers").click();
     h.run();
     h.state_mut().state.settings.bot_pace = 0.0;
-    for _ in 0..400 {
-        if seat_moves(&h, 2) >= 1 {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        h.step();
-    }
-    let s = &h.state().state.table.as_ref().unwrap().session;
+    step_until(&mut h, "the bot's wagers", 10, |h| seat_moves(h, 2) >= 1);
+    let s = &table(&h).session;
     let bot = s
         .log()
         .iter()
@@ -655,8 +657,7 @@ fn wagers_are_planned_in_hot_seat_with_a_bot_and_logged_once_each() {
 /// buttons follow the narrowed range.
 #[test]
 fn an_option_with_its_own_seat_range_adjusts_the_seats() {
-    let (_dir, paths) = tavern_tests::temp_paths();
-    let mut h = harness(&paths, (1280.0, 800.0));
+    let (_dir, _paths, mut h) = app(WIDE);
     h.get_by_label_contains("Sealed Bid (test game)").click();
     h.run();
     while h.state().state.launcher.seats.len() < 4 {
@@ -690,8 +691,7 @@ fn an_option_with_its_own_seat_range_adjusts_the_seats() {
 /// reason; choosing what it depends on enables it (Dragonkeepers' chest items).
 #[test]
 fn an_option_that_does_not_apply_is_disabled_with_its_reason() {
-    let (_dir, paths) = tavern_tests::temp_paths();
-    let mut h = harness(&paths, (1280.0, 800.0));
+    let (_dir, _paths, mut h) = app(WIDE);
     h.get_by_label_contains("Dragonkeepers\n").click();
     h.run();
     h.state_mut().state.set_option("chests", "none");
@@ -728,8 +728,7 @@ fn an_option_that_does_not_apply_is_disabled_with_its_reason() {
 /// "Changes only" hides the passes; the session keeps every entry.
 #[test]
 fn the_log_folds_passes_and_heads_rounds() {
-    let (_dir, paths) = tavern_tests::temp_paths();
-    let mut h = harness(&paths, (1280.0, 800.0));
+    let (_dir, _paths, mut h) = app(WIDE);
     start_sealed_bid(
         &mut h,
         &[SeatChoice::Human, SeatChoice::Human],
@@ -784,8 +783,85 @@ fn the_log_folds_passes_and_heads_rounds() {
     );
     h.get_by_label("Round 2");
     assert_eq!(
-        h.state().state.table.as_ref().unwrap().session.log().len(),
+        table(&h).session.log().len(),
         cursor(&h),
         "nothing left the log"
     );
+}
+
+/// Learning mode's Hint, clicked: the search runs on a worker thread while the window
+/// keeps drawing, then the hint box names the normal bot's choice and each candidate's
+/// chance. An iteration cap instead of the time budget keeps the answer the same every
+/// run and quick.
+#[test]
+fn the_hint_button_shows_the_bots_choice_and_each_candidates_chance() {
+    let (_dir, _paths, mut h) = app(WIDE);
+    // The bot thinks but does not bid: the position stays as it was asked.
+    h.state_mut().state.settings.bot_pace = 1.0e6;
+    start_sealed_bid(&mut h, &[SeatChoice::Human, SeatChoice::Bot(1)], &[]);
+    table_mut(&mut h).advice_iterations = Some(400);
+    h.get_by_label("Hint").click();
+    h.run();
+    assert!(table(&h).hint.is_some(), "asked");
+    step_until(&mut h, "the hint", 20, |h| {
+        h.query_by_label_contains("The normal bot would play: ")
+            .is_some()
+    });
+    let hint = table_mut(&mut h).current_hint().expect("the hint is shown");
+    let (entry, report) = hint.answer.clone().unwrap().expect("a hint, not an error");
+    let report = report.expect("sealed-bid reports its search");
+    h.get_by_label(&format!("The normal bot would play: {}", entry.label));
+    h.get_by_label("Chance to win · choice");
+    assert_eq!(report.iterations, 400);
+    h.get_by_label_contains("400 simulated games in");
+    let legal = table(&h).session.legal(0).unwrap();
+    assert_eq!(report.candidates.len(), legal.len(), "every bid rated");
+    for c in &report.candidates {
+        assert!(c.visits > 0, "{} not tried in 400 games", c.label);
+        let pct = format!("{:.0}%", c.win * 100.0);
+        let rows = h.query_all_by_label(&pct).count();
+        assert!(rows >= 1, "no chance {pct} for {}", c.label);
+        // The candidate's label stands in the box (the action list has one "Bid n"
+        // button beside it at most).
+        assert!(h.query_all_by_label(&c.label).count() >= 1, "{}", c.label);
+    }
+    // Hint is offered again once it has answered.
+    assert!(!h.get_by_label("Hint").accesskit_node().is_disabled());
+}
+
+/// The end screen's "Rate my decisions": the review runs in the background, then the
+/// bot's verdict on each decision stands in a table under the scores.
+#[test]
+fn the_end_screen_rates_my_decisions() {
+    let (_dir, _paths, mut h) =
+        at_the_table(&[SeatChoice::Human, SeatChoice::Human], &[("rounds", "3")]);
+    table_mut(&mut h).advice_iterations = Some(200);
+    play_to_the_end(&mut h);
+    h.get_by_label("How did you play?");
+    // Below the scores and the chart: scrolled into sight first, as a player would.
+    h.get_by_label("Rate my decisions").scroll_to_me();
+    h.run();
+    h.get_by_label("Rate my decisions").click();
+    h.run();
+    assert!(table(&h).review.is_some(), "the review started");
+    step_until(&mut h, "the review", 30, |h| {
+        table(h)
+            .review
+            .as_ref()
+            .is_some_and(|r| r.progress().finished)
+    });
+    let p = table(&h).review.as_ref().unwrap().progress().clone();
+    assert_eq!(p.error, None);
+    let rated: Vec<_> = p.ratings.iter().filter(|r| r.choices > 1).collect();
+    assert!(!rated.is_empty(), "{p:?}");
+    let same = rated.iter().filter(|r| r.place == Some(1)).count();
+    h.get_by_label(&format!(
+        "The bot would have made the same choice in {same} of {} decisions.",
+        rated.len()
+    ));
+    h.get_by_label("The bot's choice");
+    for r in &rated {
+        let played = format!("{}: {}", table(&h).session.seat_name(r.seat), r.played);
+        assert!(h.query_all_by_label(&played).count() >= 1, "{played}");
+    }
 }

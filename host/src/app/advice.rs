@@ -28,8 +28,13 @@ pub type HintAnswer = (ActionEntry, Option<SearchReport>);
 /// A hint being worked out, or worked out, for one seat at one position.
 pub struct HintJob {
     pub seat: usize,
-    /// (session revision, plan steps) it was asked at: another position makes it stale.
-    key: (u64, usize),
+    /// The log position it was asked at.
+    cursor: usize,
+    /// The seat's plan steps then.
+    steps: Vec<serde_json::Value>,
+    /// The seat's legal list then: another seat's secret move that leaves it (and the
+    /// plan) as it was keeps the hint, as it keeps a bot's search (`bot_job_fits`).
+    legal: Vec<ActionEntry>,
     started: Instant,
     budget: f64,
     stop: StopThinking,
@@ -82,9 +87,42 @@ impl TableState {
         Ok(seat)
     }
 
-    fn hint_key(&self) -> (u64, usize) {
-        let planned = self.viewer_plan().map_or(0, |p| p.steps.len());
-        (self.session.revision(), planned)
+    fn plan_steps(&self) -> Vec<serde_json::Value> {
+        self.viewer_plan()
+            .map(|p| p.steps.iter().map(|e| e.action.clone()).collect())
+            .unwrap_or_default()
+    }
+
+    fn viewer_legal(&self) -> Vec<ActionEntry> {
+        self.viewer_actions().into_iter().map(|(_, a)| a).collect()
+    }
+
+    /// Whether `h` still answers the position on screen: the same seat may ask, with the
+    /// same plan, and nothing it could know of changed since (see `only_others_moved`).
+    fn hint_fits(&self, h: &HintJob) -> bool {
+        self.can_hint().ok() == Some(h.seat)
+            && self.only_others_moved(h.seat, h.cursor)
+            && self.plan_steps() == h.steps
+            && self.viewer_legal() == h.legal
+    }
+
+    /// What hints and the review ask the bot: `level` with `millis` and `iterations`,
+    /// or only the table's iteration cap when it has one.
+    fn advice_ask(&self, iterations: Option<u32>, millis: Option<u32>) -> BotAsk {
+        match self.advice_iterations {
+            Some(cap) => BotAsk {
+                level: HINT_LEVEL,
+                iterations: Some(cap),
+                millis: None,
+                flat: false,
+            },
+            None => BotAsk {
+                level: HINT_LEVEL,
+                iterations,
+                millis,
+                flat: false,
+            },
+        }
     }
 
     /// Starts the normal bot's search for the seat at the screen, on a copy of what that
@@ -97,7 +135,7 @@ impl TableState {
                 return;
             }
         };
-        let key = self.hint_key();
+        let steps = self.plan_steps();
         let copy = match self.plan_or_session_copy(seat) {
             Ok(c) => c,
             Err(e) => {
@@ -106,14 +144,17 @@ impl TableState {
             }
         };
         let stop = StopThinking::new(self.session.plugin());
-        let seed = step_seed(self.session.bot_seed(), 1000 + key.1);
-        let rx = spawn_hint(copy, seat, seed, stop.clone(), self.waker());
+        let seed = step_seed(self.session.bot_seed(), 1000 + steps.len());
+        let ask = self.advice_ask(None, None);
+        let rx = spawn_hint(copy, seat, seed, ask, stop.clone(), self.waker());
         let budget = Limits::for_level(HINT_LEVEL)
             .time
             .map_or(1.0, |t| t.as_secs_f64());
         self.hint = Some(HintJob {
             seat,
-            key,
+            cursor: self.session.cursor(),
+            steps,
+            legal: self.viewer_legal(),
             started: Instant::now(),
             budget,
             stop,
@@ -125,13 +166,7 @@ impl TableState {
     /// The hint for the position on screen, if one was asked; a hint for another
     /// position or seat is dropped (which stops its search).
     pub fn current_hint(&mut self) -> Option<&HintJob> {
-        let key = self.hint_key();
-        let seat = self.can_hint().ok();
-        if self
-            .hint
-            .as_ref()
-            .is_some_and(|h| h.key != key || Some(h.seat) != seat)
-        {
+        if self.hint.as_ref().is_some_and(|h| !self.hint_fits(h)) {
             self.hint = None;
         }
         let hint = self.hint.as_mut()?;
@@ -144,6 +179,7 @@ fn spawn_hint(
     copy: Instance,
     seat: usize,
     seed: u64,
+    ask: BotAsk,
     stop: StopThinking,
     waker: Option<Waker>,
 ) -> Receiver<Result<HintAnswer, String>> {
@@ -152,7 +188,7 @@ fn spawn_hint(
         .name(format!("hint-seat-{seat}"))
         .spawn(move || {
             let answer = copy
-                .think(seat, seed, BotAsk::level(HINT_LEVEL), Some(stop.token()))
+                .think(seat, seed, ask, Some(stop.token()))
                 .map_err(|e| e.to_string());
             let _ = tx.send(answer);
             if let Some(w) = waker {
@@ -239,11 +275,20 @@ impl TableState {
         }));
         let stop = StopThinking::new(self.session.plugin());
         let seed = self.session.setup().seed ^ 0x5EE;
+        let ask = self.advice_ask(Some(REVIEW_ITERATIONS), Some(REVIEW_MILLIS));
         let (shared, worker_stop, waker) = (progress.clone(), stop.clone(), self.waker());
         let spawned = std::thread::Builder::new()
             .name("review".into())
             .spawn(move || {
-                let result = review(&start, &log, &picked, seed, &worker_stop, &shared, &waker);
+                let result = review(
+                    &start,
+                    &log,
+                    &picked,
+                    (ask, seed),
+                    &worker_stop,
+                    &shared,
+                    &waker,
+                );
                 let mut p = shared.lock().unwrap_or_else(|e| e.into_inner());
                 if let Err(e) = result {
                     p.error = Some(e.to_string());
@@ -278,17 +323,11 @@ fn review(
     start: &Instance,
     log: &[LogEntry],
     picked: &[usize],
-    seed: u64,
+    (ask, seed): (BotAsk, u64),
     stop: &StopThinking,
     shared: &Mutex<ReviewProgress>,
     waker: &Option<Waker>,
 ) -> Result<(), PluginError> {
-    let ask = BotAsk {
-        level: HINT_LEVEL,
-        iterations: Some(REVIEW_ITERATIONS),
-        millis: Some(REVIEW_MILLIS),
-        flat: false,
-    };
     for (i, e) in log.iter().enumerate() {
         if stop.stopped() {
             return Ok(());

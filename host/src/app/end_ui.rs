@@ -160,7 +160,9 @@ fn review(ui: &mut Ui, t: &mut TableState) {
     ui.label(RichText::new("How did you play?").strong().size(17.0));
     let Some(r) = &t.review else {
         ui.label(format!(
-            "The normal bot can look at each of your decisions (up to {}) with what you knew              then, and say how it rated your choice. It takes a few seconds per decision,              in the background.",
+            "The normal bot can look at each of your decisions (up to {}) with what you knew \
+             then, and say how it rated your choice. It takes about a quarter of a second per \
+             decision, in the background.",
             advice::REVIEW_MAX_DECISIONS
         ));
         if ui.button("Rate my decisions").clicked() {

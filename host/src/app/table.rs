@@ -139,6 +139,9 @@ pub struct TableState {
     pub hint: Option<super::advice::HintJob>,
     /// The end screen's review of the people's decisions (`advice`).
     pub review: Option<super::advice::Review>,
+    /// An iteration cap for hints and the review instead of their time budgets: the
+    /// same answer every time, and quick (tests).
+    pub advice_iterations: Option<u32>,
     bot: Option<BotJob>,
     /// Bot jobs started (a job kept across another seat's move counts once).
     pub bot_jobs_started: usize,
@@ -190,6 +193,7 @@ impl TableState {
             numbers: HashMap::new(),
             hint: None,
             review: None,
+            advice_iterations: None,
             bot: None,
             bot_jobs_started: 0,
             stopping: Arc::new(Mutex::new(Vec::new())),
@@ -746,6 +750,7 @@ impl TableState {
         self.plan = None;
         self.numbers.clear();
         self.bot = None;
+        self.hint = None;
         self.bots_released = false;
         self.show_end = false;
         self.after_change(now);
@@ -846,23 +851,25 @@ impl TableState {
         let Some(job) = &self.bot else {
             return false;
         };
+        self.session.cursor() == job.cursor
+            || (self.only_others_moved(job.seat, job.cursor)
+                && self
+                    .session
+                    .legal(job.seat)
+                    .is_ok_and(|legal| legal == job.legal))
+    }
+
+    /// Whether everything logged since log position `since` is other seats' moves that
+    /// revealed nothing, with `seat` still to act: from `seat`'s side nothing happened
+    /// that a search had not to treat as unknown anyway. Undo, redo and rewind drop what
+    /// depends on this themselves; only moves forward get here.
+    pub fn only_others_moved(&self, seat: usize, since: usize) -> bool {
         let cursor = self.session.cursor();
-        if cursor == job.cursor {
-            return true;
-        }
-        // Undo, redo and rewind drop the job themselves; only moves forward get here.
-        if cursor < job.cursor {
-            return false;
-        }
-        let others_only = self.session.log()[job.cursor..cursor]
-            .iter()
-            .all(|e| e.seat.is_some_and(|s| s != job.seat) && !e.reveal);
-        others_only
-            && self.to_act().contains(&job.seat)
-            && self
-                .session
-                .legal(job.seat)
-                .is_ok_and(|legal| legal == job.legal)
+        cursor >= since
+            && self.session.log()[since..cursor]
+                .iter()
+                .all(|e| e.seat.is_some_and(|s| s != seat) && !e.reveal)
+            && self.to_act().contains(&seat)
     }
 
     /// Drives the bots: starts a worker when a bot is to act, applies its move when the
