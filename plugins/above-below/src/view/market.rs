@@ -133,6 +133,8 @@ fn hire_row(s: &mut Scene, g: &Ab) {
                     .tooltip(format!(
                         "Empty slot ({cost} coins, {extra}); refilled at the round's end"
                     ));
+                let c = pos(r.x + r.w / 2.0, r.y + r.h / 2.0);
+                s.text_centered(c, format!("{cost}¢ · empty"), 16.0, LIGHT);
             }
         }
     }
@@ -281,6 +283,16 @@ pub(super) fn market(s: &mut Scene, g: &Ab) {
                 s.rect(r, Color::rgb(70, 60, 50), 6.0)
                     .id(format!("cavedeck:{d}"))
                     .tooltip(format!("{kind} cave deck: empty"));
+                let text = format!("{kind} caves: none");
+                let h = text_block_height(&text, 16.0, r.w - 12.0, false);
+                s.add(Shape::TextBlock {
+                    rect: rect(r.x + 6.0, r.y + (r.h - h) / 2.0, r.w - 12.0, h),
+                    text,
+                    size: 16.0,
+                    color: LIGHT,
+                    align: Align::Center,
+                    bold: false,
+                });
             }
         }
     }
