@@ -22,6 +22,19 @@ pub fn distinct(cards: &[u8]) -> Vec<u8> {
     out
 }
 
+/// Six resource amounts as the low six bytes of a word.
+fn pack(r: &[u8; RES]) -> u64 {
+    u64::from_le_bytes([r[0], r[1], r[2], r[3], r[4], r[5], 0, 0])
+}
+
+/// Whether every byte of `have` is at least the same byte of `need` (each below 128):
+/// setting each byte's top bit and subtracting borrows inside a byte, never across, and
+/// leaves the top bit set exactly where `have` covers `need`.
+fn covers(have: u64, need: u64) -> bool {
+    const TOP: u64 = 0x0000_8080_8080_8080;
+    ((have | TOP) - need) & TOP == TOP
+}
+
 /// The distinct kinds of `cards` in first-seen order, without a list.
 fn each_distinct(cards: &[u8]) -> impl Iterator<Item = u8> + '_ {
     cards
@@ -357,19 +370,22 @@ impl Kg {
             k += 1;
         }
         let ok = &ok[..k];
+        // The amounts are put together in a register, one byte per resource: an array
+        // written byte by byte and read back whole stalled on every gather listed.
+        let take_of = |bits: u64| {
+            let b = bits.to_le_bytes();
+            Action::Gather {
+                take: [b[0], b[1], b[2], b[3], b[4], b[5]],
+            }
+        };
         for &r in ok {
             for n in 1..=self.stock[r as usize].min(3) {
-                let mut take = [0u8; RES];
-                take[r as usize] = n;
-                v.push(Action::Gather { take });
+                v.push(take_of((n as u64) << (8 * r)));
             }
         }
         for (i, &a) in ok.iter().enumerate() {
             for &b in &ok[i + 1..] {
-                let mut take = [0u8; RES];
-                take[a as usize] = 1;
-                take[b as usize] = 1;
-                v.push(Action::Gather { take });
+                v.push(take_of((1u64 << (8 * a)) | (1u64 << (8 * b))));
             }
         }
         if self.players[seat].abilities() & ability::LABORER != 0 {
@@ -398,16 +414,20 @@ impl Kg {
     }
 
     /// The crafts [`Kg::can_craft`] allows, found with the seat's discounts and sigils
-    /// worked out once instead of per quest and item.
+    /// worked out once instead of per quest and item. Resource amounts are compared six
+    /// at a time, one byte each in a word (see [`covers`]).
     fn craft_actions_into(&self, seat: usize, v: &mut Vec<Action>) {
         let d = data();
         let p = &self.players[seat];
         let mut disc = [[0u8; RES]; 2];
+        let mut discounted = false;
         for (s, _) in &p.specs {
             if let SpecEffect::Discount(dc) = d.specialists[*s as usize].effect {
                 disc[dc.item as usize][dc.res] += 1;
+                discounted = true;
             }
         }
+        let have = pack(&p.res);
         let mut sigil_free: Option<bool> = None;
         for (slot, s) in self.board.iter().enumerate() {
             let Some(s) = s else { continue };
@@ -421,25 +441,30 @@ impl Kg {
             }
             let items = &d.quests[q as usize].items;
             let n = items.len();
-            let mut cost = [[0u8; RES]; 2];
+            let mut cost = [0u64; 2];
             for (i, it) in items.iter().enumerate() {
-                for r in 0..RES {
-                    cost[i][r] = it.cost[r].saturating_sub(disc[it.item as usize][r]);
-                }
+                cost[i] = if discounted {
+                    let mut c = [0u8; RES];
+                    for r in 0..RES {
+                        c[r] = it.cost[r].saturating_sub(disc[it.item as usize][r]);
+                    }
+                    pack(&c)
+                } else {
+                    pack(&it.cost)
+                };
             }
             let made_before = s.made[..n].iter().filter(|m| m.is_some()).count();
             for mask in 1..(1u8 << n) {
                 if (0..n).any(|i| mask & (1 << i) != 0 && s.made[i].is_some()) {
                     continue;
                 }
-                let affordable = (0..RES).all(|r| {
-                    let need: u8 = (0..n)
-                        .filter(|&i| mask & (1 << i) != 0)
-                        .map(|i| cost[i][r])
-                        .sum();
-                    need <= p.res[r]
-                });
-                if !affordable {
+                // Costs are below 128 per resource, so the sum never carries into the
+                // next resource's byte.
+                let need: u64 = (0..n)
+                    .filter(|&i| mask & (1 << i) != 0)
+                    .map(|i| cost[i])
+                    .sum();
+                if !covers(have, need) {
                     continue;
                 }
                 // Starting a two-item quest with one item needs a free sigil.

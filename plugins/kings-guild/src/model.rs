@@ -88,33 +88,33 @@ impl Player {
             anchor.then_some((r, c))
         })
     }
+    /// The storage limit from the lookup tables (the limit check asks for it only when the
+    /// printed one is exceeded, before every step of a playout).
     pub fn storage_limit(&self) -> u32 {
-        self.limits().0
-    }
-    pub fn hand_limit(&self) -> usize {
-        self.limits().1
-    }
-    /// (storage limit, hand limit), from the lookup tables (the limits are checked before
-    /// every step of a playout).
-    pub fn limits(&self) -> (u32, usize) {
         let d = data();
         let mut storage = d.guilds[self.guild as usize].storage as u32;
-        let mut hand = d.hand_limit as usize;
         for &(r, k) in &d.room_storage {
             if self.grid.contains(&r) {
                 storage += k as u32;
             }
         }
+        for &(s, _) in &self.specs {
+            storage += d.spec_storage[s as usize] as u32;
+        }
+        storage
+    }
+    pub fn hand_limit(&self) -> usize {
+        let d = data();
+        let mut hand = d.hand_limit as usize;
         for &(r, k) in &d.room_hand {
             if self.grid.contains(&r) {
                 hand += k as usize;
             }
         }
         for &(s, _) in &self.specs {
-            storage += d.spec_storage[s as usize] as u32;
             hand += d.spec_hand[s as usize] as usize;
         }
-        (storage, hand)
+        hand
     }
     /// The lasting [`crate::data::ability`] bits of the seat's specialists.
     pub fn abilities(&self) -> u32 {

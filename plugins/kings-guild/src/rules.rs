@@ -29,17 +29,13 @@ impl Kg {
         let d = crate::data::data();
         for s in (self.active..self.n()).chain(0..self.active) {
             let p = &self.players[s];
+            // Each limit is worked out only when its printed value is exceeded.
             let stored = p.stored();
-            let held = p.hand.len();
-            if stored <= d.guilds[p.guild as usize].storage as u32 && held <= d.hand_limit as usize
-            {
-                continue;
-            }
-            let (storage, hand) = p.limits();
-            if stored > storage {
+            if stored > d.guilds[p.guild as usize].storage as u32 && stored > p.storage_limit() {
                 return Some((s, Limit::Storage));
             }
-            if held > hand {
+            let held = p.hand.len();
+            if held > d.hand_limit as usize && held > p.hand_limit() {
                 return Some((s, Limit::Hand));
             }
         }
