@@ -297,11 +297,18 @@ fn villager_areas(s: &mut Scene, g: &Ab, seat: usize) {
                 (rh - 4.0).min(cw * 1.5),
             );
             let selected = g.turn.selection.contains(&v);
+            // A short card's band cannot hold the name at the host's 13-point floor (it
+            // was drawn cut in half): the name stays in the tooltip, the symbols read.
+            let name = if vr.h >= 80.0 {
+                villager(v).name.clone()
+            } else {
+                String::new()
+            };
             s.card(
                 vr,
                 LIGHT,
                 Some(Color::rgb(80, 120, 80)),
-                villager(v).name.clone(),
+                name,
                 villager_short(v),
             )
             .id(format!("villager:{v}"))
