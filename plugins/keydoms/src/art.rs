@@ -31,6 +31,8 @@ pub const MIST: &str = "mist";
 pub const SCREEN: &str = "screen";
 /// The width an opponent's panel gives its screen's drawing, on the right.
 pub const SCREEN_COLUMN: f32 = 86.0;
+/// The face of the round's treasure card: a heap of the five treasures.
+pub const TREASURE_CARD: &str = "treasure-card";
 /// The guard's strength marker: a shield with a plain middle for the number.
 pub const GUARD_SHIELD: &str = "guard-shield";
 
@@ -63,7 +65,7 @@ pub fn all() -> Vec<Art> {
         "raven", "scroll", "wand", "artefact-back", "spell", "spell-back", "worker-0",
         "worker-1", "worker-2", "worker-3", "worker-4", "worker-5", "worker-6", "worker-7",
         "ghost", "ghost-figure", "ghost-card-back", "ledge", "empty-space", "guard-shield",
-        "mist", "screen",
+        "mist", "screen", "treasure-card",
     )
 }
 
@@ -287,7 +289,7 @@ mod tests {
     #[test]
     fn every_drawing_is_a_small_self_contained_svg() {
         let art = all();
-        assert_eq!(art.len(), 44);
+        assert_eq!(art.len(), 45);
         for a in &art {
             let svg = a.svg.trim();
             assert!(
@@ -382,6 +384,7 @@ mod tests {
             GUARD_SHIELD,
             MIST,
             SCREEN,
+            TREASURE_CARD,
         ] {
             assert!(has(id), "{id}");
         }

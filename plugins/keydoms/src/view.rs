@@ -512,30 +512,52 @@ fn draw_side(s: &mut Scene, k: &Keydoms) {
         );
     }
     let line = |i: usize| 394.0 + i as f32 * 26.0;
-    let (card, card_tip) = match k.card_shown {
-        Some(c) => (
-            format!("Treasure card {c}"),
-            format!("Treasure card {c} is turned up this round. It decides what lies in the caves"),
-        ),
-        None => (
-            "No treasure card".to_string(),
-            "No treasure card is turned up. A new one decides what lies in the caves each \
-             round"
-                .to_string(),
-        ),
-    };
-    s.text(pos(SIDE_X, line(0)), card, 18.0, Color::WHITE)
-        .tooltip(card_tip);
-    s.text(
-        pos(SIDE_X, line(1)),
-        format!("Cards left: {}", k.card_deck.len()),
-        18.0,
-        Color::WHITE,
-    )
-    .tooltip(format!(
-        "Treasure cards left: {}. When none is left the cards of this game's set are used again",
-        k.card_deck.len()
-    ));
+    let left = k.card_deck.len();
+    let left_tip = format!(
+        "Treasure cards left: {left}. When none is left the cards of this game's set are used \
+         again"
+    );
+    match k.card_shown {
+        Some(c) => {
+            // The card itself at the right, its number large on it, the two lines
+            // beside it.
+            let cr = rect(SIDE_RIGHT - 40.0, line(0) - 14.0, 40.0, 53.0);
+            s.card(cr, Color::rgb(240, 226, 180), None, "", c.to_string())
+                .tooltip(format!(
+                    "Treasure card {c} is turned up this round. It decides what lies in the \
+                     caves"
+                ));
+            art::card_picture(s, art::picture_rect(cr), art::TREASURE_CARD);
+            let room = cr.x - 6.0 - SIDE_X;
+            s.text(
+                pos(SIDE_X, line(0)),
+                fit("Treasure card", 18.0, room, false),
+                18.0,
+                Color::WHITE,
+            );
+            s.text(
+                pos(SIDE_X, line(1)),
+                fit(&format!("Cards left: {left}"), 18.0, room, false),
+                18.0,
+                Color::WHITE,
+            )
+            .tooltip(left_tip);
+        }
+        None => {
+            s.text(pos(SIDE_X, line(0)), "No treasure card", 18.0, Color::WHITE)
+                .tooltip(
+                    "No treasure card is turned up. A new one decides what lies in the caves \
+                     each round",
+                );
+            s.text(
+                pos(SIDE_X, line(1)),
+                format!("Cards left: {left}"),
+                18.0,
+                Color::WHITE,
+            )
+            .tooltip(left_tip);
+        }
+    }
     s.text(
         pos(SIDE_X, line(2)),
         format!("Artefacts left: {}", k.artefacts_left()),

@@ -101,6 +101,7 @@ fn every_image_a_view_names_is_shipped_at_every_table_size() {
         "ghost-card-back",
         "mist",
         "screen",
+        "treasure-card",
         "crown",
         "gold",
         "artefact-back",
