@@ -35,22 +35,26 @@ fn own_face(s: &mut Scene, r: Rect, f: Face) {
     }
     s.rect(rect(r.x, r.y, 7.0, r.h), f.edge, 3.0);
     let pic = (r.h - 4.0).min(26.0);
+    // The fullest village's one-line faces give the picture's room to the name (the edge
+    // still tells the kind); a ghost always shows.
+    let picture = f.picture.filter(|_| r.h >= TWO_LINES);
     let corner = art::corner(r, pic, 2.0);
-    if let Some(p) = f.picture {
+    if let Some(p) = picture {
         s.image(corner, p, "");
     }
     if f.ghost {
         // Left of the picture, on the same line.
-        let at = rect(corner.x - pic - 2.0, corner.y, pic, pic);
-        s.image(at, art::GHOST, "")
+        let x = if picture.is_some() {
+            corner.x - pic - 2.0
+        } else {
+            corner.x
+        };
+        s.image(rect(x, corner.y, pic, pic), art::GHOST, "")
             .tooltip("A ghost haunts it: -1 reputation each round");
     }
     // The value keeps clear of the picture, and of the ghost when there is one.
-    let right = if f.ghost {
-        2.0 * pic + 18.0
-    } else {
-        pic + 16.0
-    };
+    let shown = picture.is_some() as u8 + f.ghost as u8;
+    let right = 12.0 + shown as f32 * (pic + 4.0);
     let ink = Color::rgb(90, 60, 30);
     let (x, w) = (r.x + 10.0, r.w - 12.0);
     let line = line_height(drawn_size(16.0));
