@@ -102,7 +102,15 @@ fn book_page(s: &mut Scene, g: &Ab, e: &crate::model::Explore) {
     s.panel(r, Color::rgb(240, 230, 206), BORDER)
         .z(20)
         .tooltip("The encounter book, read aloud by the player to the explorer's left");
-    s.image(r.shrink(3.0), art::BOOK_PAGE, "").z(20);
+    // The drawing keeps its proportions (400 by 260), so it lies at the page's top, where
+    // the text is measured from, rather than centred with its edge across the title.
+    let w = r.w - 6.0;
+    s.image(
+        rect(r.x + 3.0, r.y + 3.0, w, w * 260.0 / 400.0),
+        art::BOOK_PAGE,
+        "",
+    )
+    .z(20);
     let seat = e.seat as usize;
     let c = cave(e.cave);
     let title = if e.paragraph == 0 {
