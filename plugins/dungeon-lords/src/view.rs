@@ -1,7 +1,8 @@
 //! The table: the party queued at the entrance along the top, the dungeon's 5×4 grid
-//! large on the left, and on the right the lord's traps, lair, treasury, the plan, the
-//! battle steps, the prison and the Distant Lands. The canvas is 1600×1000; at 1280×800
-//! it is drawn at 0.8, so 18-unit text is above the 13-point floor.
+//! large on the left with the battle's summary (the plan, other lords) under it, and on
+//! the right the battle steps, the lord's traps, lair, treasury, the prison and the
+//! Distant Lands. The canvas is 1210×1064, the building table's size, so it fits beside
+//! the log in a 1024×700 window without a sideways scroll.
 
 use tavern_plugin_api::View;
 use tavern_plugin_api::scene::{Color, Highlight, Icon, Scene, pos, rect};
@@ -14,7 +15,12 @@ use crate::model::{Dl, Lord, Phase, Step, TileKind};
 const TEXT: f32 = 18.0;
 const SMALL: f32 = 17.0;
 const BIG: f32 = 26.0;
-const TILE: f32 = 120.0;
+const TILE: f32 = 108.0;
+const LEFT_W: f32 = 600.0;
+const RIGHT_X: f32 = 620.0;
+const RIGHT_W: f32 = 580.0;
+/// Lines of the last battle step under the grid.
+const REPORT_ROWS: usize = 6;
 const INK: Color = Color::INK;
 const PAPER: Color = Color::PAPER;
 
@@ -48,13 +54,14 @@ pub fn view(g: &Dl, viewer: Option<usize>) -> View {
     if g.is_full() && matches!(g.phase, Phase::Build(_) | Phase::Over) {
         return crate::table::view(g, viewer);
     }
-    let mut s = Scene::new(1600.0, 1000.0);
+    let mut s = Scene::new(crate::table::WIDTH, crate::table::HEIGHT);
     crate::art::backdrop(&mut s);
     let own = viewer.unwrap_or(0).min(g.n() - 1);
     let l = &g.lords[own];
     party(&mut s, g, l);
-    dungeon(&mut s, g, own, l);
+    let bottom = dungeon(&mut s, g, own, l);
     sidebar(&mut s, g, own, l, viewer == Some(own));
+    summary(&mut s, g, own, l, viewer == Some(own), bottom + 8.0);
     View {
         scene: s,
         status: status(g),
@@ -64,10 +71,10 @@ pub fn view(g: &Dl, viewer: Option<usize>) -> View {
 
 /// The party at the entrance, first in line on the left.
 fn party(s: &mut Scene, g: &Dl, l: &Lord) {
-    s.panel(rect(20.0, 14.0, 780.0, 206.0), Color::rgb(52, 44, 40), PAPER)
+    s.panel(rect(10.0, 10.0, crate::table::WIDTH - 20.0, 200.0), Color::rgb(52, 44, 40), PAPER)
         .tooltip("The adventuring party, in marching order: the first in line takes standard attacks and fatigue.");
     s.text(
-        pos(36.0, 36.0),
+        pos(26.0, 32.0),
         "Party at the entrance (first in line on the left)",
         TEXT,
         PAPER,
@@ -75,7 +82,7 @@ fn party(s: &mut Scene, g: &Dl, l: &Lord) {
     .bold();
     if l.party.is_empty() {
         s.text(
-            pos(36.0, 120.0),
+            pos(26.0, 110.0),
             "No adventurer is left in the party.",
             TEXT,
             PAPER,
@@ -84,12 +91,12 @@ fn party(s: &mut Scene, g: &Dl, l: &Lord) {
     let aiming =
         g.phase == Phase::Battle(Step::TrapTarget) || g.phase == Phase::Battle(Step::Monsters);
     // Up to five (with the paladin and an illusion) share the panel's width.
-    let step = (764.0 / l.party.len().max(1) as f32).min(188.0);
+    let step = ((crate::table::WIDTH - 52.0) / l.party.len().max(1) as f32).min(230.0);
     let cw = step - 12.0;
     for (i, a) in l.party.iter().enumerate() {
         let d = adv(a.id);
-        let x = 36.0 + i as f32 * step;
-        let r = rect(x, 56.0, cw, 150.0);
+        let x = 26.0 + i as f32 * step;
+        let r = rect(x, 52.0, cw, 150.0);
         let tip = format!(
             "{}: {} hit points, {} damage on it. It {}. Eliminated when the damage reaches its hit points.",
             d.name,
@@ -106,32 +113,32 @@ fn party(s: &mut Scene, g: &Dl, l: &Lord) {
                 Highlight::None
             });
         s.text(
-            pos(x + 10.0, 74.0),
+            pos(x + 10.0, 70.0),
             format!("{}. {}", i + 1, d.name),
             TEXT,
             INK,
         )
         .bold();
-        s.text(pos(x + 10.0, 100.0), ability_short(a.id), SMALL, INK);
+        s.text(pos(x + 10.0, 96.0), ability_short(a.id), SMALL, INK);
         s.icon(
-            pos(x + 24.0, 140.0),
+            pos(x + 24.0, 136.0),
             30.0,
             Icon::Heart,
             Color::rgb(170, 30, 40),
         );
-        s.text(pos(x + 44.0, 140.0), format!("{} HP", d.hp), BIG, INK)
+        s.text(pos(x + 44.0, 136.0), format!("{} HP", d.hp), BIG, INK)
             .bold();
         // The class's picture beside the hit points while the cards are wide enough
         // (up to four in line); the damage disc sits below it on the last row.
         let pictured = cw >= 160.0;
         if pictured {
             s.image(
-                rect(x + cw - 54.0, 112.0, 46.0, 46.0),
+                rect(x + cw - 54.0, 108.0, 46.0, 46.0),
                 crate::art::adventurer(d.class),
                 d.name.clone(),
             );
         }
-        let disc_y = if pictured { 184.0 } else { 140.0 };
+        let disc_y = if pictured { 180.0 } else { 136.0 };
         // Damage counters: one red disc with the count, so a glance reads it.
         if a.damage > 0 {
             s.circle(pos(x + cw - 26.0, disc_y), 20.0, Color::rgb(200, 30, 30))
@@ -145,7 +152,7 @@ fn party(s: &mut Scene, g: &Dl, l: &Lord) {
             .bold();
         }
         s.text(
-            pos(x + 10.0, 186.0),
+            pos(x + 10.0, 182.0),
             format!("{} left", d.hp - a.damage.min(d.hp)),
             SMALL,
             INK,
@@ -166,13 +173,24 @@ fn ability_short(id: u8) -> String {
 }
 
 /// The 5×4 grid: tiles dark while held, light once conquered; the square under attack
-/// glows.
-fn dungeon(s: &mut Scene, g: &Dl, seat: usize, l: &Lord) {
-    let x0 = 60.0;
-    let y0 = 300.0;
+/// glows. Returns the panel's bottom: at the end of a training the last step's lines give
+/// their room to the rulebook's answer below.
+fn dungeon(s: &mut Scene, g: &Dl, seat: usize, l: &Lord) -> f32 {
+    let x0 = 25.0;
+    let y0 = 256.0;
+    let rows = if g.phase == Phase::Over && g.scenario().is_some() {
+        0
+    } else {
+        REPORT_ROWS
+    };
+    let report_y = y0 + 4.0 * (TILE + 4.0) + 40.0;
+    let bottom = match rows {
+        0 => report_y - 4.0,
+        n => report_y + (n - 1) as f32 * 23.0 + 20.0,
+    };
     crate::paint::titled_panel(
         s,
-        rect(20.0, 232.0, 780.0, 756.0),
+        rect(10.0, 216.0, LEFT_W, bottom - 216.0),
         Color::rgb(34, 30, 28),
         format!("{}'s dungeon", l.name),
         PAPER,
@@ -218,28 +236,23 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, l: &Lord) {
                     .highlight(hl);
                 // The tile's picture beside its square's name; the words below it stay on
                 // the plain fill, clear of the drawing.
-                s.image(rect(r.x + 50.0, r.y + 6.0, 40.0, 40.0), picture, kind);
-                s.text(pos(r.x + 10.0, r.y + 20.0), name, SMALL, text);
-                s.text_centered(pos(r.x + TILE / 2.0, r.y + 62.0), kind, TEXT, text)
+                s.image(rect(r.x + 46.0, r.y + 4.0, 36.0, 36.0), picture, kind);
+                s.text(pos(r.x + 8.0, r.y + 16.0), name, SMALL, text);
+                s.text_centered(pos(r.x + TILE / 2.0, r.y + 52.0), kind, TEXT, text)
                     .bold();
                 let state = if t.conquered { "conquered" } else { "held" };
-                s.text_centered(pos(r.x + TILE / 2.0, r.y + 85.0), state, SMALL, text);
+                s.text_centered(pos(r.x + TILE / 2.0, r.y + 74.5), state, SMALL, text);
                 if fighting == Some(sq) {
                     s.text_centered(
-                        pos(r.x + TILE / 2.0, r.y + 107.0),
+                        pos(r.x + TILE / 2.0, r.y + 96.5),
                         "battle here",
                         SMALL,
                         text,
                     )
                     .bold();
                 } else if candidates.contains(&sq) && l.plan.tile.is_none() {
-                    s.text_centered(
-                        pos(r.x + TILE / 2.0, r.y + 107.0),
-                        "may be hit",
-                        SMALL,
-                        text,
-                    )
-                    .tooltip("The party may attack this tile this round.");
+                    s.text_centered(pos(r.x + TILE / 2.0, r.y + 96.5), "may be hit", SMALL, text)
+                        .tooltip("The party may attack this tile this round.");
                 }
             }
         }
@@ -261,20 +274,20 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, l: &Lord) {
         PAPER,
     )
     .bold();
-    report(s, g, x0, y + 28.0);
+    report(s, g, x0, report_y, rows);
+    bottom
 }
 
 /// The last public step, line by line: who hit whom for how much, what was prevented,
 /// who healed, the fatigue and the tile. The log on the right keeps every step.
-fn report(s: &mut Scene, g: &Dl, x: f32, y: f32) {
-    const ROWS: usize = 6;
+fn report(s: &mut Scene, g: &Dl, x: f32, y: f32, rows: usize) {
     let lines: Vec<String> = g.report.iter().filter_map(|e| g.event_line(e)).collect();
     if lines.is_empty() {
         return;
     }
-    let skip = lines.len().saturating_sub(ROWS);
-    for (i, line) in lines.iter().skip(skip).enumerate() {
-        let t = fit(line.trim_start(), 740.0);
+    let skip = lines.len().saturating_sub(rows);
+    for (i, line) in lines.iter().skip(skip).enumerate().take(rows) {
+        let t = fit(line.trim_start(), LEFT_W - 40.0);
         let text = if i == 0 && skip > 0 {
             format!("… {t}")
         } else {
@@ -285,18 +298,31 @@ fn report(s: &mut Scene, g: &Dl, x: f32, y: f32) {
     }
 }
 
+/// Small text cut to `w` (the combat card's line under the step tracker).
+fn fitted<'a>(
+    s: &'a mut Scene,
+    at: tavern_plugin_api::scene::Pos,
+    w: f32,
+    text: impl Into<String>,
+    size: f32,
+    c: Color,
+) -> tavern_plugin_api::scene::ItemBuilder<'a> {
+    let t = crate::paint::fit(&text.into(), w, size, false);
+    s.text(at, t, size, c)
+}
+
 /// The text cut (with an ellipsis) to fit `width` at the size the host draws it largest.
 fn fit(text: &str, width: f32) -> String {
     crate::paint::fit(text, width, SMALL, false)
 }
 
 fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
-    let x = 820.0;
-    let w = 760.0;
+    let x = RIGHT_X;
+    let w = RIGHT_W;
     // Round and step tracker.
-    s.panel(rect(x, 14.0, w, 130.0), Color::rgb(44, 52, 64), PAPER);
+    s.panel(rect(x, 216.0, w, 150.0), Color::rgb(44, 52, 64), PAPER);
     s.text(
-        pos(x + 16.0, 36.0),
+        pos(x + 16.0, 238.0),
         format!("Combat round {} of 4", g.round.max(1)),
         TEXT,
         PAPER,
@@ -321,7 +347,9 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
         Phase::Over | Phase::Build(_) => 9,
     };
     for (i, name) in steps.iter().enumerate() {
-        let r = rect(x + 16.0 + i as f32 * 106.0, 60.0, 100.0, 40.0);
+        // Two rows (four steps, then three), wide enough for "Slow spell".
+        let (col, row) = ((i % 4) as f32, (i / 4) as f32);
+        let r = rect(x + 16.0 + col * 137.0, 254.0 + row * 40.0, 131.0, 34.0);
         let fill = if i == current {
             Color::rgb(240, 200, 80)
         } else {
@@ -338,8 +366,10 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
             } else {
                 "slow"
             };
-            s.text(
-                pos(x + 16.0, 124.0),
+            fitted(
+                s,
+                pos(x + 16.0, 348.0),
+                w - 32.0,
                 format!(
                     "Combat card: {} ({speed} spell, fatigue {}); spells need {} magic",
                     d.name, d.fatigue, g.round
@@ -354,10 +384,12 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
             match spied {
                 Some(c) => {
                     let d = card(c);
-                    s.text(
-                        pos(x + 16.0, 124.0),
+                    fitted(
+                        s,
+                        pos(x + 16.0, 348.0),
+                        w - 32.0,
                         format!(
-                            "You spied this round's card: {} (fatigue {}), still face down",
+                            "Spied combat card: {} (fatigue {}), still face down",
                             d.name, d.fatigue
                         ),
                         SMALL,
@@ -366,9 +398,11 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
                     .tooltip(d.help.as_str());
                 }
                 None => {
-                    s.text(
-                        pos(x + 16.0, 124.0),
-                        "This round's combat card stays face down until every plan is made",
+                    fitted(
+                        s,
+                        pos(x + 16.0, 348.0),
+                        w - 32.0,
+                        "Combat card: face down until every plan is made",
                         SMALL,
                         PAPER,
                     );
@@ -376,8 +410,10 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
             }
         }
         None => {
-            s.text(
-                pos(x + 16.0, 124.0),
+            fitted(
+                s,
+                pos(x + 16.0, 348.0),
+                w - 32.0,
                 format!(
                     "Fatigue at Conquering: {} (training uses no combat cards)",
                     g.fatigue
@@ -389,22 +425,22 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
     }
 
     // Traps in hand.
-    s.panel(rect(x, 156.0, w, 190.0), Color::rgb(50, 44, 60), PAPER);
-    s.text(pos(x + 16.0, 178.0), "Trap cards", TEXT, PAPER)
+    s.panel(rect(x, 374.0, w, 184.0), Color::rgb(50, 44, 60), PAPER);
+    s.text(pos(x + 16.0, 396.0), "Trap cards", TEXT, PAPER)
         .bold();
     // One card per kind with its count; others see only how many cards there are.
     let mut cx = x + 16.0;
     let kinds: Vec<usize> = (0..l.traps.len()).filter(|&k| l.traps[k] > 0).collect();
-    let step = (620.0 / kinds.len().max(1) as f32).min(180.0);
+    let step = ((w - 140.0) / kinds.len().max(1) as f32).min(180.0);
     let held: u8 = l.traps.iter().sum();
     if held == 0 {
-        s.text(pos(cx, 266.0), "No trap cards in hand", TEXT, PAPER);
+        s.text(pos(cx, 482.0), "No trap cards in hand", TEXT, PAPER);
         cx += 220.0;
     } else if own || g.revealed {
         for &k in &kinds {
             let n = l.traps[k];
             let def = trap(k as u8);
-            let r = rect(cx, 196.0, step - 8.0, 140.0);
+            let r = rect(cx, 412.0, step - 8.0, 140.0);
             let planned = l.plan.trap == Some(k as u8) || l.plan.trap2 == Some(k as u8);
             let count = if n > 1 {
                 format!("×{n}")
@@ -427,7 +463,7 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
             });
             s.text_centered(
                 pos(r.x + r.w / 2.0, r.y + 104.0),
-                trap_short(k as u8, g.year),
+                fit(&trap_short(k as u8, g.year), r.w - 8.0),
                 SMALL,
                 INK,
             );
@@ -441,13 +477,18 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
                 s.text_centered(pos(r.x + r.w / 2.0, r.y + 126.0), "set", SMALL, INK)
                     .bold();
             } else if !cost.is_empty() {
-                s.text_centered(pos(r.x + r.w / 2.0, r.y + 126.0), cost, SMALL, INK);
+                s.text_centered(
+                    pos(r.x + r.w / 2.0, r.y + 126.0),
+                    fit(&cost, r.w - 8.0),
+                    SMALL,
+                    INK,
+                );
             }
             cx += step;
         }
     } else if held > 0 {
         s.card_back(
-            rect(cx, 196.0, 140.0, 140.0),
+            rect(cx, 412.0, 140.0, 140.0),
             Color::rgb(90, 40, 40),
             format!("{held}"),
         )
@@ -455,12 +496,12 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
         cx += 148.0;
     }
     let used: u8 = l.discarded.iter().sum();
-    s.text(pos(cx + 4.0, 270.0), format!("used: {used}"), SMALL, PAPER)
+    s.text(pos(cx + 4.0, 486.0), format!("used: {used}"), SMALL, PAPER)
         .tooltip("Trap cards already sprung are discarded.");
 
     // Monster lair.
-    s.panel(rect(x, 358.0, w, 170.0), Color::rgb(40, 58, 48), PAPER);
-    s.text(pos(x + 16.0, 380.0), "Monster lair", TEXT, PAPER)
+    s.panel(rect(x, 566.0, w, 172.0), Color::rgb(40, 58, 48), PAPER);
+    s.text(pos(x + 16.0, 588.0), "Monster lair", TEXT, PAPER)
         .bold();
     let sent: Vec<u8> = l.plan.monsters.clone();
     let waiting: Vec<u8> = g
@@ -469,10 +510,10 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
         .filter(|b| b.lord == seat)
         .map(|b| b.waiting.clone())
         .unwrap_or_default();
-    let step = (728.0 / l.lair.len().max(1) as f32).min(180.0);
+    let step = ((w - 32.0) / l.lair.len().max(1) as f32).min(180.0);
     for (i, m) in l.lair.iter().enumerate() {
         let def = monster(m.kind);
-        let r = rect(x + 16.0 + i as f32 * step, 398.0, step - 8.0, 128.0);
+        let r = rect(x + 16.0 + i as f32 * step, 606.0, step - 8.0, 128.0);
         let is_sent = sent.contains(&(i as u8)) && (own || g.revealed);
         let fill = if m.ready {
             Color::rgb(120, 170, 120)
@@ -543,9 +584,9 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
     }
 
     // Treasury, prison, Distant Lands.
-    s.panel(rect(x, 540.0, w, 250.0), Color::rgb(58, 50, 40), PAPER);
+    s.panel(rect(x, 746.0, w, 308.0), Color::rgb(58, 50, 40), PAPER);
     s.resource_row(
-        pos(x + 16.0, 566.0),
+        pos(x + 16.0, 772.0),
         28.0,
         &[
             (
@@ -568,10 +609,10 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
             ),
         ],
     );
-    s.text(pos(x + 16.0, 610.0), "Prison", TEXT, PAPER).bold();
-    let step = (728.0 / l.prison.len().max(1) as f32).min(180.0);
+    s.text(pos(x + 16.0, 816.0), "Prison", TEXT, PAPER).bold();
+    let step = ((w - 32.0) / l.prison.len().max(1) as f32).min(180.0);
     for (i, &id) in l.prison.iter().enumerate() {
-        let r = rect(x + 16.0 + i as f32 * step, 628.0, step - 8.0, 56.0);
+        let r = rect(x + 16.0 + i as f32 * step, 834.0, step - 8.0, 56.0);
         s.rect(r, class_colour(adv(id).class), 6.0)
             .id(format!("prison:{seat}:{id}"))
             .tooltip(format!(
@@ -580,21 +621,26 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
             ));
         captive(s, id, r, true);
     }
-    s.text(pos(x + 16.0, 706.0), "Distant Lands", TEXT, PAPER)
+    s.text(pos(x + 16.0, 912.0), "Distant Lands", TEXT, PAPER)
         .bold();
-    let step = (728.0 / l.distant.len().max(1) as f32).min(180.0);
+    let step = ((w - 32.0) / l.distant.len().max(1) as f32).min(180.0);
     for (i, &id) in l.distant.iter().enumerate() {
-        let r = rect(x + 16.0 + i as f32 * step, 724.0, step - 8.0, 56.0);
+        let r = rect(x + 16.0 + i as f32 * step, 930.0, step - 8.0, 56.0);
         s.rect(r, class_colour(adv(id).class).with_alpha(160), 6.0)
             .tooltip(format!("The {} got away.", adv_name(id)));
         captive(s, id, r, false);
     }
+}
 
-    // The scenario and, at the end, its best answer.
-    s.panel(rect(x, 802.0, w, 186.0), Color::rgb(36, 40, 52), PAPER);
+/// Under the dungeon: the battle's plan and the other lords, or the training's goal and,
+/// at the end, the rulebook's answer.
+fn summary(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool, top: f32) {
+    let (x, w) = (10.0, LEFT_W);
+    let bottom = crate::table::HEIGHT - 10.0;
+    s.panel(rect(x, top, w, bottom - top), Color::rgb(36, 40, 52), PAPER);
     let Some(sc) = g.scenario() else {
         s.text(
-            pos(x + 16.0, 824.0),
+            pos(x + 16.0, top + 22.0),
             format!(
                 "Combat, year {} · Evil {} · tiles conquered {}",
                 g.year,
@@ -607,37 +653,38 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
         .bold();
         let plan = plan_text(g, l, own);
         if g.is_full() {
-            s.text(pos(x + 16.0, 852.0), fit(&plan, w - 32.0), SMALL, PAPER)
-                .tooltip(plan);
-            others(s, g, seat, x + 16.0, 872.0, w - 32.0);
+            s.text(
+                pos(x + 16.0, top + 48.0),
+                fit(&plan, w - 32.0),
+                SMALL,
+                PAPER,
+            )
+            .tooltip(plan);
+            others(s, g, seat, x + 16.0, top + 66.0, w - 32.0);
         } else {
-            wrap(s, x + 16.0, 852.0, w - 32.0, &plan);
+            wrap(s, x + 16.0, top + 48.0, w - 32.0, &plan);
         }
         return;
     };
-    s.text(pos(x + 16.0, 824.0), sc.name.as_str(), TEXT, PAPER)
+    s.text(pos(x + 16.0, top + 22.0), sc.name.as_str(), TEXT, PAPER)
         .bold();
     if g.phase == Phase::Over {
         let c = l.conquered();
-        s.text(
-            pos(x + 16.0, 852.0),
-            format!("Result: {c} conquered. The rulebook's best: {}.", sc.best),
-            TEXT,
-            PAPER,
+        let result = format!("Result: {c} conquered. The rulebook's best: {}.", sc.best);
+        wrap(
+            s,
+            x + 16.0,
+            top + 50.0,
+            w - 32.0,
+            &format!("{result} {}", sc.solution),
         );
-        wrap(s, x + 16.0, 880.0, w - 32.0, &sc.solution);
     } else {
-        s.text(
-            pos(x + 16.0, 852.0),
-            format!(
-                "Goal: let the party conquer as few tiles as you can (best: {}).",
-                sc.best
-            ),
-            TEXT,
-            PAPER,
+        let goal = format!(
+            "Goal: let the party conquer as few tiles as you can (best: {}).",
+            sc.best
         );
         let plan = plan_text(g, l, own);
-        wrap(s, x + 16.0, 880.0, w - 32.0, &plan);
+        wrap(s, x + 16.0, top + 50.0, w - 32.0, &format!("{goal} {plan}"));
     }
 }
 
@@ -648,7 +695,7 @@ fn others(s: &mut Scene, g: &Dl, seat: usize, x: f32, y: f32, w: f32) {
     let bw = (w / rest.len().max(1) as f32).min(364.0);
     for (k, &i) in rest.iter().enumerate() {
         let o = &g.lords[i];
-        let r = rect(x + k as f32 * bw, y, bw - 8.0, 110.0);
+        let r = rect(x + k as f32 * bw, y, bw - 8.0, 100.0);
         let pal = o.party.iter().any(|a| a.class() == Class::Paladin);
         let summary = format!(
             "{}: Evil {} · conquered {} · party {}{} · prison {}",

@@ -103,7 +103,7 @@ fn lair_cards_tiles_and_captives_carry_their_pictures() {
                 assert!(count(art::CONQUERED) >= l.conquered());
                 seen[2] += 1;
             }
-            if combat && !l.prison.is_empty() && l.prison.len() <= 4 {
+            if combat && !l.prison.is_empty() && l.prison.len() <= 3 {
                 assert_eq!(count(art::PRISON), l.prison.len());
                 seen[3] += 1;
             }
