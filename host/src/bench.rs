@@ -14,6 +14,8 @@ use crate::plugin::{Catalog, Instance, Plugin, Turn};
 use crate::save::SaveFile;
 use crate::session::{Session, UndoMode, step_seed};
 
+mod frames;
+
 /// How long the first plugin discovery of this process took (set by the binary).
 pub static LOAD_TIME: OnceLock<Duration> = OnceLock::new();
 
@@ -108,6 +110,34 @@ fn abi_random_games(
     Ok((start.elapsed(), actions))
 }
 
+/// The table's first and later frames of seat 0's view half way through the game just
+/// played, with the game's drawings and without them.
+fn frame_lines(s: &mut Session, out: &mut dyn std::io::Write) -> Result<(), CliError> {
+    let len = s.log().len();
+    s.rewind_to(len / 2, None).map_err(err)?;
+    let scene = s.view(Some(0)).map_err(err)?.scene;
+    s.rewind_to(len, None).map_err(err)?;
+    let drawn = frames::images(&scene);
+    if drawn == 0 {
+        writeln!(out, "  table frame: no drawings in this game's view").ok();
+        return Ok(());
+    }
+    let (first, later) = frames::frame_times(&scene);
+    let (bare_first, bare_later) = frames::frame_times(&frames::without_art(&scene));
+    writeln!(
+        out,
+        "  table frame at 1280×800 with art ({drawn} images, {} drawings): first {}, later {}; \
+         without art: first {}, later {}",
+        scene.image_ids().len(),
+        ms(first),
+        ms(later),
+        ms(bare_first),
+        ms(bare_later)
+    )
+    .ok();
+    Ok(())
+}
+
 /// The seat of the `i`-th set bit of `mask`.
 fn nth_seat(mut mask: u64, i: usize) -> usize {
     for _ in 0..i {
@@ -166,6 +196,7 @@ pub fn run(
         .ok();
 
         let len = s.log().len();
+        frame_lines(&mut s, out)?;
         let mut undo_to = |position: usize| -> Result<Duration, CliError> {
             let t = Instant::now();
             s.rewind_to(position, None).map_err(err)?;
