@@ -389,7 +389,7 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
                         pos(x + 16.0, 348.0),
                         w - 32.0,
                         format!(
-                            "Spied combat card: {} (fatigue {}), still face down",
+                            "You spied this round's card: {} (fatigue {})",
                             d.name, d.fatigue
                         ),
                         SMALL,
