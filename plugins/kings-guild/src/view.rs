@@ -469,6 +469,12 @@ fn quests(s: &mut Scene, g: &Kg, r: Rect) {
     // drawn there once the statue is decided).
     let funeral = matches!(g.pending.front(), Some(Pending::Funeral { .. }));
     let funeral_at = g.board.iter().position(|x| x.is_none()).filter(|_| funeral);
+    // In the last turns the Offering to the Council lies where it was drawn.
+    let offering_at = g
+        .board
+        .iter()
+        .position(|x| x.is_none())
+        .filter(|_| g.final_turn() && g.phase == Phase::Play);
     for (i, slot) in g.board.iter().enumerate() {
         let cr = rect(r.x + i as f32 * (w + 8.0), r.y, w, r.h);
         let id = format!("quest:{i}");
@@ -480,12 +486,18 @@ fn quests(s: &mut Scene, g: &Kg, r: Rect) {
                     "An empty quest space"
                 };
                 s.rect(cr, Color::rgb(52, 72, 64), 8.0).tooltip(tip).id(id);
-                if funeral_at == Some(i) {
+                if offering_at == Some(i) {
+                    s.rect(cr, Color::rgb(70, 60, 40), 8.0).tooltip(
+                        "The Offering to the Council: everyone has one last turn; instead of \
+                         an action a guild with a free sigil may make its offering",
+                    );
+                    card_face(s, cr, "The Offering to the Council", art::OFFERING);
+                } else if funeral_at == Some(i) {
                     s.rect(cr, Color::rgb(60, 60, 70), 8.0).tooltip(
                         "The King's Funeral: everyone bids coins in secret; the single highest \
                          bid pays and builds the King's Statue, a tie builds nothing",
                     );
-                    funeral_face(s, cr);
+                    card_face(s, cr, "The King's Funeral", art::FUNERAL);
                 }
             }
             Some(sl) => match sl.card {
@@ -494,7 +506,7 @@ fn quests(s: &mut Scene, g: &Kg, r: Rect) {
                     s.rect(cr, Color::rgb(60, 60, 70), 8.0)
                         .id(id)
                         .tooltip("Solo: while this card is out, your action may build the King's Statue for free");
-                    funeral_face(s, cr);
+                    card_face(s, cr, "The King's Funeral", art::FUNERAL);
                 }
                 QCard::Offering => {}
             },
@@ -502,18 +514,18 @@ fn quests(s: &mut Scene, g: &Kg, r: Rect) {
     }
 }
 
-/// The King's Funeral card's face: its name over the crown on its bier.
-fn funeral_face(s: &mut Scene, cr: Rect) {
+/// The face of the funeral or offering card in a quest space: its name over its picture.
+fn card_face(s: &mut Scene, cr: Rect, name: &str, image: &str) {
     s.text_block(
         rect(cr.x + 8.0, cr.y + 8.0, cr.w - 16.0, 52.0),
-        "The King's Funeral",
+        name,
         SMALL,
         Color::WHITE,
     );
     s.image(
         rect(cr.x + 10.0, cr.y + 64.0, cr.w - 20.0, cr.h - 74.0),
-        art::FUNERAL,
-        "The King's Funeral",
+        image,
+        name,
     );
 }
 
@@ -1052,14 +1064,16 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
                 s.rect(cr, Color::rgb(214, 200, 170), 6.0)
                     .id(id)
                     .tooltip(tip);
-                if anchor {
-                    // The room's picture in its lower right, below a name of two lines.
-                    let right = cr.x + def.width as f32 * (cw + 4.0) - 4.0;
+                // The room's picture in the lower right of its last square (a later
+                // square would cover it), below a name of two lines.
+                if c % 4 == 3 || p.grid[c + 1] != rm {
                     s.image(
-                        rect(right - 40.0, cr.y + ch - 31.0, 36.0, 29.0),
+                        rect(cr.x + cw - 40.0, cr.y + ch - 31.0, 36.0, 29.0),
                         art::room_art(rm),
                         "",
                     );
+                }
+                if anchor {
                     let w = def.width as f32 * (cw + 4.0) - 12.0;
                     let h = block_height(&def.name, SMALL, w).min(52.0);
                     s.text_block(
