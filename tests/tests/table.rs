@@ -475,6 +475,15 @@ fn a_seat_is_handed_to_a_bot_mid_game_and_back() {
     assert_eq!(t.humans(), vec![0, 1]);
 }
 
+/// Waits (at most 20 s) until the hint asked has its answer or is gone.
+fn wait_for_hint(t: &mut TableState) {
+    let asked = Instant::now();
+    while t.current_hint().is_some_and(|h| h.answer.is_none()) {
+        assert!(asked.elapsed().as_secs() < 20, "no hint came");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 /// Learning mode's hint: the normal bot's choice and its estimate for each candidate,
 /// worked out off the caller's thread; dropped when the position changes; not offered
 /// in fair mode.
@@ -489,15 +498,11 @@ fn a_hint_names_the_normal_bots_choice_and_rates_each_candidate() {
     );
     assert_eq!(t.can_hint(), Ok(0));
     t.ask_hint();
-    let asked = Instant::now();
     assert!(
         t.current_hint().is_some_and(|h| h.answer.is_none()),
         "thinking first"
     );
-    while t.current_hint().is_some_and(|h| h.answer.is_none()) {
-        assert!(asked.elapsed().as_secs() < 20, "no hint came");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    wait_for_hint(&mut t);
     let legal = t.session.legal(0).unwrap();
     let hint = t.current_hint().unwrap();
     let (entry, report) = hint.answer.clone().unwrap().unwrap();
@@ -552,11 +557,7 @@ fn a_hint_outlives_another_seats_secret_bid_and_goes_with_an_undo() {
     t.session.apply(other, their_bid).unwrap();
     t.session_changed(1.0);
     assert_eq!(t.viewer(), Some(me), "still at the screen");
-    let asked = Instant::now();
-    while t.current_hint().is_some_and(|h| h.answer.is_none()) {
-        assert!(asked.elapsed().as_secs() < 20, "no hint came");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    wait_for_hint(&mut t);
     let hint = t.current_hint().expect("the hint outlived the other bid");
     let (_, report) = hint.answer.clone().unwrap().unwrap();
     assert_eq!(report.unwrap().iterations, 300);
