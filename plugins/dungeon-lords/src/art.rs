@@ -31,7 +31,9 @@ pub fn all() -> Vec<Art> {
         "board", "imp", "goblin", "slime", "ghost", "troll", "witch", "vampire", "golem",
         "dragon", "demon", "warrior", "thief", "priest", "wizard", "paladin", "room",
         "trap-back", "tunnel", "rock", "gold", "food", "evil", "conquered", "lair",
-        "knocked-out", "prison",
+        "knocked-out", "prison", "trap-rolling-stone", "trap-wall-of-fire", "trap-pendulum",
+        "trap-trap-door", "trap-cursed-ring", "trap-poisoned-meal", "trap-poisoned-dart",
+        "trap-anti-magic-dart", "trap-kamikaze-imp",
     )
 }
 
@@ -47,6 +49,22 @@ pub fn monster(key: &str) -> &'static str {
         "golem" => "golem",
         "dragon" => "dragon",
         _ => "demon",
+    }
+}
+
+/// A trap card's picture by its data key (rolling-stone … kamikaze-imp); the data lists
+/// exactly these.
+pub fn trap(key: &str) -> &'static str {
+    match key {
+        "rolling-stone" => "trap-rolling-stone",
+        "wall-of-fire" => "trap-wall-of-fire",
+        "pendulum" => "trap-pendulum",
+        "trap-door" => "trap-trap-door",
+        "cursed-ring" => "trap-cursed-ring",
+        "poisoned-meal" => "trap-poisoned-meal",
+        "poisoned-dart" => "trap-poisoned-dart",
+        "anti-magic-dart" => "trap-anti-magic-dart",
+        _ => "trap-kamikaze-imp",
     }
 }
 

@@ -442,17 +442,18 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
             let def = trap(k as u8);
             let r = rect(cx, 412.0, step - 8.0, 140.0);
             let planned = l.plan.trap == Some(k as u8) || l.plan.trap2 == Some(k as u8);
-            let count = if n > 1 {
-                format!("×{n}")
+            // The count joins the name in the band, so the card's middle holds the picture.
+            let title = if n > 1 {
+                format!("{} ×{n}", def.name)
             } else {
-                String::new()
+                def.name.clone()
             };
             s.card(
                 r,
                 Color::rgb(236, 226, 200),
                 Some(Color::rgb(150, 60, 50)),
-                def.name.as_str(),
-                count,
+                title,
+                "",
             )
             .id(format!("trap:{seat}:{k}"))
             .tooltip(format!("{} ({n} in hand)", def.help))
@@ -461,6 +462,11 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
             } else {
                 Highlight::None
             });
+            s.image(
+                rect(r.x + r.w / 2.0 - 26.0, r.y + 36.0, 52.0, 52.0),
+                crate::art::trap(&def.key),
+                def.name.as_str(),
+            );
             s.text_centered(
                 pos(r.x + r.w / 2.0, r.y + 104.0),
                 fit(&trap_short(k as u8, g.year), r.w - 8.0),

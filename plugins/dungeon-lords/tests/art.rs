@@ -21,7 +21,7 @@ fn setup(n: usize) -> Setup {
 #[test]
 fn drawings_are_svgs_without_text() {
     let art = Dl::art();
-    assert!(art.len() >= 27);
+    assert!(art.len() >= 36);
     for a in &art {
         assert!(a.svg.contains("viewBox"), "{}", a.id);
         assert!(!a.svg.contains("<text"), "{} carries text", a.id);
@@ -98,6 +98,17 @@ fn lair_cards_tiles_and_captives_carry_their_pictures() {
                 assert_eq!(count(art::KNOCKED_OUT), out);
                 seen[0] += 1;
                 seen[1] += out;
+            }
+            if combat {
+                use tavern_plugin_dungeon_lords::data::trap;
+                for (k, &n) in l.traps.iter().enumerate() {
+                    if n > 0 {
+                        assert!(
+                            count(art::trap(&trap(k as u8).key)) >= 1,
+                            "trap card picture"
+                        );
+                    }
+                }
             }
             if combat && l.conquered() > 0 {
                 assert!(count(art::CONQUERED) >= l.conquered());
