@@ -2,6 +2,7 @@
 //! way to the profiles screen.
 
 use egui::{Color32, RichText, Ui};
+use tavern_plugin_api::proto::OptionSpec;
 use tavern_plugin_api::scene::Color as SceneColor;
 
 use super::files::{SaveSummary, list_saves, when};
@@ -34,13 +35,20 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
     if ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::O)) {
         state.open_dialog();
     }
+    // A small window narrows the side columns so the setup form between them keeps room
+    // for a seat's row and an option's choice.
+    let (games_w, saves_w) = if ui.available_width() < 1200.0 {
+        (210.0, 270.0)
+    } else {
+        (270.0, 340.0)
+    };
     egui::Panel::left("launcher-games")
         .resizable(false)
-        .exact_size(270.0)
+        .exact_size(games_w)
         .show(ui, |ui| games_list(ui, state));
     egui::Panel::right("launcher-saves")
         .resizable(false)
-        .exact_size(340.0)
+        .exact_size(saves_w)
         .show(ui, |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("saves-scroll")
@@ -126,85 +134,47 @@ fn setup_form(ui: &mut Ui, state: &mut AppState) {
     let mut option_changed = false;
     if !info.options.is_empty() {
         ui.label(RichText::new("Options").strong());
-        egui::Grid::new("options-grid")
-            .num_columns(2)
-            .spacing([12.0, 8.0])
-            .show(ui, |ui| {
-                let seats = state.launcher.seats.len();
-                let mut as_set = state.launcher.options.clone();
-                for opt in &info.options {
-                    as_set
-                        .entry(opt.key.clone())
-                        .or_insert_with(|| opt.default.clone());
-                }
-                for opt in &info.options {
-                    // An option that does not apply stays visible (players learn it
-                    // exists) but disabled, with the reason in place of its help.
-                    let inactive = opt.inactive_reason(&as_set, seats).map(str::to_owned);
-                    let enabled = inactive.is_none();
-                    ui.add_enabled(enabled, egui::Label::new(readable(ui.ctx(), &opt.label)))
-                        .on_hover_text(readable_owned(ui.ctx(), &opt.help));
-                    let current = state
-                        .launcher
-                        .options
-                        .entry(opt.key.clone())
-                        .or_insert_with(|| opt.default.clone());
-                    let shown = opt
-                        .choices
-                        .iter()
-                        .find(|c| &c.value == current)
-                        .map(|c| c.label.clone())
-                        .unwrap_or_else(|| current.clone());
-                    ui.vertical(|ui| {
-                        ui.add_enabled_ui(enabled, |ui| {
-                            egui::ComboBox::from_id_salt(("opt", &opt.key))
-                                .selected_text(shown)
-                                .width(220.0)
-                                .show_ui(ui, |ui| {
-                                    for c in &opt.choices {
-                                        let text = match (c.min_players, c.max_players) {
-                                            (Some(a), Some(b)) if a == b => {
-                                                format!("{} ({a} players)", c.label)
-                                            }
-                                            (Some(a), Some(b)) => {
-                                                format!("{} ({a}–{b} players)", c.label)
-                                            }
-                                            _ => c.label.clone(),
-                                        };
-                                        if ui
-                                            .selectable_value(current, c.value.clone(), text)
-                                            .on_hover_text(&c.help)
-                                            .changed()
-                                        {
-                                            option_changed = true;
-                                        }
-                                    }
-                                })
-                                .response
-                                .accessible_name(opt.label.clone())
-                                .on_hover_text(&opt.help)
-                                .on_disabled_hover_text(inactive.clone().unwrap_or_default());
-                        });
-                        if let Some(reason) = &inactive {
-                            ui.label(RichText::new(readable(ui.ctx(), reason)).weak().italics());
-                            return;
-                        }
-                        let chosen_help = opt
-                            .choices
-                            .iter()
-                            .find(|c| &c.value == current)
-                            .map(|c| c.help.as_str())
-                            .unwrap_or("");
-                        let help = if chosen_help.is_empty() {
-                            &opt.help
-                        } else {
-                            chosen_help
-                        };
-                        ui.label(RichText::new(readable(ui.ctx(), help)).weak());
-                    });
+        let seats = state.launcher.seats.len();
+        let mut as_set = state.launcher.options.clone();
+        for opt in &info.options {
+            as_set
+                .entry(opt.key.clone())
+                .or_insert_with(|| opt.default.clone());
+        }
+        // A narrow form (a small window) puts each option's name above its choice, so the
+        // choice and its help keep the width a long name would take from them.
+        let narrow = ui.available_width() < NARROW_FORM;
+        let mut rows = |ui: &mut Ui, grid: bool| {
+            for opt in &info.options {
+                // An option that does not apply stays visible (players learn it exists)
+                // but disabled, with the reason in place of its help.
+                let inactive = opt.inactive_reason(&as_set, seats).map(str::to_owned);
+                let current = state
+                    .launcher
+                    .options
+                    .entry(opt.key.clone())
+                    .or_insert_with(|| opt.default.clone());
+                if grid {
+                    option_label(ui, opt, inactive.is_none());
+                    option_changed |= option_choice(ui, opt, current, inactive.as_deref());
                     ui.end_row();
+                } else {
+                    option_label(ui, opt, inactive.is_none());
+                    ui.indent(("opt-indent", &opt.key), |ui| {
+                        option_changed |= option_choice(ui, opt, current, inactive.as_deref());
+                    });
+                    ui.add_space(4.0);
                 }
-            });
+            }
+        };
+        if narrow {
+            rows(ui, false);
+        } else {
+            egui::Grid::new("options-grid")
+                .num_columns(2)
+                .spacing([12.0, 8.0])
+                .show(ui, |ui| rows(ui, true));
+        }
         ui.add_space(10.0);
     }
 
@@ -325,6 +295,75 @@ fn setup_form(ui: &mut Ui, state: &mut AppState) {
     );
 }
 
+/// Below this width the options form stacks each option's name above its choice.
+const NARROW_FORM: f32 = 640.0;
+
+fn option_label(ui: &mut Ui, opt: &OptionSpec, enabled: bool) {
+    ui.add_enabled(enabled, egui::Label::new(readable(ui.ctx(), &opt.label)))
+        .on_hover_text(readable_owned(ui.ctx(), &opt.help));
+}
+
+/// The option's choice box with the chosen value's help (or why it does not apply);
+/// true when the player changed it.
+fn option_choice(
+    ui: &mut Ui,
+    opt: &OptionSpec,
+    current: &mut String,
+    inactive: Option<&str>,
+) -> bool {
+    let mut changed = false;
+    let shown = opt
+        .choices
+        .iter()
+        .find(|c| &c.value == current)
+        .map(|c| c.label.clone())
+        .unwrap_or_else(|| current.clone());
+    ui.vertical(|ui| {
+        ui.add_enabled_ui(inactive.is_none(), |ui| {
+            egui::ComboBox::from_id_salt(("opt", &opt.key))
+                .selected_text(shown)
+                .width(220.0)
+                .show_ui(ui, |ui| {
+                    for c in &opt.choices {
+                        let text = match (c.min_players, c.max_players) {
+                            (Some(a), Some(b)) if a == b => format!("{} ({a} players)", c.label),
+                            (Some(a), Some(b)) => format!("{} ({a}–{b} players)", c.label),
+                            _ => c.label.clone(),
+                        };
+                        if ui
+                            .selectable_value(current, c.value.clone(), text)
+                            .on_hover_text(&c.help)
+                            .changed()
+                        {
+                            changed = true;
+                        }
+                    }
+                })
+                .response
+                .accessible_name(opt.label.clone())
+                .on_hover_text(&opt.help)
+                .on_disabled_hover_text(inactive.unwrap_or_default());
+        });
+        if let Some(reason) = inactive {
+            ui.label(RichText::new(readable(ui.ctx(), reason)).weak().italics());
+            return;
+        }
+        let chosen_help = opt
+            .choices
+            .iter()
+            .find(|c| &c.value == current)
+            .map(|c| c.help.as_str())
+            .unwrap_or("");
+        let help = if chosen_help.is_empty() {
+            &opt.help
+        } else {
+            chosen_help
+        };
+        ui.label(RichText::new(readable(ui.ctx(), help)).weak());
+    });
+    changed
+}
+
 /// Start stays in view below the form, however many options a game has.
 fn start_bar(ui: &mut Ui, state: &mut AppState) {
     ui.add_space(6.0);
@@ -436,7 +475,8 @@ fn saves_column(ui: &mut Ui, state: &mut AppState) {
             .add(
                 egui::TextEdit::singleline(&mut state.launcher.path_text)
                     .hint_text("Path to a save file")
-                    .desired_width(220.0),
+                    // Leaves room for the button beside it in a narrow column.
+                    .desired_width((ui.available_width() - 100.0).clamp(120.0, 220.0)),
             )
             .accessible_name("Save file path");
         // Enter in the field opens the file, as the button does (a single-line field

@@ -44,12 +44,14 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         }
     };
     // A small window gives the table as much width as the log and buttons can spare.
-    let side = match ui.available_width() {
-        w if w < 1100.0 => 250.0,
-        w if w < 1200.0 => 290.0,
-        _ => SIDE_WIDTH,
+    // Each band of window widths keeps its own panel width: egui remembers a panel's size
+    // by id, so one id let a width chosen in a large window crowd the table of a small one.
+    let (band, side) = match ui.available_width() {
+        w if w < 1100.0 => (0, 250.0),
+        w if w < 1200.0 => (1, 290.0),
+        _ => (2, SIDE_WIDTH),
     };
-    egui::Panel::right("table-side")
+    egui::Panel::right(egui::Id::unique(("table-side", band)))
         .resizable(true)
         .default_size(side)
         .min_size(240.0)
