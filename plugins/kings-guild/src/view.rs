@@ -1,6 +1,7 @@
-//! The table at 1600x1000 canvas units: opponents across the top, the quest board and
-//! the specialist row in the middle with the supply on the right, the viewer's guild at
-//! the bottom. Hidden things stay hidden: other hands show only how many cards of each
+//! The table at 1220x1064 canvas units (it fits beside the log in a 1024x700 window at
+//! the host's smallest scale): opponents across the top, the quest board, the specialist
+//! row with the decks beside it, the supply in a strip, the viewer's guild at the
+//! bottom. Hidden things stay hidden: other hands show only how many cards of each
 //! colour (the backs are coloured), the shared quest's draws only to their drawer,
 //! bids and (during the funeral) others' coins not at all.
 
@@ -49,29 +50,36 @@ fn coins_visible(g: &Kg, viewer: Option<usize>, s: usize) -> bool {
     viewer == Some(s) || !matches!(g.pending.front(), Some(Pending::Funeral { .. }))
 }
 
+/// The canvas: 1220 x 0.58 (the host's smallest scale) is about 708 points, the table's
+/// width beside the log at 1024x700; 1064 x 0.58 is about 617 of its 620 points height.
+pub const WIDTH: f32 = 1220.0;
+pub const HEIGHT: f32 = 1064.0;
+
 pub fn view(g: &Kg, viewer: Option<usize>) -> View {
-    let mut s = Scene::new(1600.0, 1000.0);
+    let mut s = Scene::new(WIDTH, HEIGHT);
     s.background = Color::rgb(40, 58, 52);
-    s.image(rect(0.0, 0.0, 1600.0, 1000.0), art::BOARD, "");
+    s.image(rect(0.0, 0.0, WIDTH, HEIGHT), art::BOARD, "");
     let n = g.n();
     let own = viewer.unwrap_or(g.active);
     let others: Vec<usize> = (1..n).map(|k| (own + k) % n).collect();
+    let inner = WIDTH - 12.0;
     if !others.is_empty() {
-        let w = (1588.0 / others.len() as f32).floor();
+        let w = ((inner + 8.0) / others.len() as f32).floor();
         for (i, &seat) in others.iter().enumerate() {
             opponent(
                 &mut s,
                 g,
                 seat,
                 viewer,
-                rect(6.0 + i as f32 * w, 6.0, w - 8.0, 196.0),
+                rect(6.0 + i as f32 * w, 6.0, w - 8.0, 186.0),
             );
         }
     }
-    quests(&mut s, g, rect(6.0, 210.0, 1588.0, 190.0));
-    specialists(&mut s, g, viewer, rect(6.0, 408.0, 1000.0, 192.0));
-    supply(&mut s, g, rect(1014.0, 408.0, 580.0, 192.0));
-    own_area(&mut s, g, own, viewer, rect(6.0, 608.0, 1588.0, 386.0));
+    // A quest's name may take three lines where six spaces share the width.
+    quests(&mut s, g, rect(6.0, 197.0, inner, 212.0));
+    specialists(&mut s, g, viewer, rect(6.0, 414.0, inner, 192.0));
+    supply(&mut s, g, rect(6.0, 611.0, inner, 62.0));
+    own_area(&mut s, g, own, viewer, rect(6.0, 678.0, inner, 380.0));
     View {
         scene: s,
         status: status(g),
@@ -152,13 +160,15 @@ fn res_row(s: &mut Scene, x: f32, y: f32, res: &[u8; RES], id: Option<usize>) ->
     res_row_in(s, x, y, res, id, 52.0)
 }
 
-/// A resource row whose entries are `step` apart (narrow opponent panels).
+/// A resource row whose entries are `step` apart (narrow opponent panels draw smaller
+/// pictures, so the count keeps its room before the next one).
 fn res_row_in(s: &mut Scene, x: f32, y: f32, res: &[u8; RES], id: Option<usize>, step: f32) -> f32 {
     let mut x = x;
+    let icon = (step - 19.0).min(30.0);
     for r in 0..RES {
         let b = s
             .image(
-                rect(x, y - 15.0, 30.0, 30.0),
+                rect(x, y - icon / 2.0, icon, icon),
                 art::RESOURCE[r],
                 RES_NAMES[r],
             )
@@ -173,7 +183,12 @@ fn res_row_in(s: &mut Scene, x: f32, y: f32, res: &[u8; RES], id: Option<usize>,
             }
             None => {}
         }
-        s.text(pos(x + 33.0, y), format!("{}", res[r]), SMALL, Color::WHITE);
+        s.text(
+            pos(x + icon + 3.0, y),
+            format!("{}", res[r]),
+            SMALL,
+            Color::WHITE,
+        );
         x += step;
     }
     x
@@ -220,7 +235,7 @@ fn opponent(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
         Color::player(seat),
     );
     s.text(
-        pos(r.x + 10.0, r.y + 44.0),
+        pos(r.x + 10.0, r.y + 42.0),
         fit(d.guilds[p.guild as usize].name.clone()),
         SMALL,
         Color::rgb(220, 220, 210),
@@ -231,7 +246,7 @@ fn opponent(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
         "?".into()
     };
     s.text(
-        pos(r.x + 10.0, r.y + 72.0),
+        pos(r.x + 10.0, r.y + 68.0),
         fit(format!(
             "{coins} coins · {} quests",
             g.scored_quests(seat).len()
@@ -242,14 +257,14 @@ fn opponent(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
     res_row_in(
         s,
         r.x + 10.0,
-        r.y + 100.0,
+        r.y + 94.0,
         &p.res,
         None,
         ((r.w - 20.0) / 6.0).min(52.0).floor(),
     );
     let hc = hand_counts(p);
     s.text(
-        pos(r.x + 10.0, r.y + 128.0),
+        pos(r.x + 10.0, r.y + 120.0),
         fit_low(format!(
             "Hand {} · sigils {}",
             p.hand.len(),
@@ -266,7 +281,7 @@ fn opponent(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
         hc[2]
     ));
     s.text(
-        pos(r.x + 10.0, r.y + 156.0),
+        pos(r.x + 10.0, r.y + 146.0),
         fit_low(format!(
             "{} rooms · {} specialists",
             p.rooms().count(),
@@ -277,7 +292,7 @@ fn opponent(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
     );
     if p.offered {
         s.text(
-            pos(r.x + 10.0, r.y + 184.0),
+            pos(r.x + 10.0, r.y + 172.0),
             fit_low("Offered".into()),
             SMALL,
             Color::rgb(240, 220, 160),
@@ -554,10 +569,18 @@ fn quest_card(
         qd.hero.name(),
     );
     let thug = g.thug.is_some_and(|(_, t)| t as usize == slot);
+    // The header leaves room for the sigil at its right; on a narrow card the Thug's
+    // word replaces the hero's name (the picture and the colour still tell the hero).
+    let room = cr.w - 34.0 - 30.0;
     let head = if thug {
-        format!("{} · Thug", qd.hero.name())
+        let both = format!("{} · Thug", qd.hero.name());
+        if fit_text(&both, room) == both {
+            both
+        } else {
+            "Thug".to_string()
+        }
     } else {
-        qd.hero.name().to_string()
+        fit_text(qd.hero.name(), room)
     };
     // Inner parts that only repeat the card's own text leave the hover to the card.
     let head = s
@@ -566,7 +589,7 @@ fn quest_card(
     if thug {
         head.tooltip("Others pay the Thug's owner 2 coins to craft here");
     }
-    let nh = block_height(&qd.name, SMALL, cr.w - 12.0).min(52.0);
+    let nh = block_height(&qd.name, SMALL, cr.w - 12.0).min(78.0);
     s.text_block(
         rect(cr.x + 6.0, cr.y + 30.0, cr.w - 12.0, nh),
         qd.name.clone(),
@@ -576,13 +599,14 @@ fn quest_card(
     if qd.items.len() == 1 {
         // A one-item quest's empty lower half shows its hero.
         s.image(
-            rect(cr.x + cr.w / 2.0 - 24.0, cr.y + 142.0, 48.0, 42.0),
+            rect(cr.x + cr.w / 2.0 - 24.0, cr.y + cr.h - 98.0, 48.0, 42.0),
             art::hero(qd.hero),
             "",
         );
     }
     for (i, it) in qd.items.iter().enumerate() {
-        let y = cr.y + 86.0 + i as f32 * 52.0;
+        // Items sit at the foot of the card, under a name of up to three lines.
+        let y = cr.y + cr.h - (qd.items.len() - i) as f32 * 52.0;
         let made = sl.made[i];
         let fill = match made {
             Some(m) => Color::player(m as usize).with_alpha(120),
@@ -601,19 +625,29 @@ fn quest_card(
             SMALL,
             Color::INK,
         );
+        // Costs, then the value, left of the reward's back: narrow cards (six spaces)
+        // draw smaller pictures.
+        let kinds = it.cost.iter().filter(|&&n| n > 0).count().max(1) as f32;
+        let step = ((cr.w - 92.0) / kinds).floor().min(48.0);
+        let icon = (step - 17.0).min(27.0);
         let mut x = cr.x + 6.0;
         for (r, &n) in it.cost.iter().enumerate() {
             if n == 0 {
                 continue;
             }
             s.image(
-                rect(x + 1.0, y + 22.0, 27.0, 27.0),
+                rect(x + 1.0, y + 35.5 - icon / 2.0, icon, icon),
                 art::RESOURCE[r],
                 RES_NAMES[r],
             );
-            s.text(pos(x + 31.0, y + 35.0), format!("{n}"), SMALL, Color::INK)
-                .bold();
-            x += 48.0;
+            s.text(
+                pos(x + icon + 3.0, y + 35.0),
+                format!("{n}"),
+                SMALL,
+                Color::INK,
+            )
+            .bold();
+            x += step;
         }
         s.text(
             pos(x + 2.0, y + 35.0),
@@ -792,36 +826,41 @@ fn specialists(s: &mut Scene, g: &Kg, viewer: Option<usize>, r: Rect) {
     }
 }
 
+/// The supply as a strip: its resources and the master rooms on the first line, the six
+/// room piles on the second.
 fn supply(s: &mut Scene, g: &Kg, r: Rect) {
     s.panel(r, PANEL, PANEL_EDGE);
     s.heading(pos(r.x + 10.0, r.y + 16.0), "Supply", SMALL, Color::WHITE);
-    res_row(s, r.x + 120.0, r.y + 16.0, &g.stock, Some(usize::MAX));
-    for (i, &(name, top, _)) in crate::help::PILES.iter().enumerate() {
-        let x = r.x + 10.0 + (i % 3) as f32 * 190.0;
-        let y = r.y + 44.0 + (i / 3) as f32 * 26.0;
-        s.image(rect(x, y - 11.0, 26.0, 22.0), art::room_art(top), "");
-        s.text(
-            pos(x + 30.0, y),
-            format!("{name} {}", g.piles[i]),
-            SMALL,
-            Color::WHITE,
-        )
-        .tooltip(crate::help::pile_help(i));
-    }
+    let end = res_row(s, r.x + 120.0, r.y + 16.0, &g.stock, Some(usize::MAX));
     let masters: Vec<&str> = g
         .masters
         .iter()
         .map(|&m| room_def(m).name.as_str())
         .collect();
-    let text = format!("Master rooms: {}", masters.join(", "));
-    let h = block_height(&text, SMALL, r.w - 20.0);
-    s.text_block(
-        rect(r.x + 10.0, r.y + 84.0, r.w - 20.0, h),
-        text,
+    let x = end + 12.0;
+    s.text(
+        pos(x, r.y + 16.0),
+        fit_text(
+            &format!("Master rooms: {}", masters.join(", ")),
+            r.x + r.w - 10.0 - x,
+        ),
         SMALL,
         Color::rgb(240, 220, 160),
     )
     .tooltip(masters_help(g));
+    let step = ((r.w - 20.0) / crate::help::PILES.len() as f32).floor();
+    for (i, &(name, top, _)) in crate::help::PILES.iter().enumerate() {
+        let x = r.x + 10.0 + i as f32 * step;
+        let y = r.y + 45.0;
+        s.image(rect(x, y - 11.0, 26.0, 22.0), art::room_art(top), "");
+        s.text(
+            pos(x + 30.0, y),
+            fit_text(&format!("{name} {}", g.piles[i]), step - 36.0),
+            SMALL,
+            Color::WHITE,
+        )
+        .tooltip(crate::help::pile_help(i));
+    }
 }
 
 fn masters_help(g: &Kg) -> String {
@@ -1104,15 +1143,23 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
         SMALL,
         Color::WHITE,
     );
+    let keeping = matches!(g.pending.front(), Some(Pending::Keep { seat: ks, .. })
+        if viewer == Some(*ks as usize) && *ks as usize == seat);
     if mine {
         let cards = crate::legal::distinct(&p.hand);
+        // Four cards a row in three rows (two while the shared quest's draws lie below);
+        // a larger hand narrows the cards.
+        let rows = if keeping { 2 } else { 3 };
+        let cols = cards.len().div_ceil(rows).max(4);
+        let room = r.x + r.w - 10.0 - hx;
+        let step = ((room + 8.0) / cols as f32).floor();
         for (i, &k) in cards.iter().enumerate() {
             let cnt = p.hand.iter().filter(|&&x| x == k).count();
             let cr = rect(
-                hx + (i % 6) as f32 * 168.0,
-                r.y + 104.0 + (i / 6) as f32 * 94.0,
-                160.0,
-                88.0,
+                hx + (i % cols) as f32 * step,
+                r.y + 104.0 + (i / cols) as f32 * 92.0,
+                step - 8.0,
+                86.0,
             );
             treasure_card(
                 s,
@@ -1132,18 +1179,15 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
             Color::WHITE,
         );
     }
-    if let Some(Pending::Keep { seat: ks, .. }) = g.pending.front()
-        && viewer == Some(*ks as usize)
-        && *ks as usize == seat
-    {
+    if keeping {
         s.heading(
-            pos(hx, r.y + 306.0),
+            pos(hx, r.y + 302.0),
             "Drawn for the shared quest:",
             SMALL,
             Color::WHITE,
         );
         for (i, &k) in crate::legal::distinct(&g.pool).iter().enumerate() {
-            let cr = rect(hx + 340.0 + i as f32 * 168.0, r.y + 294.0, 160.0, 84.0);
+            let cr = rect(hx + 326.0 + i as f32 * 160.0, r.y + 290.0, 152.0, 84.0);
             treasure_card(s, cr, k, 1, format!("pool:{k}"), treasure_help(g, seat, k));
         }
     }

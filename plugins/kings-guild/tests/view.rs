@@ -122,3 +122,29 @@ fn every_opponent_panel_can_be_enlarged() {
         }
     }
 }
+
+/// The table's area beside the log in the host's smallest window (1024×700), in points:
+/// the host's own scale test (host/src/app/scene_painter.rs) allows 740×620; under Xvfb
+/// the log and actions left about 708 of the width.
+const TABLE_1024X700: (f32, f32) = (708.0, 620.0);
+
+#[test]
+fn the_canvas_fits_the_smallest_window_at_every_count() {
+    use tavern_plugin_api::game::check::scaled;
+    use tavern_plugin_api::scene::MIN_SCALE;
+    for n in 1..=6 {
+        for seed in 0..scaled(2) as u64 {
+            for g in positions(n, 100 + seed * 7 + n as u64) {
+                for v in (0..n).map(Some).chain([None]) {
+                    let s = g.view(v).scene;
+                    let (w, h) = (s.width * MIN_SCALE, s.height * MIN_SCALE);
+                    assert!(
+                        w <= TABLE_1024X700.0 && h <= TABLE_1024X700.1,
+                        "{n} seats, viewer {v:?}: {w}×{h} points at the smallest scale do \
+                         not fit {TABLE_1024X700:?}"
+                    );
+                }
+            }
+        }
+    }
+}
