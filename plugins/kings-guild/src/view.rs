@@ -263,40 +263,63 @@ fn opponent(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
         ((r.w - 20.0) / 6.0).min(52.0).floor(),
     );
     let hc = hand_counts(p);
-    s.text(
-        pos(r.x + 10.0, r.y + 120.0),
-        fit_low(format!(
-            "Hand {} · sigils {}",
-            p.hand.len(),
-            g.free_sigils(seat)
-        )),
-        SMALL,
-        Color::WHITE,
-    )
-    .tooltip(format!(
+    let hand_tip = format!(
         "{} treasures: {} blue, {} red, {} yellow (the backs show the colour)",
         p.hand.len(),
         hc[0],
         hc[1],
         hc[2]
-    ));
-    s.text(
-        pos(r.x + 10.0, r.y + 146.0),
-        fit_low(format!(
-            "{} rooms · {} specialists",
-            p.rooms().count(),
-            p.specs.len()
-        )),
-        SMALL,
-        Color::WHITE,
     );
+    let offered = (
+        "Offered".to_string(),
+        Color::rgb(240, 220, 160),
+        String::new(),
+    );
+    let hand = format!("Hand {} · sigils {}", p.hand.len(), g.free_sigils(seat));
+    let mut lines = if fit_low(hand.clone()) == hand {
+        vec![
+            (hand, Color::WHITE, hand_tip),
+            (
+                format!(
+                    "{} rooms · {} specialists",
+                    p.rooms().count(),
+                    p.specs.len()
+                ),
+                Color::WHITE,
+                String::new(),
+            ),
+        ]
+    } else {
+        // Beside a narrow panel's grid (five opponents) one fact a line; the rooms
+        // show on the grid itself.
+        vec![
+            (format!("Hand {}", p.hand.len()), Color::WHITE, hand_tip),
+            (
+                format!("Sigils {}", g.free_sigils(seat)),
+                Color::WHITE,
+                String::new(),
+            ),
+        ]
+    };
     if p.offered {
-        s.text(
-            pos(r.x + 10.0, r.y + 172.0),
-            fit_low("Offered".into()),
+        lines.push(offered);
+    } else if lines.len() == 2 && !lines[1].0.contains("rooms") {
+        lines.push((
+            format!("{} specialists", p.specs.len()),
+            Color::WHITE,
+            String::new(),
+        ));
+    }
+    for (i, (text, colour, tip)) in lines.into_iter().enumerate() {
+        let b = s.text(
+            pos(r.x + 10.0, r.y + 120.0 + i as f32 * 26.0),
+            fit_low(text),
             SMALL,
-            Color::rgb(240, 220, 160),
+            colour,
         );
+        if !tip.is_empty() {
+            b.tooltip(tip);
+        }
     }
     if wide {
         let size = GridSize {
