@@ -11,9 +11,9 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 use serde_json::{Value, json};
 use tavern_plugin_api::search::Limits;
-use tavern_plugin_api::{GameInfo, SeatKind, SeatSetup, Setup, ToAct};
+use tavern_plugin_api::{ActionEntry, ChoiceKind, GameInfo, SeatKind, SeatSetup, Setup, ToAct};
 
-use crate::plugin::{BotAsk, Catalog, Plugin, PluginError};
+use crate::plugin::{BotAsk, Catalog, Instance, Plugin, PluginError};
 use crate::save;
 use crate::session::{BotDecision, Session, UndoMode, plan_decision, seat_range, step_seed};
 
@@ -86,10 +86,13 @@ pub enum Command {
         #[arg(short = 'o', long = "output")]
         output: PathBuf,
     },
-    /// Print the legal actions of every seat to act as JSON: [{"index","seat","label"}].
-    Legal { file: PathBuf },
+    /// Print the legal actions of every seat to act as JSON: [{"index","seat","label"}]
+    /// ("step": true marks a plan's tentative step). With entries: the list after them,
+    /// as `play` would apply them (a plan's steps included), without writing the file.
+    Legal { file: PathBuf, entries: Vec<usize> },
     /// Apply entries of `tavern legal`'s list (recomputed after each), then any chance
-    /// steps that follow; writes the file back.
+    /// steps that follow; writes the file back. A plan's steps go in one call with the
+    /// action that confirms them and are logged with it as one entry.
     Play { file: PathBuf, entries: Vec<usize> },
     /// Show the game: status, the log and the scores.
     Show {
@@ -196,12 +199,19 @@ pub fn run(cmd: Command, catalog: &Catalog, out: &mut dyn std::io::Write) -> Res
             writeln!(out, "{}", output.display()).ok();
             Ok(())
         }
-        Command::Legal { file } => {
-            let s = open(catalog, &file)?;
-            let list: Vec<Value> = legal_list(&s)?
+        Command::Legal { file, entries } => {
+            let mut s = open(catalog, &file)?;
+            let plan = play_entries(&mut s, &entries, &mut std::io::sink())?;
+            let list: Vec<Value> = current_entries(&s, plan.as_ref())?
                 .into_iter()
                 .enumerate()
-                .map(|(i, (seat, _, label))| json!({"index": i, "seat": seat, "label": label}))
+                .map(|(i, (seat, _, e))| {
+                    let mut v = json!({"index": i, "seat": seat, "label": e.label});
+                    if e.kind == ChoiceKind::Step {
+                        v["step"] = json!(true);
+                    }
+                    v
+                })
                 .collect();
             writeln!(
                 out,
@@ -213,16 +223,10 @@ pub fn run(cmd: Command, catalog: &Catalog, out: &mut dyn std::io::Write) -> Res
         }
         Command::Play { file, entries } => {
             let mut s = open(catalog, &file)?;
-            for n in entries {
-                let list = legal_list(&s)?;
-                let Some((seat, local, label)) = list.get(n).cloned() else {
-                    return Err(rules(format!(
-                        "there is no entry {n}: {} legal actions",
-                        list.len()
-                    )));
-                };
-                s.apply_index(seat, local).map_err(rules)?;
-                writeln!(out, "{}: {label}", s.seat_name(seat)).ok();
+            if play_entries(&mut s, &entries, out)?.is_some() {
+                return Err(rules(
+                    "the entries end in the middle of a plan: give its steps and the action that confirms them in one call (nothing was written)",
+                ));
             }
             write(&s, &file)
         }
@@ -394,12 +398,79 @@ fn write(s: &Session, file: &Path) -> Result<(), CliError> {
 }
 
 /// (seat, index in that seat's list, label) for every seat to act, seats in order.
-fn legal_list(s: &Session) -> Result<Vec<(usize, usize, String)>, CliError> {
+/// A plan's tentative steps, applied to a copy of the game: (seat, steps, the copy).
+type Plan = (usize, Vec<Value>, Instance);
+
+/// Applies entries of the legal list, each looked up after the one before. A plan's steps
+/// wait on a copy until the action that confirms them, then enter the log with it as one
+/// entry, as the table logs them (a step alone says nothing in the log: its text is the
+/// confirming action's). Returns the plan still open after the last entry.
+fn play_entries(
+    s: &mut Session,
+    entries: &[usize],
+    out: &mut dyn std::io::Write,
+) -> Result<Option<Plan>, CliError> {
+    let mut plan: Option<Plan> = None;
+    for &n in entries {
+        let Some((seat, local, entry)) = current_entries(s, plan.as_ref())?.into_iter().nth(n)
+        else {
+            return Err(rules(format!("there is no entry {n} in the legal list")));
+        };
+        let is_step = entry.kind == ChoiceKind::Step;
+        match plan.take() {
+            Some((planner, mut steps, copy)) if planner == seat => {
+                if is_step {
+                    copy.apply(Some(seat), entry.action.clone())
+                        .map_err(rules)?;
+                    steps.push(entry.action);
+                    plan = Some((planner, steps, copy));
+                } else {
+                    s.apply_plan(seat, &steps, entry.action).map_err(rules)?;
+                }
+            }
+            Some(_) => {
+                return Err(rules(
+                    "another seat acted in the middle of a plan: finish the plan first",
+                ));
+            }
+            None if is_step => {
+                let copy = s.bot_instance().map_err(rules)?;
+                copy.apply(Some(seat), entry.action.clone())
+                    .map_err(rules)?;
+                plan = Some((seat, vec![entry.action], copy));
+            }
+            None => s.apply_index(seat, local).map_err(rules)?,
+        }
+        writeln!(out, "{}: {}", s.seat_name(seat), entry.label).ok();
+    }
+    Ok(plan)
+}
+
+/// The legal list now: the open plan's copy when there is one, else the game's.
+fn current_entries(
+    s: &Session,
+    plan: Option<&Plan>,
+) -> Result<Vec<(usize, usize, ActionEntry)>, CliError> {
+    match plan {
+        Some((_, _, copy)) => entries_of(copy.to_act().map_err(rules)?, |seat| {
+            copy.legal(seat).map_err(rules)
+        }),
+        None => entries_of(s.to_act().map_err(rules)?, |seat| {
+            s.legal(seat).map_err(rules)
+        }),
+    }
+}
+
+/// Every seat to act's legal actions in one list: (seat, index in its own list, entry).
+fn entries_of(
+    to_act: ToAct,
+    legal: impl Fn(usize) -> Result<Vec<ActionEntry>, CliError>,
+) -> Result<Vec<(usize, usize, ActionEntry)>, CliError> {
     let mut list = Vec::new();
-    if let ToAct::Seats(seats) = s.to_act().map_err(rules)? {
+    if let ToAct::Seats(seats) = to_act {
         for seat in seats {
-            for (i, e) in s.legal(seat).map_err(rules)?.into_iter().enumerate() {
-                list.push((seat, i, e.label));
+            for (i, e) in legal(seat)?.into_iter().enumerate() {
+                list.push((seat, i, e));
             }
         }
     }

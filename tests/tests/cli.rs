@@ -67,10 +67,22 @@ fn new_legal_play_show_check_a_whole_game() {
             break;
         }
         assert!(list[0]["label"].is_string() && list[0]["seat"].is_u64());
-        // Several entries per call keeps the test quick.
-        let picks: Vec<String> = (0..1)
-            .map(|i| ((turns + i) % list.len()).to_string())
-            .collect();
+        // A plan's steps go in one call with the action that confirms them: while the
+        // pick is a step, ask for the list after it and pick again.
+        let mut picks: Vec<String> = Vec::new();
+        let mut list = list;
+        loop {
+            let i = (turns + picks.len()) % list.len();
+            picks.push(i.to_string());
+            if list[i]["step"] != true {
+                break;
+            }
+            let mut args = vec!["legal", fs];
+            args.extend(picks.iter().map(String::as_str));
+            let o = run(d.path(), &args);
+            assert!(o.status.success(), "{}", stderr(&o));
+            list = serde_json::from_str(&stdout(&o)).unwrap();
+        }
         let mut args = vec!["play", fs];
         args.extend(picks.iter().map(String::as_str));
         let o = run(d.path(), &args);
@@ -175,6 +187,83 @@ fn exit_codes_and_one_line_errors() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("cut short"), "{}", stderr(&o));
     assert_eq!(stderr(&o).trim().lines().count(), 1);
+}
+
+/// A plan's steps go in one `play` call with the action that confirms them and are logged
+/// with it as one entry (alone, a step has no text of its own); `legal` with entries
+/// shows the list part-way through a plan, marking the steps.
+#[test]
+fn a_plan_is_played_in_one_call_and_logged_as_one_entry() {
+    let d = tempfile::tempdir().unwrap();
+    let f = d.path().join("g.json");
+    let fs = f.to_str().unwrap();
+    let new = [
+        "new",
+        "above-below",
+        "--players",
+        "2",
+        "--seed",
+        "3",
+        "-o",
+        fs,
+    ];
+    assert!(run(d.path(), &new).status.success());
+    let list = |extra: &[&str]| -> Vec<Value> {
+        let mut args = vec!["legal", fs];
+        args.extend_from_slice(extra);
+        let o = run(d.path(), &args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        serde_json::from_str::<Value>(&stdout(&o))
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .clone()
+    };
+    let first = list(&[]);
+    let step = first
+        .iter()
+        .position(|e| e["step"] == true)
+        .expect("the work phase starts with a choice of villager, a plan step");
+    let saved = std::fs::read_to_string(&f).unwrap();
+    // Seats' entries only: the confirming action may be followed by chance steps.
+    let entries = |text: &str| {
+        serde_json::from_str::<Value>(text).unwrap()["actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| !e["seat"].is_null())
+            .count()
+    };
+    // Ending on a step is refused and writes nothing.
+    let o = run(d.path(), &["play", fs, &step.to_string()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("middle of a plan"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&f).unwrap(), saved);
+    // After the step, the list is the plan's: pick the first action that confirms it.
+    let after = list(&[&step.to_string()]);
+    assert_ne!(after, first, "the step changed what can be done");
+    let confirm = after
+        .iter()
+        .position(|e| e["step"] != true)
+        .expect("an action confirms the plan");
+    let o = run(
+        d.path(),
+        &["play", fs, &step.to_string(), &confirm.to_string()],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let now = std::fs::read_to_string(&f).unwrap();
+    assert_eq!(entries(&now), entries(&saved) + 1, "one entry for the plan");
+    let last = serde_json::from_str::<Value>(&now).unwrap()["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .rfind(|e| !e["seat"].is_null())
+        .unwrap()
+        .clone();
+    assert_eq!(last["steps"].as_array().map(Vec::len), Some(1), "{last}");
+    assert!(!last["label"].as_str().unwrap().trim().is_empty(), "{last}");
+    let o = run(d.path(), &["check", fs]);
+    assert!(o.status.success(), "{}", stderr(&o));
 }
 
 #[test]
