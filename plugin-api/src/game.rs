@@ -333,7 +333,10 @@ pub mod check {
     use crate::rng::GameRng;
     use rand::RngExt;
 
-    pub use crate::layout::{LayoutProblem, check_layout, layout_problems};
+    pub use crate::layout::{
+        LayoutProblem, TABLE_1024X700, TABLE_1280X800, check_layout, fits_at_min_scale,
+        items_off_canvas, layout_problems, panel_at, texts_outside_panels,
+    };
 
     /// The number of random games a test plays: `n` times the `TAVERN_TEST_SCALE`
     /// setting (a decimal factor, 1 when unset; CI leaves it unset), at least 1. Every

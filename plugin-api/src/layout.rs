@@ -7,8 +7,8 @@
 use std::fmt;
 
 use crate::scene::{
-    Align, MIN_TEXT_SIZE, Rect, Scene, Shape, drawn_size, line_height, rect, text_bounds,
-    text_width, wrap_lines,
+    Align, MIN_SCALE, MIN_TEXT_SIZE, Rect, Scene, Shape, drawn_size, line_height, rect,
+    text_bounds, text_width, wrap_lines,
 };
 
 /// Overlaps and overflows smaller than this (canvas units) are rounding, not collisions.
@@ -129,6 +129,81 @@ fn text_of(shape: &Shape) -> &str {
         Shape::Text { text, .. } | Shape::TextBlock { text, .. } => text,
         _ => "",
     }
+}
+
+/// The table's area beside the log and buttons, in points, in the host's smallest window
+/// (1024×700) and at 1280×800, with the side panel at the width the host gives it there.
+/// Below [`MIN_SCALE`] the host scrolls instead of shrinking, so a canvas fits a window
+/// when it fits at `MIN_SCALE` (see [`fits_at_min_scale`]).
+pub const TABLE_1024X700: (f32, f32) = (740.0, 620.0);
+pub const TABLE_1280X800: (f32, f32) = (940.0, 740.0);
+
+/// Whether `scene`'s canvas fits `area` (one of the `TABLE_*` sizes) at the host's
+/// smallest scale, so that window needs no scrolling.
+pub fn fits_at_min_scale(scene: &Scene, area: (f32, f32)) -> bool {
+    scene.width * MIN_SCALE <= area.0 && scene.height * MIN_SCALE <= area.1
+}
+
+fn contains(outer: Rect, inner: Rect) -> bool {
+    inner.x >= outer.x - SLACK
+        && inner.y >= outer.y - SLACK
+        && inner.x + inner.w <= outer.x + outer.w + SLACK
+        && inner.y + inner.h <= outer.y + outer.h + SLACK
+}
+
+/// The smallest rectangle of at least `min` (width, height) under the start of `at`: the
+/// panel, card or space a text at `at` is written on.
+pub fn panel_at(scene: &Scene, at: Rect, min: (f32, f32)) -> Option<Rect> {
+    let (cx, cy) = (at.x + 1.0, at.y + at.h / 2.0);
+    scene
+        .items
+        .iter()
+        .filter_map(|it| match it.shape {
+            Shape::Rect { rect, .. } if rect.w >= min.0 && rect.h >= min.1 => Some(rect),
+            _ => None,
+        })
+        .filter(|r| r.x <= cx && cx <= r.x + r.w && r.y <= cy && cy <= r.y + r.h)
+        .min_by(|a, b| (a.w * a.h).total_cmp(&(b.w * b.h)))
+}
+
+/// Texts that, where the host draws them largest, run off the canvas or out of the panel
+/// they are written on (see [`panel_at`]; `min_panel` is the smallest rectangle a game
+/// writes on). One line per problem, naming the item.
+pub fn texts_outside_panels(scene: &Scene, min_panel: (f32, f32)) -> Vec<String> {
+    let mut out = Vec::new();
+    for it in &scene.items {
+        let Some(t) = drawn_text_box(&it.shape) else {
+            continue;
+        };
+        if !on_canvas(scene, t) {
+            out.push(format!("off the canvas: {it:?}"));
+        }
+        if let Some(p) = panel_at(scene, t, min_panel)
+            && !contains(p, t)
+        {
+            out.push(format!("runs out of its panel {p:?}: {it:?}"));
+        }
+    }
+    out
+}
+
+/// Items (texts where the host draws them largest) that lie partly off the canvas.
+pub fn items_off_canvas(scene: &Scene) -> Vec<String> {
+    scene
+        .items
+        .iter()
+        .filter(|it| {
+            !on_canvas(
+                scene,
+                drawn_text_box(&it.shape).unwrap_or_else(|| it.shape.bounds()),
+            )
+        })
+        .map(|it| format!("off the canvas: {it:?}"))
+        .collect()
+}
+
+fn on_canvas(scene: &Scene, b: Rect) -> bool {
+    b.x >= -0.5 && b.y >= -0.5 && b.x + b.w <= scene.width + 0.5 && b.y + b.h <= scene.height + 0.5
 }
 
 /// Every text problem of `scene` (see [`LayoutProblem`]); empty when it reads well.

@@ -4,9 +4,10 @@
 //! face-down orders. The building table fits beside the log in a 1024×700 window without a
 //! sideways scroll, and every text stays inside the box (space, card, panel) it is
 //! written on, where the host draws it largest.
-use tavern_plugin_api::game::check::{check_layout, random_move, scaled};
-use tavern_plugin_api::layout::drawn_text_box;
-use tavern_plugin_api::scene::{MIN_SCALE, Rect, Scene, Shape};
+use tavern_plugin_api::game::check::{
+    TABLE_1024X700, check_layout, random_move, scaled, texts_outside_panels,
+};
+use tavern_plugin_api::scene::MIN_SCALE;
 use tavern_plugin_api::search::same_choices;
 use tavern_plugin_api::{Game, GameRng, Setup};
 use tavern_plugin_dungeon_lords::data::trap;
@@ -42,7 +43,7 @@ fn views_fit(n: usize, games: usize) {
             }
             for v in 0..n {
                 let view = g.view(Some(v));
-                let outside = texts_outside_their_boxes(&view.scene);
+                let outside = texts_outside_panels(&view.scene, (90.0, 30.0));
                 assert!(
                     outside.is_empty(),
                     "seed {seed} action {k} viewer {v} ({:?}):\n{}",
@@ -78,51 +79,6 @@ fn views_fit(n: usize, games: usize) {
             }
         }
     }
-}
-
-/// The table's area beside the log in the host's smallest window (1024×700), in points,
-/// as seen under Xvfb (the log and actions take about 308 of the width); the host's own
-/// scale test (host/src/app/scene_painter.rs) allows 740×620, a little more than there is.
-const TABLE_1024X700: (f32, f32) = (708.0, 620.0);
-
-fn inside(outer: Rect, inner: Rect) -> bool {
-    inner.x >= outer.x - 1.0
-        && inner.y >= outer.y - 1.0
-        && inner.x + inner.w <= outer.x + outer.w + 1.0
-        && inner.y + inner.h <= outer.y + outer.h + 1.0
-}
-
-/// Texts that run out of the smallest box (a rectangle big enough to write on: an action
-/// space, a card, a panel) under their start, or off the canvas.
-fn texts_outside_their_boxes(s: &Scene) -> Vec<String> {
-    let boxes: Vec<Rect> = s
-        .items
-        .iter()
-        .filter_map(|it| match it.shape {
-            Shape::Rect { rect, .. } if rect.w >= 90.0 && rect.h >= 30.0 => Some(rect),
-            _ => None,
-        })
-        .collect();
-    let mut out = Vec::new();
-    for it in &s.items {
-        let Some(t) = drawn_text_box(&it.shape) else {
-            continue;
-        };
-        if t.x < -0.5 || t.y < -0.5 || t.x + t.w > s.width + 0.5 || t.y + t.h > s.height + 0.5 {
-            out.push(format!("off the canvas: {it:?}"));
-        }
-        let (cx, cy) = (t.x + 1.0, t.y + t.h / 2.0);
-        let home = boxes
-            .iter()
-            .filter(|r| r.x <= cx && cx <= r.x + r.w && r.y <= cy && cy <= r.y + r.h)
-            .min_by(|a, b| (a.w * a.h).total_cmp(&(b.w * b.h)));
-        if let Some(&r) = home
-            && !inside(r, t)
-        {
-            out.push(format!("runs out of {r:?}: {it:?}"));
-        }
-    }
-    out
 }
 
 #[test]

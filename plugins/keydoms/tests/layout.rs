@@ -7,39 +7,12 @@
 mod common;
 
 use common::{setup, walk};
-use tavern_plugin_api::game::check::{layout_problems, scaled};
-use tavern_plugin_api::layout::drawn_text_box;
-use tavern_plugin_api::scene::{MIN_SCALE, Rect, Scene, Shape};
+use tavern_plugin_api::game::check::{
+    TABLE_1024X700, TABLE_1280X800, items_off_canvas, layout_problems, scaled, texts_outside_panels,
+};
+use tavern_plugin_api::scene::MIN_SCALE;
 use tavern_plugin_api::{Game, GameRng};
 use tavern_plugin_keydoms::Keydoms;
-
-/// The table's area beside the log and buttons, in screen points, in the host's
-/// smallest window (1024×700) and at 1280×800: the sizes the host's own scale test
-/// (host/src/app/scene_painter.rs) takes for them. Below `MIN_SCALE` the host scrolls
-/// instead of shrinking, so a canvas fits a window when it fits at `MIN_SCALE`.
-const TABLE_1024X700: (f32, f32) = (740.0, 620.0);
-const TABLE_1280X800: (f32, f32) = (940.0, 740.0);
-
-fn contains(outer: Rect, inner: Rect) -> bool {
-    inner.x >= outer.x - 1.0
-        && inner.y >= outer.y - 1.0
-        && inner.x + inner.w <= outer.x + outer.w + 1.0
-        && inner.y + inner.h <= outer.y + outer.h + 1.0
-}
-
-/// The smallest panel (a rectangle big enough to write on) that holds `at`.
-fn panel_at(scene: &Scene, at: Rect) -> Option<Rect> {
-    let (cx, cy) = (at.x + 1.0, at.y + at.h / 2.0);
-    scene
-        .items
-        .iter()
-        .filter_map(|it| match it.shape {
-            Shape::Rect { rect, .. } if rect.w >= 100.0 && rect.h >= 40.0 => Some(rect),
-            _ => None,
-        })
-        .filter(|r| r.x <= cx && cx <= r.x + r.w && r.y <= cy && cy <= r.y + r.h)
-        .min_by(|a, b| (a.w * a.h).total_cmp(&(b.w * b.h)))
-}
 
 /// Layout problems, texts running out of their panel and off-canvas items of one seat's
 /// view (`None`: the spectator).
@@ -47,20 +20,8 @@ fn problems(g: &Keydoms, viewer: Option<usize>) -> Vec<String> {
     let v = g.view(viewer);
     let s = &v.scene;
     let mut out: Vec<String> = layout_problems(s).iter().map(|p| p.to_string()).collect();
-    for it in &s.items {
-        // Text where the host draws it largest, everything else where it lies.
-        let text = drawn_text_box(&it.shape);
-        let b = text.unwrap_or_else(|| it.shape.bounds());
-        if b.x < -0.5 || b.y < -0.5 || b.x + b.w > s.width + 0.5 || b.y + b.h > s.height + 0.5 {
-            out.push(format!("off the canvas: {it:?}"));
-        }
-        if let Some(t) = text
-            && let Some(p) = panel_at(s, t)
-            && !contains(p, t)
-        {
-            out.push(format!("runs out of its panel {p:?}: {it:?}"));
-        }
-    }
+    out.extend(items_off_canvas(s));
+    out.extend(texts_outside_panels(s, (100.0, 40.0)));
     out
 }
 

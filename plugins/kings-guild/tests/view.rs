@@ -4,9 +4,9 @@ mod common;
 
 use common::*;
 use tavern_plugin_api::game::check::random_move;
+use tavern_plugin_api::game::check::{TABLE_1024X700, texts_outside_panels};
 use tavern_plugin_api::layout::check_layout;
-use tavern_plugin_api::layout::drawn_text_box;
-use tavern_plugin_api::scene::{Rect, Scene, Shape};
+use tavern_plugin_api::scene::Shape;
 use tavern_plugin_api::{Game, GameRng};
 use tavern_plugin_kings_guild::Kg;
 
@@ -124,11 +124,6 @@ fn every_opponent_panel_can_be_enlarged() {
     }
 }
 
-/// The table's area beside the log in the host's smallest window (1024×700), in points:
-/// the host's own scale test (host/src/app/scene_painter.rs) allows 740×620; under Xvfb
-/// the log and actions left about 708 of the width.
-const TABLE_1024X700: (f32, f32) = (708.0, 620.0);
-
 #[test]
 fn the_canvas_fits_the_smallest_window_at_every_count() {
     use tavern_plugin_api::game::check::scaled;
@@ -150,47 +145,6 @@ fn the_canvas_fits_the_smallest_window_at_every_count() {
     }
 }
 
-fn inside(outer: Rect, inner: Rect) -> bool {
-    inner.x >= outer.x - 1.0
-        && inner.y >= outer.y - 1.0
-        && inner.x + inner.w <= outer.x + outer.w + 1.0
-        && inner.y + inner.h <= outer.y + outer.h + 1.0
-}
-
-/// Texts off the canvas, or running out of the smallest box (a rectangle big enough to
-/// write on: a panel, a quest card or its item, a square of the guild) under their start,
-/// where the host draws them largest.
-fn texts_outside_their_boxes(s: &Scene) -> Vec<String> {
-    let boxes: Vec<Rect> = s
-        .items
-        .iter()
-        .filter_map(|it| match it.shape {
-            Shape::Rect { rect, .. } if rect.w >= 90.0 && rect.h >= 30.0 => Some(rect),
-            _ => None,
-        })
-        .collect();
-    let mut out = Vec::new();
-    for it in &s.items {
-        let Some(t) = drawn_text_box(&it.shape) else {
-            continue;
-        };
-        if t.x < -0.5 || t.y < -0.5 || t.x + t.w > s.width + 0.5 || t.y + t.h > s.height + 0.5 {
-            out.push(format!("off the canvas: {it:?}"));
-        }
-        let (cx, cy) = (t.x + 1.0, t.y + t.h / 2.0);
-        let home = boxes
-            .iter()
-            .filter(|r| r.x <= cx && cx <= r.x + r.w && r.y <= cy && cy <= r.y + r.h)
-            .min_by(|a, b| (a.w * a.h).total_cmp(&(b.w * b.h)));
-        if let Some(&r) = home
-            && !inside(r, t)
-        {
-            out.push(format!("runs out of {r:?}: {it:?}"));
-        }
-    }
-    out
-}
-
 #[test]
 fn texts_stay_inside_their_panels_and_on_the_canvas() {
     use tavern_plugin_api::game::check::scaled;
@@ -198,7 +152,7 @@ fn texts_stay_inside_their_panels_and_on_the_canvas() {
         for seed in 0..scaled(2) as u64 {
             for g in positions(n, 300 + seed * 7 + n as u64) {
                 for v in (0..n).map(Some).chain([None]) {
-                    let out = texts_outside_their_boxes(&g.view(v).scene);
+                    let out = texts_outside_panels(&g.view(v).scene, (90.0, 30.0));
                     assert!(
                         out.is_empty(),
                         "{n} seats, viewer {v:?}:\n{}",
