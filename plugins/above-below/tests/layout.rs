@@ -13,11 +13,11 @@ use tavern_plugin_above_below::model::{Building, CaveCard};
 use tavern_plugin_above_below::{Ab, Action};
 use tavern_plugin_api::game::apply_checked;
 use tavern_plugin_api::game::check::{
-    TABLE_1024X700, TABLE_1280X800, items_off_canvas, layout_problems, random_move, scaled,
-    texts_outside_panels,
+    TABLE_1024X700, TABLE_1280X800, fits_at_min_scale, items_off_canvas, layout_problems,
+    random_move, scaled, texts_outside_panels,
 };
 use tavern_plugin_api::layout::drawn_text_box;
-use tavern_plugin_api::scene::{MIN_SCALE, Rect, Scene, Shape};
+use tavern_plugin_api::scene::{Rect, Scene, Shape};
 use tavern_plugin_api::{Game, GameRng, ToAct};
 
 fn contains(outer: Rect, inner: Rect) -> bool {
@@ -257,13 +257,13 @@ fn the_canvas_fits_the_small_windows() {
         let g = fresh(n);
         for viewer in (0..n).map(Some).chain([None]) {
             let s = g.view(viewer).scene;
-            let (w, h) = (s.width * MIN_SCALE, s.height * MIN_SCALE);
             assert!(
-                w <= TABLE_1024X700.0 && h <= TABLE_1024X700.1,
-                "{n} players: {w}×{h} points at the smallest scale do not fit the \
-                 1024×700 table area {TABLE_1024X700:?}"
+                fits_at_min_scale(&s, TABLE_1024X700),
+                "{n} players: {}×{} canvas units do not fit the 1024×700 table area at the smallest scale",
+                s.width,
+                s.height
             );
-            assert!(w <= TABLE_1280X800.0 && h <= TABLE_1280X800.1);
+            assert!(fits_at_min_scale(&s, TABLE_1280X800));
         }
     }
 }

@@ -5,9 +5,8 @@
 //! sideways scroll, and every text stays inside the box (space, card, panel) it is
 //! written on, where the host draws it largest.
 use tavern_plugin_api::game::check::{
-    TABLE_1024X700, check_layout, random_move, scaled, texts_outside_panels,
+    TABLE_1024X700, check_layout, fits_at_min_scale, random_move, scaled, texts_outside_panels,
 };
-use tavern_plugin_api::scene::MIN_SCALE;
 use tavern_plugin_api::search::same_choices;
 use tavern_plugin_api::{Game, GameRng, Setup};
 use tavern_plugin_dungeon_lords::data::trap;
@@ -92,10 +91,11 @@ fn the_building_table_fits_the_smallest_window() {
         }
         for v in (0..n).map(Some).chain([None]) {
             let s = g.view(v).scene;
-            let (w, h) = (s.width * MIN_SCALE, s.height * MIN_SCALE);
             assert!(
-                w <= TABLE_1024X700.0 && h <= TABLE_1024X700.1,
-                "{n} lords: {w}×{h} points at the smallest scale do not fit {TABLE_1024X700:?}"
+                fits_at_min_scale(&s, TABLE_1024X700),
+                "{n} lords: {}×{} canvas units do not fit {TABLE_1024X700:?} at the smallest scale",
+                s.width,
+                s.height
             );
         }
     }

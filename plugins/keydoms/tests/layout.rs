@@ -8,9 +8,9 @@ mod common;
 
 use common::{setup, walk};
 use tavern_plugin_api::game::check::{
-    TABLE_1024X700, TABLE_1280X800, items_off_canvas, layout_problems, scaled, texts_outside_panels,
+    TABLE_1024X700, TABLE_1280X800, fits_at_min_scale, items_off_canvas, layout_problems, scaled,
+    texts_outside_panels,
 };
-use tavern_plugin_api::scene::MIN_SCALE;
 use tavern_plugin_api::{Game, GameRng};
 use tavern_plugin_keydoms::Keydoms;
 
@@ -83,13 +83,13 @@ fn the_canvas_fits_the_small_windows() {
         let g = Keydoms::new(&setup(humans, ghosts, true)).unwrap();
         for viewer in (0..humans).map(Some).chain([None]) {
             let s = g.view(viewer).scene;
-            let (w, h) = (s.width * MIN_SCALE, s.height * MIN_SCALE);
             assert!(
-                w <= TABLE_1024X700.0 && h <= TABLE_1024X700.1,
-                "{humans} players: {w}×{h} points at the smallest scale do not fit the \
-                 1024×700 table area {TABLE_1024X700:?}"
+                fits_at_min_scale(&s, TABLE_1024X700),
+                "{humans} players: {}×{} canvas units do not fit the 1024×700 table area at the smallest scale",
+                s.width,
+                s.height
             );
-            assert!(w <= TABLE_1280X800.0 && h <= TABLE_1280X800.1);
+            assert!(fits_at_min_scale(&s, TABLE_1280X800));
         }
     }
 }

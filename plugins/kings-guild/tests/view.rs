@@ -4,7 +4,7 @@ mod common;
 
 use common::*;
 use tavern_plugin_api::game::check::random_move;
-use tavern_plugin_api::game::check::{TABLE_1024X700, texts_outside_panels};
+use tavern_plugin_api::game::check::{TABLE_1024X700, fits_at_min_scale, texts_outside_panels};
 use tavern_plugin_api::layout::check_layout;
 use tavern_plugin_api::scene::Shape;
 use tavern_plugin_api::{Game, GameRng};
@@ -127,17 +127,16 @@ fn every_opponent_panel_can_be_enlarged() {
 #[test]
 fn the_canvas_fits_the_smallest_window_at_every_count() {
     use tavern_plugin_api::game::check::scaled;
-    use tavern_plugin_api::scene::MIN_SCALE;
     for n in 1..=6 {
         for seed in 0..scaled(2) as u64 {
             for g in positions(n, 100 + seed * 7 + n as u64) {
                 for v in (0..n).map(Some).chain([None]) {
                     let s = g.view(v).scene;
-                    let (w, h) = (s.width * MIN_SCALE, s.height * MIN_SCALE);
                     assert!(
-                        w <= TABLE_1024X700.0 && h <= TABLE_1024X700.1,
-                        "{n} seats, viewer {v:?}: {w}×{h} points at the smallest scale do \
-                         not fit {TABLE_1024X700:?}"
+                        fits_at_min_scale(&s, TABLE_1024X700),
+                        "{n} seats, viewer {v:?}: {}×{} canvas units do not fit {TABLE_1024X700:?} at the smallest scale",
+                        s.width,
+                        s.height
                     );
                 }
             }
