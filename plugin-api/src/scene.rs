@@ -223,6 +223,21 @@ impl Rect {
     pub fn contains(&self, p: Pos) -> bool {
         p.x >= self.x && p.y >= self.y && p.x <= self.x + self.w && p.y <= self.y + self.h
     }
+    /// Whether this rectangle lies inside `outer`, allowing it to stick out by up to
+    /// `slack` canvas units on any side (layouts round to half units).
+    pub fn inside(&self, outer: Rect, slack: f32) -> bool {
+        self.x >= outer.x - slack
+            && self.y >= outer.y - slack
+            && self.x + self.w <= outer.x + outer.w + slack
+            && self.y + self.h <= outer.y + outer.h + slack
+    }
+    /// Whether the two rectangles share more than `slack` units both across and down
+    /// (edges that touch, or overlap by a rounding, do not count).
+    pub fn overlaps(&self, other: Rect, slack: f32) -> bool {
+        let dx = (self.x + self.w).min(other.x + other.w) - self.x.max(other.x);
+        let dy = (self.y + self.h).min(other.y + other.h) - self.y.max(other.y);
+        dx > slack && dy > slack
+    }
 }
 
 /// Written as `[width, colour]`, read from that or the object form, like [`Pos`].
@@ -1283,6 +1298,20 @@ macro_rules! art {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn inside_and_overlaps_allow_their_slack_and_no_more() {
+        let outer = rect(0.0, 0.0, 100.0, 50.0);
+        assert!(rect(10.0, 10.0, 20.0, 20.0).inside(outer, 0.0));
+        assert!(rect(-0.5, 0.0, 100.5, 50.0).inside(outer, 0.5));
+        assert!(!rect(-0.6, 0.0, 100.0, 50.0).inside(outer, 0.5));
+        assert!(!rect(90.0, 40.0, 11.0, 10.0).inside(outer, 0.5));
+        // Touching edges and a rounding's overlap are not overlaps; real ones are.
+        assert!(!outer.overlaps(rect(100.0, 0.0, 10.0, 10.0), 0.0));
+        assert!(!outer.overlaps(rect(99.5, 0.0, 10.0, 10.0), 0.5));
+        assert!(outer.overlaps(rect(99.0, 49.0, 10.0, 10.0), 0.5));
+        assert!(!outer.overlaps(rect(99.0, 60.0, 10.0, 10.0), 0.5));
+    }
 
     #[test]
     fn scene_round_trips_through_json() {

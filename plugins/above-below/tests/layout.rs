@@ -20,18 +20,8 @@ use tavern_plugin_api::layout::drawn_text_box;
 use tavern_plugin_api::scene::{Rect, Scene, Shape};
 use tavern_plugin_api::{Game, GameRng, ToAct};
 
-fn contains(outer: Rect, inner: Rect) -> bool {
-    inner.x >= outer.x - 1.0
-        && inner.y >= outer.y - 1.0
-        && inner.x + inner.w <= outer.x + outer.w + 1.0
-        && inner.y + inner.h <= outer.y + outer.h + 1.0
-}
-
-fn overlap(a: Rect, b: Rect) -> bool {
-    let dx = (a.x + a.w).min(b.x + b.w) - a.x.max(b.x);
-    let dy = (a.y + a.h).min(b.y + b.h) - a.y.max(b.y);
-    dx > 1.0 && dy > 1.0
-}
+/// How far a drawn thing may stick out of, or into, a neighbour: layouts round sizes.
+const SLACK: f32 = 1.0;
 
 /// The table's regions: the outlined panels (the market, the board, the book, every
 /// village). They never cover each other, except the book page read over the market.
@@ -60,7 +50,7 @@ fn problems(g: &Ab, viewer: Option<usize>) -> Vec<String> {
     let regions = regions(s);
     for (i, &(a, za)) in regions.iter().enumerate() {
         for &(b, zb) in &regions[i + 1..] {
-            if za == zb && overlap(a, b) {
+            if za == zb && a.overlaps(b, SLACK) {
                 out.push(format!("regions {a:?} and {b:?} cover each other"));
             }
         }
@@ -71,7 +61,11 @@ fn problems(g: &Ab, viewer: Option<usize>) -> Vec<String> {
     for (i, a) in clickable.iter().enumerate() {
         for b in &clickable[i + 1..] {
             let (ra, rb) = (a.shape.bounds(), b.shape.bounds());
-            if a.z == b.z && overlap(ra, rb) && !contains(ra, rb) && !contains(rb, ra) {
+            if a.z == b.z
+                && ra.overlaps(rb, SLACK)
+                && !rb.inside(ra, SLACK)
+                && !ra.inside(rb, SLACK)
+            {
                 out.push(format!("{:?} and {:?} cover each other", a.id, b.id));
             }
         }
@@ -85,22 +79,20 @@ fn problems(g: &Ab, viewer: Option<usize>) -> Vec<String> {
         .filter_map(|it| drawn_text_box(&it.shape))
         .collect();
     let on_it = |p: Rect, t: Rect| {
-        contains(
-            p,
-            Rect {
-                x: t.x + t.w / 2.0,
-                y: t.y + t.h / 2.0,
-                w: 0.0,
-                h: 0.0,
-            },
-        )
+        Rect {
+            x: t.x + t.w / 2.0,
+            y: t.y + t.h / 2.0,
+            w: 0.0,
+            h: 0.0,
+        }
+        .inside(p, SLACK)
     };
     for it in &s.items {
         if let Shape::Image { rect, .. } = it.shape
             && rect.w <= 64.0
             && let Some(t) = texts.iter().find(|&&t| {
                 let below = Rect { h: t.h - 3.5, ..t };
-                overlap(rect, below) && !on_it(rect, t)
+                rect.overlaps(below, SLACK) && !on_it(rect, t)
             })
         {
             out.push(format!("a picture lies under the text at {t:?}: {it:?}"));

@@ -94,10 +94,6 @@ fn own_hand(g: &Dk, viewer: usize) -> (Rect, Vec<Rect>) {
     (area, cards)
 }
 
-fn overlaps(a: &Rect, b: &Rect) -> bool {
-    a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h
-}
-
 /// Readable own cards: big while the hand is ordinary, inside the area, and when they
 /// overlap, each still shows a strip wide enough to see and click.
 fn check_own_hand(g: &Dk, viewer: usize) {
@@ -138,7 +134,7 @@ fn check_own_hand(g: &Dk, viewer: usize) {
             continue;
         }
         for c in &cards {
-            assert!(!overlaps(&b, c), "{it:?} lies on the hand card {c:?}");
+            assert!(!b.overlaps(*c, 0.0), "{it:?} lies on the hand card {c:?}");
         }
     }
 }
