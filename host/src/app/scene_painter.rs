@@ -7,11 +7,12 @@ use egui::{
 };
 use serde_json::Value;
 use tavern_plugin_api::ActionEntry;
-use tavern_plugin_api::scene::{self, Align, ArtBook, Highlight, Item, Scene, Shape};
+use tavern_plugin_api::scene::{self, Align, Highlight, Item, Scene, Shape};
 
 use super::icons::{DieFace, paint_die, paint_icon};
 use super::motion::{Motion, Roll};
 use super::text::readable_owned;
+use images::Art;
 
 pub mod enlarge;
 pub mod images;
@@ -125,7 +126,8 @@ pub fn show_scene(
             };
             let painter = ui.painter_at(outer_rect);
             painter.rect_filled(rect, CornerRadius::same(6), color(scene.background));
-            let art = scene.art.as_deref();
+            let art = scene.art.as_deref().map(|book| Art::new(ui.ctx(), book));
+            let art = art.as_ref();
             let pictures = pictures(scene);
             let mut order: Vec<usize> = (0..scene.items.len()).collect();
             order.sort_by_key(|&i| scene.items[i].z);
@@ -241,7 +243,7 @@ pub fn pictures(scene: &Scene) -> Pictures {
 }
 
 /// An item, with its picture when it is a card that has one.
-fn paint_framed(p: &Painter, xf: &Xf, item: &Item, picture: Option<&Shape>, art: Option<&ArtBook>) {
+fn paint_framed(p: &Painter, xf: &Xf, item: &Item, picture: Option<&Shape>, art: Option<&Art>) {
     match (&item.shape, picture) {
         (
             Shape::Card {
@@ -578,7 +580,7 @@ fn contrast_text(fill: Color32) -> Color32 {
     }
 }
 
-fn paint_item(p: &Painter, xf: &Xf, item: &Item, art: Option<&ArtBook>) {
+fn paint_item(p: &Painter, xf: &Xf, item: &Item, art: Option<&Art>) {
     match &item.shape {
         Shape::Rect {
             rect,
@@ -715,20 +717,15 @@ fn paint_item(p: &Painter, xf: &Xf, item: &Item, art: Option<&ArtBook>) {
 /// A drawing of the game's art; the unknown shape's placeholder when the game has no
 /// drawing of that id (or it would not load). `shape` is where it is drawn now (`item`'s
 /// own shape, or its place on a sliding card).
-fn paint_image(p: &Painter, xf: &Xf, item: &Item, shape: &Shape, art: Option<&ArtBook>) {
+fn paint_image(p: &Painter, xf: &Xf, item: &Item, shape: &Shape, art: Option<&Art>) {
     let Shape::Image {
         rect, image, tint, ..
     } = shape
     else {
         return;
     };
-    let drawn = art
-        .and_then(|book| images::uri(p.ctx(), book, image))
-        .map(|uri| {
-            let tint = tint.map_or(Color32::WHITE, color);
-            images::paint(p, &uri, xf.r(*rect), tint)
-        });
-    if matches!(drawn, None | Some(images::Drawn::Failed)) {
+    let tint = tint.map_or(Color32::WHITE, color);
+    if !art.is_some_and(|art| art.paint(p, image, xf.r(*rect), tint)) {
         let placed = Item {
             shape: shape.clone(),
             ..item.clone()
@@ -892,7 +889,7 @@ fn paint_card(
     value: &str,
     face_down: bool,
     private: bool,
-    picture: Option<(&Item, &Shape, Option<&ArtBook>)>,
+    picture: Option<(&Item, &Shape, Option<&Art>)>,
 ) {
     let r = xf.r(rect);
     let radius = (r.width().min(r.height()) * 0.08).clamp(2.0, 20.0);
@@ -900,7 +897,8 @@ fn paint_card(
     let edge = Stroke::new(1.5, Color32::from_rgb(30, 30, 36));
     if face_down && let Some((item, shape, art)) = picture {
         // The game's own back: its drawing over the card, the count or word on a plate.
-        p.rect(r, cr, fill, edge, StrokeKind::Inside);
+        // The edge is stroked once, over the drawing.
+        p.rect_filled(r, cr, fill);
         paint_image(p, xf, item, shape, art);
         p.rect_stroke(r, cr, edge, StrokeKind::Inside);
         if !value.is_empty() {

@@ -6,6 +6,7 @@
 use egui::{Color32, CornerRadius, Id, Order, Pos2, Rect, Response, Sense, Ui, pos2, vec2};
 use tavern_plugin_api::scene::{self, Scene};
 
+use super::images::Art;
 use super::{Xf, color, paint_framed, pictures};
 
 /// How long the pointer rests on an area before its enlarged copy appears (seconds).
@@ -121,6 +122,7 @@ fn draw_copy(ui: &Ui, scene: &Scene, xf: &Xf, area: &scene::Area, pinned: bool) 
                     min_text: xf.min_text,
                 };
                 let pictures = pictures(scene);
+                let art = scene.art.as_deref().map(|book| Art::new(ui.ctx(), book));
                 let mut order: Vec<usize> = (0..scene.items.len()).collect();
                 order.sort_by_key(|&i| scene.items[i].z);
                 for i in order {
@@ -132,7 +134,7 @@ fn draw_copy(ui: &Ui, scene: &Scene, xf: &Xf, area: &scene::Area, pinned: bool) 
                         && area.rect.y < b.y + b.h;
                     if meets && !pictures.is_picture[i] {
                         let picture = pictures.of[i].map(|k| &scene.items[k].shape);
-                        paint_framed(&painter, &copy, item, picture, scene.art.as_deref());
+                        paint_framed(&painter, &copy, item, picture, art.as_ref());
                     }
                 }
                 painter.rect_stroke(
