@@ -287,7 +287,7 @@ mod tests {
             "every drawing from the cache"
         );
         // No egui loader was installed or asked: the drawings never had an address.
-        use egui::load::{BytesLoader as _, TextureLoader as _};
+        use egui::load::BytesLoader as _;
         assert!(!ctx.is_loader_installed(egui_extras::loaders::svg_loader::SvgLoader::ID));
         let loaders = ctx.loaders();
         assert_eq!(loaders.include.byte_size(), 0, "no bytes under an address");
@@ -321,7 +321,7 @@ mod tests {
         let book = ArtBook::new("test", vec![Drawing::new("bad", "<svg")]);
         let r = Rect::from_min_size(pos2(0.0, 0.0), vec2(40.0, 40.0));
         for _ in 0..3 {
-            ctx.run_ui(egui::RawInput::default(), |ui| {
+            let _ = ctx.run_ui(egui::RawInput::default(), |ui| {
                 let art = Art::new(ui.ctx(), &book);
                 assert!(!art.paint(ui.painter(), "bad", r, Color32::WHITE));
                 assert!(!art.paint(ui.painter(), "none", r, Color32::WHITE));
