@@ -5,6 +5,7 @@
 use tavern_plugin_api::scene::{Art, Rect, Scene};
 
 use crate::data::Class;
+use crate::orders::Place;
 
 /// The dungeon's stone wall with two archways and a torch, under the whole table.
 pub const BOARD: &str = "board";
@@ -24,6 +25,11 @@ pub const LAIR: &str = "lair";
 pub const KNOCKED_OUT: &str = "knocked-out";
 /// Bars over an imprisoned adventurer.
 pub const PRISON: &str = "prison";
+/// The tavern's nook (plank wall, bar, lanterns), behind a monster for hire.
+pub const TAVERN: &str = "tavern";
+/// The back of a Dungeon Lords trap card (spiked jaws in a diamond on dark red), drawn
+/// where another lord's cards lie face down.
+pub const TRAP_CARD_BACK: &str = "trap-card-back";
 
 /// Every drawing the game ships, embedded at build time.
 pub fn all() -> Vec<Art> {
@@ -33,7 +39,13 @@ pub fn all() -> Vec<Art> {
         "trap-back", "tunnel", "rock", "gold", "food", "evil", "conquered", "lair",
         "knocked-out", "prison", "trap-rolling-stone", "trap-wall-of-fire", "trap-pendulum",
         "trap-trap-door", "trap-cursed-ring", "trap-poisoned-meal", "trap-poisoned-dart",
-        "trap-anti-magic-dart", "trap-kamikaze-imp",
+        "trap-anti-magic-dart", "trap-kamikaze-imp", "tavern", "trap-card-back",
+        "place-food", "place-reputation", "place-tunnels", "place-gold", "place-imps",
+        "place-traps", "place-monster", "place-room", "room-chicken-coop",
+        "room-mushroom-bed", "room-souvenir-shop", "room-mint", "room-workshop",
+        "room-tool-shed", "room-printing-press", "room-magic-room", "room-training-room",
+        "room-dark-room", "room-labyrinth", "room-anti-magic-room", "room-cafeteria",
+        "room-chapel", "room-pandemonium", "room-hall-of-fame",
     )
 }
 
@@ -65,6 +77,46 @@ pub fn trap(key: &str) -> &'static str {
         "poisoned-dart" => "trap-poisoned-dart",
         "anti-magic-dart" => "trap-anti-magic-dart",
         _ => "trap-kamikaze-imp",
+    }
+}
+
+/// The emblem of a central-board place: a basket of food, a sealed letter of good
+/// conduct, pick and shovel at a tunnel mouth, a pick in a gold seam, imps, an open jaw
+/// trap, the tavern's clawed sign, a new brick arch.
+pub fn place(p: Place) -> &'static str {
+    match p {
+        Place::GetFood => "place-food",
+        Place::Reputation => "place-reputation",
+        Place::DigTunnels => "place-tunnels",
+        Place::MineGold => "place-gold",
+        Place::RecruitImps => "place-imps",
+        Place::BuyTraps => "place-traps",
+        Place::HireMonster => "place-monster",
+        Place::BuildRoom => "place-room",
+    }
+}
+
+/// A room tile's picture by its data key (chicken-coop … hall-of-fame): its floor with
+/// what the room holds. A key the drawings lack gets the plain doorway.
+pub fn room(key: &str) -> &'static str {
+    match key {
+        "chicken-coop" => "room-chicken-coop",
+        "mushroom-bed" => "room-mushroom-bed",
+        "souvenir-shop" => "room-souvenir-shop",
+        "mint" => "room-mint",
+        "workshop" => "room-workshop",
+        "tool-shed" => "room-tool-shed",
+        "printing-press" => "room-printing-press",
+        "magic-room" => "room-magic-room",
+        "training-room" => "room-training-room",
+        "dark-room" => "room-dark-room",
+        "labyrinth" => "room-labyrinth",
+        "anti-magic-room" => "room-anti-magic-room",
+        "cafeteria" => "room-cafeteria",
+        "chapel" => "room-chapel",
+        "pandemonium" => "room-pandemonium",
+        "hall-of-fame" => "room-hall-of-fame",
+        _ => ROOM,
     }
 }
 

@@ -76,11 +76,16 @@ pub fn list_or<S: AsRef<str>>(items: &[S], none: &str) -> String {
 }
 
 /// How a dug tile looks on both tables: its fill (dark while held, pale once conquered,
-/// rooms purple), its picture and its kind's word.
+/// rooms purple), its picture (a room shows what it holds) and its kind's word.
 pub fn tile_look(t: &Tile) -> (Color, &'static str, &'static str) {
     match (t.kind, t.conquered) {
         (TileKind::Tunnel, false) => (Color::rgb(96, 66, 44), art::TUNNEL, "Tunnel"),
-        (TileKind::Room, false) => (Color::rgb(104, 60, 120), art::ROOM, "Room"),
+        (TileKind::Room, false) => (
+            Color::rgb(104, 60, 120),
+            t.room
+                .map_or(art::ROOM, |r| art::room(&crate::data::room(r).key)),
+            "Room",
+        ),
         (TileKind::Tunnel, true) => (Color::rgb(226, 210, 170), art::CONQUERED, "Tunnel"),
         (TileKind::Room, true) => (Color::rgb(220, 196, 230), art::CONQUERED, "Room"),
     }
@@ -103,4 +108,31 @@ pub fn rock(s: &mut Scene, r: Rect, id: Option<String>, tip: String) {
         art::ROCK,
         "",
     );
+}
+
+/// Another lord's trap cards, face down and small: up to three of the game's trap-card
+/// backs fanned, then the count beside them (never on them), ending at `right` on the
+/// line centred at `cy`. Returns where they begin (`right` when the lord holds none).
+pub fn face_down_traps(s: &mut Scene, right: f32, cy: f32, held: u8, lord: &str) -> f32 {
+    if held == 0 {
+        return right;
+    }
+    let count = format!("×{held}");
+    let cw = width(&count, SMALL, true);
+    let shown = held.min(3);
+    let (card_w, card_h, step) = (17.0, 24.0, 7.0);
+    let x0 = right - cw - 4.0 - card_w - (shown - 1) as f32 * step;
+    let tip = format!("{lord}: {held} trap cards, face down");
+    for i in 0..shown {
+        s.image(
+            rect(x0 + i as f32 * step, cy - card_h / 2.0, card_w, card_h),
+            art::TRAP_CARD_BACK,
+            if i == 0 { tip.as_str() } else { "" },
+        )
+        .tooltip(tip.clone());
+    }
+    s.text(pos(right - cw, cy), count, SMALL, Color::PAPER)
+        .bold()
+        .tooltip(tip);
+    x0
 }

@@ -19,9 +19,10 @@ use crate::year::{Stage, event_name};
 const INK: Color = Color::INK;
 const PAPER: Color = Color::PAPER;
 
-/// The canvas: at the host's smallest scale (0.58) it is 702×617 points, inside the
-/// about 708×630 the table gets beside the log in a 1024×700 window (seen under Xvfb).
-pub const WIDTH: f32 = 1210.0;
+/// The canvas: at the host's smallest scale (0.58) it is 731×617 points, inside the
+/// 740×620 the table gets beside the log in a 1024×700 window; at 1280×800 its height
+/// sets the scale, so the width beyond 1210 (room for each place's picture) costs nothing.
+pub const WIDTH: f32 = 1260.0;
 pub const HEIGHT: f32 = 1064.0;
 
 const BOARD_Y: f32 = 8.0;
@@ -30,6 +31,8 @@ const BOTTOM_Y: f32 = 668.0;
 const BOTTOM_H: f32 = HEIGHT - 8.0 - BOTTOM_Y;
 const OWN_W: f32 = 660.0;
 const OTHERS_X: f32 = 8.0 + OWN_W + 8.0;
+/// Width of the plaque carrying a central-board place's picture.
+const PLAQUE_W: f32 = 58.0;
 
 fn seat_colour(s: usize) -> Color {
     Color::player(s)
@@ -162,10 +165,25 @@ fn board(s: &mut Scene, g: &Dl, own: usize, is_viewer: bool) {
             )
             .align(tavern_plugin_api::scene::Align::Right);
         }
+        // The place's picture on a dark plaque left of its spaces, so no text lies on it.
+        let plaque = rect(x + 6.0, y + 38.0, PLAQUE_W, 104.0);
+        s.rect(plaque, Color::rgb(58, 44, 32), 6.0);
+        let side = PLAQUE_W - 6.0;
+        s.image(
+            rect(
+                plaque.x + 3.0,
+                plaque.y + (plaque.h - side) / 2.0,
+                side,
+                side,
+            ),
+            art::place(*p),
+            p.name(),
+        );
+        let sx = plaque.x + PLAQUE_W + 4.0;
         for i in 0..3u8 {
             // Clear of the title by more than the host's ring around the current space.
             let sy = y + 38.0 + i as f32 * 36.0;
-            let r = rect(x + 6.0, sy, w - 12.0, 32.0);
+            let r = rect(sx, sy, x + w - 6.0 - sx, 32.0);
             space(s, g, k, i, r);
         }
     }
@@ -298,12 +316,13 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
     } else {
         format!("Traps: {held} face down")
     };
-    art::icon(
-        s,
-        rect(x - 30.0, y - 12.0, 24.0, 24.0),
-        art::TRAP_BACK,
-        "Trap cards",
-    );
+    // Cards the viewer may not read show the trap cards' back.
+    let (picture, alt) = if is_viewer {
+        (art::TRAP_BACK, "Trap cards")
+    } else {
+        (art::TRAP_CARD_BACK, "Trap cards, face down")
+    };
+    art::icon(s, rect(x - 30.0, y - 12.0, 24.0, 24.0), picture, alt);
     y = wrap(s, x, y, w, &trap_text, PAPER);
     let lair: Vec<String> = l
         .lair
@@ -621,7 +640,7 @@ fn market(s: &mut Scene, g: &Dl, x: f32, y: f32) {
     for (i, &k) in f.tavern.iter().enumerate() {
         let r = rect(cards_x + i as f32 * cw, y, cw - 8.0, 44.0);
         let m = monster(k);
-        s.rect(r, Color::rgb(70, 104, 70), 6.0)
+        s.rect(r, Color::rgb(84, 58, 38), 6.0)
             .id(format!("tavern:{k}"))
             .tooltip(format!(
                 "{}: costs {}. {}",
@@ -633,20 +652,22 @@ fn market(s: &mut Scene, g: &Dl, x: f32, y: f32) {
                     .collect::<Vec<_>>()
                     .join("; or ")
             ));
+        // The monster in the tavern's nook at the tile's head, the words on the plain wood.
+        s.image(rect(r.x + 3.0, r.y + 2.0, 60.0, 40.0), art::TAVERN, "");
         s.image(
-            rect(r.x + 4.0, r.y + 2.0, 40.0, 40.0),
+            rect(r.x + 15.0, r.y + 5.0, 36.0, 36.0),
             art::monster(&m.key),
             m.name.clone(),
         );
         let name_w = width(&m.name, SMALL, true);
         s.text(
-            pos(r.x + 52.0, y + 22.0),
+            pos(r.x + 72.0, y + 22.0),
             m.name.clone(),
             SMALL,
             Color::WHITE,
         )
         .bold();
-        let wx = r.x + 52.0 + name_w + 12.0;
+        let wx = r.x + 72.0 + name_w + 12.0;
         s.text(
             pos(wx, y + 22.0),
             fit(&m.wage, r.x + r.w - wx - 6.0, SMALL, false),
@@ -661,7 +682,11 @@ fn market(s: &mut Scene, g: &Dl, x: f32, y: f32) {
         s.rect(rr, Color::rgb(104, 60, 120), 6.0)
             .id(format!("store:{r}"))
             .tooltip(format!("{}: {}", room(r).name, room(r).help));
-        s.image(rect(rr.x + 4.0, rr.y + 2.0, 40.0, 40.0), art::ROOM, "Room");
+        s.image(
+            rect(rr.x + 4.0, rr.y + 2.0, 40.0, 40.0),
+            art::room(&room(r).key),
+            room(r).name.clone(),
+        );
         s.text(
             pos(rr.x + 52.0, y + 22.0),
             fit(&room(r).name, rr.w - 58.0, SMALL, false),
@@ -689,14 +714,19 @@ fn others(s: &mut Scene, g: &Dl, own: usize, viewer: Option<usize>) {
         let tw = gx - r.x - 24.0;
         let x = r.x + 12.0;
         let mark = Color::PLAYER_MARK[i % Color::PLAYER_MARK.len()];
+        let held: u8 = l.traps.iter().sum();
+        let name_end = if viewer == Some(i) {
+            x + tw
+        } else {
+            crate::paint::face_down_traps(s, x + tw, y + 18.0, held, &l.name) - 8.0
+        };
         s.text(
             pos(x, y + 18.0),
-            fit(&format!("{} ({mark})", l.name), tw, TEXT, true),
+            fit(&format!("{} ({mark})", l.name), name_end - x, TEXT, true),
             TEXT,
             seat_colour(i),
         )
         .bold();
-        let held: u8 = l.traps.iter().sum();
         let traps = if viewer == Some(i) {
             format!("Traps {held}")
         } else {

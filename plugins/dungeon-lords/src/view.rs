@@ -18,7 +18,7 @@ const BIG: f32 = 26.0;
 const TILE: f32 = 108.0;
 const LEFT_W: f32 = 600.0;
 const RIGHT_X: f32 = 620.0;
-const RIGHT_W: f32 = 580.0;
+const RIGHT_W: f32 = crate::table::WIDTH - RIGHT_X - 10.0;
 /// Lines of the last battle step under the grid.
 const REPORT_ROWS: usize = 6;
 const INK: Color = Color::INK;
@@ -493,13 +493,22 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
             cx += step;
         }
     } else if held > 0 {
-        s.card_back(
-            rect(cx, 412.0, 140.0, 140.0),
-            Color::rgb(90, 40, 40),
-            format!("{held}"),
-        )
-        .tooltip(format!("{held} trap cards, face down"));
-        cx += 148.0;
+        // The game's own trap-card back, fanned up to three deep, and the count on a
+        // plain disc beside the fan so it never sits on the drawing.
+        let tip = format!("{held} trap cards, face down");
+        let fan = held.min(3) as f32;
+        for i in 0..held.min(3) {
+            s.image(
+                rect(cx + i as f32 * 18.0, 412.0, 100.0, 140.0),
+                crate::art::TRAP_CARD_BACK,
+                if i == 0 { "Trap cards, face down" } else { "" },
+            )
+            .tooltip(tip.clone());
+        }
+        cx += 100.0 + (fan - 1.0) * 18.0 + 26.0;
+        s.token(pos(cx, 448.0), 20.0, PAPER, format!("{held}"))
+            .tooltip(tip);
+        cx += 30.0;
     }
     let used: u8 = l.discarded.iter().sum();
     s.text(pos(cx + 4.0, 486.0), format!("used: {used}"), SMALL, PAPER)
@@ -716,9 +725,12 @@ fn others(s: &mut Scene, g: &Dl, seat: usize, x: f32, y: f32, w: f32) {
             .stroke(tavern_plugin_api::scene::stroke(2.0, Color::player(i)))
             .tooltip(summary);
         s.enlargeable(r, format!("{}'s dungeon", o.name));
+        let held: u8 = o.traps.iter().sum();
+        let name_end =
+            crate::paint::face_down_traps(s, r.x + r.w - 8.0, r.y + 16.0, held, &o.name) - 6.0;
         s.text(
             pos(r.x + 8.0, r.y + 14.0),
-            fit(&o.name, r.w - 16.0),
+            fit(&o.name, name_end - r.x - 8.0),
             SMALL,
             Color::player(i),
         )
