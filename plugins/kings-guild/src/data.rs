@@ -362,6 +362,21 @@ pub struct Data {
     pub spec_hand: Vec<u8>,
     pub room_storage: Vec<(u8, u8)>,
     pub room_hand: Vec<(u8, u8)>,
+    /// Each room's cost by id (all ids are below 64, see
+    /// [`crate::model::Player::owned_rooms`]).
+    pub room_cost: [u8; 64],
+    /// Each quest's item costs packed six resources to a word (one byte each, see
+    /// [`pack`]), its item kinds (0 weapon, 1 armour) and how many items it has.
+    pub quest_cost: Vec<[u64; 2]>,
+    pub quest_kind: Vec<[u8; 2]>,
+    pub quest_items: Vec<u8>,
+    /// Each specialist's craft discount as (item kind, resource), if it gives one.
+    pub spec_discount: Vec<Option<(u8, u8)>>,
+}
+
+/// Six resource amounts as the low six bytes of a word.
+pub fn pack(r: &[u8; RES]) -> u64 {
+    u64::from_le_bytes([r[0], r[1], r[2], r[3], r[4], r[5], 0, 0])
 }
 
 /// Lasting specialist abilities as bits (see [`Data::spec_bits`]).
@@ -483,7 +498,50 @@ pub fn parse(json: &str) -> Result<Data, String> {
         RoomEffect::Hand(k) => *k,
         _ => 0,
     });
+    if f.rooms.len() > 64 {
+        return Err("more than 64 rooms".into());
+    }
+    if let Some(r) = f.rooms.iter().find(|r| r.width == 0 || r.width > 2) {
+        return Err(format!("room {} must be one or two cells wide", r.name));
+    }
+    let mut room_cost = [0u8; 64];
+    for (i, r) in f.rooms.iter().enumerate() {
+        room_cost[i] = r.cost;
+    }
+    let mut quest_cost = Vec::new();
+    let mut quest_kind = Vec::new();
+    let mut quest_items = Vec::new();
+    for q in &f.quests {
+        if q.items.is_empty() || q.items.len() > 2 {
+            return Err(format!("quest {} needs one or two items", q.name));
+        }
+        let mut cost = [0u64; 2];
+        let mut kind = [0u8; 2];
+        for (i, it) in q.items.iter().enumerate() {
+            if it.cost.iter().any(|&c| c >= 64) {
+                return Err(format!("quest {}: a cost of 64 or more", q.name));
+            }
+            cost[i] = pack(&it.cost);
+            kind[i] = it.item as u8;
+        }
+        quest_cost.push(cost);
+        quest_kind.push(kind);
+        quest_items.push(q.items.len() as u8);
+    }
+    let spec_discount = f
+        .specialists
+        .iter()
+        .map(|s| match s.effect {
+            SpecEffect::Discount(d) => Some((d.item as u8, d.res as u8)),
+            _ => None,
+        })
+        .collect();
     Ok(Data {
+        room_cost,
+        quest_cost,
+        quest_kind,
+        quest_items,
+        spec_discount,
         colour_kinds,
         spec_bits,
         spec_storage,

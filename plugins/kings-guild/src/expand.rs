@@ -3,7 +3,7 @@
 use tavern_plugin_api::GameError;
 
 use crate::data::{Pile, Space, SpecEffect, ability, data, room, room_def, spec};
-use crate::model::{EMPTY, Kg, Loc, Pending, Why};
+use crate::model::{Kg, Loc, Pending, Why};
 use crate::notes::Note;
 
 impl Kg {
@@ -17,36 +17,12 @@ impl Kg {
 
     /// [`Kg::room_cells`] one by one, in cell order, from bit masks of the grid.
     pub fn each_room_cell(&self, seat: usize, r: u8, mut f: impl FnMut(u8)) {
-        // Cells in the first and the last column, to keep a shift from wrapping a row.
-        const FIRST_COL: u16 = 0b0001_0001_0001;
-        const LAST_COL: u16 = 0b1000_1000_1000;
-        const ALL: u16 = 0xfff;
         let p = &self.players[seat];
-        let w = room_def(r).width as usize;
-        let mut filled = 0u16;
-        for (c, &x) in p.grid.iter().enumerate() {
-            if x != EMPTY {
-                filled |= 1 << c;
-            }
-        }
         let anywhere = p.abilities() & ability::BUILDER != 0;
-        let touching = ((filled << 4)
-            | (filled >> 4)
-            | ((filled << 1) & !FIRST_COL)
-            | ((filled >> 1) & !LAST_COL))
-            & ALL;
-        let span = (1u16 << w) - 1;
-        for c in 0..12usize {
-            if c % 4 + w > 4 {
-                continue;
-            }
-            let cells = span << c;
-            if cells & filled != 0 {
-                continue;
-            }
-            if anywhere || cells & touching != 0 {
-                f(c as u8);
-            }
+        let mut cells = room_cell_mask(p.filled_cells(), room_def(r).width, anywhere);
+        while cells != 0 {
+            f(cells.trailing_zeros() as u8);
+            cells &= cells - 1;
         }
     }
 
@@ -58,21 +34,21 @@ impl Kg {
     }
 
     /// [`Kg::buyable_rooms`] one by one: the common piles, then the master rooms.
-    pub fn each_buyable_room(&self, seat: usize, mut f: impl FnMut(u8)) {
-        let p = &self.players[seat];
-        let mut owned = 0u64;
-        for &x in &p.grid {
-            if x < 64 {
-                owned |= 1 << x;
-            }
-        }
+    pub fn each_buyable_room(&self, seat: usize, f: impl FnMut(u8)) {
+        self.each_buyable_room_with(seat, self.players[seat].owned_rooms(), f);
+    }
+
+    /// [`Kg::each_buyable_room`] with the seat's rooms already worked out.
+    pub fn each_buyable_room_with(&self, seat: usize, owned: u64, mut f: impl FnMut(u8)) {
+        let d = data();
+        let coins = self.players[seat].coins;
         let has = |r: u8| owned & (1 << r) != 0;
+        let two = self.n() == 2;
         let mut consider = |r: u8| {
-            if room_def(r).cost as u32 > p.coins || has(r) {
+            if d.room_cost[r as usize] as u32 > coins || has(r) {
                 return;
             }
-            if self.n() == 2
-                && ((r == room::GEM && has(room::MAGIC)) || (r == room::MAGIC && has(room::GEM)))
+            if two && ((r == room::GEM && has(room::MAGIC)) || (r == room::MAGIC && has(room::GEM)))
             {
                 return;
             }
@@ -168,22 +144,22 @@ impl Kg {
     }
 
     /// [`Kg::hire_options`] one by one, until `f` returns false.
-    pub fn each_hire(&self, seat: usize, mut f: impl FnMut(u8, Loc, Option<u8>) -> bool) {
-        let p = &self.players[seat];
-        // Free places per space: the outside row and at most one of each chamber.
-        let mut free = [(Loc::Outside, 0u8); 8];
-        let mut k = 0;
-        for (l, cap) in p.spaces() {
-            let f = cap.saturating_sub(p.used(l));
-            if f > 0 {
-                free[k] = (l, f);
-                k += 1;
-            }
-        }
-        let free = &free[..k];
+    pub fn each_hire(&self, seat: usize, f: impl FnMut(u8, Loc, Option<u8>) -> bool) {
+        let (free, k) = self.players[seat].free_places();
+        self.each_hire_with(seat, &free[..k], f);
+    }
+
+    /// [`Kg::each_hire`] with the seat's free places already worked out.
+    pub fn each_hire_with(
+        &self,
+        seat: usize,
+        free: &[(Loc, u8)],
+        mut f: impl FnMut(u8, Loc, Option<u8>) -> bool,
+    ) {
         if free.is_empty() {
             return;
         }
+        let p = &self.players[seat];
         let total: u8 = free.iter().map(|f| f.1).sum();
         let mult = self.discount_mult(seat);
         for i in 0..self.row.len() {
@@ -315,11 +291,33 @@ impl Kg {
     }
 
     pub fn each_free_loc(&self, seat: usize, mut f: impl FnMut(Loc)) {
-        let p = &self.players[seat];
-        for (l, cap) in p.spaces() {
-            if p.used(l) < cap {
-                f(l);
-            }
+        let (free, k) = self.players[seat].free_places();
+        for &(l, _) in &free[..k] {
+            f(l);
         }
     }
+}
+
+/// The cells where the left part of a room `w` cells wide may go, a bit per cell: free
+/// cells (and the next one in the row for a double room) touching a filled one, or any
+/// free ones with the Builder (`anywhere`).
+pub fn room_cell_mask(filled: u16, w: u8, anywhere: bool) -> u16 {
+    // Cells in the first and the last column, to keep a shift from wrapping a row.
+    const FIRST_COL: u16 = 0b0001_0001_0001;
+    const LAST_COL: u16 = 0b1000_1000_1000;
+    const ALL: u16 = 0xfff;
+    let free = !filled & ALL;
+    let touching = ((filled << 4)
+        | (filled >> 4)
+        | ((filled << 1) & !FIRST_COL)
+        | ((filled >> 1) & !LAST_COL))
+        & ALL;
+    let (anchors, covered) = if w >= 2 {
+        // The anchor and the cell to its right are free, the anchor not in the last column.
+        let pair = free & (free >> 1) & !LAST_COL;
+        (pair, touching | (touching >> 1))
+    } else {
+        (free, touching)
+    };
+    if anywhere { anchors } else { anchors & covered }
 }

@@ -5,7 +5,7 @@
 
 use crate::action::Action;
 use crate::data::{
-    Colour, ExtraKind, RES, SpecEffect, TreasureEffect, ability, data, quest, room, treasure,
+    Colour, ExtraKind, GEMS, MAGIC, RES, TreasureEffect, ability, data, pack, quest, room, treasure,
 };
 use crate::model::{Kg, Pending, Phase, QCard};
 use crate::rules::Limit;
@@ -20,11 +20,6 @@ pub fn distinct(cards: &[u8]) -> Vec<u8> {
         }
     }
     out
-}
-
-/// Six resource amounts as the low six bytes of a word.
-fn pack(r: &[u8; RES]) -> u64 {
-    u64::from_le_bytes([r[0], r[1], r[2], r[3], r[4], r[5], 0, 0])
 }
 
 /// Whether every byte of `have` is at least the same byte of `need` (each below 128):
@@ -363,13 +358,26 @@ impl Kg {
     }
 
     fn gather_actions_into(&self, seat: usize, v: &mut Vec<Action>) {
+        let p = &self.players[seat];
+        self.gathers_with(seat, p.abilities(), p.owned_rooms(), v);
+    }
+
+    /// The gathers, with the seat's abilities and rooms already worked out.
+    fn gathers_with(&self, seat: usize, abilities: u32, owned: u64, v: &mut Vec<Action>) {
+        let (gems, magic) = self.players[seat].gems_magic_with(abilities, owned);
         let mut ok = [0u8; RES];
         let mut k = 0;
-        for r in self.each_choosable(seat) {
-            ok[k] = r;
-            k += 1;
+        for r in 0..RES {
+            let allowed = match r {
+                GEMS => gems,
+                MAGIC => magic,
+                _ => true,
+            };
+            ok[k] = r as u8;
+            k += usize::from(allowed && self.stock[r] > 0);
         }
         let ok = &ok[..k];
+        v.reserve(3 * k + k * k.saturating_sub(1) / 2);
         // The amounts are put together in a register, one byte per resource: an array
         // written byte by byte and read back whole stalled on every gather listed.
         let take_of = |bits: u64| {
@@ -388,7 +396,7 @@ impl Kg {
                 v.push(take_of((1u64 << (8 * a)) | (1u64 << (8 * b))));
             }
         }
-        if self.players[seat].abilities() & ability::LABORER != 0 {
+        if abilities & ability::LABORER != 0 {
             // Three of any gatherable types: the mixes a normal gather cannot take.
             for (i, &a) in ok.iter().enumerate() {
                 for (j, &b) in ok.iter().enumerate().skip(i) {
@@ -414,16 +422,17 @@ impl Kg {
     }
 
     /// The crafts [`Kg::can_craft`] allows, found with the seat's discounts and sigils
-    /// worked out once instead of per quest and item. Resource amounts are compared six
-    /// at a time, one byte each in a word (see [`covers`]).
+    /// worked out once instead of per quest and item, and the items' costs from the
+    /// packed tables. Resource amounts are compared six at a time, one byte each in a
+    /// word (see [`covers`]).
     fn craft_actions_into(&self, seat: usize, v: &mut Vec<Action>) {
         let d = data();
         let p = &self.players[seat];
         let mut disc = [[0u8; RES]; 2];
         let mut discounted = false;
         for (s, _) in &p.specs {
-            if let SpecEffect::Discount(dc) = d.specialists[*s as usize].effect {
-                disc[dc.item as usize][dc.res] += 1;
+            if let Some((item, res)) = d.spec_discount[*s as usize] {
+                disc[item as usize][res as usize] += 1;
                 discounted = true;
             }
         }
@@ -439,36 +448,35 @@ impl Kg {
             {
                 continue;
             }
-            let items = &d.quests[q as usize].items;
-            let n = items.len();
-            let mut cost = [0u64; 2];
-            for (i, it) in items.iter().enumerate() {
-                cost[i] = if discounted {
-                    let mut c = [0u8; RES];
+            let n = d.quest_items[q as usize] as usize;
+            let mut cost = d.quest_cost[q as usize];
+            if discounted {
+                let kinds = d.quest_kind[q as usize];
+                for i in 0..n {
+                    let mut c = cost[i].to_le_bytes();
                     for r in 0..RES {
-                        c[r] = it.cost[r].saturating_sub(disc[it.item as usize][r]);
+                        c[r] = c[r].saturating_sub(disc[kinds[i] as usize][r]);
                     }
-                    pack(&c)
-                } else {
-                    pack(&it.cost)
-                };
+                    cost[i] = u64::from_le_bytes(c);
+                }
             }
-            let made_before = s.made[..n].iter().filter(|m| m.is_some()).count();
+            let made = u8::from(s.made[0].is_some()) | (u8::from(s.made[1].is_some()) << 1);
             for mask in 1..(1u8 << n) {
-                if (0..n).any(|i| mask & (1 << i) != 0 && s.made[i].is_some()) {
+                if mask & made != 0 {
                     continue;
                 }
-                // Costs are below 128 per resource, so the sum never carries into the
+                // Costs are below 64 per resource, so the sum never carries into the
                 // next resource's byte.
-                let need: u64 = (0..n)
-                    .filter(|&i| mask & (1 << i) != 0)
-                    .map(|i| cost[i])
-                    .sum();
+                let need = match mask {
+                    1 => cost[0],
+                    2 => cost[1],
+                    _ => cost[0] + cost[1],
+                };
                 if !covers(have, need) {
                     continue;
                 }
                 // Starting a two-item quest with one item needs a free sigil.
-                if n == 2 && made_before == 0 && mask.count_ones() == 1 {
+                if n == 2 && made == 0 && mask != 3 {
                     let free = *sigil_free.get_or_insert_with(|| self.free_sigils(seat) > 0);
                     if !free {
                         continue;
@@ -495,9 +503,23 @@ impl Kg {
         });
     }
 
-    fn build_actions_into(&self, seat: usize, out: &mut Vec<Action>) {
-        self.each_buyable_room(seat, |r| {
-            self.each_room_cell(seat, r, |cell| out.push(Action::Build { room: r, cell }));
+    /// Every room `seat` may build and where, with its rooms, Builder and filled cells
+    /// worked out once (the cells depend only on the room's width).
+    fn build_actions_with(&self, seat: usize, abilities: u32, owned: u64, out: &mut Vec<Action>) {
+        let filled = self.players[seat].filled_cells();
+        let anywhere = abilities & ability::BUILDER != 0;
+        let mut by_width = [None; 3];
+        self.each_buyable_room_with(seat, owned, |r| {
+            let w = crate::data::room_def(r).width;
+            let mut cells = *by_width[w as usize]
+                .get_or_insert_with(|| crate::expand::room_cell_mask(filled, w, anywhere));
+            while cells != 0 {
+                out.push(Action::Build {
+                    room: r,
+                    cell: cells.trailing_zeros() as u8,
+                });
+                cells &= cells - 1;
+            }
         });
     }
 
@@ -543,40 +565,45 @@ impl Kg {
     fn main_actions_into(&self, seat: usize, v: &mut Vec<Action>) {
         let start = v.len();
         let acted = self.turn.acted;
+        let p = &self.players[seat];
+        // What several parts of the list ask about the seat, worked out once.
+        let abilities = p.abilities();
+        let (b, h) = self.expand_left();
+        let owned = if !acted || b { p.owned_rooms() } else { 0 };
         if !acted {
-            self.gather_actions_into(seat, v);
+            self.gathers_with(seat, abilities, owned, v);
             self.craft_actions_into(seat, v);
             self.solo_statue_into(seat, v);
-            if self.final_turn() && !self.players[seat].offered && self.free_sigils(seat) > 0 {
+            if self.final_turn() && !p.offered && self.free_sigils(seat) > 0 {
                 v.push(Action::Offer);
             }
         }
-        let (b, h) = self.expand_left();
         if b {
-            self.build_actions_into(seat, v);
+            self.build_actions_with(seat, abilities, owned, v);
         }
+        let bard = abilities & ability::BARD != 0;
+        let (free, k) = if h || bard {
+            p.free_places()
+        } else {
+            ([(crate::model::Loc::Outside, 0); 13], 0)
+        };
         if h {
-            self.hire_actions_into(seat, v);
+            self.each_hire_with(seat, &free[..k], |index, at, baggage| {
+                v.push(Action::Hire { index, at, baggage });
+                true
+            });
         }
         let main_possible = v.len() > start;
         self.treasure_actions(seat, v);
-        let p = &self.players[seat];
-        let abilities = p.abilities();
         if abilities & ability::ORACLE != 0 && !self.turn.peeked && !self.quest_deck.is_empty() {
             v.push(Action::Peek);
         }
-        if abilities & ability::BARD != 0 {
-            let mut locs = [crate::model::Loc::Outside; 8];
-            let mut k = 0;
-            self.each_free_loc(seat, |l| {
-                locs[k] = l;
-                k += 1;
-            });
+        if bard {
             for &(s, at) in &p.specs {
                 if self.turn.moved & (1u64 << s) != 0 {
                     continue;
                 }
-                for &to in &locs[..k] {
+                for &(to, _) in &free[..k] {
                     if to != at {
                         v.push(Action::Move { spec: s, to });
                     }

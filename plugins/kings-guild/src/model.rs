@@ -67,9 +67,6 @@ pub struct Player {
 pub const EMPTY: u8 = 254;
 
 impl Player {
-    pub fn has_room(&self, r: u8) -> bool {
-        self.grid.contains(&r)
-    }
     pub fn has_spec(&self, effect: impl Fn(&SpecEffect) -> bool) -> bool {
         let all = &data().specialists;
         self.specs
@@ -88,13 +85,46 @@ impl Player {
             anchor.then_some((r, c))
         })
     }
+    /// A bit per room id built in the guild (every room id is below 64; the guild tile
+    /// and free cells set none).
+    pub fn owned_rooms(&self) -> u64 {
+        let mut m = 0u64;
+        for c in 0..12 {
+            let x = self.grid[c];
+            if x < 64 {
+                m |= 1 << x;
+            }
+        }
+        m
+    }
+    /// Whether a room is built: twelve cells compared at once, a byte each (the
+    /// storage and hand limits ask before every step of a playout).
+    pub fn has_room(&self, r: u8) -> bool {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const TOPS: u64 = 0x8080_8080_8080_8080;
+        let g = &self.grid;
+        let lo = u64::from_le_bytes([g[0], g[1], g[2], g[3], g[4], g[5], g[6], g[7]]);
+        // The four bytes past the grid hold a value other than `r`.
+        let pad = r ^ 1;
+        let hi = u64::from_le_bytes([g[8], g[9], g[10], g[11], pad, pad, pad, pad]);
+        let zero_byte = |v: u64| v.wrapping_sub(ONES) & !v & TOPS != 0;
+        let pat = ONES * r as u64;
+        zero_byte(lo ^ pat) || zero_byte(hi ^ pat)
+    }
+    /// Cells with a room or the guild tile, a bit per cell.
+    pub fn filled_cells(&self) -> u16 {
+        self.grid
+            .iter()
+            .enumerate()
+            .fold(0, |m, (c, &x)| m | (u16::from(x != EMPTY) << c))
+    }
     /// The storage limit from the lookup tables (the limit check asks for it only when the
     /// printed one is exceeded, before every step of a playout).
     pub fn storage_limit(&self) -> u32 {
         let d = data();
         let mut storage = d.guilds[self.guild as usize].storage as u32;
         for &(r, k) in &d.room_storage {
-            if self.grid.contains(&r) {
+            if self.has_room(r) {
                 storage += k as u32;
             }
         }
@@ -107,7 +137,7 @@ impl Player {
         let d = data();
         let mut hand = d.hand_limit as usize;
         for &(r, k) in &d.room_hand {
-            if self.grid.contains(&r) {
+            if self.has_room(r) {
                 hand += k as usize;
             }
         }
@@ -134,15 +164,17 @@ impl Player {
     }
     /// (may choose gems, may choose magic).
     pub fn may_gather_gems_magic(&self) -> (bool, bool) {
-        if self.abilities() & ability::SORCERESS != 0 {
+        self.gems_magic_with(self.abilities(), self.owned_rooms())
+    }
+    /// [`Player::may_gather_gems_magic`] from abilities and rooms already worked out.
+    pub fn gems_magic_with(&self, abilities: u32, owned: u64) -> (bool, bool) {
+        if abilities & ability::SORCERESS != 0 {
             return (true, true);
         }
-        let (mut gems, mut magic) = (false, false);
-        for &r in &self.grid {
-            gems |= r == room::GEM;
-            magic |= r == room::MAGIC;
-        }
-        (gems, magic)
+        (
+            owned & (1 << room::GEM) != 0,
+            owned & (1 << room::MAGIC) != 0,
+        )
     }
     /// Specialist spaces: (location, capacity) for the outside row and each chamber.
     pub fn spaces(&self) -> impl Iterator<Item = (Loc, u8)> + '_ {
@@ -150,6 +182,20 @@ impl Player {
             let slots = room_def(r).slots;
             (slots > 0).then_some((Loc::Room(c), slots))
         }))
+    }
+    /// The specialist spaces with room left, (location, free places): the outside row
+    /// first, then the chambers in cell order.
+    pub fn free_places(&self) -> ([(Loc, u8); 13], usize) {
+        let mut out = [(Loc::Outside, 0u8); 13];
+        let mut k = 0;
+        for (l, cap) in self.spaces() {
+            let f = cap.saturating_sub(self.used(l));
+            if f > 0 {
+                out[k] = (l, f);
+                k += 1;
+            }
+        }
+        (out, k)
     }
     pub fn used(&self, at: Loc) -> u8 {
         let specs = self.specs.iter().filter(|(_, l)| *l == at).count() as u8;
