@@ -7,7 +7,8 @@ use tavern_plugin_api::scene::{Art, Rect, Scene};
 use crate::data::Class;
 use crate::orders::Place;
 
-/// The dungeon's stone wall with two archways and a torch, under the whole table.
+/// The dungeon's stone wall with two archways, under the whole table (in the canvas's
+/// proportions, so it reaches every edge).
 pub const BOARD: &str = "board";
 pub const IMP: &str = "imp";
 pub const ROOM: &str = "room";

@@ -1,4 +1,4 @@
-//! The full game's table during the building years, on a 1210×1064 canvas that fits beside
+//! The full game's table during the building years, on a 1260×1064 canvas that fits beside
 //! the log in the smallest window (1024×700) at the host's smallest scale: the central board
 //! (8 places × 3 spaces with the minions on them) across the top, then the progress strip
 //! (round and events, the Evilometer with a lettered counter per lord, the tavern, the room
@@ -634,7 +634,8 @@ fn evilometer(s: &mut Scene, g: &Dl, x: f32, y: f32) {
 /// The tavern's monsters (name and wage beside the picture) and the room store.
 fn market(s: &mut Scene, g: &Dl, x: f32, y: f32) {
     let f = g.f();
-    let cards_x = x + 96.0;
+    // The widest wage ("1 monster fed + 1 evil") fits beside its monster's name.
+    let cards_x = x + 86.0;
     let cw = (WIDTH - 24.0 - cards_x) / 3.0;
     s.text(pos(x, y + 22.0), "Tavern", TEXT, PAPER).bold();
     for (i, &k) in f.tavern.iter().enumerate() {
@@ -653,21 +654,21 @@ fn market(s: &mut Scene, g: &Dl, x: f32, y: f32) {
                     .join("; or ")
             ));
         // The monster in the tavern's nook at the tile's head, the words on the plain wood.
-        s.image(rect(r.x + 3.0, r.y + 2.0, 60.0, 40.0), art::TAVERN, "");
+        s.image(rect(r.x + 3.0, r.y + 6.0, 48.0, 32.0), art::TAVERN, "");
         s.image(
-            rect(r.x + 15.0, r.y + 5.0, 36.0, 36.0),
+            rect(r.x + 12.0, r.y + 7.0, 30.0, 30.0),
             art::monster(&m.key),
             m.name.clone(),
         );
         let name_w = width(&m.name, SMALL, true);
         s.text(
-            pos(r.x + 72.0, y + 22.0),
+            pos(r.x + 56.0, y + 22.0),
             m.name.clone(),
             SMALL,
             Color::WHITE,
         )
         .bold();
-        let wx = r.x + 72.0 + name_w + 12.0;
+        let wx = r.x + 56.0 + name_w + 10.0;
         s.text(
             pos(wx, y + 22.0),
             fit(&m.wage, r.x + r.w - wx - 6.0, SMALL, false),

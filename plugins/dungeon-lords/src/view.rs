@@ -1,7 +1,7 @@
 //! The table: the party queued at the entrance along the top, the dungeon's 5×4 grid
 //! large on the left with the battle's summary (the plan, other lords) under it, and on
 //! the right the battle steps, the lord's traps, lair, treasury, the prison and the
-//! Distant Lands. The canvas is 1210×1064, the building table's size, so it fits beside
+//! Distant Lands. The canvas is the building table's (1260×1064), so it fits beside
 //! the log in a 1024×700 window without a sideways scroll.
 
 use tavern_plugin_api::View;
