@@ -13,7 +13,6 @@ pub const CAVE_GROUND: &str = "cave-ground";
 pub const TOWN_GROUND: &str = "town-ground";
 pub const CASTLE_GROUND: &str = "castle-ground";
 pub const GUARD_PICTURE: &str = "guard";
-pub const SPELL: &str = "spell";
 pub const SPELL_BACK: &str = "spell-back";
 pub const ARTEFACT_BACK: &str = "artefact-back";
 pub const GHOST: &str = "ghost";
@@ -35,6 +34,42 @@ pub const SCREEN_COLUMN: f32 = 86.0;
 pub const TREASURE_CARD: &str = "treasure-card";
 /// The guard's strength marker: a shield with a plain middle for the number.
 pub const GUARD_SHIELD: &str = "guard-shield";
+/// A location closed by Taboo: a round no-entry sign over a worker (the slash and ring
+/// say it, not the red alone).
+pub const TABOO_SIGN: &str = "taboo-sign";
+/// The counter that stands for the ones a location has no room to show: a pile of
+/// counters with a plain cream front for the "+N".
+pub const MORE_WORKERS: &str = "more-workers";
+/// The same pile two counters wide, for a two-digit count.
+pub const MORE_WORKERS_WIDE: &str = "more-workers-wide";
+/// The side of the Taboo sign on a location's heading line.
+pub const TABOO_SIDE: f32 = 26.0;
+
+/// Each spell's picture, by spell number 1–21: what the spell does, drawn (a dragon
+/// flying off its ledges, a 1 and a 9 trading places, a boarded-up door…).
+const SPELLS: [&str; 21] = [
+    "spell-choice",
+    "spell-copy",
+    "spell-disclosure",
+    "spell-donation",
+    "spell-dragon-leaves",
+    "spell-dragon-returns",
+    "spell-evict",
+    "spell-exchange",
+    "spell-extortion",
+    "spell-get-even",
+    "spell-gift",
+    "spell-levy",
+    "spell-moonlight",
+    "spell-odd-ones-out",
+    "spell-rearrange",
+    "spell-smuggler",
+    "spell-substitute",
+    "spell-taboo",
+    "spell-teleport",
+    "spell-toll",
+    "spell-trade",
+];
 
 /// Treasure types in data order: crowns, pearls, goblets, gemstones, gold bars.
 const TREASURES: [&str; TYPES] = ["crown", "pearl", "goblet", "gem", "gold"];
@@ -62,10 +97,16 @@ pub fn all() -> Vec<Art> {
         "board", "cave-ground", "town-ground", "castle-ground", "guard", "stables", "market",
         "cottage", "roundhouse", "dragon-red", "dragon-white", "dragon-black", "dragon-blue",
         "dragon-gold", "crown", "pearl", "goblet", "gem", "gold", "amulet", "key", "mirror",
-        "raven", "scroll", "wand", "artefact-back", "spell", "spell-back", "worker-0",
+        "raven", "scroll", "wand", "artefact-back", "spell-back", "worker-0",
         "worker-1", "worker-2", "worker-3", "worker-4", "worker-5", "worker-6", "worker-7",
         "ghost", "ghost-figure", "ghost-card-back", "ledge", "empty-space", "guard-shield",
-        "mist", "screen", "treasure-card",
+        "mist", "screen", "treasure-card", "taboo-sign", "more-workers", "more-workers-wide",
+        "spell-choice",
+        "spell-copy", "spell-disclosure", "spell-donation", "spell-dragon-leaves",
+        "spell-dragon-returns", "spell-evict", "spell-exchange", "spell-extortion",
+        "spell-get-even", "spell-gift", "spell-levy", "spell-moonlight", "spell-odd-ones-out",
+        "spell-rearrange", "spell-smuggler", "spell-substitute", "spell-taboo", "spell-teleport",
+        "spell-toll", "spell-trade",
     )
 }
 
@@ -75,6 +116,11 @@ pub fn treasure(t: usize) -> &'static str {
 
 pub fn dragon(cave: usize) -> &'static str {
     DRAGONS[cave % TYPES]
+}
+
+/// Spell `sp`'s picture (numbers 1–21, as in `spells.json`).
+pub fn spell(sp: u8) -> &'static str {
+    SPELLS[(sp as usize).clamp(1, SPELLS.len()) - 1]
 }
 
 pub fn artefact(a: u8) -> &'static str {
@@ -173,6 +219,40 @@ pub fn guard_shield(s: &mut Scene, c: Pos, label: String, tip: String) {
         .bold();
 }
 
+/// The Taboo sign on a location's heading line, its right edge at `right` and centred
+/// on `y`; it carries `tip` (its first sentence names it for screen readers).
+pub fn taboo_sign(s: &mut Scene, right: f32, y: f32, tip: &str) {
+    let d = TABOO_SIDE;
+    s.image(rect(right - d, y - d / 2.0, d, d), TABOO_SIGN, "")
+        .tooltip(tip);
+}
+
+/// The pile standing for the `label` ("+N") counters a location has no room for, over
+/// `r`: a counter's square, or two counters' width (a pill) when the count has two
+/// digits; the count in bold on its cream front.
+pub fn more_counters(s: &mut Scene, r: Rect, label: String, tip: String) {
+    let wide = r.w > 1.5 * r.h;
+    let image = if wide {
+        MORE_WORKERS_WIDE
+    } else {
+        MORE_WORKERS
+    };
+    s.image(r, image, "").tooltip(tip);
+    // The front's middle lies a little below the drawing's (the pile peeks over it).
+    let drop = if wide { 0.12 } else { 0.0625 };
+    let at = pos(r.x + r.w / 2.0, r.y + r.h * (0.5 + drop));
+    s.text_centered(at, label, r.h * 0.55, Color::INK).bold();
+}
+
+/// Whether `label` reads on one counter's front of `radius` (else the pile takes two).
+pub fn fits_one_counter(label: &str, radius: f32) -> bool {
+    tavern_plugin_api::scene::text_width(
+        label,
+        tavern_plugin_api::scene::drawn_size(radius * 1.1),
+        true,
+    ) <= 1.6 * radius
+}
+
 /// Fog along the foot of a ghost's mat `r`, under its lines: as many wisps as the
 /// width holds, each at its own size (a drawing keeps its shape).
 pub fn mist(s: &mut Scene, r: Rect) {
@@ -261,9 +341,10 @@ pub fn picture_rect(r: Rect) -> Rect {
     rect(r.x + 3.0, r.y + 3.0, r.w - 6.0, r.h * 0.55 - 3.0)
 }
 
-/// Where a card with a band has its picture: between the band and the value's plate.
+/// Where a card with a band has its picture: between the band (a fifth of the card) and
+/// the value's plate (the host's: a quarter of the card at the foot).
 pub fn banded_picture_rect(r: Rect) -> Rect {
-    rect(r.x + 3.0, r.y + r.h * 0.22, r.w - 6.0, r.h * 0.42)
+    rect(r.x + 3.0, r.y + r.h * 0.21, r.w - 6.0, r.h * 0.5)
 }
 
 /// The picture of the card just added at `r` (the host draws it with that card).
@@ -289,7 +370,7 @@ mod tests {
     #[test]
     fn every_drawing_is_a_small_self_contained_svg() {
         let art = all();
-        assert_eq!(art.len(), 45);
+        assert_eq!(art.len(), 68);
         for a in &art {
             let svg = a.svg.trim();
             assert!(
@@ -373,7 +454,6 @@ mod tests {
             TOWN_GROUND,
             CASTLE_GROUND,
             GUARD_PICTURE,
-            SPELL,
             SPELL_BACK,
             ARTEFACT_BACK,
             GHOST,
@@ -385,6 +465,9 @@ mod tests {
             MIST,
             SCREEN,
             TREASURE_CARD,
+            TABOO_SIGN,
+            MORE_WORKERS,
+            MORE_WORKERS_WIDE,
         ] {
             assert!(has(id), "{id}");
         }
@@ -396,6 +479,38 @@ mod tests {
             for j in i + 1..8 {
                 assert_ne!(svgs[i], svgs[j], "seats {i} and {j} share an outline");
             }
+        }
+    }
+
+    /// Every spell 1–21 has a drawing of its own: its id is shipped, and no two spells
+    /// share an id or the same picture.
+    #[test]
+    fn each_spell_has_its_own_drawing() {
+        let art = all();
+        let svg_of = |id: &str| {
+            art.iter()
+                .find(|a| a.id == id)
+                .map(|a| a.svg.clone())
+                .unwrap_or_else(|| panic!("spell picture {id} is not shipped"))
+        };
+        let spells = &crate::data::SPELLS.spells;
+        assert_eq!(spells.len(), SPELLS.len());
+        let mut seen: Vec<(u8, &str, String)> = Vec::new();
+        for (sp, name) in spells.iter().map(|s| (s.id, &s.name)) {
+            let id = spell(sp);
+            // Named after the spell, so the table's order cannot drift from the data's.
+            let slug = format!("spell-{}", name.to_lowercase().replace(' ', "-"));
+            assert_eq!(id, slug, "spell {sp}");
+            let svg = svg_of(id);
+            for (other, oid, osvg) in &seen {
+                assert_ne!(id, *oid, "spells {sp} and {other} share {id}");
+                assert_ne!(&svg, osvg, "spells {sp} and {other} look the same");
+            }
+            seen.push((sp, id, svg));
+        }
+        // The card back and the other markers are not a spell's face.
+        for id in [SPELL_BACK, TABOO_SIGN, MORE_WORKERS, MORE_WORKERS_WIDE] {
+            assert!(seen.iter().all(|(_, s, _)| *s != id), "{id}");
         }
     }
 

@@ -2,7 +2,7 @@
 //! the top and the viewer's own screen area at the bottom.
 
 use tavern_plugin_api::scene::{
-    Align, Color, Highlight, Icon, Rect, drawn_size, line_height, pos, rect, text_width, wrap_lines,
+    Color, Highlight, Icon, Rect, drawn_size, line_height, pos, rect, text_width, wrap_lines,
 };
 use tavern_plugin_api::{Scene, View};
 
@@ -165,9 +165,9 @@ fn draw_board(s: &mut Scene, k: &Keydoms, viewer: Option<usize>) {
         }
         art::ground(s, loc, r, active);
 
-        // A taboo marker shares the heading's line, on the right.
+        // A taboo sign shares the heading's line, on the right.
         let room = if k.m.taboo.contains(&loc) {
-            taboo_right(loc, r) - drawn_w("TABOO", 16.0, false) - 8.0 - (r.x + 8.0)
+            taboo_right(loc, r) - art::TABOO_SIDE - 6.0 - (r.x + 8.0)
         } else {
             r.w - 16.0
         };
@@ -393,14 +393,12 @@ fn draw_workers(s: &mut Scene, k: &Keydoms, viewer: Option<usize>, loc: u8, r: R
     crate::ghost_view::ghost_discs(k, loc, &mut discs);
     draw_discs(s, &discs, r, top, k.n());
     if k.m.taboo.contains(&loc) {
-        s.text(
-            pos(taboo_right(loc, r), r.y + 16.0),
-            "TABOO",
-            16.0,
-            Color::rgb(200, 30, 30),
-        )
-        .align(Align::Right)
-        .tooltip("Taboo: no more workers or ravens may come here this round");
+        art::taboo_sign(
+            s,
+            taboo_right(loc, r),
+            r.y + 16.0,
+            "Taboo: no more workers or ravens may come here this round",
+        );
     }
 }
 
@@ -415,10 +413,16 @@ fn draw_discs(s: &mut Scene, discs: &[Disc], r: Rect, top: f32, humans: usize) {
         .max(0.0) as usize
         + 1;
     let room = cols * rows;
-    let shown = if discs.len() > room {
-        room - 1
-    } else {
+    // The last slot counts the rest; a two-digit count takes the last two (on one row).
+    let shown = if discs.len() <= room {
         discs.len()
+    } else if cols >= 2
+        && room >= 2
+        && !art::fits_one_counter(&format!("+{}", discs.len() + 1 - room), DISC_R)
+    {
+        room - 2
+    } else {
+        room - 1
     };
     let at = |i: usize| {
         pos(
@@ -443,13 +447,14 @@ fn draw_discs(s: &mut Scene, discs: &[Disc], r: Rect, top: f32, humans: usize) {
             .iter()
             .map(|d| d.tip.split(['.', '\n']).next().unwrap_or(""))
             .collect();
-        s.token(
-            at(shown),
-            DISC_R,
-            Color::rgb(90, 90, 90),
+        let c = at(shown);
+        let w = if shown + 2 == room { DISC_STEP } else { 0.0 } + 2.0 * DISC_R;
+        art::more_counters(
+            s,
+            rect(c.x - DISC_R, c.y - DISC_R, w, 2.0 * DISC_R),
             format!("+{}", rest.len()),
-        )
-        .tooltip(format!("{} more here: {}", rest.len(), tips.join("; ")));
+            format!("{} more here: {}", rest.len(), tips.join("; ")),
+        );
     }
 }
 
@@ -623,7 +628,7 @@ fn draw_side_magic(s: &mut Scene, k: &Keydoms, top: f32) {
             crate::data::spell_name(sp),
             crate::data::spell_help(sp)
         ));
-        art::card_picture(s, art::banded_picture_rect(cr), art::SPELL);
+        art::card_picture(s, art::banded_picture_rect(cr), art::spell(sp));
     }
     let width = SIDE_RIGHT - SIDE_X;
     let mut y = top + 84.0 + 22.0;
@@ -1128,7 +1133,7 @@ fn draw_own_magic(s: &mut Scene, k: &Keydoms, me: usize) {
             crate::data::spell_help(sp)
         ))
         .private();
-        art::card_picture(s, art::banded_picture_rect(cr), art::SPELL);
+        art::card_picture(s, art::banded_picture_rect(cr), art::spell(sp));
     }
     s.text(
         pos(OWN_FRONT, 859.0),
@@ -1221,7 +1226,7 @@ fn draw_private_choice(s: &mut Scene, k: &Keydoms, step: &crate::magic::Step) ->
                     (
                         crate::data::spell_name(sp).to_string(),
                         crate::data::spell_help(sp).to_string(),
-                        art::SPELL,
+                        art::spell(sp),
                     )
                 })
                 .collect(),

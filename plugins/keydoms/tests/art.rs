@@ -11,7 +11,7 @@ use tavern_plugin_api::game::check::{check_art, scaled};
 use tavern_plugin_api::layout::drawn_text_box;
 use tavern_plugin_api::scene::{Color, Rect, Scene, Shape};
 use tavern_plugin_api::{Game, GameRng};
-use tavern_plugin_keydoms::Keydoms;
+use tavern_plugin_keydoms::{Keydoms, art};
 
 /// The seat configurations the checks walk: solo with its two ghosts, two players and
 /// a ghost, three to six players, extra ghosts, and the game without magic.
@@ -105,12 +105,18 @@ fn every_image_a_view_names_is_shipped_at_every_table_size() {
         "crown",
         "gold",
         "artefact-back",
-        "spell",
         "spell-back",
+        "taboo-sign",
     ] {
         assert!(seen.iter().any(|s| s == id), "no view drew {id}: {seen:?}");
     }
     assert!(seen.iter().any(|s| s.starts_with("dragon-")), "{seen:?}");
+    assert!(
+        seen.iter().any(|s| s.starts_with("more-workers")),
+        "no pile of counters: {seen:?}"
+    );
+    let spells = (1..=21).filter(|&sp| seen.iter().any(|s| s == art::spell(sp)));
+    assert!(spells.count() >= 3, "few spell pictures drawn: {seen:?}");
     assert!(
         ["amulet", "key", "mirror", "raven", "scroll", "wand"]
             .iter()
@@ -123,11 +129,13 @@ fn every_image_a_view_names_is_shipped_at_every_table_size() {
 /// right after it, a spell in the viewer's hand the spell's; every ledge its rock
 /// shelf and every empty artefact space its niche; every ghost's mat shows the ghost
 /// in its seat's colour, and its deck (while it has cards) by the back of the top card;
-/// the only round token left is the count of counters that do not fit.
+/// no plain round token is left (the counters that do not fit are counted on a pile of
+/// counters), and a taboo location shows its sign rather than a word.
 #[test]
 fn every_component_is_drawn_with_its_picture() {
     let mut hands = 0;
     let mut mats = 0;
+    let mut piles = 0;
     each_view(11, scaled(1), |g, scene, at| {
         let items = &scene.items;
         for (i, it) in items.iter().enumerate() {
@@ -136,8 +144,9 @@ fn every_component_is_drawn_with_its_picture() {
                 (Shape::Card { rect, .. }, _) => {
                     let (image, r, _) = next.unwrap_or_else(|| panic!("{at}: bare card {it:?}"));
                     assert!(inside(*rect, r), "{at}: {image} lies off its card {it:?}");
-                    if it.id.as_deref().is_some_and(|id| id.starts_with("spell:")) {
-                        assert_eq!(image, "spell", "{at}: {it:?}");
+                    if let Some(sp) = it.id.as_deref().and_then(|id| id.strip_prefix("spell:")) {
+                        let sp: u8 = sp.parse().unwrap();
+                        assert_eq!(image, art::spell(sp), "{at}: {it:?}");
                         hands += 1;
                     }
                 }
@@ -151,12 +160,20 @@ fn every_component_is_drawn_with_its_picture() {
                     };
                     assert_eq!(next.map(|(id, r, _)| (id, r)), Some((want, *rect)), "{at}");
                 }
-                (Shape::Circle { .. }, _) => {
-                    let label = match items.get(i + 1).map(|n| &n.shape) {
-                        Some(Shape::Text { text, .. }) => text.as_str(),
-                        _ => "",
-                    };
-                    assert!(label.starts_with('+'), "{at}: a plain token {label:?}");
+                (Shape::Circle { .. }, _) => panic!("{at}: a plain token {it:?}"),
+                (Shape::Text { text, .. }, _) if text == "TABOO" => {
+                    panic!("{at}: Taboo as a word, not its sign")
+                }
+                (Shape::Text { text, .. }, _) if text.starts_with('+') => {
+                    let pile = i.checked_sub(1).and_then(|p| image_of(&items[p].shape));
+                    assert!(
+                        pile.is_some_and(|(id, r, _)| {
+                            [art::MORE_WORKERS, art::MORE_WORKERS_WIDE].contains(&id)
+                                && drawn_text_box(&it.shape).is_some_and(|t| t.inside(r, 0.5))
+                        }),
+                        "{at}: {text} is not on a pile of counters: {pile:?}"
+                    );
+                    piles += 1;
                 }
                 _ => {}
             }
@@ -189,6 +206,7 @@ fn every_component_is_drawn_with_its_picture() {
     });
     assert!(hands > 50, "only {hands} spells in hand seen");
     assert!(mats > 100, "only {mats} ghost mats seen");
+    assert!(piles > 5, "only {piles} piles of counters seen");
 }
 
 /// No drawing covers a text: every text lying on a picture (a heading on its ground, a
