@@ -219,7 +219,8 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, l: &Lord) -> f32 {
                         format!("{name}: {kind}, conquered by adventurers (−2 points at scoring)")
                     }
                     (TileKind::Room, false) => format!(
-                        "{name}: Room, held. A battle here allows 2 monsters, and a trap costs 1 gold."
+                        "{name}: {}, held. A battle here allows 2 monsters, and a trap costs 1 gold.",
+                        room_name(&t)
                     ),
                     (TileKind::Tunnel, false) => {
                         format!("{name}: Tunnel, held. A battle here allows 1 monster and 1 trap.")
@@ -236,7 +237,11 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, l: &Lord) -> f32 {
                     .highlight(hl);
                 // The tile's picture beside its square's name; the words below it stay on
                 // the plain fill, clear of the drawing.
-                s.image(rect(r.x + 46.0, r.y + 4.0, 36.0, 36.0), picture, kind);
+                let alt = match t.kind {
+                    TileKind::Room => room_name(&t),
+                    TileKind::Tunnel => kind.to_string(),
+                };
+                s.image(rect(r.x + 46.0, r.y + 4.0, 36.0, 36.0), picture, alt);
                 s.text(pos(r.x + 8.0, r.y + 16.0), name, SMALL, text);
                 s.text_centered(pos(r.x + TILE / 2.0, r.y + 52.0), kind, TEXT, text)
                     .bold();
@@ -276,6 +281,12 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, l: &Lord) -> f32 {
     .bold();
     report(s, g, x0, report_y, rows);
     bottom
+}
+
+/// A room tile's name ("Mint"), or "Room" for a room the data does not name.
+fn room_name(t: &crate::model::Tile) -> String {
+    t.room
+        .map_or_else(|| "Room".to_string(), |r| crate::data::room(r).name.clone())
 }
 
 /// The last public step, line by line: who hit whom for how much, what was prevented,
