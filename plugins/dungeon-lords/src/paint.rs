@@ -111,16 +111,24 @@ pub fn rock(s: &mut Scene, r: Rect, id: Option<String>, tip: String) {
 }
 
 /// Another lord's trap cards, face down and small: up to three of the game's trap-card
-/// backs fanned, then the count beside them (never on them), ending at `right` on the
-/// line centred at `cy`. Returns where they begin (`right` when the lord holds none).
-pub fn face_down_traps(s: &mut Scene, right: f32, cy: f32, held: u8, lord: &str) -> f32 {
+/// backs `card_h` tall, fanned, then the count beside them (never on them), ending at
+/// `right` on the line centred at `cy`. Returns where they begin (`right` when the lord
+/// holds none).
+pub fn face_down_traps(
+    s: &mut Scene,
+    right: f32,
+    cy: f32,
+    held: u8,
+    lord: &str,
+    card_h: f32,
+) -> f32 {
     if held == 0 {
         return right;
     }
     let count = format!("×{held}");
     let cw = width(&count, SMALL, true);
     let shown = held.min(3);
-    let (card_w, card_h, step) = (17.0, 24.0, 7.0);
+    let (card_w, step) = (card_h * 0.71, card_h * 0.3);
     let x0 = right - cw - 4.0 - card_w - (shown - 1) as f32 * step;
     let tip = format!("{lord}: {held} trap cards, face down");
     for i in 0..shown {

@@ -719,7 +719,7 @@ fn others(s: &mut Scene, g: &Dl, own: usize, viewer: Option<usize>) {
         let name_end = if viewer == Some(i) {
             x + tw
         } else {
-            crate::paint::face_down_traps(s, x + tw, y + 18.0, held, &l.name) - 8.0
+            crate::paint::face_down_traps(s, x + tw, y + 18.0, held, &l.name, 28.0) - 8.0
         };
         s.text(
             pos(x, y + 18.0),

@@ -738,7 +738,8 @@ fn others(s: &mut Scene, g: &Dl, seat: usize, x: f32, y: f32, w: f32) {
         s.enlargeable(r, format!("{}'s dungeon", o.name));
         let held: u8 = o.traps.iter().sum();
         let name_end =
-            crate::paint::face_down_traps(s, r.x + r.w - 8.0, r.y + 16.0, held, &o.name) - 6.0;
+            crate::paint::face_down_traps(s, r.x + r.w - 8.0, r.y + 15.0, held, &o.name, 24.0)
+                - 6.0;
         s.text(
             pos(r.x + 8.0, r.y + 14.0),
             fit(&o.name, name_end - r.x - 8.0),
