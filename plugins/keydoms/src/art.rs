@@ -43,7 +43,7 @@ pub const MORE_WORKERS: &str = "more-workers";
 /// The same pile two counters wide, for a two-digit count.
 pub const MORE_WORKERS_WIDE: &str = "more-workers-wide";
 /// The side of the Taboo sign on a location's heading line.
-pub const TABOO_SIDE: f32 = 26.0;
+pub const TABOO_SIDE: f32 = 30.0;
 
 /// Each spell's picture, by spell number 1–21: what the spell does, drawn (a dragon
 /// flying off its ledges, a 1 and a 9 trading places, a boarded-up door…).

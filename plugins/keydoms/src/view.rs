@@ -614,13 +614,15 @@ fn draw_side_magic(s: &mut Scene, k: &Keydoms, top: f32) {
             k.m.discard.len()
         ));
     art::back_picture(s, deck, art::SPELL_BACK);
+    // The offer's cards are too narrow for a name in the band: the names are lines under
+    // the row, each beside its number.
     for (i, &sp) in k.m.offer.iter().enumerate() {
         let cr = rect(SIDE_X + 70.0 + i as f32 * 58.0, top, 54.0, 84.0);
         s.card(
             cr,
             Color::rgb(225, 210, 245),
             Some(Color::rgb(90, 60, 130)),
-            crate::data::spell_name(sp),
+            "",
             format!("{sp}"),
         )
         .tooltip(format!(
@@ -632,6 +634,20 @@ fn draw_side_magic(s: &mut Scene, k: &Keydoms, top: f32) {
     }
     let width = SIDE_RIGHT - SIDE_X;
     let mut y = top + 84.0 + 22.0;
+    for &sp in &k.m.offer {
+        let text = format!("{sp} {}", crate::data::spell_name(sp));
+        s.text(
+            pos(SIDE_X, y),
+            fit(&text, 16.0, width, false),
+            16.0,
+            Color::WHITE,
+        )
+        .tooltip(format!(
+            "{}, face up by the roundhouse (Foreknown)",
+            crate::data::spell_name(sp)
+        ));
+        y += 24.0;
+    }
     if let Some(f) = k.m.substitute_from {
         let text = format!("Substitute from {}", crate::data::loc_letter(f));
         s.text(

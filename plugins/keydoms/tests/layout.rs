@@ -26,8 +26,17 @@ fn problems(g: &Keydoms, viewer: Option<usize>) -> Vec<String> {
 }
 
 fn check_games(humans: usize, ghosts: &str, magic: bool, games: usize) {
+    check_setups(humans, ghosts, magic, &[], games);
+}
+
+/// As `check_games`, with `extra` options on top (Foreknown's offer, say).
+fn check_setups(humans: usize, ghosts: &str, magic: bool, extra: &[(&str, &str)], games: usize) {
     for seed in 0..games as u64 {
-        let g = Keydoms::new(&setup(humans, ghosts, magic)).unwrap();
+        let mut s = setup(humans, ghosts, magic);
+        for (k, v) in extra {
+            s.options.insert((*k).into(), (*v).into());
+        }
+        let g = Keydoms::new(&s).unwrap();
         let mut rng = GameRng::new(seed * 31 + humans as u64);
         walk(g, &mut rng, |g, step| {
             if step % 5 != 0 {
@@ -68,6 +77,13 @@ fn solo_with_ghosts_reads_well() {
 #[test]
 fn three_players_read_well() {
     check_games(3, "0", true, scaled(1).max(1));
+}
+
+/// The Foreknown offer's names are lines under the deck, above the casts.
+#[test]
+fn the_foreknown_offer_reads_well() {
+    check_setups(6, "0", true, &[("foreknown", "yes")], scaled(1).max(1));
+    check_setups(2, "auto", true, &[("foreknown", "yes")], scaled(1).max(1));
 }
 
 #[test]
