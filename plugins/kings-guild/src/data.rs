@@ -365,6 +365,10 @@ pub struct Data {
     /// Each room's cost by id (all ids are below 64, see
     /// [`crate::model::Player::owned_rooms`]).
     pub room_cost: [u8; 64],
+    /// Each guild's printed storage limit.
+    pub guild_storage: Vec<u8>,
+    /// Each room's specialist spaces by id.
+    pub room_slots: [u8; 64],
     /// Each quest's item costs packed six resources to a word (one byte each, see
     /// [`pack`]), its item kinds (0 weapon, 1 armour) and how many items it has.
     pub quest_cost: Vec<[u64; 2]>,
@@ -505,8 +509,10 @@ pub fn parse(json: &str) -> Result<Data, String> {
         return Err(format!("room {} must be one or two cells wide", r.name));
     }
     let mut room_cost = [0u8; 64];
+    let mut room_slots = [0u8; 64];
     for (i, r) in f.rooms.iter().enumerate() {
         room_cost[i] = r.cost;
+        room_slots[i] = r.slots;
     }
     let mut quest_cost = Vec::new();
     let mut quest_kind = Vec::new();
@@ -538,6 +544,8 @@ pub fn parse(json: &str) -> Result<Data, String> {
         .collect();
     Ok(Data {
         room_cost,
+        room_slots,
+        guild_storage: f.guilds.iter().map(|g| g.storage).collect(),
         quest_cost,
         quest_kind,
         quest_items,

@@ -397,17 +397,16 @@ impl Kg {
             }
         }
         if abilities & ability::LABORER != 0 {
-            // Three of any gatherable types: the mixes a normal gather cannot take.
-            for (i, &a) in ok.iter().enumerate() {
-                for (j, &b) in ok.iter().enumerate().skip(i) {
-                    for &c in &ok[j..] {
-                        let mut take = [0u8; RES];
-                        take[a as usize] += 1;
-                        take[b as usize] += 1;
-                        take[c as usize] += 1;
-                        let single = take.contains(&3);
-                        if !single && (0..RES).all(|r| take[r] <= self.stock[r]) {
-                            v.push(Action::Gather { take });
+            // Three of any gatherable types: the mixes a normal gather cannot take (three
+            // of one is `i == l`), as far as the supply holds them, compared six at once.
+            let stock = pack(&self.stock);
+            for i in 0..k {
+                for j in i..k {
+                    for l in j..k {
+                        let take =
+                            (1u64 << (8 * ok[i])) + (1u64 << (8 * ok[j])) + (1u64 << (8 * ok[l]));
+                        if i != l && covers(stock, take) {
+                            v.push(take_of(take));
                         }
                     }
                 }
@@ -504,15 +503,51 @@ impl Kg {
     }
 
     /// Every room `seat` may build and where, with its rooms, Builder and filled cells
-    /// worked out once (the cells depend only on the room's width).
+    /// worked out once (the cells depend only on the room's width), in the order of
+    /// [`Kg::each_buyable_room`]: the common piles, then the master rooms.
     fn build_actions_with(&self, seat: usize, abilities: u32, owned: u64, out: &mut Vec<Action>) {
-        let filled = self.players[seat].filled_cells();
+        let d = data();
+        let p = &self.players[seat];
+        let filled = p.filled_cells();
         let anywhere = abilities & ability::BUILDER != 0;
-        let mut by_width = [None; 3];
-        self.each_buyable_room_with(seat, owned, |r| {
-            let w = crate::data::room_def(r).width;
-            let mut cells = *by_width[w as usize]
-                .get_or_insert_with(|| crate::expand::room_cell_mask(filled, w, anywhere));
+        // Rooms built, and at two players the other of the Gem Workshop and the Magic
+        // Arcaenum once one is built.
+        let mut blocked = owned;
+        if self.n() == 2 {
+            if owned & (1 << room::GEM) != 0 {
+                blocked |= 1 << room::MAGIC;
+            }
+            if owned & (1 << room::MAGIC) != 0 {
+                blocked |= 1 << room::GEM;
+            }
+        }
+        // The rooms for sale, in list order: the common piles, then the master rooms.
+        let mut rooms = [0u8; 64];
+        let mut k = 0;
+        for r in 0..room::STATUE {
+            if let Some(i) = Kg::pile_index(r)
+                && self.piles[i] > 0
+            {
+                rooms[k] = r;
+                k += 1;
+            }
+        }
+        for &m in &self.masters {
+            rooms[k] = m;
+            k += 1;
+        }
+        let mut by_width = [0u16; 3];
+        let mut known = [false; 3];
+        for &r in &rooms[..k] {
+            if d.room_cost[r as usize] as u32 > p.coins || blocked & (1 << r) != 0 {
+                continue;
+            }
+            let w = crate::data::room_def(r).width as usize;
+            if !known[w] {
+                by_width[w] = crate::expand::room_cell_mask(filled, w as u8, anywhere);
+                known[w] = true;
+            }
+            let mut cells = by_width[w];
             while cells != 0 {
                 out.push(Action::Build {
                     room: r,
@@ -520,7 +555,7 @@ impl Kg {
                 });
                 cells &= cells - 1;
             }
-        });
+        }
     }
 
     /// (may build, may hire) in this turn's expand.

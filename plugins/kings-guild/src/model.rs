@@ -121,17 +121,27 @@ impl Player {
     /// The storage limit from the lookup tables (the limit check asks for it only when the
     /// printed one is exceeded, before every step of a playout).
     pub fn storage_limit(&self) -> u32 {
-        let d = data();
-        let mut storage = d.guilds[self.guild as usize].storage as u32;
-        for &(r, k) in &d.room_storage {
+        data().guilds[self.guild as usize].storage as u32
+            + self.room_storage()
+            + self.spec_storage()
+    }
+    /// What the seat's rooms add to its storage limit.
+    pub fn room_storage(&self) -> u32 {
+        let mut storage = 0;
+        for &(r, k) in &data().room_storage {
             if self.has_room(r) {
                 storage += k as u32;
             }
         }
-        for &(s, _) in &self.specs {
-            storage += d.spec_storage[s as usize] as u32;
-        }
         storage
+    }
+    /// What the seat's specialists add to its storage limit.
+    pub fn spec_storage(&self) -> u32 {
+        let bonus = &data().spec_storage;
+        self.specs
+            .iter()
+            .map(|&(s, _)| bonus[s as usize] as u32)
+            .sum()
     }
     pub fn hand_limit(&self) -> usize {
         let d = data();
@@ -152,7 +162,8 @@ impl Player {
         self.specs.iter().fold(0, |a, &(s, _)| a | bits[s as usize])
     }
     pub fn stored(&self) -> u32 {
-        self.res.iter().map(|&r| r as u32).sum()
+        let r = &self.res;
+        (r[0] as u32 + r[1] as u32) + (r[2] as u32 + r[3] as u32) + (r[4] as u32 + r[5] as u32)
     }
     /// Whether the player may choose (gather) this resource.
     pub fn may_gather(&self, r: usize) -> bool {
@@ -185,13 +196,31 @@ impl Player {
     }
     /// The specialist spaces with room left, (location, free places): the outside row
     /// first, then the chambers in cell order.
+    /// Every listing of hires and the Bard's moves asks, so the places taken are counted
+    /// in one pass over the specialists instead of once per space.
     pub fn free_places(&self) -> ([(Loc, u8); 13], usize) {
+        const OUT: usize = 12;
+        let mut used = [0u8; 13];
+        for &(_, l) in &self.specs {
+            used[match l {
+                Loc::Outside => OUT,
+                Loc::Room(c) => (c as usize).min(OUT),
+            }] += 1;
+        }
+        if let Some(b) = self.baggage {
+            used[(b as usize).min(OUT)] += 1;
+        }
         let mut out = [(Loc::Outside, 0u8); 13];
         let mut k = 0;
-        for (l, cap) in self.spaces() {
-            let f = cap.saturating_sub(self.used(l));
-            if f > 0 {
-                out[k] = (l, f);
+        if used[OUT] < 4 {
+            out[0] = (Loc::Outside, 4 - used[OUT]);
+            k = 1;
+        }
+        let slots = &data().room_slots;
+        for (c, (&r, &taken)) in self.grid.iter().zip(&used).enumerate() {
+            let anchor = r != EMPTY && r != room::GUILD && (c % 4 == 0 || self.grid[c - 1] != r);
+            if anchor && slots[r as usize] > taken {
+                out[k] = (Loc::Room(c as u8), slots[r as usize] - taken);
                 k += 1;
             }
         }

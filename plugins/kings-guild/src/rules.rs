@@ -27,17 +27,26 @@ impl Kg {
         // Rooms and specialists only raise the printed limits, so a seat within those is
         // within its own without counting them (this runs at every step of a playout).
         let d = crate::data::data();
-        for s in (self.active..self.n()).chain(0..self.active) {
+        let n = self.players.len();
+        let mut s = self.active;
+        for _ in 0..n {
             let p = &self.players[s];
-            // Each limit is worked out only when its printed value is exceeded.
+            // Each limit is worked out only when its printed value is exceeded, and the
+            // storage limit's specialists only when its rooms do not cover the store
+            // (random players sit at their limit most of the game).
             let stored = p.stored();
-            if stored > d.guilds[p.guild as usize].storage as u32 && stored > p.storage_limit() {
-                return Some((s, Limit::Storage));
+            let mut storage = d.guild_storage[p.guild as usize] as u32;
+            if stored > storage {
+                storage += p.room_storage();
+                if stored > storage && stored > storage + p.spec_storage() {
+                    return Some((s, Limit::Storage));
+                }
             }
             let held = p.hand.len();
             if held > d.hand_limit as usize && held > p.hand_limit() {
                 return Some((s, Limit::Hand));
             }
+            s = if s + 1 == n { 0 } else { s + 1 };
         }
         None
     }
