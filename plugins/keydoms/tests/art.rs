@@ -57,19 +57,6 @@ fn image_of(shape: &Shape) -> Option<(&str, Rect, Option<Color>)> {
     }
 }
 
-fn inside(outer: Rect, inner: Rect) -> bool {
-    inner.x >= outer.x - 0.5
-        && inner.y >= outer.y - 0.5
-        && inner.x + inner.w <= outer.x + outer.w + 0.5
-        && inner.y + inner.h <= outer.y + outer.h + 0.5
-}
-
-fn overlap(a: Rect, b: Rect) -> bool {
-    let dx = (a.x + a.w).min(b.x + b.w) - a.x.max(b.x);
-    let dy = (a.y + a.h).min(b.y + b.h) - a.y.max(b.y);
-    dx > 0.5 && dy > 0.5
-}
-
 #[test]
 fn every_image_a_view_names_is_shipped_at_every_table_size() {
     let mut seen: Vec<String> = Vec::new();
@@ -143,7 +130,10 @@ fn every_component_is_drawn_with_its_picture() {
             match (&it.shape, it.tooltip.as_deref()) {
                 (Shape::Card { rect, .. }, _) => {
                     let (image, r, _) = next.unwrap_or_else(|| panic!("{at}: bare card {it:?}"));
-                    assert!(inside(*rect, r), "{at}: {image} lies off its card {it:?}");
+                    assert!(
+                        r.inside(*rect, 0.5),
+                        "{at}: {image} lies off its card {it:?}"
+                    );
                     if let Some(sp) = it.id.as_deref().and_then(|id| id.strip_prefix("spell:")) {
                         let sp: u8 = sp.parse().unwrap();
                         assert_eq!(image, art::spell(sp), "{at}: {it:?}");
@@ -188,7 +178,7 @@ fn every_component_is_drawn_with_its_picture() {
             let pictures: Vec<(&str, Rect, Option<Color>)> = items
                 .iter()
                 .filter_map(|it| image_of(&it.shape))
-                .filter(|(_, r, _)| inside(mat, *r))
+                .filter(|(_, r, _)| r.inside(mat, 0.5))
                 .collect();
             let colour = Color::player(g.n() + gh);
             assert!(
@@ -248,7 +238,10 @@ fn pictures_lie_under_the_text_they_share_a_place_with() {
                         if let Some(t) = drawn_text_box(&other.shape)
                             && !matches!(other.shape, Shape::Card { .. })
                         {
-                            assert!(!overlap(t, r), "step {step}: {other:?} runs into {it:?}");
+                            assert!(
+                                !t.overlaps(r, 0.5),
+                                "step {step}: {other:?} runs into {it:?}"
+                            );
                         }
                     }
                 }

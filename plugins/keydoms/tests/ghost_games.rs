@@ -2,9 +2,11 @@
 //! invariants, plus save/replay and serde round trips of a ghost game.
 #![allow(clippy::needless_range_loop)]
 
-use tavern_plugin_api::game::check::{random_move, scaled};
-use tavern_plugin_api::game::{apply_checked, check::random_game};
-use tavern_plugin_api::{Game, GameRng, Setup, ToAct};
+mod common;
+
+use common::{play_and_replay, seat_to_act, walk, walk_steps};
+use tavern_plugin_api::game::check::{random_game, scaled};
+use tavern_plugin_api::{Game, GameRng, Setup};
 use tavern_plugin_keydoms::data::{STRENGTHS, type_value};
 use tavern_plugin_keydoms::ghost::{GHOSTS, GhostCard};
 use tavern_plugin_keydoms::magic::Step;
@@ -204,27 +206,6 @@ fn random_games_harder_ghosts_and_muggles() {
     );
 }
 
-fn play_and_replay(setup: &Setup, seed: u64) {
-    let mut rng = GameRng::new(seed);
-    let mut g = Keydoms::new(setup).unwrap();
-    let mut log = Vec::new();
-    while let Some((seat, a)) = random_move(&g, &mut rng) {
-        apply_checked(&mut g, seat, &a).unwrap();
-        log.push((seat, serde_json::to_string(&a).unwrap()));
-    }
-    let mut r = Keydoms::new(setup).unwrap();
-    for (seat, json) in &log {
-        apply_checked(&mut r, *seat, &serde_json::from_str(json).unwrap()).unwrap();
-    }
-    assert_eq!(
-        serde_json::to_string(&g).unwrap(),
-        serde_json::to_string(&r).unwrap()
-    );
-    let back: Keydoms = serde_json::from_str(&serde_json::to_string(&g).unwrap()).unwrap();
-    assert_eq!(back, g);
-    assert!(r.outcome().is_some());
-}
-
 #[test]
 fn save_round_trip_of_ghost_games() {
     use tavern_plugin_api::game::check::replay_round_trip;
@@ -252,26 +233,21 @@ fn replay_and_serde_round_trip_with_ghosts() {
 /// The view draws ghost games without panicking, whoever holds the start marker.
 #[test]
 fn views_of_ghost_games() {
-    use rand::RngExt;
     for seed in 0..scaled(20) as u64 {
         let setup = setup(1 + (seed % 2) as usize, "auto", &[]);
         let mut rng = GameRng::new(seed);
-        let mut g = Keydoms::new(&setup).unwrap();
-        loop {
+        // The bots' re-deals draw from a stream of their own, apart from the walk's.
+        let mut deals = GameRng::new(seed + 1000);
+        walk(Keydoms::new(&setup).unwrap(), &mut rng, |g, step| {
             let _ = g.view(Some(0));
             let _ = g.view(None);
-            let (seat, a) = match g.to_act() {
-                ToAct::Over => break,
-                ToAct::Chance => (None, g.sample_chance(&mut rng)),
-                ToAct::Seats(s) => {
-                    let _ = g.legal(s[0]);
-                    let l = g.legal_actions(s[0]);
-                    (Some(s[0]), l[rng.random_range(0..l.len())].clone())
-                }
-            };
-            apply_checked(&mut g, seat, &a).unwrap();
-            let _ = g.determinize(0, &mut rng);
-        }
+            if let Some(seat) = seat_to_act(g) {
+                let _ = g.legal(seat);
+            }
+            if step > 0 {
+                let _ = g.determinize(0, &mut deals);
+            }
+        });
     }
 }
 
@@ -284,20 +260,18 @@ fn ghost_spells_coming_out_are_reveals() {
     for seed in 0..scaled(40) as u64 {
         let mut setup = Setup::players(2);
         setup.options.insert("ghosts".into(), "2".into());
-        let mut g = Keydoms::new(&setup).unwrap();
         let mut rng = GameRng::new(seed);
-        while g.to_act() != ToAct::Over {
-            let (seat, a) = random_move(&g, &mut rng).unwrap();
-            let applied = apply_checked(&mut g, seat, &a).unwrap();
+        walk_steps(Keydoms::new(&setup).unwrap(), &mut rng, |st| {
+            let applied = st.applied;
             if applied.label.contains("turns up the spell") {
                 assert!(applied.reveal, "{}", applied.label);
                 turned_up += 1;
             }
-            if !applied.private_for.is_empty() && seat.is_none() {
+            if !applied.private_for.is_empty() && st.seat.is_none() {
                 assert!(applied.reveal, "{}", applied.label);
                 handed += 1;
             }
-        }
+        });
     }
     assert!(
         turned_up > 0 && handed > 0,

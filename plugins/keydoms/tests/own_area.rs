@@ -3,24 +3,16 @@
 //! on it, like a label on a tile) and nothing spills out of the panel, for mid-game
 //! states of 1, 3 and 6 players.
 
-use rand::RngExt;
+mod common;
+
+use common::{seat_to_act, walk};
 use tavern_plugin_api::game::apply_checked;
+use tavern_plugin_api::game::check::scaled;
 use tavern_plugin_api::scene::{Rect, Shape};
 use tavern_plugin_api::{Game, GameRng, Setup, ToAct};
 use tavern_plugin_keydoms::Keydoms;
 
 const PANEL: Rect = tavern_plugin_keydoms::view::OWN;
-
-fn overlap(a: Rect, b: Rect) -> bool {
-    a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5
-}
-
-fn inside(a: Rect, b: Rect) -> bool {
-    a.x >= b.x - 0.5
-        && a.y >= b.y - 0.5
-        && a.x + a.w <= b.x + b.w + 0.5
-        && a.y + a.h <= b.y + b.h + 0.5
-}
 
 fn check(g: &Keydoms, seat: usize, what: &str) {
     let v = g.view(Some(seat));
@@ -49,18 +41,18 @@ fn check(g: &Keydoms, seat: usize, what: &str) {
     );
     for (i, (a, is_text, name)) in items.iter().enumerate() {
         assert!(
-            inside(*a, PANEL),
+            a.inside(PANEL, 0.5),
             "{what}: '{name}' {a:?} spills out of the panel"
         );
         if !is_text {
             continue;
         }
         for (j, (b, other_text, other)) in items.iter().enumerate() {
-            if i == j || !overlap(*a, *b) {
+            if i == j || !a.overlaps(*b, 0.5) {
                 continue;
             }
             assert!(
-                !other_text && inside(*a, *b),
+                !other_text && a.inside(*b, 0.5),
                 "{what}: '{name}' {a:?} overlaps '{other}' {b:?}"
             );
         }
@@ -69,36 +61,25 @@ fn check(g: &Keydoms, seat: usize, what: &str) {
 
 /// Plays random games and checks every seat's own area now and then (spells in hand,
 /// artefacts, invoked ones included as they come).
-fn run(players: usize, ghosts: Option<&str>, seeds: u64) {
-    for seed in 0..tavern_plugin_api::game::check::scaled(seeds as usize) as u64 {
+fn run(players: usize, ghosts: Option<&str>, seeds: usize) {
+    for seed in 0..scaled(seeds) as u64 {
         let mut setup = Setup::players(players);
         if let Some(gh) = ghosts {
             setup.options.insert("ghosts".into(), gh.into());
         }
-        let mut g = Keydoms::new(&setup).unwrap();
         let mut rng = GameRng::new(seed);
-        let mut step = 0;
-        loop {
-            let (seat, a) = match g.to_act() {
-                ToAct::Over => break,
-                ToAct::Chance => (None, g.sample_chance(&mut rng)),
-                ToAct::Seats(s) => {
-                    if step % 13 == 0 {
-                        for me in 0..players {
-                            check(
-                                &g,
-                                me,
-                                &format!("{players}p seed {seed} step {step} seat {me}"),
-                            );
-                        }
-                    }
-                    let l = g.legal_actions(s[0]);
-                    (Some(s[0]), l[rng.random_range(0..l.len())].clone())
-                }
-            };
-            apply_checked(&mut g, seat, &a).unwrap();
-            step += 1;
-        }
+        walk(Keydoms::new(&setup).unwrap(), &mut rng, |g, step| {
+            if step % 13 != 0 || seat_to_act(g).is_none() {
+                return;
+            }
+            for me in 0..players {
+                check(
+                    g,
+                    me,
+                    &format!("{players}p seed {seed} step {step} seat {me}"),
+                );
+            }
+        });
     }
 }
 

@@ -2,9 +2,12 @@
 //! with conservation invariants, plus save/replay and serde round trips.
 #![allow(clippy::needless_range_loop)]
 
-use tavern_plugin_api::game::check::{random_move, scaled};
-use tavern_plugin_api::game::{apply_checked, check::random_game};
-use tavern_plugin_api::{Game, GameRng, Setup, ToAct};
+mod common;
+
+use common::{play_and_replay, walk_with};
+use rand::RngExt;
+use tavern_plugin_api::game::check::{random_game, scaled};
+use tavern_plugin_api::{Game, GameRng, Setup};
 use tavern_plugin_keydoms::Action;
 use tavern_plugin_keydoms::data::{AMULET, KEY, MIRROR, RAVEN, SCROLL, STRENGTHS, WAND};
 use tavern_plugin_keydoms::magic::Step;
@@ -229,37 +232,7 @@ fn unsupported_setups_are_refused() {
 #[test]
 fn replay_and_serde_round_trip() {
     for n in 3..=6 {
-        let setup = Setup::players(n);
-        let mut rng = GameRng::new(99 + n as u64);
-        let mut g = Keydoms::new(&setup).unwrap();
-        let mut log = Vec::new();
-        use rand::RngExt;
-        loop {
-            let (seat, a) = match g.to_act() {
-                ToAct::Over => break,
-                ToAct::Chance => (None, g.sample_chance(&mut rng)),
-                ToAct::Seats(s) => {
-                    let seat = s[0];
-                    let l = g.legal_actions(seat);
-                    (Some(seat), l[rng.random_range(0..l.len())].clone())
-                }
-            };
-            apply_checked(&mut g, seat, &a).unwrap();
-            let json = serde_json::to_string(&a).unwrap();
-            log.push((seat, json));
-        }
-        let mut r = Keydoms::new(&setup).unwrap();
-        for (seat, json) in &log {
-            let a = serde_json::from_str(json).unwrap();
-            apply_checked(&mut r, *seat, &a).unwrap();
-        }
-        assert_eq!(
-            serde_json::to_string(&g).unwrap(),
-            serde_json::to_string(&r).unwrap()
-        );
-        let back: Keydoms = serde_json::from_str(&serde_json::to_string(&g).unwrap()).unwrap();
-        assert_eq!(back, g);
-        assert!(r.outcome().is_some());
+        play_and_replay(&Setup::players(n), 99 + n as u64);
     }
 }
 
@@ -267,38 +240,38 @@ fn replay_and_serde_round_trip() {
 /// would prove little about them.
 #[test]
 fn random_games_use_every_artefact_power_and_spell() {
-    use rand::RngExt;
     let mut cast = [0u32; 22];
     let mut invoked = [0u32; 6];
     let mut reveals = 0u32;
+    // Passing for the whole round would hide the late timings (Smuggler).
+    let no_round_pass = |g: &Keydoms, seat: usize, rng: &mut GameRng| {
+        let l: Vec<Action> = g
+            .legal_actions(seat)
+            .into_iter()
+            .filter(|a| *a != Action::PassRound)
+            .collect();
+        l[rng.random_range(0..l.len())].clone()
+    };
     // Coverage needs enough games whatever the scale: at least 200.
     for seed in 0..scaled(300).max(200) as u64 {
         let n = 3 + (seed % 4) as usize;
-        let mut g = Keydoms::new(&Setup::players(n)).unwrap();
         let mut rng = GameRng::new(seed);
-        loop {
-            let (seat, a) = match g.to_act() {
-                ToAct::Over => break,
-                ToAct::Chance => (None, g.sample_chance(&mut rng)),
-                ToAct::Seats(s) => {
-                    // Passing for the whole round would hide the late timings (Smuggler).
-                    let l: Vec<Action> = g
-                        .legal_actions(s[0])
-                        .into_iter()
-                        .filter(|a| *a != Action::PassRound)
-                        .collect();
-                    (Some(s[0]), l[rng.random_range(0..l.len())].clone())
+        walk_with(
+            Keydoms::new(&Setup::players(n)).unwrap(),
+            &mut rng,
+            no_round_pass,
+            |_, _| {},
+            |st| {
+                match *st.action {
+                    Action::Cast { spell } => cast[spell as usize] += 1,
+                    Action::Invoke { artefact } => invoked[artefact as usize] += 1,
+                    _ => {}
                 }
-            };
-            match a {
-                Action::Cast { spell } => cast[spell as usize] += 1,
-                Action::Invoke { artefact } => invoked[artefact as usize] += 1,
-                _ => {}
-            }
-            if apply_checked(&mut g, seat, &a).unwrap().reveal {
-                reveals += 1;
-            }
-        }
+                if st.applied.reveal {
+                    reveals += 1;
+                }
+            },
+        );
     }
     println!(
         "spells cast: {:?}\nartefacts invoked: {invoked:?}",
@@ -319,21 +292,7 @@ fn replay_every_mode() {
     for (key, value) in [("variant", "muggles"), ("foreknown", "yes")] {
         let mut setup = Setup::players(4);
         setup.options.insert(key.into(), value.into());
-        let mut rng = GameRng::new(5);
-        let mut g = Keydoms::new(&setup).unwrap();
-        let mut log = Vec::new();
-        while let Some((seat, a)) = random_move(&g, &mut rng) {
-            apply_checked(&mut g, seat, &a).unwrap();
-            log.push((seat, serde_json::to_string(&a).unwrap()));
-        }
-        let mut r = Keydoms::new(&setup).unwrap();
-        for (seat, json) in &log {
-            apply_checked(&mut r, *seat, &serde_json::from_str(json).unwrap()).unwrap();
-        }
-        assert_eq!(
-            serde_json::to_value(&g).unwrap(),
-            serde_json::to_value(&r).unwrap()
-        );
+        play_and_replay(&setup, 5);
     }
 }
 

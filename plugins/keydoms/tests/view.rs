@@ -1,8 +1,11 @@
 //! The scene stays usable: every legal action's target exists in the acting seat's
 //! view, text is readable, and nothing private of one seat shows in another's view.
 
+mod common;
+
 use std::collections::BTreeSet;
 
+use common::{seat_to_act, walk};
 use rand::RngExt;
 use tavern_plugin_api::game::apply_checked;
 use tavern_plugin_api::game::check::scaled;
@@ -16,25 +19,18 @@ use tavern_plugin_keydoms::state::Action;
 fn targets_exist_text_is_readable_and_hands_stay_private() {
     for seed in 0..scaled(40) as u64 {
         let n = 3 + (seed % 4) as usize;
-        let mut g = Keydoms::new(&Setup::players(n)).unwrap();
         let mut rng = GameRng::new(seed);
-        let mut steps = 0;
-        loop {
-            let (seat, a) = match g.to_act() {
-                ToAct::Over => break,
-                ToAct::Chance => (None, g.sample_chance(&mut rng)),
-                ToAct::Seats(s) => {
-                    let seat = s[0];
-                    if steps % 7 == 0 {
-                        check_view(&g, seat);
-                    }
-                    let l = g.legal_actions(seat);
-                    (Some(seat), l[rng.random_range(0..l.len())].clone())
+        let g = walk(
+            Keydoms::new(&Setup::players(n)).unwrap(),
+            &mut rng,
+            |g, step| {
+                if let Some(seat) = seat_to_act(g)
+                    && step % 7 == 0
+                {
+                    check_view(g, seat);
                 }
-            };
-            apply_checked(&mut g, seat, &a).unwrap();
-            steps += 1;
-        }
+            },
+        );
         let v = g.view(None);
         assert!(!v.status.is_empty());
     }
@@ -103,45 +99,34 @@ fn ghost_games_show_mats_and_keep_ghost_secrets() {
         let mut setup = Setup::players(humans);
         setup.options.insert("ghosts".into(), ghosts.into());
         setup.options.insert("ghost_spells".into(), "2".into());
-        let mut g = Keydoms::new(&setup).unwrap();
         let mut rng = GameRng::new(seed);
-        let mut steps = 0;
-        loop {
-            let (seat, a) = match g.to_act() {
-                ToAct::Over => break,
-                ToAct::Chance => (None, g.sample_chance(&mut rng)),
-                ToAct::Seats(s) => {
-                    let seat = s[0];
-                    if steps % 5 == 0 {
-                        check_view(&g, seat);
-                        let v = g.view(Some(seat));
-                        let json = serde_json::to_string(&v).unwrap();
-                        for (i, gh) in g.ghosts.iter().enumerate() {
-                            assert!(json.contains(&format!("\"ghost:{i}\"")), "mat {i}");
-                            let hidden = gh
-                                .deck
-                                .iter()
-                                .filter_map(|c| match c {
-                                    GhostCard::Spell(s) => Some(*s),
-                                    _ => None,
-                                })
-                                .chain(gh.gained.iter().copied());
-                            for sp in hidden {
-                                assert!(
-                                    !json.contains(spell_name(sp)),
-                                    "a ghost's unseen {} is named",
-                                    spell_name(sp)
-                                );
-                            }
-                        }
-                    }
-                    let l = g.legal_actions(seat);
-                    (Some(seat), l[rng.random_range(0..l.len())].clone())
+        walk(Keydoms::new(&setup).unwrap(), &mut rng, |g, step| {
+            let Some(seat) = seat_to_act(g) else { return };
+            if step % 5 != 0 {
+                return;
+            }
+            check_view(g, seat);
+            let v = g.view(Some(seat));
+            let json = serde_json::to_string(&v).unwrap();
+            for (i, gh) in g.ghosts.iter().enumerate() {
+                assert!(json.contains(&format!("\"ghost:{i}\"")), "mat {i}");
+                let hidden = gh
+                    .deck
+                    .iter()
+                    .filter_map(|c| match c {
+                        GhostCard::Spell(s) => Some(*s),
+                        _ => None,
+                    })
+                    .chain(gh.gained.iter().copied());
+                for sp in hidden {
+                    assert!(
+                        !json.contains(spell_name(sp)),
+                        "a ghost's unseen {} is named",
+                        spell_name(sp)
+                    );
                 }
-            };
-            apply_checked(&mut g, seat, &a).unwrap();
-            steps += 1;
-        }
+            }
+        });
     }
 }
 
@@ -186,37 +171,28 @@ fn a_hidden_strength_never_changes_what_other_seats_see() {
         let (humans, ghosts) = setups[seed as usize % setups.len()];
         let mut setup = Setup::players(humans);
         setup.options.insert("ghosts".into(), ghosts.into());
-        let mut g = Keydoms::new(&setup).unwrap();
         let mut rng = GameRng::new(seed);
-        let mut steps = 0;
-        loop {
-            let (seat, a) = match g.to_act() {
-                ToAct::Over => break,
-                ToAct::Chance => (None, g.sample_chance(&mut rng)),
-                ToAct::Seats(s) => {
-                    if steps % 4 == 0 {
-                        for p in 0..g.n() {
-                            let Some(alt) = swap_hidden(&g, p, &mut rng) else {
-                                continue;
-                            };
-                            let viewers = (0..g.n()).filter(|&v| v != p).map(Some);
-                            for v in viewers.chain([None]) {
-                                assert_eq!(
-                                    serde_json::to_string(&g.view(v)).unwrap(),
-                                    serde_json::to_string(&alt.view(v)).unwrap(),
-                                    "seed {seed}: {v:?} can tell seat {p}'s hidden strengths"
-                                );
-                                compared += 1;
-                            }
-                        }
-                    }
-                    let l = g.legal_actions(s[0]);
-                    (Some(s[0]), l[rng.random_range(0..l.len())].clone())
+        // The swaps draw from a stream of their own, apart from the walk's.
+        let mut swaps = GameRng::new(seed + 1000);
+        walk(Keydoms::new(&setup).unwrap(), &mut rng, |g, step| {
+            if step % 4 != 0 || seat_to_act(g).is_none() {
+                return;
+            }
+            for p in 0..g.n() {
+                let Some(alt) = swap_hidden(g, p, &mut swaps) else {
+                    continue;
+                };
+                let viewers = (0..g.n()).filter(|&v| v != p).map(Some);
+                for v in viewers.chain([None]) {
+                    assert_eq!(
+                        serde_json::to_string(&g.view(v)).unwrap(),
+                        serde_json::to_string(&alt.view(v)).unwrap(),
+                        "seed {seed}: {v:?} can tell seat {p}'s hidden strengths"
+                    );
+                    compared += 1;
                 }
-            };
-            apply_checked(&mut g, seat, &a).unwrap();
-            steps += 1;
-        }
+            }
+        });
     }
     assert!(compared > 100, "only {compared} views compared");
 }

@@ -1,11 +1,11 @@
-//! Shared by the test files that look at the table over random games: the setup they
-//! start from and the walk that plays a game out at random.
+//! Shared by the test files that play random games: the setup they start from and the
+//! one walk that plays a game out at random (each file says what it looks at on the way).
 #![allow(dead_code)]
 
 use rand::RngExt;
 use tavern_plugin_api::game::apply_checked;
-use tavern_plugin_api::{Game, GameRng, Setup, ToAct};
-use tavern_plugin_keydoms::Keydoms;
+use tavern_plugin_api::{Applied, Game, GameRng, Setup, ToAct};
+use tavern_plugin_keydoms::{Action, Keydoms};
 
 /// `humans` seats with the `ghosts` option ("auto", "0", "1", "2"), with magic (the
 /// standard game) or without it (muggles).
@@ -17,30 +17,103 @@ pub fn setup(humans: usize, ghosts: &str, magic: bool) -> Setup {
     s
 }
 
-/// One random step: a chance outcome when chance acts, else a random legal action of
-/// the first seat to act, applied with the host's checks. False once the game is over.
-pub fn random_step(g: &mut Keydoms, rng: &mut GameRng) -> bool {
-    let (seat, a) = match g.to_act() {
-        ToAct::Over => return false,
-        ToAct::Chance => (None, g.sample_chance(rng)),
-        ToAct::Seats(s) => {
-            let l = g.legal_actions(s[0]);
-            (Some(s[0]), l[rng.random_range(0..l.len())].clone())
-        }
-    };
-    apply_checked(g, seat, &a).unwrap();
-    true
+/// Any legal action of `seat`, at random: the choice a plain walk makes.
+pub fn any_action(g: &Keydoms, seat: usize, rng: &mut GameRng) -> Action {
+    let l = g.legal_actions(seat);
+    l[rng.random_range(0..l.len())].clone()
 }
 
-/// Plays `g` out at random with `rng`, showing `look` every position on the way (the
-/// one before each step, then the final one) with the number of steps taken so far.
-pub fn walk(mut g: Keydoms, rng: &mut GameRng, mut look: impl FnMut(&Keydoms, usize)) {
+/// What one step of a walk did: who acted (`None`: chance), the action, and the reply
+/// of the host's checked apply.
+pub struct Stepped<'a> {
+    pub seat: Option<usize>,
+    pub action: &'a Action,
+    pub applied: &'a Applied,
+}
+
+/// One random step: a chance outcome when chance acts, else `choose`'s action for the
+/// first seat to act, applied with the host's checks. `None` once the game is over.
+pub fn step_with(
+    g: &mut Keydoms,
+    rng: &mut GameRng,
+    choose: &mut impl FnMut(&Keydoms, usize, &mut GameRng) -> Action,
+) -> Option<(Option<usize>, Action, Applied)> {
+    let (seat, a) = match g.to_act() {
+        ToAct::Over => return None,
+        ToAct::Chance => (None, g.sample_chance(rng)),
+        ToAct::Seats(s) => (Some(s[0]), choose(g, s[0], rng)),
+    };
+    let applied = apply_checked(g, seat, &a).unwrap();
+    Some((seat, a, applied))
+}
+
+/// One random step with [`any_action`]. False once the game is over.
+pub fn random_step(g: &mut Keydoms, rng: &mut GameRng) -> bool {
+    step_with(g, rng, &mut any_action).is_some()
+}
+
+/// Plays `g` out at random with `rng`, `choose` picking each seat's action; `look` sees
+/// every position on the way (the one before each step, then the final one) with the
+/// number of steps taken so far, and `after` each step's result. Returns the end.
+pub fn walk_with(
+    mut g: Keydoms,
+    rng: &mut GameRng,
+    mut choose: impl FnMut(&Keydoms, usize, &mut GameRng) -> Action,
+    mut look: impl FnMut(&Keydoms, usize),
+    mut after: impl FnMut(Stepped<'_>),
+) -> Keydoms {
     let mut step = 0;
     loop {
         look(&g, step);
-        if !random_step(&mut g, rng) {
-            return;
-        }
+        let Some((seat, action, applied)) = step_with(&mut g, rng, &mut choose) else {
+            return g;
+        };
+        after(Stepped {
+            seat,
+            action: &action,
+            applied: &applied,
+        });
         step += 1;
     }
+}
+
+/// [`walk_with`] with any legal action and nothing to learn from each step.
+pub fn walk(g: Keydoms, rng: &mut GameRng, look: impl FnMut(&Keydoms, usize)) -> Keydoms {
+    walk_with(g, rng, any_action, look, |_| {})
+}
+
+/// [`walk_with`] told only what each step did.
+pub fn walk_steps(g: Keydoms, rng: &mut GameRng, after: impl FnMut(Stepped<'_>)) -> Keydoms {
+    walk_with(g, rng, any_action, |_, _| {}, after)
+}
+
+/// The seat a position waits on, when a seat (not chance, not the end) acts next.
+pub fn seat_to_act(g: &Keydoms) -> Option<usize> {
+    match g.to_act() {
+        ToAct::Seats(s) => Some(s[0]),
+        _ => None,
+    }
+}
+
+/// Plays a random game of `setup` from `seed`, replays its log (kept as JSON text, as a
+/// save keeps it) from a new game, and checks both end alike and the state survives its
+/// own serde round trip. Returns the played game.
+pub fn play_and_replay(setup: &Setup, seed: u64) -> Keydoms {
+    let mut rng = GameRng::new(seed);
+    let mut log = Vec::new();
+    let g = walk_steps(Keydoms::new(setup).unwrap(), &mut rng, |st| {
+        log.push((st.seat, serde_json::to_string(st.action).unwrap()));
+    });
+    let mut r = Keydoms::new(setup).unwrap();
+    for (seat, json) in &log {
+        apply_checked(&mut r, *seat, &serde_json::from_str(json).unwrap()).unwrap();
+    }
+    assert_eq!(
+        serde_json::to_string(&g).unwrap(),
+        serde_json::to_string(&r).unwrap()
+    );
+    let back: Keydoms = serde_json::from_str(&serde_json::to_string(&g).unwrap()).unwrap();
+    assert_eq!(back, g);
+    assert!(r.outcome().is_some());
+    g
 }
