@@ -209,19 +209,15 @@ impl Game for Kg {
     }
 
     fn apply_quiet(&mut self, seat: Option<usize>, action: &Action) -> Result<(), GameError> {
-        // Playouts apply millions of actions: one notes buffer per thread, never a new one.
-        thread_local! {
-            static NOTES: std::cell::RefCell<Vec<notes::Note>> =
-                const { std::cell::RefCell::new(Vec::new()) };
-        }
-        NOTES.with(|n| {
-            let mut n = n.borrow_mut();
-            n.clear();
-            match seat {
-                Some(s) => self.seat_change_into(s, action, &mut n),
-                None => self.chance_change_into(action, &mut n),
-            }
-        })
+        // Playouts apply millions of actions: the copy's own notes buffer, never a new one.
+        let mut notes = std::mem::take(&mut self.scratch.0);
+        notes.clear();
+        let done = match seat {
+            Some(s) => self.seat_change_into(s, action, &mut notes),
+            None => self.chance_change_into(action, &mut notes),
+        };
+        self.scratch.0 = notes;
+        done
     }
 
     fn art() -> Vec<tavern_plugin_api::scene::Art> {

@@ -462,6 +462,35 @@ pub struct Kg {
     pub gone_quests: Vec<QCard>,
     /// Turns in a row in which nobody crafted, built or hired.
     pub stalled: u32,
+    /// The quiet playout path's notes buffer (see [`Scratch`]).
+    #[serde(skip)]
+    pub scratch: Scratch,
+}
+
+/// A notes buffer reused by every quiet apply of one game copy (playouts apply millions
+/// of actions; a buffer per apply, or one per thread, cost more than the rules). It is
+/// not part of the game: never saved, empty in every copy, equal to any other.
+#[derive(Default)]
+pub struct Scratch(pub Vec<crate::notes::Note>);
+
+impl Clone for Scratch {
+    fn clone(&self) -> Self {
+        Scratch(Vec::new())
+    }
+}
+
+impl PartialEq for Scratch {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for Scratch {}
+
+impl std::fmt::Debug for Scratch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Scratch")
+    }
 }
 
 /// Full rounds without anyone crafting, building or hiring after which the table is

@@ -56,6 +56,7 @@ impl Kg {
             })
             .collect();
         Ok(Kg {
+            scratch: Default::default(),
             players,
             solo,
             phase: Phase::Setup,
