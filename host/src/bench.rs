@@ -111,8 +111,13 @@ fn abi_random_games(
 }
 
 /// The table's first and later frames of seat 0's view half way through the game just
-/// played, with the game's drawings and without them.
-fn frame_lines(s: &mut Session, out: &mut dyn std::io::Write) -> Result<(), CliError> {
+/// played, with the game's drawings and without them; the later-frame figures, for the
+/// summary, when the view has drawings.
+fn frame_lines(
+    s: &mut Session,
+    scale: u32,
+    out: &mut dyn std::io::Write,
+) -> Result<Option<frames::FrameTimes>, CliError> {
     let len = s.log().len();
     s.rewind_to(len / 2, None).map_err(err)?;
     let scene = s.view(Some(0)).map_err(err)?.scene;
@@ -120,22 +125,36 @@ fn frame_lines(s: &mut Session, out: &mut dyn std::io::Write) -> Result<(), CliE
     let drawn = frames::images(&scene);
     if drawn == 0 {
         writeln!(out, "  table frame: no drawings in this game's view").ok();
-        return Ok(());
+        return Ok(None);
     }
-    let (first, later) = frames::frame_times(&scene);
-    let (bare_first, bare_later) = frames::frame_times(&frames::without_art(&scene));
+    let f = frames::frame_times(&scene, &frames::without_art(&scene), 60 * scale as usize);
     writeln!(
         out,
-        "  table frame at 1280×800 with art ({drawn} images, {} drawings): first {}, later {}; \
-         without art: first {}, later {}",
+        "  table frame at 1280×800 ({drawn} images of {} drawings): first with art {}, without {}",
         scene.image_ids().len(),
-        ms(first),
-        ms(later),
-        ms(bare_first),
-        ms(bare_later)
+        ms(f.first_art),
+        ms(f.first_bare),
     )
     .ok();
-    Ok(())
+    writeln!(out, "  table later frame: {}", later_line(&f)).ok();
+    Ok(Some(f))
+}
+
+/// "with art 0.130 ms, without 0.128 ms: +0.002 ms ± 0.004 (within noise, 60 rounds)".
+fn later_line(f: &frames::FrameTimes) -> String {
+    format!(
+        "with art {}, without {}: {:+.3} ms ± {:.3} ({}, {} rounds)",
+        ms(f.later_art),
+        ms(f.later_bare),
+        f.difference_ms,
+        f.noise_ms,
+        if f.within_noise() {
+            "within noise"
+        } else {
+            "art slower"
+        },
+        f.rounds
+    )
 }
 
 /// The seat of the `i`-th set bit of `mask`.
@@ -164,6 +183,7 @@ pub fn run(
         ms(load)
     )
     .ok();
+    let mut later = Vec::new();
     for plugin in &catalog.games {
         if only.is_some_and(|o| o != plugin.info.id) {
             continue;
@@ -196,7 +216,9 @@ pub fn run(
         .ok();
 
         let len = s.log().len();
-        frame_lines(&mut s, out)?;
+        if let Some(f) = frame_lines(&mut s, scale, out)? {
+            later.push((plugin.info.name.clone(), f));
+        }
         let mut undo_to = |position: usize| -> Result<Duration, CliError> {
             let t = Instant::now();
             s.rewind_to(position, None).map_err(err)?;
@@ -274,6 +296,17 @@ pub fn run(
             per_action_abi / per_action_in.max(1e-12)
         )
         .ok();
+    }
+    if !later.is_empty() {
+        writeln!(
+            out,
+            "\nlater table frame, with art against without (median of paired rounds ± about \
+             a 95 % interval):"
+        )
+        .ok();
+        for (name, f) in &later {
+            writeln!(out, "  {name}: {}", later_line(f)).ok();
+        }
     }
     Ok(())
 }

@@ -23,11 +23,13 @@ const SIZE_STEP: f32 = 8.0;
 /// The whole texture, as every drawing is painted.
 const UV: Rect = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0));
 
-/// The drawings' textures of one egui context, by game id, then image id: each size
-/// the drawing is kept at.
+/// The drawings' textures of one egui context.
 #[derive(Default)]
 struct Textures {
-    games: HashMap<String, HashMap<String, Vec<Raster>>>,
+    /// By the address of the drawing's bytes: each entry holds those bytes, so the
+    /// address stays its own while the entry lives, and a hit hashes one number
+    /// instead of a game's and an image's names.
+    drawings: HashMap<usize, Drawing>,
     /// The pass sizes no longer drawn were last dropped in.
     pruned: u64,
     counts: Counts,
@@ -42,11 +44,16 @@ pub struct Counts {
     pub reused: u64,
 }
 
+/// One drawing of a game, at each size it is kept at.
+struct Drawing {
+    /// Keeps the address the drawing is filed under.
+    _svg: Arc<[u8]>,
+    sizes: Vec<Raster>,
+}
+
 /// A drawing at one size.
 struct Raster {
     px: [u32; 2],
-    /// The bytes it was made from: a plugin whose drawing changed is drawn anew.
-    svg: Arc<[u8]>,
     /// The texture and the drawing's own size (for its aspect); `None` when the SVG
     /// would not load, remembered so a broken drawing is not parsed every frame.
     texture: Option<(TextureHandle, Vec2)>,
@@ -84,49 +91,43 @@ impl Textures {
             return;
         }
         self.pruned = pass;
-        for sizes in self.games.values_mut().flat_map(|g| g.values_mut()) {
-            if sizes.len() < 2 {
+        for d in self.drawings.values_mut() {
+            if d.sizes.len() < 2 {
                 continue;
             }
-            let newest = sizes.iter().map(|r| r.last_used).max().unwrap_or(0);
-            sizes.retain(|r| r.last_used + 1 >= pass || r.last_used == newest);
+            let newest = d.sizes.iter().map(|r| r.last_used).max().unwrap_or(0);
+            d.sizes
+                .retain(|r| r.last_used + 1 >= pass || r.last_used == newest);
         }
     }
 
-    /// The texture of `image` of `game` at `px`, made the first time it is asked for.
+    /// The texture of `svg` (drawing `image` of `game`) at `px`, made the first time it
+    /// is asked for.
     fn texture(
         &mut self,
         ctx: &Context,
-        game: &str,
-        image: &str,
+        (game, image): (&str, &str),
         svg: &Arc<[u8]>,
         px: [u32; 2],
         pass: u64,
     ) -> Option<(TextureId, Vec2)> {
-        // Looked up by `&str` first: a hit allocates nothing.
-        if !self.games.contains_key(game) {
-            self.games.insert(game.to_owned(), HashMap::new());
-        }
-        let drawings = self.games.get_mut(game)?;
-        if !drawings.contains_key(image) {
-            drawings.insert(image.to_owned(), Vec::new());
-        }
-        let sizes = drawings.get_mut(image)?;
-        if let Some(r) = sizes
-            .iter_mut()
-            .find(|r| r.px == px && Arc::ptr_eq(&r.svg, svg))
-        {
+        let drawing = self
+            .drawings
+            .entry(Arc::as_ptr(svg) as *const u8 as usize)
+            .or_insert_with(|| Drawing {
+                _svg: svg.clone(),
+                sizes: Vec::new(),
+            });
+        if let Some(r) = drawing.sizes.iter_mut().find(|r| r.px == px) {
             r.last_used = pass;
             self.counts.reused += 1;
             return r.texture.as_ref().map(|(t, size)| (t.id(), *size));
         }
-        sizes.retain(|r| Arc::ptr_eq(&r.svg, svg));
         let texture = rasterise(ctx, game, image, svg, px);
         self.counts.rasterised += 1;
         let found = texture.as_ref().map(|(t, size)| (t.id(), *size));
-        sizes.push(Raster {
+        drawing.sizes.push(Raster {
             px,
-            svg: svg.clone(),
             texture,
             last_used: pass,
         });
@@ -200,10 +201,11 @@ impl<'a> Art<'a> {
             return false;
         };
         let px = raster_size(rect.size(), self.ppp, self.max_side);
-        let texture =
-            self.textures
-                .lock()
-                .texture(p.ctx(), &self.book.game, image, svg, px, self.pass);
+        let name = (self.book.game.as_str(), image);
+        let texture = self
+            .textures
+            .lock()
+            .texture(p.ctx(), name, svg, px, self.pass);
         let Some((id, size)) = texture else {
             return false;
         };
@@ -304,9 +306,11 @@ mod tests {
         for _ in 0..3 {
             frame(&ctx, &book, &[("disc", large)]);
         }
-        let kept = Shared::of(&ctx).lock().games["test"]["disc"]
-            .iter()
-            .map(|r| r.px)
+        let kept = Shared::of(&ctx)
+            .lock()
+            .drawings
+            .values()
+            .flat_map(|d| d.sizes.iter().map(|r| r.px))
             .collect::<Vec<_>>();
         assert_eq!(kept, vec![[120, 120]]);
         // Drawn again at the small size: made again, once.
