@@ -65,6 +65,22 @@ impl Kg {
         if let Some(Pending::Draw { .. }) = self.pending.front() {
             return Turn::Chance;
         }
+        if self.pending.is_empty() {
+            // The active seat decides unless another seat is over a limit and it is not
+            // (it comes first in the order): the others are looked at first, so the
+            // active seat's limits are worked out only when one of them is over.
+            if self.limits_apply() {
+                let n = self.players.len();
+                for i in 1..n {
+                    let s = (self.active + i) % n;
+                    if self.over_limit(s).is_some() {
+                        let first = self.over_limit(self.active).map_or(s, |_| self.active);
+                        return Turn::Seat(first);
+                    }
+                }
+            }
+            return Turn::Seat(self.active);
+        }
         if let Some((s, _)) = self.limit_violator() {
             return Turn::Seat(s);
         }

@@ -18,35 +18,44 @@ pub enum Limit {
 impl Kg {
     /// The first seat (from the active one, clockwise) over its storage or hand limit.
     pub fn limit_violator(&self) -> Option<(usize, Limit)> {
-        if self.phase != Phase::Play {
+        if !self.limits_apply() {
             return None;
         }
-        if self.pending.front().is_some_and(|p| p.holds_limits()) {
-            return None;
-        }
-        // Rooms and specialists only raise the printed limits, so a seat within those is
-        // within its own without counting them (this runs at every step of a playout).
-        let d = crate::data::data();
         let n = self.players.len();
         let mut s = self.active;
         for _ in 0..n {
-            let p = &self.players[s];
-            // Each limit is worked out only when its printed value is exceeded, and the
-            // storage limit's specialists only when its rooms do not cover the store
-            // (random players sit at their limit most of the game).
-            let stored = p.stored();
-            let mut storage = d.guild_storage[p.guild as usize] as u32;
-            if stored > storage {
-                storage += p.room_storage();
-                if stored > storage && stored > storage + p.spec_storage() {
-                    return Some((s, Limit::Storage));
-                }
-            }
-            let held = p.hand.len();
-            if held > d.hand_limit as usize && held > p.hand_limit() {
-                return Some((s, Limit::Hand));
+            if let Some(l) = self.over_limit(s) {
+                return Some((s, l));
             }
             s = if s + 1 == n { 0 } else { s + 1 };
+        }
+        None
+    }
+
+    /// Whether the limits are checked now (a draw, a shared quest's choice or a discard in
+    /// progress finishes first).
+    pub fn limits_apply(&self) -> bool {
+        self.phase == Phase::Play && !self.pending.front().is_some_and(|p| p.holds_limits())
+    }
+
+    /// Which limit seat `s` is over, if any (storage first), whether or not limits apply.
+    pub fn over_limit(&self, s: usize) -> Option<Limit> {
+        let d = crate::data::data();
+        let p = &self.players[s];
+        // Each limit is worked out only when its printed value is exceeded, and the
+        // storage limit's specialists only when its rooms do not cover the store (random
+        // players sit at their limit most of the game).
+        let stored = p.stored();
+        let mut storage = d.guild_storage[p.guild as usize] as u32;
+        if stored > storage {
+            storage += p.room_storage();
+            if stored > storage && stored > storage + p.spec_storage() {
+                return Some(Limit::Storage);
+            }
+        }
+        let held = p.hand.len();
+        if held > d.hand_limit as usize && held > p.hand_limit() {
+            return Some(Limit::Hand);
         }
         None
     }
