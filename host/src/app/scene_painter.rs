@@ -1071,3 +1071,79 @@ mod tests {
         assert_eq!(fit_scale(vec2(740.0, 620.0), 1600.0, 1000.0), MIN_SCALE);
     }
 }
+
+#[cfg(test)]
+mod art_tests {
+    use std::sync::Arc;
+
+    use egui::load::BytesLoader as _;
+    use tavern_plugin_api::scene::{Art as Drawing, ArtBook, Color, rect};
+
+    use super::*;
+
+    const DISC: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><circle cx="20" cy="20" r="18" fill="#ffffff"/></svg>"##;
+
+    fn frame(ctx: &egui::Context, scene: &Scene) -> usize {
+        let input = egui::RawInput {
+            screen_rect: Some(Rect::from_min_size(Pos2::ZERO, vec2(1280.0, 800.0))),
+            ..Default::default()
+        };
+        let out = ctx.run_ui(input, |ui| {
+            let opts = PaintOptions {
+                zoom: 1.0,
+                time: None,
+                motion: None,
+            };
+            show_scene(ui, scene, &[], &opts);
+        });
+        fn textured(s: &egui::Shape) -> usize {
+            match s {
+                egui::Shape::Vec(v) => v.iter().map(textured).sum(),
+                egui::Shape::Mesh(m) => usize::from(m.texture_id != egui::TextureId::default()),
+                _ => 0,
+            }
+        }
+        out.shapes.iter().map(|c| textured(&c.shape)).sum()
+    }
+
+    /// Issue 16: once a table's drawings have textures, a later frame paints each from
+    /// the host's cache — nothing rasterised, no egui loader asked, no address made.
+    #[test]
+    fn a_second_frame_of_a_table_with_images_is_served_from_the_cache() {
+        let mut scene = Scene::new(1600.0, 1000.0);
+        scene.art = Some(Arc::new(ArtBook::new(
+            "test-art",
+            vec![Drawing::new("disc", DISC)],
+        )));
+        scene.image(rect(100.0, 100.0, 200.0, 200.0), "disc", "A disc");
+        scene.image(rect(400.0, 100.0, 200.0, 200.0), "disc", "Another disc");
+        scene.card(
+            rect(700.0, 100.0, 140.0, 200.0),
+            Color::PAPER,
+            None,
+            "Card",
+            "4",
+        );
+        scene.image(rect(704.0, 142.0, 132.0, 100.0), "disc", "");
+        let ctx = egui::Context::default();
+        assert_eq!(frame(&ctx, &scene), 3);
+        let first = images::counts(&ctx);
+        assert_eq!(first.rasterised, 2, "two sizes of one drawing");
+        for _ in 0..2 {
+            assert_eq!(frame(&ctx, &scene), 3, "every drawing painted again");
+        }
+        let later = images::counts(&ctx);
+        assert_eq!(
+            later.rasterised, first.rasterised,
+            "nothing rasterised again"
+        );
+        assert_eq!(
+            later.reused,
+            first.reused + 6,
+            "each drawing from the cache"
+        );
+        let loaders = ctx.loaders();
+        assert_eq!(loaders.include.byte_size(), 0, "no bytes under an address");
+        assert!(loaders.texture.lock().iter().all(|l| l.byte_size() == 0));
+    }
+}
