@@ -118,11 +118,16 @@ impl Kg {
             }
             let p = &self.players[seat];
             match limit {
-                Limit::Storage => out.extend(
-                    (0..RES as u8)
-                        .filter(|&r| p.res[r as usize] > 0)
-                        .map(|res| Action::Discard { res }),
-                ),
+                Limit::Storage => {
+                    // Half the steps of a random game: a plain loop, not a filtered
+                    // iterator's extend (it grew the list one checked push at a time).
+                    out.reserve(RES);
+                    for res in 0..RES as u8 {
+                        if p.res[res as usize] > 0 {
+                            out.push(Action::Discard { res });
+                        }
+                    }
+                }
                 Limit::Hand => out.extend(each_distinct(&p.hand).map(|kind| Action::Sell { kind })),
             }
             return;
@@ -476,6 +481,13 @@ impl Kg {
                 }
             }
             let made = u8::from(s.made[0].is_some()) | (u8::from(s.made[1].is_some()) << 1);
+            // Both items together need at least what either needs alone, so a quest whose
+            // open items are each out of reach offers nothing (most quests, most turns).
+            let reach_first = made & 1 == 0 && covers(have, cost[0]);
+            let reach_second = n == 2 && made & 2 == 0 && covers(have, cost[1]);
+            if !reach_first && !reach_second {
+                continue;
+            }
             for mask in 1..(1u8 << n) {
                 if mask & made != 0 {
                     continue;
@@ -633,6 +645,14 @@ impl Kg {
             self.build_actions_with(seat, abilities, owned, v);
         }
         let bard = abilities & ability::BARD != 0;
+        // Free places are counted only when someone in the row is affordable (random
+        // players are short of coins most of the game) or the Bard may move.
+        let mult = if abilities & ability::RECRUITER != 0 {
+            2
+        } else {
+            1
+        };
+        let h = h && (0..self.row.len()).any(|i| self.spec_cost_by(i, mult) <= p.coins);
         let (free, k) = if h || bard {
             p.free_places()
         } else {
