@@ -70,10 +70,9 @@ pub fn draw_ghost_mat(s: &mut Scene, k: &Keydoms, g: usize, r: Rect) {
             gh.name()
         ),
     );
-    let star = if k.start == p { " ★ start" } else { "" };
-    let heading = format!("{} ({}){star}", gh.name(), Color::PLAYER_MARK[p]);
     let lines = mat_lines(k, g);
     let full = r.w - 20.0;
+    let heading = crate::view::heading(gh.name(), p, k.start == p, full);
     let wide = std::iter::once(drawn_w(&heading, 20.0, true))
         .chain(lines.iter().map(|(t, _, _)| drawn_w(t, 16.0, false)))
         .all(|w| w <= full - COLUMN);

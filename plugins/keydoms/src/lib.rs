@@ -19,6 +19,7 @@ pub mod ghost;
 pub mod ghost_play;
 pub mod ghost_spells;
 pub mod ghost_view;
+pub mod hand_view;
 mod log;
 pub mod magic;
 pub mod magic_view;

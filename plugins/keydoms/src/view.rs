@@ -2,7 +2,8 @@
 //! the top and the viewer's own screen area at the bottom.
 
 use tavern_plugin_api::scene::{
-    Color, Highlight, Icon, Rect, drawn_size, line_height, pos, rect, text_width, wrap_lines,
+    Color, Highlight, Icon, Rect, drawn_size, line_height, pos, rect, text_block_height,
+    text_width, wrap_lines,
 };
 use tavern_plugin_api::{Scene, View};
 
@@ -11,6 +12,7 @@ use crate::data::{
     self, COMPONENTS, GUARD, LARGE, LEDGES, ROOM_K, TYPES, artefact_name, loc_letter, loc_name,
     treasure_name,
 };
+use crate::hand_view::{Shown, draw_cards};
 use crate::rules::treasure_singular;
 use crate::state::{Keydoms, Pending, Stage};
 use crate::treasure::pieces;
@@ -173,7 +175,7 @@ fn draw_board(s: &mut Scene, k: &Keydoms, viewer: Option<usize>) {
         };
         s.heading(
             pos(r.x + 8.0, r.y + 16.0),
-            fit(&loc_heading(loc), 18.0, room, true),
+            fit_words(&loc_heading(loc), 18.0, room, true),
             18.0,
             Color::INK,
         );
@@ -479,6 +481,21 @@ pub(crate) fn fit(text: &str, size: f32, width: f32, bold: bool) -> String {
     String::new()
 }
 
+/// `text` without as many of its last words as it takes to stay within `width` (a
+/// tooltip says the rest), so no word reads cut; only a first word too long alone is
+/// cut with an ellipsis.
+pub(crate) fn fit_words(text: &str, size: f32, width: f32, bold: bool) -> String {
+    let mut words: Vec<&str> = text.split(' ').collect();
+    while words.len() > 1 {
+        let t = words.join(" ");
+        if drawn_w(&t, size, bold) <= width {
+            return t;
+        }
+        words.pop();
+    }
+    fit(text, size, width, bold)
+}
+
 /// The treasury and the round's public counts, beside the board.
 const SIDE: Rect = Rect {
     x: 1048.0,
@@ -489,8 +506,6 @@ const SIDE: Rect = Rect {
 /// Where text in the side panel starts, and the right edge it may reach.
 const SIDE_X: f32 = 1060.0;
 const SIDE_RIGHT: f32 = 1246.0;
-/// Where the response window's lines start, at the side panel's foot.
-const RESPONSES_Y: f32 = 700.0;
 
 fn draw_side(s: &mut Scene, k: &Keydoms) {
     s.panel(SIDE, Color::rgb(50, 52, 60), Color::INK).tooltip(
@@ -575,14 +590,14 @@ fn draw_side(s: &mut Scene, k: &Keydoms) {
         k.artefacts_left()
     ));
     let start = k.name_of(k.start);
+    let text = format!("Start: {start}");
+    // The marker's star beside the name while both fit; a long name takes the line.
+    let beside = SIDE_RIGHT - 28.0 - SIDE_X;
+    let star = drawn_w(&text, 18.0, false) <= beside;
+    let room = if star { beside } else { SIDE_RIGHT - SIDE_X };
     s.text(
         pos(SIDE_X, line(3)),
-        fit(
-            &format!("Start: {start}"),
-            18.0,
-            SIDE_RIGHT - 28.0 - SIDE_X,
-            false,
-        ),
+        fit(&text, 18.0, room, false),
         18.0,
         Color::WHITE,
     )
@@ -590,13 +605,15 @@ fn draw_side(s: &mut Scene, k: &Keydoms) {
         "Start player: {start}. The start player places first and wins ties; the stables \
          can change it"
     ));
-    s.icon(
-        pos(SIDE_RIGHT - 11.0, line(3)),
-        22.0,
-        Icon::Star,
-        Color::player(k.start),
-    )
-    .tooltip(format!("Start marker: {start}"));
+    if star {
+        s.icon(
+            pos(SIDE_RIGHT - 11.0, line(3)),
+            22.0,
+            Icon::Star,
+            Color::player(k.start),
+        )
+        .tooltip(format!("Start marker: {start}"));
+    }
     if k.magic() {
         draw_side_magic(s, k, line(3) + 22.0);
     }
@@ -662,8 +679,11 @@ fn draw_side_magic(s: &mut Scene, k: &Keydoms, top: f32) {
         ));
         y += 24.0;
     }
+    // The response window at the foot, laid out from the panel's bottom up, so the
+    // casts above know where to stop.
+    let responses_y = draw_responses(s, k, width);
     // One line a cast, down to the responses; the rest counted in the last line.
-    let room = ((RESPONSES_Y - 12.0 - y) / 24.0).floor().max(1.0) as usize;
+    let room = ((responses_y - 12.0 - y) / 24.0).floor().max(1.0) as usize;
     let shown = if k.m.casts.len() > room {
         room - 1
     } else {
@@ -677,15 +697,17 @@ fn draw_side_magic(s: &mut Scene, k: &Keydoms, top: f32) {
         )
     };
     for c in &k.m.casts[..shown] {
-        // The caster by seat letter: a name would not fit beside the spell.
+        // The caster by seat letter: a name would not fit beside the spell. A long
+        // spell name wraps rather than losing its end.
         let text = format!(
             "{} ({})",
             crate::data::spell_name(c.spell),
             Color::PLAYER_MARK[c.caster]
         );
-        s.text(
-            pos(SIDE_X, y),
-            fit(&text, 16.0, width, false),
+        let h = text_block_height(&text, 16.0, width, false);
+        s.text_block(
+            rect(SIDE_X, y - 12.0, width, h),
+            text,
             16.0,
             Color::rgb(230, 200, 255),
         )
@@ -694,7 +716,7 @@ fn draw_side_magic(s: &mut Scene, k: &Keydoms, top: f32) {
             cast_text(c),
             crate::data::spell_help(c.spell)
         ));
-        y += 24.0;
+        y += 24.0 + h - line_height(drawn_size(16.0));
     }
     if shown < k.m.casts.len() {
         let rest: Vec<String> = k.m.casts[shown..].iter().map(cast_text).collect();
@@ -707,31 +729,55 @@ fn draw_side_magic(s: &mut Scene, k: &Keydoms, top: f32) {
         )
         .tooltip(format!("{text}: {}", rest.join("; ")));
     }
+}
+
+/// The open response window at the side panel's foot: when it opens and whom it asks,
+/// each wrapped whole onto as many lines as it needs. Returns the top of what it drew
+/// (the panel's foot when no window is open).
+fn draw_responses(s: &mut Scene, k: &Keydoms, width: f32) -> f32 {
+    let foot = SIDE.y + SIDE.h - 8.0;
     let prompt = crate::magic_view::window_prompt(k);
     if prompt.is_empty() {
-        return;
+        return foot;
     }
-    let title = format!("Responses: {}", crate::magic_view::window_title(k));
-    let h = line_height(drawn_size(16.0)) * 2.0;
+    let lh = line_height(drawn_size(16.0));
+    let mut top = foot;
+    if let Some(seat) = k.window_seat() {
+        let name = &k.players[seat].name;
+        let mark = Color::PLAYER_MARK[seat];
+        let text = format!("Asking {name} ({mark})");
+        // A name longer than two lines (a player's own choice) is the one thing cut.
+        let text = fit_lines(&text, 16.0, width, 2);
+        let h = text_block_height(&text, 16.0, width, false);
+        top -= h;
+        s.text_block(rect(SIDE_X, top, width, h), text, 16.0, Color::player(seat))
+            .tooltip(format!(
+                "Now asking: {name} ({mark}). Each seat in turn order may respond or pass"
+            ));
+        top -= 6.0;
+    }
+    let title = format!(
+        "Responses {}",
+        lower_first(&crate::magic_view::window_title(k))
+    );
+    let h = text_block_height(&title, 16.0, width, false).max(lh);
+    top -= h;
     s.text_block(
-        rect(SIDE_X, RESPONSES_Y, width, h),
-        fit_lines(&title, 16.0, width, 2),
+        rect(SIDE_X, top, width, h),
+        title.clone(),
         16.0,
         Color::rgb(255, 230, 150),
     )
     .tooltip(format!("{title}. {prompt}"));
-    if let Some(seat) = k.window_seat() {
-        let name = &k.players[seat].name;
-        let mark = Color::PLAYER_MARK[seat];
-        s.text(
-            pos(SIDE_X, RESPONSES_Y + h + 14.0),
-            fit(&format!("Asking: {name} ({mark})"), 16.0, width, false),
-            16.0,
-            Color::player(seat),
-        )
-        .tooltip(format!(
-            "Now asking: {name} ({mark}). Each seat in turn order may respond or pass"
-        ));
+    top
+}
+
+/// `text` with its first letter in lower case, to follow another word.
+fn lower_first(text: &str) -> String {
+    let mut c = text.chars();
+    match c.next() {
+        Some(f) => f.to_lowercase().chain(c).collect(),
+        None => String::new(),
     }
 }
 
@@ -747,30 +793,26 @@ fn fit_lines(text: &str, size: f32, width: f32, lines: usize) -> String {
 }
 
 /// Artefacts invoked this round lie in front of the screen for everyone to see: one
-/// tile a row, as many rows as the panel holds.
-fn draw_invoked_list(s: &mut Scene, k: &Keydoms, seat: usize, x: f32, y: f32) {
-    let w = OWN.x + OWN.w - 8.0 - x;
-    let mut i = 0;
+/// tile each in a row from `x`, as many as the own area's width holds (the allowance
+/// is two a round at most).
+fn draw_invoked_row(s: &mut Scene, k: &Keydoms, seat: usize, mut x: f32) {
+    let right = OWN.x + OWN.w - 8.0;
+    let y = OWN_SPELLS_Y - 12.0;
     for a in 0..6u8 {
         for _ in 0..k.m.invoked[seat][a as usize] {
-            let ty = y + i as f32 * 28.0;
-            if ty + 24.0 > OWN.y + OWN.h {
+            let w = 38.0 + drawn_w(artefact_name(a), 16.0, false) + 8.0;
+            if x + w > right {
                 return;
             }
-            s.rect(rect(x, ty, w, 24.0), Color::rgb(200, 180, 230), 4.0)
+            s.rect(rect(x, y, w, 24.0), Color::rgb(200, 180, 230), 4.0)
                 .tooltip(format!(
                     "{} invoked the {} this round",
                     k.players[seat].name,
                     artefact_name(a)
                 ));
-            s.image(rect(x + 2.0, ty + 1.0, 33.0, 22.0), art::artefact(a), "");
-            s.text(
-                pos(x + 38.0, ty + 12.0),
-                fit(artefact_name(a), 16.0, w - 44.0, false),
-                16.0,
-                Color::INK,
-            );
-            i += 1;
+            s.image(rect(x + 2.0, y + 1.0, 33.0, 22.0), art::artefact(a), "");
+            s.text(pos(x + 38.0, y + 12.0), artefact_name(a), 16.0, Color::INK);
+            x += w + 8.0;
         }
     }
 }
@@ -810,12 +852,11 @@ fn draw_opponent(s: &mut Scene, k: &Keydoms, seat: usize, r: Rect) {
         format!("seat:{seat}"),
         format!("{name}'s screen. What lies behind it is hidden, only the counts are public"),
     );
-    let star = if k.start == seat { " ★ start" } else { "" };
     let room = r.w - 20.0;
     s.heading(
         pos(r.x + 10.0, r.y + 18.0),
         fit(
-            &format!("{name} ({}){star}", Color::PLAYER_MARK[seat]),
+            &heading(name, seat, k.start == seat, room),
             20.0,
             room,
             true,
@@ -862,6 +903,7 @@ fn draw_opponent(s: &mut Scene, k: &Keydoms, seat: usize, r: Rect) {
     // invoked line its words beside it.
     let beside = right - art::SCREEN_COLUMN;
     if worded
+        && items.iter().all(|c| c.width(true) <= beside - x0)
         && flow_lines(&items, true, x0, beside) == flow_lines(&items, true, x0, right)
         && invoked
             .as_ref()
@@ -896,13 +938,37 @@ fn draw_opponent(s: &mut Scene, k: &Keydoms, seat: usize, r: Rect) {
         x += w + 14.0;
     }
     if let Some(text) = invoked {
+        // A narrow screen keeps the names whole with a shorter word before them, or
+        // none: the line's colour and tooltip say what they are.
+        let names = text.trim_start_matches("Invoked: ");
+        let shown = [text.clone(), format!("Used: {names}"), names.to_string()]
+            .into_iter()
+            .find(|t| drawn_w(t, 16.0, false) <= room)
+            .unwrap_or_else(|| fit(names, 16.0, room, false));
         s.text(
             pos(r.x + 10.0, y + 24.0),
-            fit(&text, 16.0, room, false),
+            shown,
             16.0,
             Color::rgb(220, 200, 250),
         )
-        .tooltip(format!("{name} {text} this round, in front of the screen"));
+        .tooltip(format!(
+            "{name} invoked {names} this round; they lie in front of the screen"
+        ));
+    }
+}
+
+/// A screen's or mat's heading: the name, the seat's letter and, for the start player,
+/// a star with the word where the width allows (the treasury names the start player).
+pub(crate) fn heading(name: &str, seat: usize, start: bool, room: f32) -> String {
+    let plain = format!("{name} ({})", Color::PLAYER_MARK[seat]);
+    if !start {
+        return plain;
+    }
+    let worded = format!("{plain} ★ start");
+    if drawn_w(&worded, 20.0, true) <= room {
+        worded
+    } else {
+        format!("{plain} ★")
     }
 }
 
@@ -977,10 +1043,14 @@ pub const OWN: Rect = Rect {
     w: 1244.0,
     h: 212.0,
 };
-/// Where the right-hand (magic) column starts.
-const OWN_RIGHT: f32 = 790.0;
-/// Where "in front of your screen" starts inside the magic column.
-const OWN_FRONT: f32 = 1070.0;
+/// Where the right-hand (magic) column starts: the left column's rows end before it
+/// (nine workers behind the screen, six kinds of artefact on narrower tiles), so the
+/// spells in hand have the width for their names.
+const OWN_RIGHT: f32 = 620.0;
+/// Where the magic column's text may reach.
+const OWN_END: f32 = 1246.0;
+/// The row of "Your spells:" and the artefacts used this round, over the hand.
+const OWN_SPELLS_Y: f32 = 859.0;
 /// The own area's rows: heading, treasures, workers behind the screen, artefacts.
 const OWN_ROWS: [f32; 4] = [825.0, 865.0, 915.0, 973.0];
 
@@ -1066,13 +1136,16 @@ fn draw_own(s: &mut Scene, k: &Keydoms, me: usize) {
     let y = OWN_ROWS[3];
     s.text(pos(25.0, y), label, 18.0, Color::WHITE);
     let mut x = 25.0 + drawn_w(label, 18.0, false) + 16.0;
+    // Six kinds at once take narrower tiles, so the row ends before the magic column.
+    let kinds = p.artefacts.iter().filter(|&&c| c > 0).count().max(1);
+    let tile = ((OWN_RIGHT - 14.0 - x) / kinds as f32).min(96.0);
     for a in 0..6u8 {
         let c = p.artefacts[a as usize];
         if c == 0 {
             continue;
         }
         // The drawing names the artefact (the tooltip in words), the plate its count.
-        let cr = rect(x, y - 28.0, 90.0, 56.0);
+        let cr = rect(x, y - 28.0, tile - 6.0, 56.0);
         s.card(cr, Color::rgb(200, 180, 230), None, "", format!("×{c}"))
             .id(format!("art:{a}"))
             .tooltip(format!(
@@ -1082,7 +1155,7 @@ fn draw_own(s: &mut Scene, k: &Keydoms, me: usize) {
             ))
             .private();
         art::card_picture(s, art::picture_rect(cr), art::artefact(a));
-        x += 96.0;
+        x += tile;
     }
     if k.magic() {
         draw_own_magic(s, k, me);
@@ -1115,50 +1188,34 @@ fn draw_own_magic(s: &mut Scene, k: &Keydoms, me: usize) {
     {
         return;
     }
-    s.text(pos(OWN_RIGHT, 859.0), "Your spells:", 18.0, Color::WHITE);
-    // Up to three cards stand full height in one row, so the name in the band and the
-    // number under the picture stay large; more take two rows, and a big hand makes
-    // the cards narrower rather than spill out.
-    let hand = &k.m.hands[me];
-    let room = OWN_FRONT - 14.0 - OWN_RIGHT;
-    let per_row = hand.len().div_ceil(2).max(3);
-    let (step, height) = if hand.len() <= per_row {
-        // One or two cards take more width, for the spell's name in the band.
-        ((room / hand.len().max(1) as f32).min(130.0), 130.0)
-    } else {
-        (room / per_row as f32, 62.0)
-    };
-    for (i, &sp) in hand.iter().enumerate() {
-        let cr = rect(
-            OWN_RIGHT + (i % per_row) as f32 * step,
-            875.0 + (i / per_row) as f32 * (height + 6.0),
-            step - 6.0,
-            height,
-        );
-        s.card(
-            cr,
-            Color::rgb(225, 210, 245),
-            Some(Color::rgb(90, 60, 130)),
-            crate::data::spell_name(sp),
-            format!("{sp}"),
-        )
-        .id(format!("spell:{sp}"))
-        .tooltip(format!(
-            "Your spell {}, private. {}",
-            crate::data::spell_name(sp),
-            crate::data::spell_help(sp)
-        ))
-        .private();
-        art::card_picture(s, art::banded_picture_rect(cr), art::spell(sp));
-    }
-    s.text(
-        pos(OWN_FRONT, 859.0),
-        "Used this round:",
-        16.0,
-        Color::WHITE,
-    )
-    .tooltip("Artefacts you used this round. They lie in front of your screen for all to see");
-    draw_invoked_list(s, k, me, OWN_FRONT, 875.0);
+    let label = "Your spells:";
+    s.text(pos(OWN_RIGHT, OWN_SPELLS_Y), label, 18.0, Color::WHITE);
+    let used_x = OWN_RIGHT + drawn_w(label, 18.0, false) + 40.0;
+    let used = "Used this round:";
+    s.text(pos(used_x, OWN_SPELLS_Y), used, 16.0, Color::WHITE)
+        .tooltip("Artefacts you used this round. They lie in front of your screen for all to see");
+    draw_invoked_row(s, k, me, used_x + drawn_w(used, 16.0, false) + 10.0);
+    let cards: Vec<Shown> = k.m.hands[me]
+        .iter()
+        .map(|&sp| Shown {
+            name: crate::data::spell_name(sp).to_string(),
+            value: sp.to_string(),
+            tip: format!(
+                "Your spell {}, private. {}",
+                crate::data::spell_name(sp),
+                crate::data::spell_help(sp)
+            ),
+            picture: art::spell(sp),
+            id: Some(format!("spell:{sp}")),
+        })
+        .collect();
+    let area = rect(
+        OWN_RIGHT,
+        OWN_SPELLS_Y + 16.0,
+        OWN_END - OWN_RIGHT,
+        OWN.y + OWN.h - 6.0 - (OWN_SPELLS_Y + 16.0),
+    );
+    draw_cards(s, area, &cards, true, Color::WHITE);
 }
 
 fn status(k: &Keydoms) -> String {
@@ -1232,8 +1289,8 @@ fn prompt(k: &Keydoms, viewer: Option<usize>) -> String {
 /// in the own area's magic column. False when `step` shows no such cards.
 fn draw_private_choice(s: &mut Scene, k: &Keydoms, step: &crate::magic::Step) -> bool {
     use crate::magic::Step;
-    type Shown = (String, String, &'static str);
-    let (title, cards): (&str, Vec<Shown>) = match step {
+    type Choice = (String, String, &'static str);
+    let (title, cards): (&str, Vec<Choice>) = match step {
         Step::Keep { drawn, .. } => (
             "Drawn spells (keep one):",
             drawn
@@ -1270,19 +1327,23 @@ fn draw_private_choice(s: &mut Scene, k: &Keydoms, step: &crate::magic::Step) ->
         Color::WHITE,
     );
     s.heading(pos(OWN_RIGHT, 863.0), title, 18.0, Color::WHITE);
-    let step = ((right - 6.0 - OWN_RIGHT) / cards.len().max(1) as f32).min(122.0);
-    for (i, (name, help, picture)) in cards.iter().enumerate() {
-        let cr = rect(OWN_RIGHT + i as f32 * step, 881.0, step - 6.0, 124.0);
-        s.card(
-            cr,
-            Color::rgb(225, 210, 245),
-            Some(Color::rgb(90, 60, 130)),
-            name.clone(),
-            format!("{}", i + 1),
-        )
-        .tooltip(format!("{name}, only you see it. {help}"))
-        .private();
-        art::card_picture(s, art::banded_picture_rect(cr), picture);
-    }
+    let shown: Vec<Shown> = cards
+        .into_iter()
+        .enumerate()
+        .map(|(i, (name, help, picture))| Shown {
+            tip: format!("{name}, only you see it. {help}"),
+            name,
+            value: format!("{}", i + 1),
+            picture,
+            id: None,
+        })
+        .collect();
+    let area = rect(
+        OWN_RIGHT,
+        881.0,
+        right - 6.0 - OWN_RIGHT,
+        OWN.y + OWN.h - 12.0 - 881.0,
+    );
+    draw_cards(s, area, &shown, true, Color::WHITE);
     true
 }
