@@ -653,13 +653,10 @@ impl Kg {
             1
         };
         let h = h && (0..self.row.len()).any(|i| self.spec_cost_by(i, mult) <= p.coins);
-        let (free, k) = if h || bard {
-            p.free_places()
-        } else {
-            ([(crate::model::Loc::Outside, 0); 13], 0)
-        };
+        let places = (h || bard).then(|| p.free_places());
+        let free = places.as_ref().map_or(&[][..], |(f, k)| &f[..*k]);
         if h {
-            self.each_hire_with(seat, &free[..k], |index, at, baggage| {
+            self.each_hire_with(seat, free, |index, at, baggage| {
                 v.push(Action::Hire { index, at, baggage });
                 true
             });
@@ -674,7 +671,7 @@ impl Kg {
                 if self.turn.moved & (1u64 << s) != 0 {
                     continue;
                 }
-                for &(to, _) in &free[..k] {
+                for &(to, _) in free {
                     if to != at {
                         v.push(Action::Move { spec: s, to });
                     }

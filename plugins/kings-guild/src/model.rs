@@ -113,10 +113,13 @@ impl Player {
     }
     /// Cells with a room or the guild tile, a bit per cell.
     pub fn filled_cells(&self) -> u16 {
-        self.grid
-            .iter()
-            .enumerate()
-            .fold(0, |m, (c, &x)| m | (u16::from(x != EMPTY) << c))
+        let mut m = 0;
+        for (c, &x) in self.grid.iter().enumerate() {
+            if x != EMPTY {
+                m |= 1 << c;
+            }
+        }
+        m
     }
     /// The storage limit from the lookup tables (the limit check asks for it only when the
     /// printed one is exceeded, before every step of a playout).

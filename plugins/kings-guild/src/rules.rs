@@ -39,6 +39,7 @@ impl Kg {
     }
 
     /// Which limit seat `s` is over, if any (storage first), whether or not limits apply.
+    #[inline(always)]
     pub fn over_limit(&self, s: usize) -> Option<Limit> {
         let d = crate::data::data();
         let p = &self.players[s];
