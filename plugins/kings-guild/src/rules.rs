@@ -247,16 +247,20 @@ impl Kg {
             got: *take,
         });
         let mut extra = [0u8; RES];
-        for i in 0..self.players[seat].specs.len() {
-            if let SpecEffect::GatherBonus(r) = spec(self.players[seat].specs[i].0).effect
+        let mut any = false;
+        let all = &crate::data::data().specialists;
+        let p = &mut self.players[seat];
+        for &(s, _) in &p.specs {
+            if let SpecEffect::GatherBonus(r) = all[s as usize].effect
                 && self.stock[r] > 0
             {
                 self.stock[r] -= 1;
-                self.players[seat].res[r] += 1;
+                p.res[r] += 1;
                 extra[r] += 1;
+                any = true;
             }
         }
-        if extra.iter().any(|&e| e > 0) {
+        if any {
             notes.push(Note::GatherBonus {
                 seat: seat as u8,
                 got: extra,
