@@ -8,7 +8,7 @@ use crate::data::{WAND, artefact_name, loc_letter, loc_name, spell_name};
 use crate::ghost::{GHOSTS, GhostCard};
 use crate::ghost_play::card_text;
 use crate::state::Keydoms;
-use crate::view::{Disc, disc_label, drawn_w, fit, group_panel};
+use crate::view::{Disc, disc_label, drawn_w, fit, fit_words, group_panel};
 
 /// Ghost counters at `loc`, after the players' workers in the location's row of discs.
 pub(crate) fn ghost_discs(k: &Keydoms, loc: u8, discs: &mut Vec<Disc>) {
@@ -74,7 +74,7 @@ pub fn draw_ghost_mat(s: &mut Scene, k: &Keydoms, g: usize, r: Rect) {
     let full = r.w - 20.0;
     let heading = crate::view::heading(gh.name(), p, k.start == p, full);
     let wide = std::iter::once(drawn_w(&heading, 20.0, true))
-        .chain(lines.iter().map(|(t, _, _)| drawn_w(t, 16.0, false)))
+        .chain(lines.iter().map(|(t, _, _)| drawn_w(&t[0], 16.0, false)))
         .all(|w| w <= full - COLUMN);
     let room = if wide { full - COLUMN } else { full };
     s.heading(
@@ -96,10 +96,16 @@ pub fn draw_ghost_mat(s: &mut Scene, k: &Keydoms, g: usize, r: Rect) {
         art::ghost_figure(s, foot, p, gh.name());
         [full, full, full - NARROW_GHOST]
     };
-    for (i, ((text, tip, ink), room)) in lines.into_iter().zip(rooms).enumerate() {
+    for (i, ((forms, tip, ink), room)) in lines.into_iter().zip(rooms).enumerate() {
+        // The fullest form that fits; the tooltip always says everything.
+        let text = forms
+            .iter()
+            .find(|t| drawn_w(t, 16.0, false) <= room)
+            .cloned()
+            .unwrap_or_else(|| fit_words(forms.last().map_or("", |t| t), 16.0, room, false));
         s.text(
             pos(r.x + 10.0, r.y + 44.0 + i as f32 * 24.0),
-            fit(&text, 16.0, room, false),
+            text,
             16.0,
             ink,
         )
@@ -126,8 +132,9 @@ fn draw_deck(s: &mut Scene, k: &Keydoms, g: usize, r: Rect) {
 }
 
 /// The mat's lines, each with its tooltip and ink: counters and deck, artefacts, and
-/// the last card with the spells.
-fn mat_lines(k: &Keydoms, g: usize) -> Vec<(String, String, Color)> {
+/// the last card with the spells. Each line comes in shorter forms for a narrow mat
+/// (six seats), fullest first, each made of whole parts.
+fn mat_lines(k: &Keydoms, g: usize) -> Vec<(Vec<String>, String, Color)> {
     let gh = &k.ghosts[g];
     let out = gh.placed();
     let quota = if gh.fx.raven {
@@ -154,10 +161,15 @@ fn mat_lines(k: &Keydoms, g: usize) -> Vec<(String, String, Color)> {
         Some(GhostCard::Spell(_)) => "spell",
         None => "none",
     };
-    let counters = format!(
-        "Counters out {out}/{quota} · deck {}, next {top}",
-        gh.deck.len()
-    );
+    let counters = vec![
+        format!(
+            "Counters out {out}/{quota} · deck {}, next {top}",
+            gh.deck.len()
+        ),
+        format!("Counters out {out}/{quota} · deck {}", gh.deck.len()),
+        format!("Counters out {out}/{quota}"),
+        format!("Out {out}/{quota}"),
+    ];
     let counters_tip = format!(
         "{}: counters out {out} of {quota}, deck {} cards, {}. A ghost places \
          7 of its 8 counters a round (8 with its raven up), each picked at random face down. \
@@ -185,11 +197,21 @@ fn mat_lines(k: &Keydoms, g: usize) -> Vec<(String, String, Color)> {
             format!("{}×{n} ({up} up)", artefact_name(a))
         })
         .collect();
-    let artefacts = format!(
-        "Artefacts {}: {}",
-        gh.artefacts.iter().sum::<u8>(),
-        arts.join(", ")
-    );
+    let total = gh.artefacts.iter().sum::<u8>();
+    let ups: u8 = (0..6u8)
+        .map(|a| {
+            if a == WAND {
+                gh.artefacts[a as usize]
+            } else {
+                gh.face_up[a as usize]
+            }
+        })
+        .sum();
+    let artefacts = vec![
+        format!("Artefacts {total}: {}", arts.join(", ")),
+        format!("Artefacts {total} ({ups} up)"),
+        format!("Artefacts {total}"),
+    ];
     let artefacts_tip = format!(
         "{}'s artefacts: {}. 'Up' ones it has turned over and used. Each round it turns up \
          one more face-down artefact and uses its ghost power",
@@ -200,42 +222,59 @@ fn mat_lines(k: &Keydoms, g: usize) -> Vec<(String, String, Color)> {
             arts.join(", ")
         }
     );
-    let mut line = Vec::new();
-    if let Some(&c) = gh.discard.last() {
-        line.push(format!("last card {c}"));
-    }
-    if !gh.revealed.is_empty() {
-        let names: Vec<&str> = gh.revealed.iter().map(|&sp| spell_name(sp)).collect();
-        line.push(format!("to cast: {}", names.join(", ")));
-    }
+    let last = gh.discard.last().map(|c| format!("last card {c}"));
+    let names: Vec<&str> = gh.revealed.iter().map(|&sp| spell_name(sp)).collect();
+    let cast = (!names.is_empty()).then(|| format!("to cast: {}", names.join(", ")));
+    let cast_short = (!names.is_empty()).then(|| format!("{} to cast", names.len()));
     let deck_spells = gh
         .deck
         .iter()
         .filter(|c| matches!(c, GhostCard::Spell(_)))
         .count();
-    line.push(format!(
-        "hidden spells {}",
-        deck_spells + gh.gained.len() + k.gp.owed.get(g).copied().unwrap_or(0) as usize
-    ));
+    let hidden_n = deck_spells + gh.gained.len() + k.gp.owed.get(g).copied().unwrap_or(0) as usize;
+    let hidden = Some(format!("hidden spells {hidden_n}"));
+    let hidden_short = Some(format!("{hidden_n} hidden"));
+    let join = |parts: &[&Option<String>]| {
+        parts
+            .iter()
+            .filter_map(|p| p.as_deref())
+            .collect::<Vec<_>>()
+            .join(" · ")
+    };
+    let line = vec![join(&[&last, &cast, &hidden])];
+    let mut spells = line.clone();
+    for form in [
+        join(&[&cast, &hidden]),
+        join(&[&cast, &hidden_short]),
+        join(&[&cast]),
+        join(&[&last, &cast_short, &hidden_short]),
+        join(&[&cast_short, &hidden_short]),
+        join(&[&cast_short]),
+        join(&[&hidden_short]),
+    ] {
+        if !form.is_empty() && !spells.contains(&form) {
+            spells.push(form);
+        }
+    }
     let tip = match gh.discard.last() {
         Some(&c) => format!(
             "{}: {}. Last action card {c}: {}. Spells turned up are cast when placement ends; \
              hidden spells (in its deck or gained this round) count one artefact per \
              started pair at the end",
             gh.name(),
-            line.join(" · "),
+            line[0],
             card_text(c)
         ),
         None => format!(
             "{}: {}. Spells turned up are cast when placement ends; hidden spells count one \
              artefact per started pair at the end",
             gh.name(),
-            line.join(" · ")
+            line[0]
         ),
     };
     vec![
         (counters, counters_tip, Color::WHITE),
         (artefacts, artefacts_tip, Color::WHITE),
-        (line.join(" · "), tip, Color::rgb(230, 220, 255)),
+        (spells, tip, Color::rgb(230, 220, 255)),
     ]
 }

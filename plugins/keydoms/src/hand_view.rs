@@ -26,8 +26,8 @@ const NAME: f32 = 16.0;
 const GAP: f32 = 6.0;
 /// A card never gets wider than this, so a short hand keeps the shape of a card.
 const CARD_W: f32 = 82.0;
-/// Distance between the lines of the name list.
-const LIST_LINE: f32 = 24.0;
+/// Distance between the lines of the name list: a line where the host draws it largest.
+const LIST_LINE: f32 = 26.0;
 
 fn name_lh() -> f32 {
     line_height(drawn_size(NAME))

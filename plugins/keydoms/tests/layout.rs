@@ -11,8 +11,46 @@ use tavern_plugin_api::game::check::{
     TABLE_1024X700, TABLE_1280X800, fits_at_min_scale, items_off_canvas, layout_problems, scaled,
     texts_outside_panels,
 };
+use tavern_plugin_api::scene::{MIN_SCALE, MIN_TEXT_POINTS, Shape, drawn_size, text_width};
 use tavern_plugin_api::{Game, GameRng};
 use tavern_plugin_keydoms::Keydoms;
+
+/// The size the host gives a card's title before its 13-point floor, and the share of
+/// the card's width it may take before the host cuts it with an ellipsis.
+const CARD_TITLE: f32 = 14.0;
+const CARD_TITLE_WIDTH: f32 = 0.92;
+
+/// Texts that read cut at the smallest scale (1024×700): a text the game shortened with
+/// an ellipsis, or a card title wider than the host lets it run (the host elides it).
+fn cut_texts(s: &tavern_plugin_api::Scene) -> Vec<String> {
+    let mut out = Vec::new();
+    for it in &s.items {
+        match &it.shape {
+            Shape::Text { text, .. } | Shape::TextBlock { text, .. } if text.contains('…') => {
+                out.push(format!("cut with an ellipsis: {text:?}"));
+            }
+            Shape::Card {
+                rect,
+                title,
+                face_down: false,
+                ..
+            } if !title.is_empty() => {
+                // The host leaves the title out of a card too short for it, so a title
+                // must have the height too.
+                let min_h = 3.0 * MIN_TEXT_POINTS / MIN_SCALE;
+                let w = text_width(title, drawn_size(CARD_TITLE), false);
+                if w > rect.w * CARD_TITLE_WIDTH || rect.h < min_h {
+                    out.push(format!(
+                        "card title {title:?} ({w:.0} units) cut on a {:.0}×{:.0} card",
+                        rect.w, rect.h
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
 
 /// Layout problems, texts running out of their panel and off-canvas items of one seat's
 /// view (`None`: the spectator).
@@ -22,6 +60,7 @@ fn problems(g: &Keydoms, viewer: Option<usize>) -> Vec<String> {
     let mut out: Vec<String> = layout_problems(s).iter().map(|p| p.to_string()).collect();
     out.extend(items_off_canvas(s));
     out.extend(texts_outside_panels(s, (100.0, 40.0)));
+    out.extend(cut_texts(s));
     out
 }
 
@@ -107,5 +146,41 @@ fn the_canvas_fits_the_small_windows() {
             );
             assert!(fits_at_min_scale(&s, TABLE_1280X800));
         }
+    }
+}
+
+/// Spells in hand keep their whole names at 1024×700 for any hand up to ten, the longest
+/// names first (the band's title cut them to "Moo…" at three cards); the hand and the
+/// rest of the view pass the layout check too.
+#[test]
+fn a_hand_of_up_to_ten_spells_reads_whole() {
+    let mut g = Keydoms::new(&setup(3, "0", true)).unwrap();
+    let mut rng = GameRng::new(4);
+    while g.to_act() == tavern_plugin_api::ToAct::Chance {
+        let a = g.sample_chance(&mut rng);
+        tavern_plugin_api::game::apply_checked(&mut g, None, &a).unwrap();
+    }
+    let mut by_width: Vec<u8> = (1..=21).collect();
+    by_width.sort_by(|a, b| {
+        let w = |sp: &u8| text_width(tavern_plugin_keydoms::data::spell_name(*sp), 20.0, false);
+        w(b).total_cmp(&w(a))
+    });
+    for n in 1..=10 {
+        g.m.hands[0] = by_width[..n].to_vec();
+        let p = problems(&g, Some(0));
+        assert!(p.is_empty(), "a hand of {n}:\n{}", p.join("\n"));
+        let names = g
+            .view(Some(0))
+            .scene
+            .items
+            .iter()
+            .filter(|it| match &it.shape {
+                Shape::Text { text, .. } | Shape::TextBlock { text, .. } => by_width[..n]
+                    .iter()
+                    .any(|&sp| text.contains(tavern_plugin_keydoms::data::spell_name(sp))),
+                _ => false,
+            })
+            .count();
+        assert!(names >= n, "a hand of {n}: {names} names written");
     }
 }
