@@ -1,5 +1,6 @@
 //! The whole state of a game, hidden parts included.
 
+use std::cell::Cell;
 use std::collections::VecDeque;
 
 use serde::{Deserialize, Serialize};
@@ -111,6 +112,12 @@ impl Player {
         let pat = ONES * r as u64;
         zero_byte(lo ^ pat) || zero_byte(hi ^ pat)
     }
+    /// The grid as one number (the key of [`Scratch`]'s remembered room bonuses).
+    pub fn grid_key(&self) -> u128 {
+        let mut b = [0u8; 16];
+        b[..12].copy_from_slice(&self.grid);
+        u128::from_le_bytes(b)
+    }
     /// Cells with a room or the guild tile, a bit per cell.
     pub fn filled_cells(&self) -> u16 {
         let mut m = 0;
@@ -147,13 +154,23 @@ impl Player {
             .sum()
     }
     pub fn hand_limit(&self) -> usize {
+        self.hand_limit_with(self.room_hand())
+    }
+    /// What the seat's rooms add to its hand limit.
+    pub fn room_hand(&self) -> u32 {
         let d = data();
-        let mut hand = d.hand_limit as usize;
+        let mut hand = 0;
         for &(r, k) in &d.room_hand {
             if self.has_room(r) {
-                hand += k as usize;
+                hand += k as u32;
             }
         }
+        hand
+    }
+    /// The hand limit, with what the rooms add already worked out.
+    pub fn hand_limit_with(&self, rooms: u32) -> usize {
+        let d = data();
+        let mut hand = d.hand_limit as usize + rooms as usize;
         for &(s, _) in &self.specs {
             hand += d.spec_hand[s as usize] as usize;
         }
@@ -471,14 +488,36 @@ pub struct Kg {
 }
 
 /// A notes buffer reused by every quiet apply of one game copy (playouts apply millions
-/// of actions; a buffer per apply, or one per thread, cost more than the rules). It is
-/// not part of the game: never saved, empty in every copy, equal to any other.
+/// of actions; a buffer per apply, or one per thread, cost more than the rules), and per
+/// seat what its rooms add to the limits, remembered with the grid it was worked out
+/// from (the limits are checked several times a step; the grid seldom changes, and a
+/// changed grid, however it was changed, misses). It is not part of the game: never
+/// saved, empty in every copy, equal to any other.
 #[derive(Default)]
-pub struct Scratch(pub Vec<crate::notes::Note>);
+pub struct Scratch(pub Vec<crate::notes::Note>, pub [Cell<RoomBonus>; 6]);
+
+/// What a grid's rooms add to the storage and hand limits; `grid` is the grid itself
+/// (twelve bytes in the low bits), `u128::MAX` when nothing is remembered.
+#[derive(Clone, Copy)]
+pub struct RoomBonus {
+    pub grid: u128,
+    pub storage: u32,
+    pub hand: u32,
+}
+
+impl Default for RoomBonus {
+    fn default() -> Self {
+        RoomBonus {
+            grid: u128::MAX,
+            storage: 0,
+            hand: 0,
+        }
+    }
+}
 
 impl Clone for Scratch {
     fn clone(&self) -> Self {
-        Scratch(Vec::new())
+        Scratch::default()
     }
 }
 

@@ -5,7 +5,7 @@ use tavern_plugin_api::GameError;
 
 use crate::action::Action;
 use crate::data::{RES, SpecEffect, quest, spec};
-use crate::model::{Kg, Pending, Phase, QCard, Slot, TurnState};
+use crate::model::{Kg, Pending, Phase, QCard, RoomBonus, Slot, TurnState};
 use crate::notes::Note;
 
 /// Which limit a seat is over.
@@ -49,16 +49,36 @@ impl Kg {
         let stored = p.stored();
         let mut storage = d.guild_storage[p.guild as usize] as u32;
         if stored > storage {
-            storage += p.room_storage();
+            storage += self.room_bonus(s).storage;
             if stored > storage && stored > storage + p.spec_storage() {
                 return Some(Limit::Storage);
             }
         }
         let held = p.hand.len();
-        if held > d.hand_limit as usize && held > p.hand_limit() {
+        if held > d.hand_limit as usize && held > p.hand_limit_with(self.room_bonus(s).hand) {
             return Some(Limit::Hand);
         }
         None
+    }
+
+    /// What seat `s`'s rooms add to its limits, remembered in [`crate::model::Scratch`]
+    /// for as long as its grid stays the same.
+    #[inline(always)]
+    pub fn room_bonus(&self, s: usize) -> RoomBonus {
+        let p = &self.players[s];
+        let grid = p.grid_key();
+        let cell = &self.scratch.1[s];
+        let known = cell.get();
+        if known.grid == grid {
+            return known;
+        }
+        let b = RoomBonus {
+            grid,
+            storage: p.room_storage(),
+            hand: p.room_hand(),
+        };
+        cell.set(b);
+        b
     }
 
     pub fn seat_change(&mut self, seat: usize, a: &Action) -> Result<Vec<Note>, GameError> {
