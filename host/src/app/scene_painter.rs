@@ -17,6 +17,7 @@ use images::Art;
 pub mod enlarge;
 pub mod images;
 pub mod reader;
+pub mod recorded;
 
 pub use reader::first_sentence;
 
@@ -125,50 +126,29 @@ pub fn show_scene(
                 min_text: MIN_TEXT * opts.zoom.min(1.0),
             };
             let painter = ui.painter_at(outer_rect);
-            painter.rect_filled(rect, CornerRadius::same(6), color(scene.background));
-            let art = scene.art.as_deref().map(|book| Art::new(ui.ctx(), book));
-            let art = art.as_ref();
-            let pictures = pictures(scene);
-            let mut order: Vec<usize> = (0..scene.items.len()).collect();
-            order.sort_by_key(|&i| scene.items[i].z);
-            let mut in_flight = Vec::new();
-            let mut rolling = Vec::new();
-            // Where each moving component ends and where it is now, so a drawing lying
-            // on it (a card's picture) travels with it.
-            let mut carriers: Vec<(scene::Rect, scene::Rect)> = Vec::new();
             let moving = opts.motion.zip(opts.time);
-            for i in order {
-                let item = &scene.items[i];
-                if pictures.is_picture[i] {
-                    continue;
+            let place = recorded::Place::of(&painter, xf.origin, scale, xf.min_text);
+            // A table at rest is the same picture frame after frame: painted once per
+            // scene and place, then replayed (see [`recorded`]).
+            let still = moving.is_none() && painter.is_visible();
+            let rec_id = ui.scope_id();
+            let (in_flight, rolling) = if still && recorded::replay(ui.ctx(), rec_id, scene, &place)
+            {
+                (Vec::new(), Vec::new())
+            } else {
+                let start = recorded::mark(ui.ctx(), place.layer);
+                let art = scene.art.as_deref().map(|book| Art::new(ui.ctx(), book));
+                let live = paint_items(&painter, &xf, rect, scene, art.as_ref(), moving);
+                if still {
+                    let textures = art.map(Art::into_used).unwrap_or_default();
+                    recorded::keep(ui.ctx(), rec_id, scene, place, start, textures);
                 }
-                let picture = pictures.of[i].map(|k| &scene.items[k]);
-                if let Some(roll) = moving.and_then(|(m, now)| m.roll_at(i, &item.shape, now)) {
-                    rolling.push((item, roll));
-                    continue;
-                }
-                let shape = moving
-                    .and_then(|(m, now)| m.shape_at(i, &item.shape, now))
-                    .or_else(|| carried(&item.shape, &carriers));
-                match shape {
-                    Some(shape) => {
-                        let (end, now) = (item.shape.bounds(), shape.bounds());
-                        carriers.push((end, now));
-                        let picture = picture.and_then(|pic| carried(&pic.shape, &[(end, now)]));
-                        in_flight.push((
-                            Item {
-                                shape,
-                                ..item.clone()
-                            },
-                            picture,
-                        ))
-                    }
-                    None => {
-                        paint_framed(&painter, &xf, item, picture.map(|p| &p.shape), art);
-                        paint_highlight(&painter, &xf, item);
-                    }
-                }
-            }
+                live
+            };
+            let art = (!in_flight.is_empty())
+                .then(|| scene.art.as_deref().map(|book| Art::new(ui.ctx(), book)))
+                .flatten();
+            let art = art.as_ref();
             // Moving components pass over everything, and glow only once they land.
             for (item, picture) in &in_flight {
                 paint_framed(&painter, &xf, item, picture.as_ref(), art);
@@ -188,6 +168,64 @@ pub fn show_scene(
             }
         });
     out
+}
+
+/// Components painted later, over the rest: those sliding (with their picture), and
+/// dice in mid-roll.
+type Live<'a> = (Vec<(Item, Option<Shape>)>, Vec<(&'a Item, Roll)>);
+
+/// The table's ground and every item in its place, in the order of their depth; what
+/// is moving is left out and returned, to be painted over everything.
+fn paint_items<'a>(
+    painter: &Painter,
+    xf: &Xf,
+    ground: Rect,
+    scene: &'a Scene,
+    art: Option<&Art>,
+    moving: Option<(&Motion, f64)>,
+) -> Live<'a> {
+    painter.rect_filled(ground, CornerRadius::same(6), color(scene.background));
+    let pictures = pictures(scene);
+    let mut order: Vec<usize> = (0..scene.items.len()).collect();
+    order.sort_by_key(|&i| scene.items[i].z);
+    let mut in_flight = Vec::new();
+    let mut rolling = Vec::new();
+    // Where each moving component ends and where it is now, so a drawing lying
+    // on it (a card's picture) travels with it.
+    let mut carriers: Vec<(scene::Rect, scene::Rect)> = Vec::new();
+    for i in order {
+        let item = &scene.items[i];
+        if pictures.is_picture[i] {
+            continue;
+        }
+        let picture = pictures.of[i].map(|k| &scene.items[k]);
+        if let Some(roll) = moving.and_then(|(m, now)| m.roll_at(i, &item.shape, now)) {
+            rolling.push((item, roll));
+            continue;
+        }
+        let shape = moving
+            .and_then(|(m, now)| m.shape_at(i, &item.shape, now))
+            .or_else(|| carried(&item.shape, &carriers));
+        match shape {
+            Some(shape) => {
+                let (end, now) = (item.shape.bounds(), shape.bounds());
+                carriers.push((end, now));
+                let picture = picture.and_then(|pic| carried(&pic.shape, &[(end, now)]));
+                in_flight.push((
+                    Item {
+                        shape,
+                        ..item.clone()
+                    },
+                    picture,
+                ))
+            }
+            None => {
+                paint_framed(painter, xf, item, picture.map(|p| &p.shape), art);
+                paint_highlight(painter, xf, item);
+            }
+        }
+    }
+    (in_flight, rolling)
 }
 
 /// A die in mid-roll: turned, lifted and showing a passing face (see [`Roll`]).
@@ -1138,12 +1176,105 @@ mod art_tests {
             "nothing rasterised again"
         );
         assert_eq!(
-            later.reused,
-            first.reused + 6,
-            "each drawing from the cache"
+            later.reused, first.reused,
+            "the still table replayed: no drawing even looked up"
         );
+        assert_eq!(recorded::made(&ctx), 1, "one recording of the table");
         let loaders = ctx.loaders();
         assert_eq!(loaders.include.byte_size(), 0, "no bytes under an address");
         assert!(loaders.texture.lock().iter().all(|l| l.byte_size() == 0));
+    }
+
+    /// What one frame of `scene` in a `w`×`h` window hands to the renderer, as text.
+    fn picture(ctx: &egui::Context, scene: &Scene, w: f32, h: f32) -> String {
+        let input = egui::RawInput {
+            screen_rect: Some(Rect::from_min_size(Pos2::ZERO, vec2(w, h))),
+            ..Default::default()
+        };
+        let out = ctx.run_ui(input, |ui| {
+            let opts = PaintOptions {
+                zoom: 1.0,
+                time: None,
+                motion: None,
+            };
+            show_scene(ui, scene, &[], &opts);
+        });
+        format!("{:?}", ctx.tessellate(out.shapes, out.pixels_per_point))
+    }
+
+    fn table() -> Scene {
+        let mut scene = Scene::new(1600.0, 1000.0);
+        scene.art = Some(Arc::new(ArtBook::new(
+            "test-art",
+            vec![Drawing::new("disc", DISC)],
+        )));
+        scene.rect(rect(20.0, 20.0, 300.0, 200.0), Color::PAPER, 6.0);
+        scene.text(scene::pos(60.0, 60.0), "Round 2", 20.0, Color::INK);
+        scene.card(
+            rect(700.0, 100.0, 140.0, 200.0),
+            Color::PAPER,
+            None,
+            "Card",
+            "4",
+        );
+        scene.image(rect(704.0, 142.0, 132.0, 100.0), "disc", "");
+        scene.image(rect(400.0, 100.0, 200.0, 200.0), "disc", "A disc");
+        scene
+    }
+
+    /// A table at rest is painted once per scene: later frames replay the recording and
+    /// hand the renderer exactly what painting it again would.
+    #[test]
+    fn a_still_table_is_recorded_once_and_replayed_as_painted() {
+        let ctx = egui::Context::default();
+        let scene = table();
+        let first = picture(&ctx, &scene, 1280.0, 800.0);
+        assert_eq!(recorded::made(&ctx), 1);
+        let second = picture(&ctx, &scene, 1280.0, 800.0);
+        let third = picture(&ctx, &scene, 1280.0, 800.0);
+        assert_eq!(recorded::made(&ctx), 1, "replayed, not painted again");
+        assert_eq!(second, third);
+        // Painted afresh at the same point (the recording held another scene in
+        // between): the same picture as the replay.
+        let mut other = scene.clone();
+        other.text(scene::pos(60.0, 120.0), "Anna to play", 20.0, Color::INK);
+        let _ = picture(&ctx, &other, 1280.0, 800.0);
+        let made = recorded::made(&ctx);
+        assert_eq!(picture(&ctx, &scene, 1280.0, 800.0), second);
+        assert_eq!(recorded::made(&ctx), made + 1, "painted, not replayed");
+        assert!(first.len() > 1000);
+    }
+
+    /// A new scene (even an equal copy's one change), a resized window or another zoom
+    /// is painted afresh and recorded again.
+    #[test]
+    fn a_new_scene_or_place_is_recorded_again() {
+        let ctx = egui::Context::default();
+        let scene = table();
+        let before = picture(&ctx, &scene, 1280.0, 800.0);
+        let copy = scene.clone();
+        assert_eq!(picture(&ctx, &copy, 1280.0, 800.0), before);
+        assert_eq!(
+            recorded::made(&ctx),
+            1,
+            "an equal scene is the same picture"
+        );
+        let mut changed = scene.clone();
+        changed.text(scene::pos(60.0, 120.0), "Anna to play", 20.0, Color::INK);
+        let after = picture(&ctx, &changed, 1280.0, 800.0);
+        assert_eq!(recorded::made(&ctx), 2);
+        assert_ne!(after, before, "the new text is drawn");
+        let _ = picture(&ctx, &changed, 1024.0, 700.0);
+        assert_eq!(recorded::made(&ctx), 3, "a resized window");
+        let _ = picture(&ctx, &changed, 1024.0, 700.0);
+        assert_eq!(recorded::made(&ctx), 3);
+        // Drawn with its drawing's texture at each size.
+        let mut other_art = changed.clone();
+        other_art.art = Some(Arc::new(ArtBook::new(
+            "test-art",
+            vec![Drawing::new("disc", DISC)],
+        )));
+        let _ = picture(&ctx, &other_art, 1024.0, 700.0);
+        assert_eq!(recorded::made(&ctx), 4, "another art book");
     }
 }

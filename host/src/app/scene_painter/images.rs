@@ -8,13 +8,12 @@
 //! loader chain (its string keys, hashing and locks per call) is not asked: at 50 to 100
 //! drawings a table, that per-frame work made frames with art measurably slower.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use egui::load::SizeHint;
-use egui::{
-    Color32, Context, Id, Painter, Rect, TextureHandle, TextureId, TextureOptions, Vec2, pos2, vec2,
-};
+use egui::{Color32, Context, Id, Painter, Rect, TextureHandle, TextureOptions, Vec2, pos2, vec2};
 use tavern_plugin_api::scene::ArtBook;
 
 /// Raster sizes are rounded up to a multiple of this many pixels.
@@ -110,7 +109,7 @@ impl Textures {
         svg: &Arc<[u8]>,
         px: [u32; 2],
         pass: u64,
-    ) -> Option<(TextureId, Vec2)> {
+    ) -> Option<(TextureHandle, Vec2)> {
         let drawing = self
             .drawings
             .entry(Arc::as_ptr(svg) as *const u8 as usize)
@@ -121,11 +120,11 @@ impl Textures {
         if let Some(r) = drawing.sizes.iter_mut().find(|r| r.px == px) {
             r.last_used = pass;
             self.counts.reused += 1;
-            return r.texture.as_ref().map(|(t, size)| (t.id(), *size));
+            return r.texture.clone();
         }
         let texture = rasterise(ctx, game, image, svg, px);
         self.counts.rasterised += 1;
-        let found = texture.as_ref().map(|(t, size)| (t.id(), *size));
+        let found = texture.clone();
         drawing.sizes.push(Raster {
             px,
             texture,
@@ -177,6 +176,10 @@ pub struct Art<'a> {
     pass: u64,
     ppp: f32,
     max_side: u32,
+    /// The textures painted, for a recording of the table that outlives this frame
+    /// (see [`super::recorded`]): it holds them so the cache's pruning cannot free a
+    /// texture its shapes still name.
+    used: RefCell<Vec<TextureHandle>>,
 }
 
 impl<'a> Art<'a> {
@@ -190,7 +193,13 @@ impl<'a> Art<'a> {
             pass,
             ppp: ctx.pixels_per_point(),
             max_side: ctx.input(|i| i.max_texture_side).min(u32::MAX as usize) as u32,
+            used: RefCell::new(Vec::new()),
         }
+    }
+
+    /// The textures painted so far.
+    pub fn into_used(self) -> Vec<TextureHandle> {
+        self.used.into_inner()
     }
 
     /// Paints drawing `image` fitted into `rect` (centred, its aspect kept), its colours
@@ -206,10 +215,11 @@ impl<'a> Art<'a> {
             .textures
             .lock()
             .texture(p.ctx(), name, svg, px, self.pass);
-        let Some((id, size)) = texture else {
+        let Some((texture, size)) = texture else {
             return false;
         };
-        p.image(id, fitted(rect, size), UV, tint);
+        p.image(texture.id(), fitted(rect, size), UV, tint);
+        self.used.borrow_mut().push(texture);
         true
     }
 }
@@ -252,7 +262,7 @@ mod tests {
 
     /// Paints `images` (id, rect) of `book` in one pass of `ctx`, returning the textured
     /// meshes it painted.
-    fn frame(ctx: &Context, book: &ArtBook, images: &[(&str, Rect)]) -> Vec<TextureId> {
+    fn frame(ctx: &Context, book: &ArtBook, images: &[(&str, Rect)]) -> Vec<egui::TextureId> {
         let out = ctx.run_ui(egui::RawInput::default(), |ui| {
             let art = Art::new(ui.ctx(), book);
             for (image, rect) in images {
