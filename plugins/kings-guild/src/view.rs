@@ -6,7 +6,9 @@
 //! bids and (during the funeral) others' coins not at all.
 
 use tavern_plugin_api::View;
-use tavern_plugin_api::scene::{Color, Highlight, ItemBuilder, Rect, Scene, pos, rect};
+use tavern_plugin_api::scene::{
+    Color, Highlight, ItemBuilder, Rect, Scene, drawn_size, line_height, pos, rect,
+};
 
 use crate::art;
 use crate::data::{Colour, RES, RES_NAMES, Space, data, quest, room_def, spec, treasure};
@@ -619,35 +621,80 @@ fn quest_card(
         SMALL,
         Color::INK,
     );
+    // Items sit at the foot of the card, each a row: its kind's picture and its name
+    // (wrapped where six spaces leave a long name no single line), then its costs.
+    let name_w = cr.w - 31.0;
+    let name_h: Vec<f32> = qd
+        .items
+        .iter()
+        .map(|it| block_height(&it.name, SMALL, name_w))
+        .collect();
+    // A one-line name is drawn as a line of text; a wrapped one as a block whose last
+    // line's full height sits above the costs. Each row: (its height, its costs' line).
+    let one_line = line_height(drawn_size(SMALL)) + 0.5;
+    let rows: Vec<(f32, f32)> = name_h
+        .iter()
+        .map(|&h| {
+            if h <= one_line {
+                (50.0, 35.0)
+            } else {
+                (h + 27.0, h + 13.0)
+            }
+        })
+        .collect();
+    let rows_h: f32 = rows.iter().map(|r| r.0 + 2.0).sum();
+    let mut y = cr.y + cr.h - rows_h;
     if qd.items.len() == 1 {
-        // A one-item quest's empty lower half shows its hero.
-        s.image(
-            rect(cr.x + cr.w / 2.0 - 24.0, cr.y + cr.h - 98.0, 48.0, 42.0),
-            art::hero(qd.hero),
-            "",
-        );
+        // A one-item quest's empty middle shows its hero, as large as the room allows.
+        let top = cr.y + 30.0 + nh + 4.0;
+        let side = (y - top - 4.0).min(42.0);
+        if side >= 20.0 {
+            let mid = (top + y) / 2.0;
+            s.image(
+                rect(
+                    cr.x + cr.w / 2.0 - side * 0.57,
+                    mid - side / 2.0,
+                    side * 1.14,
+                    side,
+                ),
+                art::hero(qd.hero),
+                "",
+            );
+        }
     }
     for (i, it) in qd.items.iter().enumerate() {
-        // Items sit at the foot of the card, under a name of up to three lines.
-        let y = cr.y + cr.h - (qd.items.len() - i) as f32 * 52.0;
+        let nh = name_h[i];
+        let (row_h, line) = rows[i];
+        let row = rect(cr.x + 4.0, y, cr.w - 8.0, row_h);
         let made = sl.made[i];
         let fill = match made {
             Some(m) => Color::player(m as usize).with_alpha(120),
             None => Color::rgb(232, 226, 210),
         };
-        s.rect(rect(cr.x + 4.0, y, cr.w - 8.0, 50.0), fill, 4.0);
+        s.rect(row, fill, 4.0);
         // The item's kind as a picture: a sword for a weapon, a shield for armour.
         s.image(
-            rect(cr.x + 6.0, y + 1.0, 24.0, 24.0),
+            rect(cr.x + 5.0, y + 3.0, 20.0, 20.0),
             art::item(it.item),
             it.item.name(),
         );
-        s.text(
-            pos(cr.x + 33.0, y + 13.0),
-            fit_text(&it.name, cr.w - 65.0),
-            SMALL,
-            Color::INK,
-        );
+        if nh <= one_line {
+            s.text(
+                pos(cr.x + 25.0, y + 13.0),
+                it.name.clone(),
+                SMALL,
+                Color::INK,
+            );
+        } else {
+            s.text_block(
+                rect(cr.x + 25.0, y + 1.0, name_w, nh),
+                it.name.clone(),
+                SMALL,
+                Color::INK,
+            );
+        }
+        let line = y + line;
+        y += row_h + 2.0;
         // Costs, then the value, left of the reward's back: narrow cards (six spaces)
         // draw smaller pictures.
         let kinds = it.cost.iter().filter(|&&n| n > 0).count().max(1) as f32;
@@ -659,37 +706,38 @@ fn quest_card(
                 continue;
             }
             s.image(
-                rect(x + 1.0, y + 35.5 - icon / 2.0, icon, icon),
+                rect(x + 1.0, line + 0.5 - icon / 2.0, icon, icon),
                 art::RESOURCE[r],
                 RES_NAMES[r],
             );
-            s.text(
-                pos(x + icon + 3.0, y + 35.0),
-                format!("{n}"),
-                SMALL,
-                Color::INK,
-            )
-            .bold();
+            s.text(pos(x + icon + 3.0, line), format!("{n}"), SMALL, Color::INK)
+                .bold();
             x += step;
         }
         s.text(
-            pos(x + 2.0, y + 35.0),
+            pos(x + 2.0, line),
             format!("→ {}", it.value),
             SMALL,
             Color::INK,
         )
         .bold();
-        // The reward's card back: its colour and its own emblem (moon, flame, sun).
-        s.image(
-            rect(cr.x + cr.w - 27.0, y + 22.0, 20.0, 27.0),
-            art::back(it.reward),
-            format!("{} treasure", it.reward.name()),
-        )
-        .tooltip(format!("Reward: a {} treasure", it.reward.name()));
-        if let Some(m) = made {
-            let m = m as usize;
-            seat_mark(s, pos(cr.x + cr.w - 17.0, y + 12.0), 11.0, m)
-                .tooltip(format!("Crafted by {}", g.players[m].name));
+        // The reward's card back: its colour and its own emblem (moon, flame, sun); once
+        // the item is crafted the reward is taken and the crafter's mark lies there.
+        let reward = format!("Reward: a {} treasure", it.reward.name());
+        match made {
+            None => {
+                s.image(
+                    rect(cr.x + cr.w - 27.0, line - 13.0, 20.0, 27.0),
+                    art::back(it.reward),
+                    format!("{} treasure", it.reward.name()),
+                )
+                .tooltip(reward);
+            }
+            Some(m) => {
+                let m = m as usize;
+                seat_mark(s, pos(cr.x + cr.w - 17.0, line), 11.0, m)
+                    .tooltip(format!("Crafted by {} ({reward})", g.players[m].name));
+            }
         }
     }
     if let Some(sg) = sl.sigil {
@@ -716,6 +764,10 @@ fn seat_mark(
     s.text_centered(at, Color::PLAYER_MARK[seat % 8], SMALL, ink)
         .bold()
 }
+
+/// The width of the deck lines in the decks panel ("Quest deck 15 · last turns" is
+/// the longest); the room piles take the rest.
+const DECKS_W: f32 = 300.0;
 
 fn specialists(s: &mut Scene, g: &Kg, viewer: Option<usize>, r: Rect) {
     let w = 124.0;
@@ -838,7 +890,7 @@ fn specialists(s: &mut Scene, g: &Kg, viewer: Option<usize>, r: Rect) {
         let b = s
             .text(
                 pos(pr.x + 36.0, y),
-                fit_text(&text, pr.w - 46.0),
+                fit_text(&text, DECKS_W - 46.0),
                 SMALL,
                 Color::WHITE,
             )
@@ -847,38 +899,66 @@ fn specialists(s: &mut Scene, g: &Kg, viewer: Option<usize>, r: Rect) {
             b.id(id);
         }
     }
+    // The room piles in the panel's right part, clear of the longest deck line.
+    piles(s, g, pr.x + DECKS_W, pr);
 }
 
-/// The supply as a strip: its resources and the master rooms on the first line, the six
-/// room piles on the second.
+/// The supply as a strip: its resources, then the master rooms, which go on over the
+/// strip's second line (at six seats nine long names need both lines). The room piles
+/// sit in the decks panel beside the specialists.
 fn supply(s: &mut Scene, g: &Kg, r: Rect) {
+    use tavern_plugin_api::scene::text_width;
     s.panel(r, PANEL, PANEL_EDGE);
     s.heading(pos(r.x + 10.0, r.y + 16.0), "Supply", SMALL, Color::WHITE);
     let end = res_row(s, r.x + 120.0, r.y + 16.0, &g.stock, Some(usize::MAX));
-    let masters: Vec<&str> = g
-        .masters
-        .iter()
-        .map(|&m| room_def(m).name.as_str())
-        .collect();
     let x = end + 12.0;
-    s.text(
-        pos(x, r.y + 16.0),
-        fit_text(
-            &format!("Master rooms: {}", masters.join(", ")),
-            r.x + r.w - 10.0 - x,
-        ),
-        SMALL,
-        Color::rgb(240, 220, 160),
-    )
-    .tooltip(masters_help(g));
-    let step = ((r.w - 20.0) / crate::help::PILES.len() as f32).floor();
+    let width = |t: &str| text_width(t, drawn_size(SMALL), false);
+    let mut lines = vec![String::from("Master rooms:")];
+    let mut room = r.x + r.w - 10.0 - x;
+    let count = g.masters.len();
+    for (i, &m) in g.masters.iter().enumerate() {
+        let name = room_def(m).name.as_str();
+        let word = if i + 1 < count {
+            format!("{name},")
+        } else {
+            name.to_string()
+        };
+        let second = lines.len() == 2;
+        let last = lines.last_mut().expect("a first line");
+        let longer = format!("{last} {word}");
+        if width(&longer) <= room || second {
+            *last = longer;
+        } else {
+            lines.push(word);
+            room = r.w - 20.0;
+        }
+    }
+    let tip = masters_help(g);
+    for (i, line) in lines.into_iter().enumerate() {
+        let (lx, w) = if i == 0 {
+            (x, r.x + r.w - 10.0 - x)
+        } else {
+            (r.x + 10.0, r.w - 20.0)
+        };
+        s.text(
+            pos(lx, r.y + 16.0 + i as f32 * 29.0),
+            fit_text(&line, w),
+            SMALL,
+            Color::rgb(240, 220, 160),
+        )
+        .tooltip(tip.clone());
+    }
+}
+
+/// The six room piles as a column: a tile's picture and the pile's name and count.
+fn piles(s: &mut Scene, g: &Kg, x: f32, r: Rect) {
+    let step = ((r.h - 12.0) / crate::help::PILES.len() as f32).floor();
     for (i, &(name, top, _)) in crate::help::PILES.iter().enumerate() {
-        let x = r.x + 10.0 + i as f32 * step;
-        let y = r.y + 45.0;
+        let y = r.y + 6.0 + step / 2.0 + i as f32 * step;
         s.image(rect(x, y - 11.0, 26.0, 22.0), art::room_art(top), "");
         s.text(
             pos(x + 30.0, y),
-            fit_text(&format!("{name} {}", g.piles[i]), step - 36.0),
+            fit_text(&format!("{name} {}", g.piles[i]), r.x + r.w - x - 40.0),
             SMALL,
             Color::WHITE,
         )

@@ -162,3 +162,65 @@ fn texts_stay_inside_their_panels_and_on_the_canvas() {
         }
     }
 }
+
+/// Texts the table had to shorten with an ellipsis, from random positions at 2 and 6 seats:
+/// at the smallest window every name on the table reads whole.
+#[test]
+fn no_text_is_cut_short() {
+    use tavern_plugin_api::game::check::scaled;
+    let mut cut = std::collections::BTreeSet::new();
+    for n in [2, 6] {
+        for seed in 0..scaled(3) as u64 {
+            for g in positions(n, 500 + seed * 11 + n as u64) {
+                for v in (0..n).map(Some).chain([None]) {
+                    for it in &g.view(v).scene.items {
+                        let text = match &it.shape {
+                            Shape::Text { text, .. } | Shape::TextBlock { text, .. } => text,
+                            _ => continue,
+                        };
+                        if text.contains('…') {
+                            cut.insert(format!("{n} seats: {text}"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        cut.is_empty(),
+        "cut texts:\n{}",
+        cut.into_iter().collect::<Vec<_>>().join("\n")
+    );
+}
+
+/// Every quest card, in the narrowest space (six seats) and the widest, open and with its
+/// items crafted and a sigil on it: its names read whole and nothing on it overlaps.
+#[test]
+fn every_quest_card_reads_whole_in_every_space() {
+    let quests = tavern_plugin_kings_guild::data::data().quests.len() as u8;
+    for n in [2, 6] {
+        let base = fresh(n);
+        for q in 0..quests {
+            for crafted in [false, true] {
+                let mut g = base.clone();
+                let slot = g.board.len() - 1;
+                put_quest(&mut g, slot, q);
+                if crafted {
+                    let sl = g.board[slot].as_mut().unwrap();
+                    sl.made = [Some(0), Some(1)];
+                    sl.sigil = Some(1);
+                }
+                let scene = g.view(Some(0)).scene;
+                let name = &tavern_plugin_kings_guild::data::quest(q).name;
+                if let Err(problems) = check_layout(&scene) {
+                    panic!("{n} seats, {name}: {problems:?}");
+                }
+                for it in &scene.items {
+                    if let Shape::Text { text, .. } | Shape::TextBlock { text, .. } = &it.shape {
+                        assert!(!text.contains('…'), "{n} seats, {name}: {text}");
+                    }
+                }
+            }
+        }
+    }
+}
