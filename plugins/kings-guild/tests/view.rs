@@ -224,3 +224,39 @@ fn every_quest_card_reads_whole_in_every_space() {
         }
     }
 }
+
+/// At six seats nine master rooms lie out; the nine longest names still read whole.
+#[test]
+fn the_longest_master_rooms_read_whole() {
+    use tavern_plugin_api::scene::{drawn_size, text_width};
+    use tavern_plugin_kings_guild::data::{data, room::FIRST_MASTER};
+    let width = |m: &u8| text_width(&data().rooms[*m as usize].name, drawn_size(17.0), false);
+    let mut masters: Vec<u8> = (FIRST_MASTER..data().rooms.len() as u8).collect();
+    masters.sort_by(|a, b| width(b).total_cmp(&width(a)));
+    let mut g = fresh(6);
+    // Two-digit counts: the widest the resources before the list can be.
+    g.stock = [99; 6];
+    g.masters = masters[..9].to_vec();
+    let scene = g.view(Some(0)).scene;
+    if let Err(problems) = check_layout(&scene) {
+        panic!("{problems:?}");
+    }
+    let texts: Vec<&str> = scene
+        .items
+        .iter()
+        .filter_map(|it| match &it.shape {
+            Shape::Text { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert!(texts.iter().all(|t| !t.contains('…')), "{texts:?}");
+    // The list and its second line.
+    let at = texts
+        .iter()
+        .position(|t| t.starts_with("Master rooms:"))
+        .expect("the master rooms");
+    let listed = format!("{} {}", texts[at], texts[at + 1]);
+    for m in &g.masters {
+        assert!(listed.contains(&data().rooms[*m as usize].name));
+    }
+}
