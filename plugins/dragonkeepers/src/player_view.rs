@@ -2,7 +2,8 @@
 //! owner).
 
 use tavern_plugin_api::scene::{
-    Color, Highlight, Icon, Rect, Scene, Shape, drawn_size, pos, rect, stroke, text_width,
+    Align, Color, Highlight, Icon, Pos, Rect, Scene, Shape, drawn_size, pos, rect, stroke,
+    text_width,
 };
 
 use crate::art;
@@ -10,9 +11,129 @@ use crate::data::{Kind, card, card_name, data};
 use crate::model::{Dk, Phase};
 use crate::view::{TEXT, back, dragon_colour, face};
 
+/// Where the parts of an area go. The viewer's own area keeps its whole lower part for
+/// the hand (stacks and amulets side by side above it); a compact area on top (an
+/// opponent's) puts its summary on a second line and its hand at the top right, so four
+/// stacks fit beside nothing even a third of the table wide; the spectator's view of the
+/// acting seat's area keeps the plain order.
+#[derive(Clone, Copy)]
+struct Places {
+    /// The summary line: beside the counts, or on the line under them.
+    summary_y: f32,
+    amulet: Pos,
+    amulet_w: f32,
+    stacks_y: f32,
+    /// The hidden hand's card back (another seat's area).
+    back: Pos,
+    /// An area on top: its amulets go in up to two lines, each pearl beside its pieces.
+    compact: bool,
+}
+
+/// Where each amulet's pieces and pearl go. In the plain order a ring's three pieces
+/// stand in a row with the pearl under the middle one; in a compact area, whose amulets
+/// have one short band, the pearl follows the pieces and the rings take up to two lines,
+/// so the values shown at the end (the host's 13-point floor makes "20" about 26 units
+/// wide) stay apart.
+struct Rings {
+    origin: Pos,
+    /// From one piece to the next inside a ring, and from ring to ring.
+    step: f32,
+    ring_step: f32,
+    per_line: usize,
+    inline: bool,
+    radius: f32,
+}
+
+impl Rings {
+    fn new(at: Places, rings: usize) -> Rings {
+        if at.compact {
+            const GAP: f32 = 8.0;
+            const MIN_STEP: f32 = 28.0;
+            let fit = ((at.amulet_w + GAP) / (4.0 * MIN_STEP + GAP))
+                .floor()
+                .max(1.0) as usize;
+            let lines = rings.div_ceil(fit).clamp(1, 2);
+            let per_line = rings.div_ceil(lines);
+            let step =
+                ((at.amulet_w - (per_line - 1) as f32 * GAP) / (4.0 * per_line as f32)).min(40.0);
+            Rings {
+                origin: at.amulet,
+                step,
+                ring_step: 4.0 * step + GAP,
+                per_line,
+                inline: true,
+                radius: 17.0,
+            }
+        } else {
+            let spacing = (at.amulet_w / rings as f32).min(116.0);
+            Rings {
+                origin: at.amulet,
+                step: (spacing - 14.0) / 3.0,
+                ring_step: spacing,
+                per_line: rings,
+                inline: false,
+                radius: 19.0,
+            }
+        }
+    }
+
+    fn slot(&self, ring: usize, k: usize, below: f32) -> Pos {
+        let (line, col) = (ring / self.per_line, ring % self.per_line);
+        pos(
+            self.origin.x + col as f32 * self.ring_step + k as f32 * self.step + self.radius,
+            self.origin.y + line as f32 * 38.0 + below,
+        )
+    }
+
+    fn piece(&self, ring: usize, k: usize) -> Pos {
+        self.slot(ring, k, 0.0)
+    }
+
+    fn pearl(&self, ring: usize) -> Pos {
+        if self.inline {
+            self.slot(ring, 3, 0.0)
+        } else {
+            self.slot(ring, 1, 34.0)
+        }
+    }
+}
+
+fn places(r: Rect, mine: bool) -> Places {
+    let compact = r.h <= 300.0;
+    if mine {
+        Places {
+            summary_y: r.y + 52.0,
+            amulet: pos(r.x + OWN_AMULET_LEFT, r.y + 100.0),
+            amulet_w: r.w - OWN_AMULET_LEFT - 20.0,
+            stacks_y: r.y + 76.0,
+            back: pos(r.x, r.y),
+            compact: false,
+        }
+    } else if compact {
+        Places {
+            summary_y: r.y + 80.0,
+            amulet: pos(r.x + 20.0, r.y + 114.0),
+            amulet_w: r.w - 40.0,
+            stacks_y: r.y + r.h - 102.0,
+            back: pos(r.x + r.w - 50.0, r.y + 38.0),
+            compact: true,
+        }
+    } else {
+        Places {
+            summary_y: r.y + 52.0,
+            amulet: pos(r.x + 20.0, r.y + 100.0),
+            amulet_w: r.w - 40.0,
+            stacks_y: r.y + 150.0,
+            back: pos(r.x + 400.0, r.y + 150.0),
+            compact: false,
+        }
+    }
+}
+
 pub(crate) fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: Option<usize>) {
     let p = &g.players[seat];
     let mine = viewer == Some(seat);
+    let at = places(r, mine);
     let acting = g.actor() == Some(seat);
     let pc = Color::player(seat);
     s.panel(r, Color::rgb(24, 48, 42).with_alpha(232), pc)
@@ -85,23 +206,17 @@ pub(crate) fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: O
         p.laid_out(),
         p.completed_amulets()
     );
-    // Ends at the panel's right edge: a four-player opponent panel is too narrow for it
-    // to start at `x` and stay inside at the size the host draws it.
-    let width = text_width(&summary, drawn_size(TEXT), false);
-    let sx = (r.x + r.w - 10.0 - width).min(x);
-    s.text(pos(sx, y), summary, TEXT, Color::WHITE)
+    let sx = if at.summary_y == y { x } else { r.x + 10.0 };
+    let summary_w = text_width(&summary, drawn_size(TEXT), false);
+    s.text(pos(sx, at.summary_y), summary, TEXT, Color::WHITE)
         .tooltip("Dragon cards laid out break ties; complete amulets count toward the game end");
     // Amulets: rings of three pieces with a pearl.
-    let ay = r.y + 100.0;
+    let ay = at.amulet.y;
     let over = g.phase == Phase::Over;
-    let mut ax = r.x + 20.0;
-    let rings = p.pieces.len().div_ceil(3).max(1);
-    // The own area keeps its right part for the hand.
-    let amulet_w = if mine { HAND_LEFT - 40.0 } else { r.w - 40.0 };
-    let spacing = (amulet_w / rings as f32).min(116.0);
+    let rings = Rings::new(at, p.pieces.len().div_ceil(3).max(1));
     for (ring, pieces) in p.pieces.chunks(3).enumerate() {
         for (k, &pc_id) in pieces.iter().enumerate() {
-            let c = pos(ax + k as f32 * (spacing - 14.0) / 3.0 + 19.0, ay);
+            let c = rings.piece(ring, k);
             let v = Dk::piece_value(pc_id);
             let (label, tip) = if over {
                 (
@@ -116,7 +231,7 @@ pub(crate) fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: O
             } else {
                 ("?".to_string(), "A face-down amulet piece".to_string())
             };
-            art::piece(s, c, 19.0, label).tooltip(tip);
+            art::piece(s, c, rings.radius, label).tooltip(tip);
         }
         if let Some(&pe) = p.pearls.get(ring) {
             let red = pe < data().red_pearls;
@@ -125,14 +240,7 @@ pub(crate) fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: O
             } else {
                 "?".into()
             };
-            art::pearl(
-                s,
-                pos(ax + (spacing - 14.0) / 3.0 + 19.0, ay + 34.0),
-                19.0,
-                red,
-                label,
-            )
-            .tooltip(format!(
+            art::pearl(s, rings.pearl(ring), rings.radius, red, label).tooltip(format!(
                 "A {} pearl closing this amulet{}",
                 if red { "red" } else { "blue" },
                 if over {
@@ -144,18 +252,17 @@ pub(crate) fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: O
                 }
             ));
         }
-        ax += spacing;
     }
     if p.pieces.is_empty() {
         s.text(
-            pos(ax, ay),
+            pos(at.amulet.x, ay),
             "No amulet pieces yet",
             16.0,
             Color::rgb(200, 200, 200),
         );
     }
     // Stacks in order; the ends of the row are targets for a new colour.
-    let sy = r.y + 150.0;
+    let sy = at.stacks_y;
     let cw = 66.0;
     let ch = 92.0;
     let row_x = r.x + 20.0;
@@ -200,11 +307,10 @@ pub(crate) fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: O
         .id(format!("row:{seat}:right"))
         .tooltip("Right end of the row: a new colour can start here");
     // Hand.
-    let hx = r.x + 400.0;
     if mine {
         let shown = p.hand.len();
         s.text(
-            pos(r.x + HAND_LEFT, r.y + 50.0),
+            pos(sx + summary_w + 30.0, y),
             format!("Your hand ({shown}, private)"),
             TEXT,
             Color::WHITE,
@@ -235,22 +341,33 @@ pub(crate) fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: O
         }
     } else {
         let tip = format!("{} holds {} card(s), hidden from you", p.name, p.hand.len());
-        let bx = if r.h > 300.0 { hx } else { r.x + r.w - 70.0 };
+        let (bx, by) = (at.back.x, at.back.y);
+        let (bw, bh) = if at.compact {
+            (40.0, 56.0)
+        } else {
+            (60.0, 84.0)
+        };
         back(
             s,
-            rect(bx, sy, 60.0, 84.0),
+            rect(bx, by, bw, bh),
             Color::rgb(120, 100, 80),
             false,
             format!("{}", p.hand.len()),
             |b| b.tooltip(tip.clone()),
         );
-        s.text(pos(bx + 30.0, sy + ch - 2.0), "in hand", 16.0, Color::WHITE)
-            .align(tavern_plugin_api::scene::Align::Center)
+        // Beside the small back of a compact area, under the larger one elsewhere.
+        let (label_at, align) = if at.compact {
+            (pos(bx - 8.0, at.summary_y), Align::Right)
+        } else {
+            (pos(bx + bw / 2.0, by + ch - 2.0), Align::Center)
+        };
+        s.text(label_at, "in hand", 16.0, Color::WHITE)
+            .align(align)
             .tooltip(tip);
     }
     if mine && acting {
-        // Below the row of stacks, so the hand has the whole right part of the area.
-        let br = rect(r.x + 20.0, r.y + r.h - 60.0, 120.0, 48.0);
+        // At the right end of the counts line, so the hand has the whole lower part.
+        let br = rect(r.x + r.w - 140.0, r.y + 34.0, 130.0, 36.0);
         let label = if g.phase == Phase::Turn {
             "End turn"
         } else if g.step.played {
@@ -265,23 +382,27 @@ pub(crate) fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: O
             .bold();
         if !g.step.selection.is_empty() {
             s.text(
-                pos(br.x + br.w + 16.0, br.center().y),
+                pos(br.x - 16.0, br.center().y),
                 format!("Picked {} of {}", g.step.selection.len(), g.needed()),
                 20.0,
                 Color::rgb(255, 230, 150),
-            );
+            )
+            .align(Align::Right);
         }
     }
 }
 
-/// Where the viewer's own hand starts, from the left edge of its area.
-const HAND_LEFT: f32 = 530.0;
+/// Where the viewer's amulets start, right of its row of stacks (four colours and the
+/// two ends), from the left edge of its area.
+const OWN_AMULET_LEFT: f32 = 400.0;
+/// Where the viewer's hand starts, under the stacks, from the top of its area.
+const HAND_TOP: f32 = 176.0;
 /// How far a card picked for the play rises out of the hand.
 const HAND_LIFT: f32 = 12.0;
 /// The narrowest visible strip of a card when the hand has to fan out.
 pub const FAN_STRIP: f32 = 40.0;
 
-/// The viewer's hand cards, left to right, in the right part of its area `r`: side by side
+/// The viewer's hand cards, left to right, across the lower part of its area `r`: side by side
 /// at full size while they fit, then narrower down to a readable minimum, then fanned
 /// (each card covering the right part of the one before, its value and title still
 /// showing); only a hand too big for a [`FAN_STRIP`] fan of small cards overlaps more.
@@ -289,10 +410,11 @@ pub(crate) fn hand_rects(r: Rect, n: usize) -> Vec<Rect> {
     const GAP: f32 = 8.0;
     const MAX_W: f32 = 140.0;
     const MIN_W: f32 = 98.0;
-    const SMALL_W: f32 = 72.0;
-    let left = r.x + HAND_LEFT;
-    let avail = r.w - HAND_LEFT - 10.0;
-    let top = r.y + 66.0 + HAND_LIFT;
+    // Still wide enough for the title "shadow" at the host's 13-point floor.
+    const SMALL_W: f32 = 86.0;
+    let left = r.x + 20.0;
+    let avail = r.w - 30.0;
+    let top = r.y + HAND_TOP + HAND_LIFT;
     let bottom = r.y + r.h - 10.0;
     let nf = n.max(1) as f32;
     let fit = ((avail + GAP) / nf - GAP).min(MAX_W);

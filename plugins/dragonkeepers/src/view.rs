@@ -9,11 +9,26 @@ use tavern_plugin_api::scene::{
 };
 
 use crate::art;
-use crate::data::{Back, Colour, Kind, back_name, card, card_name, data, front_name, rewards_text};
+use crate::data::{Back, Colour, Kind, back_name, card, card_name, data, rewards_text};
 use crate::model::{Dk, Item, Page, Phase};
 use crate::player_view::player_area;
 
 pub(crate) const TEXT: f32 = 18.0;
+
+/// The canvas: at the host's smallest scale it fits beside the log in a 1024×700 window
+/// (740×620 points), so that window needs no sideways scroll.
+pub(crate) const WIDTH: f32 = 1270.0;
+pub(crate) const HEIGHT: f32 = 1066.0;
+/// The three bands: opponents, the book and supply, the viewer's own area.
+const TOP_H: f32 = 282.0;
+const MID_Y: f32 = 298.0;
+const MID_H: f32 = 370.0;
+const OWN_Y: f32 = 676.0;
+
+/// A card face's title: its dragon's colour.
+fn card_title(c: u8) -> &'static str {
+    card(c).front.map_or("shadow", Colour::name)
+}
 
 pub fn dragon_colour(c: Option<Colour>) -> Color {
     match c {
@@ -63,7 +78,9 @@ pub(crate) fn face(
         r,
         art::pale(dragon_colour(d.front)),
         Some(back_fill(d.back)),
-        front_name(c),
+        // The colour alone: "shadow dragon" is wider than a hand card at the host's
+        // 13-point floor, and the picture says it is a dragon.
+        card_title(c),
         format!("{} · {back}", letter(d.front)),
     ));
     art::card_picture(s, r, art::dragon(d.front));
@@ -84,8 +101,8 @@ pub(crate) fn back(
 }
 
 pub fn view(g: &Dk, viewer: Option<usize>) -> View {
-    let mut s = Scene::new(1600.0, 1000.0);
-    s.image(rect(0.0, 0.0, 1600.0, 1000.0), art::CAVE, "");
+    let mut s = Scene::new(WIDTH, HEIGHT);
+    s.image(rect(0.0, 0.0, WIDTH, HEIGHT), art::CAVE, "");
     let n = g.n();
     let own = viewer.unwrap_or(match g.phase {
         Phase::Completing(c) => c,
@@ -93,9 +110,9 @@ pub fn view(g: &Dk, viewer: Option<usize>) -> View {
     });
     // Opponents across the top, clockwise from the viewer.
     let others: Vec<usize> = (1..n).map(|k| (own + k) % n).collect();
-    let w = 1580.0 / others.len() as f32;
+    let w = (WIDTH - 10.0) / others.len() as f32;
     for (i, &seat) in others.iter().enumerate() {
-        let r = rect(10.0 + i as f32 * w, 8.0, w - 10.0, 262.0);
+        let r = rect(10.0 + i as f32 * w, 8.0, w - 10.0, TOP_H);
         player_area(&mut s, g, seat, r, viewer);
         // Three or four players share the top: each compact area can be seen larger.
         if others.len() > 1 {
@@ -104,7 +121,8 @@ pub fn view(g: &Dk, viewer: Option<usize>) -> View {
     }
     book(&mut s, g);
     supply(&mut s, g, viewer);
-    player_area(&mut s, g, own, rect(10.0, 640.0, 1580.0, 352.0), viewer);
+    let own_area = rect(10.0, OWN_Y, WIDTH - 20.0, HEIGHT - OWN_Y - 8.0);
+    player_area(&mut s, g, own, own_area, viewer);
     View {
         scene: s,
         status: status(g),
@@ -180,17 +198,18 @@ fn prompt(g: &Dk, viewer: Option<usize>) -> String {
 }
 
 fn book(s: &mut Scene, g: &Dk) {
-    let area = rect(10.0, 280.0, 700.0, 350.0);
+    let area = rect(10.0, MID_Y, BOOK_W, MID_H);
+    let y = MID_Y;
     s.panel(area, Color::rgb(70, 52, 40).with_alpha(232), Color::rgb(200, 170, 120))
         .tooltip("The magic book: the backs on top of the two pages say how many cards of which colour may be laid out");
-    s.image(rect(14.0, 316.0, 692.0, 206.0), art::BOOK, "");
-    s.heading(pos(30.0, 302.0), "Magic book", 22.0, Color::PAPER);
+    s.image(rect(14.0, y + 36.0, BOOK_W - 8.0, 206.0), art::BOOK, "");
+    s.heading(pos(30.0, y + 22.0), "Magic book", 22.0, Color::PAPER);
     let n = g.book_number();
     let colour = g.book_colour();
-    // Two lines under the book: on one line (or at the heading's height) the reward ran
-    // past the panel.
+    // Under the book, the reward on lines of its own: the longest ("highest amulet piece
+    // + highest amulet piece + golden egg") is wider than the panel on one.
     s.text(
-        pos(30.0, 562.0),
+        pos(30.0, y + 278.0),
         format!(
             "Lay out exactly {n} {}",
             colour.map(Colour::name).unwrap_or("?")
@@ -199,17 +218,18 @@ fn book(s: &mut Scene, g: &Dk) {
         Color::PAPER,
     )
     .tooltip("What a play needs now");
-    s.text(
-        pos(30.0, 586.0),
-        format!("Reward: {}", rewards_text(n)),
-        TEXT,
-        Color::PAPER,
-    )
-    .tooltip("What a play earns now");
+    let step = line_height(drawn_size(TEXT));
+    let mut line_y = y + 302.0;
+    let reward = format!("Reward: {}", rewards_text(n));
+    for line in wrap_lines(&reward, drawn_size(TEXT), BOOK_W - 40.0, false) {
+        s.text(pos(30.0, line_y), line, TEXT, Color::PAPER)
+            .tooltip("What a play earns now");
+        line_y += step;
+    }
     for p in Page::BOTH {
-        let x = 30.0 + p.idx() as f32 * 340.0;
+        let x = 30.0 + p.idx() as f32 * PAGE_STEP;
         let page = &g.pages[p.idx()];
-        let r = rect(x, 330.0, 130.0, 182.0);
+        let r = rect(x, y + 50.0, 120.0, 182.0);
         let (back_text, tip) = match page.last().map(|sl| card(sl.card).back) {
             Some(Back::Number(k)) => (
                 format!("{k}"),
@@ -234,7 +254,7 @@ fn book(s: &mut Scene, g: &Dk) {
             .map_or(Color::GREY, |sl| back_fill(card(sl.card).back));
         if page.len() > 1 {
             s.rect(
-                rect(x + 6.0, 336.0, 130.0, 182.0),
+                rect(x + 6.0, y + 56.0, 120.0, 182.0),
                 Color::rgb(40, 30, 24),
                 8.0,
             );
@@ -247,12 +267,12 @@ fn book(s: &mut Scene, g: &Dk) {
         });
         // Centred under each card so the two captions never run into each other.
         s.text_centered(
-            pos(x + 65.0, 536.0),
+            pos(x + 60.0, y + 256.0),
             format!("{} cards", page.len()),
             TEXT,
             Color::PAPER,
         );
-        let dr = rect(x + 160.0, 340.0, 120.0, 168.0);
+        let dr = rect(x + 140.0, y + 60.0, 120.0, 168.0);
         match g.display[p.idx()] {
             Some(c) => {
                 face(s, dr, c, |b| {
@@ -270,21 +290,28 @@ fn book(s: &mut Scene, g: &Dk) {
                     .tooltip("No display card");
             }
         }
-        s.text_centered(pos(x + 220.0, 536.0), "Display", TEXT, Color::PAPER);
+        s.text_centered(pos(x + 200.0, y + 256.0), "Display", TEXT, Color::PAPER);
     }
     if g.early_end {
         s.text(
-            pos(30.0, 610.0),
-            "A page is down to one card: the game ends after this turn",
+            pos(30.0, line_y),
+            "A page is down to one card: this turn is the last",
             TEXT,
             Color::rgb(255, 210, 120),
         );
     }
 }
 
+/// The book's width; the supply fills the rest of the middle band.
+const BOOK_W: f32 = 600.0;
+/// From one page's pile to the next.
+const PAGE_STEP: f32 = 290.0;
+
 fn supply(s: &mut Scene, g: &Dk, viewer: Option<usize>) {
     let d = data();
-    let area = rect(720.0, 280.0, 870.0, 350.0);
+    let x0 = 20.0 + BOOK_W;
+    let y0 = MID_Y;
+    let area = rect(x0, y0, WIDTH - 10.0 - x0, MID_H);
     s.panel(
         area,
         Color::rgb(30, 55, 48).with_alpha(232),
@@ -292,7 +319,7 @@ fn supply(s: &mut Scene, g: &Dk, viewer: Option<usize>) {
     )
     .tooltip("The supply");
     s.heading(
-        pos(740.0, 302.0),
+        pos(x0 + 20.0, y0 + 22.0),
         "Amulet pieces (lowest left)",
         20.0,
         Color::PAPER,
@@ -308,17 +335,19 @@ fn supply(s: &mut Scene, g: &Dk, viewer: Option<usize>) {
         }
     }
     values.sort();
+    // Eight values at most (1 to 20): they fit one row of the narrower panel.
+    let step = ((area.w - 80.0) / values.len().max(1) as f32).min(74.0);
     for (k, &(v, cnt)) in values.iter().enumerate() {
-        let c = pos(760.0 + k as f32 * 74.0, 350.0);
+        let c = pos(x0 + 40.0 + k as f32 * step, y0 + 68.0);
         art::piece(s, c, 26.0, format!("{v}")).tooltip(format!("{cnt} amulet piece(s) worth {v}"));
-        s.text_centered(pos(c.x, 392.0), format!("×{cnt}"), TEXT, Color::PAPER);
+        s.text_centered(pos(c.x, y0 + 110.0), format!("×{cnt}"), TEXT, Color::PAPER);
     }
     let red = (0..d.red_pearls)
         .filter(|&i| g.pearl_supply & (1 << i) != 0)
         .count();
     let blue = g.pearl_supply.count_ones() as usize - red;
-    let y = 440.0;
-    let mut x = 750.0;
+    let y = y0 + 156.0;
+    let mut x = x0 + 30.0;
     let mut token = |s: &mut Scene, image: &str, count: String, tip: String| {
         s.image(rect(x - 18.0, y - 18.0, 36.0, 36.0), image, "")
             .tooltip(tip.clone());
@@ -367,23 +396,23 @@ fn supply(s: &mut Scene, g: &Dk, viewer: Option<usize>) {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    s.image(rect(735.0, 474.0, 30.0, 33.0), art::CREST, "")
+    s.image(rect(x0 + 15.0, y0 + 186.0, 30.0, 33.0), art::CREST, "")
         .tooltip("Crests: the best one left goes to whoever first has all four colours laid out");
     s.text(
-        pos(772.0, 490.0),
+        pos(x0 + 52.0, y0 + 202.0),
         format!("Crests: {crest_text}"),
         TEXT,
         Color::PAPER,
     );
-    // Magic chests.
-    let mut ix = 740.0;
-    for it in Item::ALL {
-        if !g.has_item(it) {
-            continue;
-        }
+    // Magic chests: three to a row, two rows, so each name reads on one line.
+    let present: Vec<Item> = Item::ALL.into_iter().filter(|&it| g.has_item(it)).collect();
+    let iw = (area.w - 30.0 - 2.0 * 6.0) / 3.0;
+    for (k, &it) in present.iter().enumerate() {
         let armed = g.step.armed & it.bit() != 0;
         let used = viewer.is_some_and(|v| g.players[v].items_used & it.bit() != 0);
-        let r = rect(ix, 530.0, 134.0, 80.0);
+        let ix = x0 + 15.0 + (k % 3) as f32 * (iw + 6.0);
+        let iy = y0 + 232.0 + (k / 3) as f32 * 66.0;
+        let r = rect(ix, iy, iw, 60.0);
         s.panel(r, Color::rgb(90, 60, 110), Color::rgb(230, 200, 250))
             .id(format!("item:{}", it.key()))
             .tooltip(format!(
@@ -396,23 +425,7 @@ fn supply(s: &mut Scene, g: &Dk, viewer: Option<usize>) {
             } else {
                 Highlight::None
             });
-        // Long names take two lines: at the host's 13-point floor "green ore hammer" is
-        // wider than its panel, and the next panel would cover its end.
-        let lines = wrap_lines(it.name(), drawn_size(16.0), 126.0, false);
-        let (first_y, state_y) = if lines.len() > 1 {
-            (543.0, 596.0)
-        } else {
-            (556.0, 586.0)
-        };
-        let step = line_height(drawn_size(16.0));
-        for (k, line) in lines.iter().enumerate() {
-            s.text_centered(
-                pos(ix + 68.0, first_y + k as f32 * step),
-                line.as_str(),
-                16.0,
-                Color::WHITE,
-            );
-        }
+        s.text_centered(pos(ix + iw / 2.0, iy + 18.0), it.name(), 16.0, Color::WHITE);
         let state = if armed {
             "in use"
         } else if used {
@@ -421,11 +434,10 @@ fn supply(s: &mut Scene, g: &Dk, viewer: Option<usize>) {
             "1 crystal"
         };
         s.text_centered(
-            pos(ix + 68.0, state_y),
+            pos(ix + iw / 2.0, iy + 43.0),
             state,
             16.0,
             Color::rgb(230, 220, 240),
         );
-        ix += 140.0;
     }
 }

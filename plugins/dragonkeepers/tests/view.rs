@@ -22,8 +22,8 @@ fn check_view(g: &Dk, viewer: Option<usize>) {
         assert!(
             b.x >= -slack
                 && b.y >= -slack
-                && b.x + b.w <= 1600.0 + slack
-                && b.y + b.h <= 1000.0 + slack,
+                && b.x + b.w <= v.scene.width + slack
+                && b.y + b.h <= v.scene.height + slack,
             "off canvas: {:?}",
             it
         );

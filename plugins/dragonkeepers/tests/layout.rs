@@ -1,0 +1,120 @@
+//! The table fits the host's smallest window: at 1024×700 the canvas fits beside the log
+//! at the host's smallest scale (no sideways scroll), and in random positions at 2, 3 and
+//! 4 players, with and without the magic chests, every seat's view (and the spectator's)
+//! reads whole there: no text cut with an ellipsis, no card title wider than the host lets
+//! it run, no texts over each other, each text inside the panel it is written on, nothing
+//! off the canvas.
+mod common;
+
+use common::*;
+use tavern_plugin_api::game::check::{
+    TABLE_1024X700, fits_at_min_scale, items_off_canvas, layout_problems, random_move, scaled,
+    texts_outside_panels,
+};
+use tavern_plugin_api::scene::{MIN_SCALE, MIN_TEXT_POINTS, Scene, Shape, drawn_size, text_width};
+use tavern_plugin_api::{Game, GameRng, ToAct};
+use tavern_plugin_dragonkeepers::Dk;
+use tavern_plugin_dragonkeepers::model::Item;
+
+/// The size the host gives a card's title before its 13-point floor, and the share of
+/// the card's width it may take before the host cuts it with an ellipsis.
+const CARD_TITLE: f32 = 14.0;
+const CARD_TITLE_WIDTH: f32 = 0.92;
+
+/// Texts that read cut at the smallest scale: a text shortened with an ellipsis, or a
+/// face-up card's title wider (or the card shorter) than the host draws it whole.
+fn cut_texts(s: &Scene) -> Vec<String> {
+    let mut out = Vec::new();
+    for it in &s.items {
+        match &it.shape {
+            Shape::Text { text, .. } | Shape::TextBlock { text, .. } if text.contains('…') => {
+                out.push(format!("cut with an ellipsis: {text:?}"));
+            }
+            Shape::Card {
+                rect,
+                title,
+                face_down: false,
+                ..
+            } if !title.is_empty() => {
+                let min_h = 3.0 * MIN_TEXT_POINTS / MIN_SCALE;
+                let w = text_width(title, drawn_size(CARD_TITLE), false);
+                if w > rect.w * CARD_TITLE_WIDTH || rect.h < min_h {
+                    out.push(format!(
+                        "card title {title:?} ({w:.0} units) cut on a {:.0}×{:.0} card",
+                        rect.w, rect.h
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Every problem of one seat's view (`None`: the spectator).
+fn problems(g: &Dk, viewer: Option<usize>) -> Vec<String> {
+    let s = g.view(viewer).scene;
+    let mut out = Vec::new();
+    if !fits_at_min_scale(&s, TABLE_1024X700) {
+        out.push(format!(
+            "{}×{} canvas units do not fit {TABLE_1024X700:?} at the smallest scale",
+            s.width, s.height
+        ));
+    }
+    out.extend(layout_problems(&s).iter().map(|p| p.to_string()));
+    out.extend(items_off_canvas(&s));
+    out.extend(texts_outside_panels(&s, (100.0, 40.0)));
+    out.extend(cut_texts(&s));
+    out
+}
+
+fn check_games(n: usize, opts: &[(&str, &str)], games: usize) {
+    let mut views = 0;
+    for seed in 0..games as u64 {
+        let mut g = Dk::new(&setup_with(n, opts)).unwrap();
+        let mut rng = GameRng::new(seed * 41 + n as u64);
+        let mut step = 0;
+        while let Some((seat, a)) = random_move(&g, &mut rng) {
+            g.apply(seat, &a).unwrap();
+            step += 1;
+            if step % 6 != 0 && g.to_act() != ToAct::Over {
+                continue;
+            }
+            for viewer in (0..n).map(Some).chain([None]) {
+                let p = problems(&g, viewer);
+                assert!(
+                    p.is_empty(),
+                    "{n} players {opts:?}, seed {seed}, step {step}, viewer {viewer:?}:\n{}",
+                    p.join("\n")
+                );
+                views += 1;
+            }
+        }
+    }
+    assert!(views > 50 * games, "only {views} views checked");
+}
+
+/// Every magic-chest item in play: the supply's fullest row.
+fn every_item() -> Vec<(&'static str, &'static str)> {
+    let mut opts = vec![("chests", "chosen")];
+    opts.extend(Item::ALL.iter().map(|it| (it.key(), "yes")));
+    opts
+}
+
+#[test]
+fn two_players_read_whole_at_1024x700() {
+    check_games(2, &[], scaled(2));
+    check_games(2, &every_item(), scaled(2));
+}
+
+#[test]
+fn three_players_read_whole_at_1024x700() {
+    check_games(3, &[], scaled(2));
+    check_games(3, &[("chests", "random")], scaled(2));
+}
+
+#[test]
+fn four_players_read_whole_at_1024x700() {
+    check_games(4, &[], scaled(2));
+    check_games(4, &every_item(), scaled(2));
+}
