@@ -5,8 +5,11 @@ use serde::{Deserialize, Serialize};
 use crate::data::{Colour, RES};
 use crate::model::Loc;
 
+// A word-sized tag puts every variant's fields at an aligned offset, so a listed gather
+// is written as whole words (a byte tag left its six amounts to six byte stores).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[repr(u64)]
 pub enum Action {
     // ---- chance ----
     /// The setup shuffles: a permutation of every pile that setup draws from.
@@ -56,7 +59,7 @@ pub enum Action {
     },
     Bid(u8),
     Colours {
-        colours: Vec<Colour>,
+        colours: ColourList,
     },
     Keep {
         kind: u8,
@@ -112,4 +115,94 @@ pub struct Deal {
     pub age1_mix: Vec<u8>,
     pub boards: Vec<u8>,
     pub guilds: Vec<u8>,
+}
+
+/// Up to three colours in order (the most any choice asks for), kept inline so that an
+/// [`Action`] stays small and needs no freeing (playouts list and drop millions); saved
+/// as a plain list.
+#[derive(Clone, Copy)]
+pub struct ColourList {
+    len: u8,
+    colours: [Colour; 3],
+}
+
+impl ColourList {
+    pub const MAX: usize = 3;
+    /// `None` when there are more than [`ColourList::MAX`].
+    pub fn new(colours: &[Colour]) -> Option<ColourList> {
+        if colours.len() > Self::MAX {
+            return None;
+        }
+        let mut list = ColourList {
+            len: colours.len() as u8,
+            colours: [Colour::Blue; 3],
+        };
+        list.colours[..colours.len()].copy_from_slice(colours);
+        Some(list)
+    }
+    pub fn one(c: Colour) -> ColourList {
+        ColourList {
+            len: 1,
+            colours: [c, Colour::Blue, Colour::Blue],
+        }
+    }
+}
+
+/// The colours listed; the unused places do not count.
+impl PartialEq for ColourList {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for ColourList {}
+
+impl std::ops::Deref for ColourList {
+    type Target = [Colour];
+    fn deref(&self) -> &[Colour] {
+        &self.colours[..self.len as usize]
+    }
+}
+
+impl std::fmt::Debug for ColourList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for ColourList {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        (**self).serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for ColourList {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = Vec::<Colour>::deserialize(d)?;
+        ColourList::new(&v).ok_or_else(|| serde::de::Error::custom("at most three colours"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colour_lists_save_as_plain_lists_of_at_most_three() {
+        let a = Action::Colours {
+            colours: ColourList::one(Colour::Red),
+        };
+        let json = serde_json::to_string(&a).unwrap();
+        assert_eq!(json, r#"{"colours":{"colours":["red"]}}"#);
+        assert_eq!(serde_json::from_str::<Action>(&json).unwrap(), a);
+        let three = r#"{"colours":{"colours":["blue","blue","yellow"]}}"#;
+        let back: Action = serde_json::from_str(three).unwrap();
+        assert_eq!(serde_json::to_string(&back).unwrap(), three);
+        let four = r#"{"colours":{"colours":["blue","blue","red","red"]}}"#;
+        assert!(serde_json::from_str::<Action>(four).is_err());
+        assert_ne!(
+            ColourList::new(&[Colour::Red]),
+            ColourList::new(&[Colour::Red, Colour::Blue])
+        );
+    }
 }

@@ -26,9 +26,9 @@ impl Kg {
             (Pending::Colours { n: _, why, .. }, Action::Colours { colours }) => {
                 notes.push(Note::ColoursChosen {
                     seat: st,
-                    colours: colours.clone(),
+                    colours: colours.to_vec(),
                 });
-                for &c in colours {
+                for &c in colours.iter() {
                     self.queue_draw(seat, c, false);
                 }
                 if why == Why::Merchant {
@@ -79,7 +79,7 @@ impl Kg {
             (Pending::Appraiser { .. }, Action::Colours { colours }) => {
                 notes.push(Note::ColoursChosen {
                     seat: st,
-                    colours: colours.clone(),
+                    colours: colours.to_vec(),
                 });
                 self.queue_draw(seat, colours[0], false);
                 self.pending.push_back(Pending::Toss { seat: st, n: 1 });

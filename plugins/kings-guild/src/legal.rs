@@ -3,7 +3,7 @@
 //! The lists are written into a caller's buffer (`*_into`): random playouts list the legal
 //! actions at every step, so nothing here allocates on the way.
 
-use crate::action::Action;
+use crate::action::{Action, ColourList};
 use crate::data::{
     Colour, ExtraKind, GEMS, MAGIC, RES, TreasureEffect, ability, data, pack, quest, room, treasure,
 };
@@ -214,11 +214,9 @@ impl Kg {
                 v.extend((0..=pl.coins.min(255) as u8).map(Action::Bid));
             }
             Pending::Colours { n, .. } => {
-                v.extend(
-                    self.colour_sets(*n)
-                        .into_iter()
-                        .map(|colours| Action::Colours { colours }),
-                );
+                v.extend(self.colour_sets(*n).into_iter().map(|c| Action::Colours {
+                    colours: ColourList::new(&c).expect("a choice asks for at most three colours"),
+                }));
             }
             Pending::Keep { .. } => {
                 v.extend(each_distinct(&self.pool).map(|kind| Action::Keep { kind }));
@@ -233,10 +231,9 @@ impl Kg {
                 v.push(Action::Decline);
             }
             Pending::Appraiser { .. } => {
-                v.extend(
-                    self.each_open_colour()
-                        .map(|c| Action::Colours { colours: vec![c] }),
-                );
+                v.extend(self.each_open_colour().map(|c| Action::Colours {
+                    colours: ColourList::one(c),
+                }));
                 v.push(Action::Decline);
             }
             Pending::PlentyNext { .. } => {
@@ -244,11 +241,11 @@ impl Kg {
             }
             Pending::WondersNext { except, .. } => {
                 if pl.coins >= 1 {
-                    v.extend(
-                        self.each_open_colour()
-                            .filter(|c| c != except)
-                            .map(|c| Action::Colours { colours: vec![c] }),
-                    );
+                    v.extend(self.each_open_colour().filter(|c| c != except).map(|c| {
+                        Action::Colours {
+                            colours: ColourList::one(c),
+                        }
+                    }));
                 }
                 v.push(Action::Decline);
             }

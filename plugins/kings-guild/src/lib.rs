@@ -57,7 +57,7 @@ use tavern_plugin_api::{
     Applied, Game, GameError, GameInfo, GameRng, Legal, Outcome, Setup, ToAct, View,
 };
 
-pub use action::{Action, Deal};
+pub use action::{Action, ColourList, Deal};
 pub use model::{Kg, Loc, Pending, Phase, QCard, Slot};
 
 const RULES: &str = include_str!("../../../resources/kings-guild/rules.md");

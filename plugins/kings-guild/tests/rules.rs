@@ -7,7 +7,7 @@ use tavern_plugin_kings_guild::data::{
     Colour, quest_named, room, spec_named, treasure, treasure_named,
 };
 use tavern_plugin_kings_guild::model::{Loc, Phase, QCard};
-use tavern_plugin_kings_guild::{Action, Pending};
+use tavern_plugin_kings_guild::{Action, ColourList, Pending};
 
 fn gathers(g: &tavern_plugin_kings_guild::Kg, seat: usize) -> Vec<[u8; 6]> {
     g.legal_actions(seat)
@@ -641,7 +641,7 @@ fn treasures_played_for_their_effects() {
         &mut g,
         0,
         Action::Colours {
-            colours: vec![Colour::Blue, Colour::Yellow],
+            colours: ColourList::new(&[Colour::Blue, Colour::Yellow]).unwrap(),
         },
     );
     assert!(matches!(

@@ -8,7 +8,7 @@ use tavern_plugin_kings_guild::data::{
     Colour, kinds_of, quest_named, room, room_named, spec, spec_named, treasure_named,
 };
 use tavern_plugin_kings_guild::model::{Loc, QCard};
-use tavern_plugin_kings_guild::{Action, Pending};
+use tavern_plugin_kings_guild::{Action, ColourList, Pending};
 
 fn line(g: &Kg, seat: usize, label: &str) -> i64 {
     g.score_lines(seat).iter().find(|l| l.0 == label).unwrap().1
@@ -337,7 +337,7 @@ fn merchant_adventurer_minstrel() {
         &mut g,
         0,
         Action::Colours {
-            colours: vec![Colour::Blue, Colour::Blue, Colour::Red],
+            colours: ColourList::new(&[Colour::Blue, Colour::Blue, Colour::Red]).unwrap(),
         },
     );
     let blue = treasure_named("Contract", Colour::Blue);
@@ -386,7 +386,7 @@ fn merchant_adventurer_minstrel() {
         &mut g,
         0,
         Action::Colours {
-            colours: vec![Colour::Yellow],
+            colours: ColourList::new(&[Colour::Yellow]).unwrap(),
         },
     );
     assert!(matches!(
@@ -532,7 +532,7 @@ fn hero_specialists_and_the_appraiser_on_a_shared_quest() {
         &mut g,
         1,
         Action::Colours {
-            colours: vec![Colour::Yellow],
+            colours: ColourList::new(&[Colour::Yellow]).unwrap(),
         },
     );
     let gold = treasure_named("Bag of Gold", Colour::Yellow);
