@@ -9,8 +9,8 @@
 
 use std::sync::Arc;
 
-use egui::epaint::ClippedShape;
-use egui::{Context, Id, LayerId, Painter, Pos2, Rect, TextureHandle};
+use egui::epaint::{ClippedPrimitive, ClippedShape, Primitive, TessellationOptions};
+use egui::{Context, Id, LayerId, Painter, Pos2, Rect, Shape, TextureHandle, emath::TSTransform};
 use tavern_plugin_api::scene::Scene;
 
 /// Everything besides the scene that the recorded shapes depend on.
@@ -25,6 +25,10 @@ pub struct Place {
     pub pixels_per_point: f32,
     /// The font texture's size: text shapes name glyphs by their place in it.
     pub font_image: [usize; 2],
+    /// How shapes become triangles, and where the layer is moved to after: a
+    /// recording holds triangles made under these.
+    pub tessellation: TessellationOptions,
+    pub transform: Option<TSTransform>,
 }
 
 impl Place {
@@ -39,6 +43,8 @@ impl Place {
             opacity: painter.opacity(),
             pixels_per_point: ctx.pixels_per_point(),
             font_image: ctx.fonts(|f| f.font_image_size()),
+            tessellation: ctx.tessellation_options(|o| *o),
+            transform: ctx.layer_transform_to_global(painter.layer_id()),
         }
     }
 }
@@ -113,6 +119,11 @@ pub fn keep(
             .map(|l| l.all_entries().skip(start).cloned().collect())
             .unwrap_or_default()
     });
+    let shapes = if place.transform.is_none() {
+        tessellated(ctx, shapes)
+    } else {
+        shapes
+    };
     let rec = Recording {
         scene: scene.clone(),
         place,
@@ -124,6 +135,62 @@ pub fn keep(
         d.insert_temp(key(id), Arc::new(rec));
         *d.get_temp_mut_or_default::<u64>(made_id()) += 1;
     });
+}
+
+/// `shapes` with every stretch of rectangles, lines and paths turned into the triangles
+/// egui would make of them at the end of the frame (the same triangles, in the same
+/// order: egui adds a mesh to the one before it just as it adds a shape's triangles), so
+/// a replay costs egui a copy instead of a tessellation. Text, discs and meshes stay as
+/// they are: their triangles name places in the font texture, which may still grow in
+/// the frame, and a mesh is already triangles. The first shape (the table's ground)
+/// stays a rectangle too.
+fn tessellated(ctx: &Context, shapes: Vec<ClippedShape>) -> Vec<ClippedShape> {
+    let ppp = ctx.pixels_per_point();
+    let mut out = Vec::with_capacity(shapes.len());
+    let mut run: Vec<ClippedShape> = Vec::new();
+    let flush = |run: &mut Vec<ClippedShape>, out: &mut Vec<ClippedShape>| {
+        if run.is_empty() {
+            return;
+        }
+        for ClippedPrimitive {
+            clip_rect,
+            primitive,
+        } in ctx.tessellate(std::mem::take(run), ppp)
+        {
+            if let Primitive::Mesh(mesh) = primitive {
+                out.push(ClippedShape {
+                    clip_rect,
+                    shape: Shape::Mesh(Arc::new(mesh)),
+                    transform_after_tessellation: TSTransform::IDENTITY,
+                });
+            }
+        }
+    };
+    // The first shape is the table's ground: kept as a rectangle, so whoever reads the
+    // frame's shapes (UI tests) still finds the table where it lies.
+    for (i, s) in shapes.into_iter().enumerate() {
+        if i == 0
+            || own_triangles(&s.shape)
+            || s.transform_after_tessellation != TSTransform::IDENTITY
+        {
+            flush(&mut run, &mut out);
+            out.push(s);
+        } else {
+            run.push(s);
+        }
+    }
+    flush(&mut run, &mut out);
+    out
+}
+
+/// Shapes left for egui to tessellate in the frame (see [`tessellated`]).
+fn own_triangles(shape: &Shape) -> bool {
+    match shape {
+        Shape::Text(_) | Shape::Circle(_) | Shape::Ellipse(_) | Shape::Mesh(_) => true,
+        Shape::Callback(_) => true,
+        Shape::Vec(v) => v.iter().any(own_triangles),
+        _ => false,
+    }
 }
 
 fn made_id() -> Id {
