@@ -115,8 +115,10 @@ impl Kg {
                     let again = self.answer(seat, p, a, notes)?;
                     // What the answer started comes before the older items; a decision
                     // that goes on (one more relic, one more trade) stays in front.
-                    let new: Vec<Pending> = self.pending.drain(old..).collect();
-                    for p in new.into_iter().rev() {
+                    // Moved one at a time from the back (most answers start nothing new,
+                    // and none starts many): no list in between.
+                    for _ in old..self.pending.len() {
+                        let p = self.pending.pop_back().expect("an item the answer started");
                         self.pending.push_front(p);
                     }
                     if let Some(p) = again {
