@@ -557,7 +557,19 @@ fn show(
         .ok();
         return Ok(());
     }
-    writeln!(out, "{} — {}", s.plugin().info.name, view.status).ok();
+    // Like the table's header: the game's status, then who is to act (the host's to say).
+    let acting = match &to_act {
+        ToAct::Seats(x) => {
+            let names: Vec<&str> = x.iter().map(|&v| s.seat_name(v)).collect();
+            match names.as_slice() {
+                [] => String::new(),
+                [one] => format!(" · {one} to play"),
+                many => format!(" · {} to choose", many.join(", ")),
+            }
+        }
+        _ => String::new(),
+    };
+    writeln!(out, "{} — {}{acting}", s.plugin().info.name, view.status).ok();
     if !view.prompt.is_empty() {
         writeln!(out, "{}", view.prompt).ok();
     }

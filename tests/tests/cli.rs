@@ -97,6 +97,13 @@ fn new_legal_play_show_check_a_whole_game() {
     let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert!(v["to_act"].is_array() || v["to_act"] == "chance");
     assert!(v["over"].is_boolean());
+    // The plain first line says who is to act, as the table's header does.
+    let o = run(d.path(), &["show", fs]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let first = stdout(&o).lines().next().unwrap_or_default().to_string();
+    if v["to_act"].as_array().is_some_and(|a| a.len() == 1) {
+        assert!(first.ends_with(" to play"), "{first}");
+    }
     let o = run(d.path(), &["check", fs]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).starts_with("ok:"));

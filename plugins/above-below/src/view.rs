@@ -243,10 +243,8 @@ fn status(g: &Ab) -> String {
             None => "Game over".into(),
         },
         Phase::Rest => format!("Round {} of {} · resting", g.round, g.rounds),
-        Phase::Play => format!(
-            "Round {} of {} · {}'s turn",
-            g.round, g.rounds, g.players[g.active as usize].name
-        ),
+        // Whose turn it is the host says beside the status.
+        Phase::Play => format!("Round {} of {}", g.round, g.rounds),
     }
 }
 

@@ -139,10 +139,8 @@ fn status(g: &Dk) -> String {
     };
     match g.phase {
         Phase::Setup(_) => "Setting up".into(),
-        Phase::Turn => format!(
-            "Turn {} · {} to play · {am}{ending}",
-            g.turn, g.players[g.active].name
-        ),
+        // Whose turn it is the host says beside the status.
+        Phase::Turn => format!("Turn {} · {am}{ending}", g.turn),
         Phase::Completing(c) => format!(
             "Turn {} · {} may complete {}'s turn · {am}{ending}",
             g.turn, g.players[c].name, g.players[g.active].name

@@ -8,7 +8,7 @@ use crate::data::{WAND, artefact_name, loc_letter, loc_name, spell_name};
 use crate::ghost::{GHOSTS, GhostCard};
 use crate::ghost_play::card_text;
 use crate::state::Keydoms;
-use crate::view::{Disc, disc_label, drawn_w, fit, fit_words, group_panel};
+use crate::view::{Disc, disc_label, drawn_w, fit_words, group_panel};
 
 /// Ghost counters at `loc`, after the players' workers in the location's row of discs.
 pub(crate) fn ghost_discs(k: &Keydoms, loc: u8, discs: &mut Vec<Disc>) {
@@ -72,16 +72,18 @@ pub fn draw_ghost_mat(s: &mut Scene, k: &Keydoms, g: usize, r: Rect) {
     );
     let lines = mat_lines(k, g);
     let full = r.w - 20.0;
-    let heading = crate::view::heading(gh.name(), p, k.start == p, full);
-    let wide = std::iter::once(drawn_w(&heading, 20.0, true))
+    let start = (k.start == p, "start");
+    let wide = std::iter::once(crate::view::heading_width(gh.name(), p, start, 20.0))
         .chain(lines.iter().map(|(t, _, _)| drawn_w(&t[0], 16.0, false)))
         .all(|w| w <= full - COLUMN);
     let room = if wide { full - COLUMN } else { full };
-    s.heading(
+    crate::view::draw_heading(
+        s,
         pos(r.x + 10.0, r.y + 18.0),
-        fit(&heading, 20.0, room, true),
+        (gh.name(), p),
+        start,
         20.0,
-        Color::player(p),
+        room,
     );
     art::mist(s, r);
     // Where each line may reach: beside the column on a wide mat; on a narrow one the

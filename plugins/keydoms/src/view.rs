@@ -853,16 +853,13 @@ fn draw_opponent(s: &mut Scene, k: &Keydoms, seat: usize, r: Rect) {
         format!("{name}'s screen. What lies behind it is hidden, only the counts are public"),
     );
     let room = r.w - 20.0;
-    s.heading(
+    draw_heading(
+        s,
         pos(r.x + 10.0, r.y + 18.0),
-        fit(
-            &heading(name, seat, k.start == seat, room),
-            20.0,
-            room,
-            true,
-        ),
+        (name, seat),
+        (k.start == seat, "start"),
         20.0,
-        Color::player(seat),
+        room,
     );
     let treasure = p.total_treasure() as usize;
     let artefacts = p.artefact_count() as usize;
@@ -957,18 +954,58 @@ fn draw_opponent(s: &mut Scene, k: &Keydoms, seat: usize, r: Rect) {
     }
 }
 
-/// A screen's or mat's heading: the name, the seat's letter and, for the start player,
-/// a star with the word where the width allows (the treasury names the start player).
-pub(crate) fn heading(name: &str, seat: usize, start: bool, room: f32) -> String {
+/// A screen's or mat's heading: the name and the seat's letter in bold and, for the start
+/// player, the host's star (a typed star falls back to an asterisk in the table's bold
+/// face) followed by `word` where `room` allows it (the treasury names the start player
+/// too). Returns the width drawn.
+pub(crate) fn draw_heading(
+    s: &mut Scene,
+    at: tavern_plugin_api::scene::Pos,
+    (name, seat): (&str, usize),
+    (start, word): (bool, &str),
+    size: f32,
+    room: f32,
+) -> f32 {
     let plain = format!("{name} ({})", Color::PLAYER_MARK[seat]);
+    let star_w = if start { size + 6.0 } else { 0.0 };
+    let text = fit(&plain, size, room - star_w, true);
+    let w = drawn_w(&text, size, true);
+    s.heading(at, text, size, Color::player(seat));
     if !start {
-        return plain;
+        return w;
     }
-    let worded = format!("{plain} ★ start");
-    if drawn_w(&worded, 20.0, true) <= room {
-        worded
+    s.icon(
+        pos(at.x + w + 4.0 + size * 0.45, at.y),
+        size * 0.9,
+        Icon::Star,
+        Color::player(seat),
+    )
+    .tooltip(format!("{name} is the start player"));
+    let end = w + star_w;
+    let ww = drawn_w(word, size, true);
+    if word.is_empty() || end + 2.0 + ww > room {
+        return end;
+    }
+    s.heading(pos(at.x + end + 2.0, at.y), word, size, Color::player(seat));
+    end + 2.0 + ww
+}
+
+/// The width [`draw_heading`] takes with its word, when nothing is cut.
+pub(crate) fn heading_width(
+    name: &str,
+    seat: usize,
+    (start, word): (bool, &str),
+    size: f32,
+) -> f32 {
+    let plain = drawn_w(
+        &format!("{name} ({})", Color::PLAYER_MARK[seat]),
+        size,
+        true,
+    );
+    if start {
+        plain + size + 6.0 + 2.0 + drawn_w(word, size, true)
     } else {
-        format!("{plain} ★")
+        plain
     }
 }
 
@@ -1063,16 +1100,13 @@ fn draw_own(s: &mut Scene, k: &Keydoms, me: usize) {
         format!("seat:{me}"),
         format!("Your screen, {}. Only you see what lies behind it", p.name),
     );
-    let star = if k.start == me {
-        " ★ start player"
-    } else {
-        ""
-    };
-    s.heading(
+    draw_heading(
+        s,
         pos(25.0, OWN_ROWS[0]),
-        format!("{} ({}){star}", p.name, Color::PLAYER_MARK[me]),
+        (&p.name, me),
+        (k.start == me, "start player"),
         22.0,
-        Color::player(me),
+        OWN_RIGHT - 40.0,
     );
     let label = "Treasures:";
     let y = OWN_ROWS[1];
@@ -1119,6 +1153,15 @@ fn draw_own(s: &mut Scene, k: &Keydoms, me: usize) {
     let y = OWN_ROWS[2];
     s.text(pos(25.0, y), label, 18.0, Color::WHITE);
     let x0 = 25.0 + drawn_w(label, 18.0, false) + 16.0 + 16.0;
+    if p.unplaced().next().is_none() {
+        // An empty row would read as something missing.
+        s.text(
+            pos(x0 - 16.0, y),
+            "no workers left to place",
+            16.0,
+            Color::rgb(190, 190, 180),
+        );
+    }
     for (i, w) in p.unplaced().enumerate() {
         art::counter(
             s,

@@ -89,12 +89,23 @@ pub fn view(g: &Kg, viewer: Option<usize>) -> View {
     }
 }
 
+/// "1 quest", "3 quests".
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// A seat's coins as shown ("?" while they are hidden at the funeral).
+fn counted_coins(coins: &str) -> String {
+    format!("{coins} {}", if coins == "1" { "coin" } else { "coins" })
+}
+
 fn status(g: &Kg) -> String {
     match g.phase {
         Phase::Setup => "Setting up".into(),
         Phase::Over => "The game is over".into(),
         Phase::Play => {
-            let mut t = format!("Turn {} · {}'s turn", g.turn_no, g.players[g.active].name);
+            // Whose turn it is the host says beside the status.
+            let mut t = format!("Turn {}", g.turn_no);
             if matches!(g.pending.front(), Some(Pending::Funeral { .. })) {
                 t.push_str(" · The King's Funeral");
             }
@@ -250,8 +261,9 @@ fn opponent(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
     s.text(
         pos(r.x + 10.0, r.y + 68.0),
         fit(format!(
-            "{coins} coins · {} quests",
-            g.scored_quests(seat).len()
+            "{} · {}",
+            counted_coins(&coins),
+            counted(g.scored_quests(seat).len(), "quest", "quests")
         )),
         SMALL,
         Color::WHITE,
@@ -283,9 +295,9 @@ fn opponent(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
             (hand, Color::WHITE, hand_tip),
             (
                 format!(
-                    "{} rooms · {} specialists",
-                    p.rooms().count(),
-                    p.specs.len()
+                    "{} · {}",
+                    counted(p.rooms().count(), "room", "rooms"),
+                    counted(p.specs.len(), "specialist", "specialists")
                 ),
                 Color::WHITE,
                 String::new(),
@@ -305,9 +317,9 @@ fn opponent(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
     };
     if p.offered {
         lines.push(offered);
-    } else if lines.len() == 2 && !lines[1].0.contains("rooms") {
+    } else if lines.len() == 2 && !lines[1].0.contains("room") {
         lines.push((
-            format!("{} specialists", p.specs.len()),
+            counted(p.specs.len(), "specialist", "specialists"),
             Color::WHITE,
             String::new(),
         ));
@@ -996,12 +1008,13 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
         pos(r.x + 12.0, r.y + 18.0),
         fit_text(
             &format!(
-                "{} {} · {} · {coins} coins · {} quests · {} sigils free{}",
+                "{} {} · {} · {} · {} · {} free{}",
                 Color::PLAYER_MARK[seat % 8],
                 p.name,
                 d.guilds[p.guild as usize].name,
-                g.scored_quests(seat).len(),
-                g.free_sigils(seat),
+                counted_coins(&coins),
+                counted(g.scored_quests(seat).len(), "quest", "quests"),
+                counted(g.free_sigils(seat) as usize, "sigil", "sigils"),
                 if p.offered { " · offered" } else { "" }
             ),
             r.w - 24.0,
