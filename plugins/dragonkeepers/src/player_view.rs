@@ -201,10 +201,11 @@ pub(crate) fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: O
     s.text(pos(x + 32.0, y), crest, TEXT, Color::WHITE);
     // Room for "crest 16" in the host's font, which runs wider than the scene's estimate.
     x += 150.0;
+    let amulets = p.completed_amulets();
     let summary = format!(
-        "{} laid out · {} amulets",
+        "{} laid out · {amulets} {}",
         p.laid_out(),
-        p.completed_amulets()
+        if amulets == 1 { "amulet" } else { "amulets" }
     );
     let sx = if at.summary_y == y { x } else { r.x + 10.0 };
     let summary_w = text_width(&summary, drawn_size(TEXT), false);

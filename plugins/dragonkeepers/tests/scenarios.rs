@@ -142,6 +142,9 @@ fn example_third_piece_closes_the_ring_with_a_pearl() {
     pick(&mut b, 0, Some(Colour::Red), 1);
     b.act(0, Action::Play { end: None });
     assert_eq!(b.g.players[0].completed_amulets(), 1);
+    // The table counts it in words: one amulet, not "1 amulets".
+    let scene = serde_json::to_string(&b.g.view(Some(0)).scene).unwrap();
+    assert!(scene.contains(" laid out · 1 amulet\""), "{scene}");
     assert_eq!(b.g.to_act(), ToAct::Chance, "a pearl is drawn");
     // Red pearls go first: a blue one is refused while red remain.
     assert!(
