@@ -334,7 +334,7 @@ pub mod check {
     use rand::RngExt;
 
     pub use crate::layout::{
-        LayoutProblem, TABLE_1024X700, TABLE_1280X800, check_layout, fits_at_min_scale,
+        LayoutProblem, TABLE_1024X700, TABLE_1280X800, check_layout, cut_texts, fits_at_min_scale,
         items_off_canvas, layout_problems, panel_at, texts_outside_panels,
     };
 

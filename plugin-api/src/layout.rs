@@ -7,8 +7,8 @@
 use std::fmt;
 
 use crate::scene::{
-    Align, MIN_SCALE, MIN_TEXT_SIZE, Rect, Scene, Shape, drawn_size, line_height, rect,
-    text_bounds, text_width, wrap_lines,
+    Align, CARD_TITLE_POINTS, CARD_TITLE_SHARE, MIN_SCALE, MIN_TEXT_POINTS, MIN_TEXT_SIZE, Rect,
+    Scene, Shape, drawn_size, line_height, rect, text_bounds, text_width, wrap_lines,
 };
 
 /// Overlaps and overflows smaller than this (canvas units) are rounding, not collisions.
@@ -138,6 +138,37 @@ fn text_of(shape: &Shape) -> &str {
 pub const TABLE_1024X700: (f32, f32) = (740.0, 620.0);
 pub const TABLE_1280X800: (f32, f32) = (940.0, 740.0);
 
+/// Texts that read cut at the host's smallest scale: a text the game shortened with an
+/// ellipsis, or a face-up card's title wider than the host lets it run (or on a card too
+/// short for a title), which the host would cut or leave out. One line per problem.
+pub fn cut_texts(scene: &Scene) -> Vec<String> {
+    let mut out = Vec::new();
+    for it in &scene.items {
+        match &it.shape {
+            Shape::Text { text, .. } | Shape::TextBlock { text, .. } if text.contains('…') => {
+                out.push(format!("cut with an ellipsis: {text:?}"));
+            }
+            Shape::Card {
+                rect,
+                title,
+                face_down: false,
+                ..
+            } if !title.is_empty() => {
+                let min_h = 3.0 * MIN_TEXT_POINTS / MIN_SCALE;
+                let w = text_width(title, drawn_size(CARD_TITLE_POINTS), false);
+                if w > rect.w * CARD_TITLE_SHARE || rect.h < min_h {
+                    out.push(format!(
+                        "card title {title:?} ({w:.0} units) cut on a {:.0}×{:.0} card",
+                        rect.w, rect.h
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
 /// Whether `scene`'s canvas fits `area` (one of the `TABLE_*` sizes) at the host's
 /// smallest scale, so that window needs no scrolling.
 pub fn fits_at_min_scale(scene: &Scene, area: (f32, f32)) -> bool {
@@ -263,6 +294,45 @@ pub fn check_layout(scene: &Scene) -> Result<(), Vec<LayoutProblem>> {
 mod tests {
     use super::*;
     use crate::scene::{Color, pos, text_block_height};
+
+    #[test]
+    fn cut_texts_finds_ellipses_and_titles_wider_than_their_card() {
+        let mut s = Scene::new(1600.0, 1000.0);
+        s.text(pos(100.0, 100.0), "Whole words", 16.0, Color::WHITE);
+        s.card(
+            rect(100.0, 200.0, 160.0, 120.0),
+            Color::WHITE,
+            None,
+            "red",
+            "3",
+        );
+        s.card_back(
+            rect(300.0, 200.0, 40.0, 60.0),
+            Color::WHITE,
+            "a long back text",
+        );
+        assert!(cut_texts(&s).is_empty(), "{:?}", cut_texts(&s));
+        s.text(pos(100.0, 400.0), "Moo…", 16.0, Color::WHITE);
+        s.card(
+            rect(400.0, 200.0, 60.0, 120.0),
+            Color::WHITE,
+            None,
+            "shadow dragon",
+            "1",
+        );
+        // Wide enough, but too short for the host to write a title on it.
+        s.card(
+            rect(500.0, 200.0, 160.0, 40.0),
+            Color::WHITE,
+            None,
+            "red",
+            "2",
+        );
+        let cut = cut_texts(&s);
+        assert_eq!(cut.len(), 3, "{cut:?}");
+        assert!(cut[0].contains("Moo…"));
+        assert!(cut[1].contains("shadow dragon") && cut[2].contains("\"red\""));
+    }
 
     #[test]
     fn overlapping_text_is_reported_in_pairs() {

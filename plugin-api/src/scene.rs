@@ -1043,6 +1043,14 @@ pub const MIN_TEXT_POINTS: f32 = 13.0;
 /// smaller window the table scrolls instead.
 pub const MIN_SCALE: f32 = 0.58;
 
+/// The size, in points before the 13-point floor, the host writes a card's title at.
+pub const CARD_TITLE_POINTS: f32 = 14.0;
+
+/// The share of a card's width its title may take; a longer title is shrunk to the
+/// floor and then cut with an ellipsis. A card shorter than three floors of text shows
+/// no title at all (its value wins).
+pub const CARD_TITLE_SHARE: f32 = 0.92;
+
 /// The smallest text size, in canvas units, a game should use: on the reference
 /// 1600×1000 canvas it reads at about 13 points in a 1280×800 window.
 pub const MIN_TEXT_SIZE: f32 = 16.0;

@@ -7,7 +7,9 @@ use egui::{
 };
 use serde_json::Value;
 use tavern_plugin_api::ActionEntry;
-use tavern_plugin_api::scene::{self, Align, Highlight, Item, Scene, Shape};
+use tavern_plugin_api::scene::{
+    self, Align, CARD_TITLE_POINTS, CARD_TITLE_SHARE, Highlight, Item, Scene, Shape,
+};
 
 use super::icons::{DieFace, paint_die, paint_icon};
 use super::motion::{Motion, Roll};
@@ -1053,9 +1055,15 @@ fn paint_card(
         }
     }
     // On a card too small for both, the value wins: a clipped title only adds noise.
-    if !title.is_empty() && r.height() >= 3.0 * xf.text(14.0) {
-        let size = fit_size(p, title, xf.text(14.0), r.width() * 0.92, xf.min_text);
-        let title = elide(p, title, size, r.width() * 0.92);
+    if !title.is_empty() && r.height() >= 3.0 * xf.text(CARD_TITLE_POINTS) {
+        let size = fit_size(
+            p,
+            title,
+            xf.text(CARD_TITLE_POINTS),
+            r.width() * CARD_TITLE_SHARE,
+            xf.min_text,
+        );
+        let title = elide(p, title, size, r.width() * CARD_TITLE_SHARE);
         let (at, c) = match band {
             Some(b) => (pos2(r.center().x, r.top() + band_h / 2.0), contrast_text(b)),
             None => (pos2(r.center().x, r.bottom() - size * 0.8), ink),

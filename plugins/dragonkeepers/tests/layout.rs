@@ -8,48 +8,12 @@ mod common;
 
 use common::*;
 use tavern_plugin_api::game::check::{
-    TABLE_1024X700, fits_at_min_scale, items_off_canvas, layout_problems, random_move, scaled,
-    texts_outside_panels,
+    TABLE_1024X700, cut_texts, fits_at_min_scale, items_off_canvas, layout_problems, random_move,
+    scaled, texts_outside_panels,
 };
-use tavern_plugin_api::scene::{MIN_SCALE, MIN_TEXT_POINTS, Scene, Shape, drawn_size, text_width};
 use tavern_plugin_api::{Game, GameRng, ToAct};
 use tavern_plugin_dragonkeepers::Dk;
 use tavern_plugin_dragonkeepers::model::Item;
-
-/// The size the host gives a card's title before its 13-point floor, and the share of
-/// the card's width it may take before the host cuts it with an ellipsis.
-const CARD_TITLE: f32 = 14.0;
-const CARD_TITLE_WIDTH: f32 = 0.92;
-
-/// Texts that read cut at the smallest scale: a text shortened with an ellipsis, or a
-/// face-up card's title wider (or the card shorter) than the host draws it whole.
-fn cut_texts(s: &Scene) -> Vec<String> {
-    let mut out = Vec::new();
-    for it in &s.items {
-        match &it.shape {
-            Shape::Text { text, .. } | Shape::TextBlock { text, .. } if text.contains('…') => {
-                out.push(format!("cut with an ellipsis: {text:?}"));
-            }
-            Shape::Card {
-                rect,
-                title,
-                face_down: false,
-                ..
-            } if !title.is_empty() => {
-                let min_h = 3.0 * MIN_TEXT_POINTS / MIN_SCALE;
-                let w = text_width(title, drawn_size(CARD_TITLE), false);
-                if w > rect.w * CARD_TITLE_WIDTH || rect.h < min_h {
-                    out.push(format!(
-                        "card title {title:?} ({w:.0} units) cut on a {:.0}×{:.0} card",
-                        rect.w, rect.h
-                    ));
-                }
-            }
-            _ => {}
-        }
-    }
-    out
-}
 
 /// Every problem of one seat's view (`None`: the spectator).
 fn problems(g: &Dk, viewer: Option<usize>) -> Vec<String> {

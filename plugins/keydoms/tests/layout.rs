@@ -8,49 +8,12 @@ mod common;
 
 use common::{setup, walk};
 use tavern_plugin_api::game::check::{
-    TABLE_1024X700, TABLE_1280X800, fits_at_min_scale, items_off_canvas, layout_problems, scaled,
-    texts_outside_panels,
+    TABLE_1024X700, TABLE_1280X800, cut_texts, fits_at_min_scale, items_off_canvas,
+    layout_problems, scaled, texts_outside_panels,
 };
-use tavern_plugin_api::scene::{MIN_SCALE, MIN_TEXT_POINTS, Shape, drawn_size, text_width};
+use tavern_plugin_api::scene::{Shape, text_width};
 use tavern_plugin_api::{Game, GameRng};
 use tavern_plugin_keydoms::Keydoms;
-
-/// The size the host gives a card's title before its 13-point floor, and the share of
-/// the card's width it may take before the host cuts it with an ellipsis.
-const CARD_TITLE: f32 = 14.0;
-const CARD_TITLE_WIDTH: f32 = 0.92;
-
-/// Texts that read cut at the smallest scale (1024×700): a text the game shortened with
-/// an ellipsis, or a card title wider than the host lets it run (the host elides it).
-fn cut_texts(s: &tavern_plugin_api::Scene) -> Vec<String> {
-    let mut out = Vec::new();
-    for it in &s.items {
-        match &it.shape {
-            Shape::Text { text, .. } | Shape::TextBlock { text, .. } if text.contains('…') => {
-                out.push(format!("cut with an ellipsis: {text:?}"));
-            }
-            Shape::Card {
-                rect,
-                title,
-                face_down: false,
-                ..
-            } if !title.is_empty() => {
-                // The host leaves the title out of a card too short for it, so a title
-                // must have the height too.
-                let min_h = 3.0 * MIN_TEXT_POINTS / MIN_SCALE;
-                let w = text_width(title, drawn_size(CARD_TITLE), false);
-                if w > rect.w * CARD_TITLE_WIDTH || rect.h < min_h {
-                    out.push(format!(
-                        "card title {title:?} ({w:.0} units) cut on a {:.0}×{:.0} card",
-                        rect.w, rect.h
-                    ));
-                }
-            }
-            _ => {}
-        }
-    }
-    out
-}
 
 /// Layout problems, texts running out of their panel and off-canvas items of one seat's
 /// view (`None`: the spectator).
