@@ -19,14 +19,15 @@ impl Kg {
     ) -> Result<Option<Pending>, GameError> {
         let st = seat as u8;
         if *a == Action::Decline {
-            notes.push(Note::Declined { seat: st });
+            notes.push(Note::Declined { seat: st, what: p });
             return Ok(None);
         }
         match (p, a) {
-            (Pending::Colours { n: _, why, .. }, Action::Colours { colours }) => {
+            (Pending::Colours { why, .. }, Action::Colours { colours }) => {
                 notes.push(Note::ColoursChosen {
                     seat: st,
                     colours: colours.to_vec(),
+                    why,
                 });
                 for &c in colours.iter() {
                     self.queue_draw(seat, c, false);
@@ -72,7 +73,11 @@ impl Kg {
             }
             (Pending::HeroPay { colour, .. }, Action::Accept) => {
                 self.players[seat].coins -= 1;
-                notes.push(Note::Paid { seat: st, coins: 1 });
+                notes.push(Note::Paid {
+                    seat: st,
+                    colour,
+                    wonders: false,
+                });
                 self.queue_draw(seat, colour, false);
                 Ok(None)
             }
@@ -80,6 +85,7 @@ impl Kg {
                 notes.push(Note::ColoursChosen {
                     seat: st,
                     colours: colours.to_vec(),
+                    why: Why::Appraiser,
                 });
                 self.queue_draw(seat, colours[0], false);
                 self.pending.push_back(Pending::Toss { seat: st, n: 1 });
@@ -93,7 +99,11 @@ impl Kg {
             }
             (Pending::WondersNext { .. }, Action::Colours { colours }) => {
                 self.players[seat].coins -= 1;
-                notes.push(Note::Paid { seat: st, coins: 1 });
+                notes.push(Note::Paid {
+                    seat: st,
+                    colour: colours[0],
+                    wonders: true,
+                });
                 self.queue_draw(seat, colours[0], false);
                 Ok(None)
             }

@@ -4,8 +4,8 @@
 
 use tavern_plugin_api::Applied;
 
-use crate::data::{RES_NAMES, quest, res_list, room_def, spec, treasure};
-use crate::model::{Kg, QCard};
+use crate::data::{coins, quest, res_amount, res_list, room_def, spec, treasure};
+use crate::model::{Kg, Pending, QCard, Why};
 use crate::notes::Note;
 
 struct Line {
@@ -15,8 +15,30 @@ struct Line {
 
 fn line(s: String) -> Line {
     Line {
-        public: s,
+        public: capitalised(s),
         private: Vec::new(),
+    }
+}
+
+/// A log line starts with a capital, also when it starts with a card's name ("the King's
+/// Funeral leaves the board").
+fn capitalised(s: String) -> String {
+    match s.chars().next() {
+        Some(c) if c.is_lowercase() => c.to_uppercase().chain(s.chars().skip(1)).collect(),
+        _ => s,
+    }
+}
+
+/// What a seat answered to a treasure-colour choice was for.
+pub fn why_words(why: Why) -> &'static str {
+    match why {
+        Why::Map => "Treasure Map",
+        Why::Merchant => "Merchant",
+        Why::Minstrel => "Minstrel",
+        Why::Starfall => "the Starfall Syndicate's starting treasure",
+        Why::Wonders | Why::WondersPaid(_) => "Scroll of Wonders",
+        Why::Replace => "the colour due has run out",
+        Why::Appraiser => "Appraiser",
     }
 }
 
@@ -59,9 +81,9 @@ impl Kg {
                 res_list(got)
             )),
             Note::Discarded { seat, res } => line(format!(
-                "{} returns 1 {} to the supply (storage full)",
+                "{} returns {} to the supply (storage full)",
                 self.who(*seat),
-                RES_NAMES[*res as usize]
+                res_amount(1, *res as usize)
             )),
             Note::Crafted {
                 seat,
@@ -71,10 +93,11 @@ impl Kg {
                 fortune,
             } => {
                 let mut s = format!(
-                    "{} crafts the {} for {} and earns {coins} coins",
+                    "{} crafts the {} for {} and earns {}",
                     self.who(*seat),
                     item_names(*q, *items),
-                    quest(*q).name
+                    quest(*q).name,
+                    crate::data::coins(*coins)
                 );
                 if *fortune > 0 {
                     s.push_str(" (doubled by a Fortune Potion)");
@@ -125,7 +148,7 @@ impl Kg {
                 let all: Vec<String> = bids
                     .iter()
                     .enumerate()
-                    .map(|(s, b)| format!("{} {b}", self.players[s].name))
+                    .map(|(s, b)| format!("{} {}", self.players[s].name, coins(*b as u32)))
                     .collect();
                 let res = match winner {
                     Some(w) => format!("{} pays and builds the King's Statue", self.who(*w)),
@@ -134,6 +157,9 @@ impl Kg {
                 };
                 line(format!("Bids revealed: {}; {res}", all.join(", ")))
             }
+            Note::OfferingDrawn if self.solo => line(
+                "The Offering to the Council is drawn: this is your last turn".into(),
+            ),
             Note::OfferingDrawn => line(
                 "The Offering to the Council is drawn: everyone has one last turn, the drawer last"
                     .into(),
@@ -144,19 +170,24 @@ impl Kg {
                 cost,
                 cell,
             } => line(format!(
-                "{} builds the {} (row {}, column {}) for {cost} coins",
+                "{} builds the {} (row {}, column {}) for {}",
                 self.who(*seat),
                 room_def(*room).name,
                 cell / 4 + 1,
-                cell % 4 + 1
+                cell % 4 + 1,
+                coins(*cost)
             )),
             Note::SpaceBonus { seat, res, amount } => line(match res {
                 Some(r) => format!(
-                    "{} covers a bonus space: {amount} {}",
+                    "{} covers a bonus space: {}",
                     self.who(*seat),
-                    RES_NAMES[*r as usize]
+                    res_amount(*amount, *r as usize)
                 ),
-                None => format!("{} covers a bonus space: {amount} coins", self.who(*seat)),
+                None => format!(
+                    "{} covers a bonus space: {}",
+                    self.who(*seat),
+                    coins(*amount)
+                ),
             }),
             Note::Hired {
                 seat,
@@ -165,9 +196,10 @@ impl Kg {
                 full,
             } => {
                 let mut t = format!(
-                    "{} hires the {} for {cost} coins",
+                    "{} hires the {} for {}",
                     self.who(*seat),
-                    spec(*s).name
+                    spec(*s).name,
+                    coins(*cost)
                 );
                 if *full && !self.solo {
                     t.push_str("; the older specialists get a discount");
@@ -197,10 +229,11 @@ impl Kg {
                 self.who(*seat),
                 treasure(*kind).name
             )),
-            Note::Sold { seat, kind, coins } => line(format!(
-                "{} sells {} for {coins} coins",
+            Note::Sold { seat, kind, coins: c } => line(format!(
+                "{} sells {} for {}",
                 self.who(*seat),
-                treasure(*kind).name
+                treasure(*kind).name,
+                coins(*c)
             )),
             Note::Tossed { seat, kind } => line(format!(
                 "{} discards {}",
@@ -231,9 +264,14 @@ impl Kg {
                     )],
                 }
             }
-            Note::ColoursChosen { seat, colours } => {
+            Note::ColoursChosen { seat, colours, why } => {
                 let c: Vec<&str> = colours.iter().map(|c| c.name()).collect();
-                line(format!("{} chooses {}", self.who(*seat), c.join(", ")))
+                line(format!(
+                    "{} chooses to draw {} ({})",
+                    self.who(*seat),
+                    c.join(" and "),
+                    why_words(*why)
+                ))
             }
             Note::Kept {
                 seat,
@@ -283,7 +321,7 @@ impl Kg {
                     parts.push(res_list(got));
                 }
                 if *coins > 0 {
-                    parts.push(format!("{coins} coins"));
+                    parts.push(crate::data::coins(*coins));
                 }
                 if parts.is_empty() {
                     parts.push("nothing (the supply is out)".into());
@@ -291,29 +329,44 @@ impl Kg {
                 line(format!("{} gains {}", self.who(*seat), parts.join(" and ")))
             }
             Note::Lost { seat, res } => line(format!(
-                "{} loses 1 {}",
+                "{} loses {}",
                 self.who(*seat),
-                RES_NAMES[*res as usize]
+                res_amount(1, *res as usize)
             )),
-            Note::Declined { seat } => line(format!("{} declines", self.who(*seat))),
-            Note::Paid { seat, coins } => {
-                line(format!("{} pays {coins} coin(s)", self.who(*seat)))
-            }
+            Note::Declined { seat, what } => line(format!(
+                "{} {}",
+                self.who(*seat),
+                self.declined_words(what)
+            )),
+            Note::Paid {
+                seat,
+                colour,
+                wonders,
+            } => line(format!(
+                "{} pays 1 coin for a {} treasure ({})",
+                self.who(*seat),
+                colour.name(),
+                if *wonders {
+                    "Scroll of Wonders"
+                } else {
+                    crate::data::hero_spec_name(*colour)
+                }
+            )),
             Note::BoughtRelic { seat, kind } => line(format!(
-                "{} buys {} from the discards for 3 coins (Curator)",
+                "{} buys {} from the discard piles for 3 coins (Curator)",
                 self.who(*seat),
                 treasure(*kind).name
             )),
             Note::Traded { seat, give, take } => line(format!(
-                "{} trades 1 {} for 1 {} (Alchemist)",
+                "{} trades {} for {} (Alchemist)",
                 self.who(*seat),
-                RES_NAMES[*give as usize],
-                RES_NAMES[*take as usize]
+                res_amount(1, *give as usize),
+                res_amount(1, *take as usize)
             )),
             Note::Stole { seat, from, res } => line(format!(
-                "{} steals 1 {} from {} (Smuggler)",
+                "{} steals {} from {} (Smuggler)",
                 self.who(*seat),
-                RES_NAMES[*res as usize],
+                res_amount(1, *res as usize),
                 self.who(*from)
             )),
             Note::ThugMoved { seat, quest: q } => line(format!(
@@ -334,6 +387,9 @@ impl Kg {
                     )],
                 }
             }
+            Note::TurnEnds { seat, .. } if self.solo => {
+                line(format!("{} ends the turn", self.who(*seat)))
+            }
             Note::TurnEnds { seat, next } => line(format!(
                 "{} ends the turn; {} is next",
                 self.who(*seat),
@@ -344,6 +400,31 @@ impl Kg {
                 "{}'s Lucky Potion doubles the treasure of this quest",
                 self.who(*seat)
             )),
+        }
+    }
+
+    /// What a seat declined, after its name: "does not pay for a red treasure (Fighter)".
+    pub fn declined_words(&self, what: &Pending) -> String {
+        match what {
+            Pending::HeroPay { colour, .. } => format!(
+                "does not pay for a {} treasure ({})",
+                colour.name(),
+                crate::data::hero_spec_name(*colour)
+            ),
+            Pending::Appraiser { .. } => "draws no extra treasure (Appraiser)".into(),
+            Pending::WondersNext { .. } => "does not pay for a treasure (Scroll of Wonders)".into(),
+            Pending::Hire { .. } => "hires nobody with the Contract".into(),
+            Pending::Extra { kind, .. } => match kind {
+                crate::data::ExtraKind::Gather => "skips the extra gather (Dealer)".into(),
+                crate::data::ExtraKind::Craft => "skips the extra craft (Craftswoman)".into(),
+            },
+            Pending::Curator { .. } => "buys no more relics (Curator)".into(),
+            Pending::Alchemist { .. } => "trades no more (Alchemist)".into(),
+            Pending::Smuggler { .. } => "steals nothing (Smuggler)".into(),
+            Pending::Witch { .. } => "takes no quest (Witch)".into(),
+            Pending::Warlock { .. } => "destroys no scroll (Warlock)".into(),
+            Pending::Thug { .. } => "leaves the Thug where it is".into(),
+            _ => "declines".into(),
         }
     }
 

@@ -582,6 +582,16 @@ pub fn quest(id: u8) -> &'static Quest {
 pub fn spec(id: u8) -> &'static Specialist {
     &data().specialists[id as usize]
 }
+/// The specialist who offers treasures of `colour` after a quest of its hero (Fighter red,
+/// Ranger yellow, Wizard blue).
+pub fn hero_spec_name(colour: Colour) -> &'static str {
+    data()
+        .specialists
+        .iter()
+        .find(|x| matches!(x.effect, SpecEffect::Hero(h) if h.colour == colour))
+        .map_or("hero specialist", |x| x.name.as_str())
+}
+
 pub fn room_def(id: u8) -> &'static Room {
     &data().rooms[id as usize]
 }
@@ -635,10 +645,26 @@ pub fn kinds_of(colour: Colour) -> impl Iterator<Item = u8> {
     data().colour_kinds[colour.idx()].iter().copied()
 }
 
+/// "1 gem", "2 gems", "1 cloth": an amount of one resource with its word (only gems
+/// count as single things).
+pub fn res_amount(n: u32, r: usize) -> String {
+    let word = if n == 1 && r == GEMS {
+        "gem"
+    } else {
+        RES_NAMES[r]
+    };
+    format!("{n} {word}")
+}
+
+/// "1 coin", "3 coins".
+pub fn coins(n: u32) -> String {
+    format!("{n} {}", if n == 1 { "coin" } else { "coins" })
+}
+
 pub fn res_list(r: &[u8; RES]) -> String {
     let parts: Vec<String> = (0..RES)
         .filter(|&i| r[i] > 0)
-        .map(|i| format!("{} {}", r[i], RES_NAMES[i]))
+        .map(|i| res_amount(r[i] as u32, i))
         .collect();
     if parts.is_empty() {
         "nothing".into()

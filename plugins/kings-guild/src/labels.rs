@@ -2,7 +2,7 @@
 
 use crate::action::Action;
 use crate::applied::item_names;
-use crate::data::{Colour, RES_NAMES, res_list, room_def, spec, treasure};
+use crate::data::{Colour, coins, res_amount, res_list, room_def, spec, treasure};
 use crate::model::{Kg, Loc, Pending, QCard};
 
 impl Kg {
@@ -46,7 +46,7 @@ impl Kg {
                 let extra = match self.pending.front() {
                     Some(Pending::PlaceRoom { .. }) => String::new(),
                     _ if self.solo && *room == crate::data::room::STATUE => " (free)".into(),
-                    _ => format!(" for {}", d.cost),
+                    _ => format!(" for {}", coins(d.cost as u32)),
                 };
                 (
                     format!(
@@ -63,7 +63,7 @@ impl Kg {
                 let mut l = format!(
                     "Hire the {} for {} and place it {}",
                     spec(s).name,
-                    self.spec_cost(seat, *index as usize),
+                    coins(self.spec_cost(seat, *index as usize)),
                     self.loc_name(seat, *at)
                 );
                 if let Some(b) = baggage {
@@ -82,10 +82,10 @@ impl Kg {
                         format!(" with {}", treasure(*arg).name)
                     }
                     crate::data::TreasureEffect::Spoiling => {
-                        format!(": everyone loses 1 {}", RES_NAMES[*arg as usize])
+                        format!(": everyone loses {}", res_amount(1, *arg as usize))
                     }
                     crate::data::TreasureEffect::Plenty => {
-                        format!(": 2 {}", RES_NAMES[*arg as usize])
+                        format!(": {}", res_amount(2, *arg as usize))
                     }
                     crate::data::TreasureEffect::Wonders => {
                         format!(": draw {}", Colour::ALL[*arg as usize % 3].name())
@@ -101,7 +101,7 @@ impl Kg {
                 format!(
                     "Sell {} for {}",
                     treasure(*kind).name,
-                    self.sell_price(seat, *kind)
+                    coins(self.sell_price(seat, *kind))
                 ),
                 Some(format!("hand:{kind}")),
             ),
@@ -115,10 +115,10 @@ impl Kg {
             ),
             Action::EndTurn => ("End your turn".into(), None),
             Action::Discard { res } => (
-                format!("Discard 1 {}", RES_NAMES[*res as usize]),
+                format!("Discard {}", res_amount(1, *res as usize)),
                 Some(format!("res:{seat}:{res}")),
             ),
-            Action::Bid(n) => (format!("Bid {n}"), None),
+            Action::Bid(n) => (format!("Bid {}", coins(*n as u32)), None),
             Action::Colours { colours } => {
                 let c: Vec<&str> = colours.iter().map(|c| c.name()).collect();
                 let pay = matches!(self.pending.front(), Some(Pending::WondersNext { .. }));
@@ -139,7 +139,7 @@ impl Kg {
                 format!("Discard {}", treasure(*kind).name),
                 Some(format!("hand:{kind}")),
             ),
-            Action::Res { res } => (format!("Take 1 {}", RES_NAMES[*res as usize]), None),
+            Action::Res { res } => (format!("Take {}", res_amount(1, *res as usize)), None),
             Action::Accept => {
                 let c = match self.pending.front() {
                     Some(Pending::HeroPay { colour, .. }) => colour.name(),
@@ -147,20 +147,43 @@ impl Kg {
                 };
                 (format!("Pay 1 coin to draw a {c} treasure"), None)
             }
-            Action::Decline => ("Decline".into(), None),
+            Action::Decline => {
+                let l = match self.pending.front() {
+                    Some(Pending::HeroPay { colour, .. }) => {
+                        format!("Don't pay: no {} treasure", colour.name())
+                    }
+                    Some(Pending::Appraiser { .. }) => "No extra draw".into(),
+                    Some(Pending::WondersNext { .. }) => "Don't pay: no treasure".into(),
+                    Some(Pending::Hire { .. }) => "Hire nobody".into(),
+                    Some(Pending::Extra { .. }) => "Skip the extra action".into(),
+                    Some(Pending::Curator { .. }) => "Buy no more relics".into(),
+                    Some(Pending::Alchemist { .. }) => "Trade no more".into(),
+                    Some(Pending::Smuggler { .. }) => "Steal nothing".into(),
+                    Some(Pending::Witch { .. }) => "Take no quest".into(),
+                    Some(Pending::Warlock { .. }) => "Destroy no scroll".into(),
+                    Some(Pending::Thug { .. }) => "Leave the Thug where it is".into(),
+                    _ => "Decline".into(),
+                };
+                (l, None)
+            }
             Action::Place { at } => (format!("Place it {}", self.loc_name(seat, *at)), None),
-            Action::BuyRelic { kind } => (format!("Buy {} for 3", treasure(*kind).name), None),
+            Action::BuyRelic { kind } => (
+                format!("Buy {} for {}", treasure(*kind).name, coins(3)),
+                None,
+            ),
             Action::Trade { give, take } => (
                 format!(
-                    "Trade 1 {} for 1 {}",
-                    RES_NAMES[*give as usize], RES_NAMES[*take as usize]
+                    "Trade {} for {}",
+                    res_amount(1, *give as usize),
+                    res_amount(1, *take as usize)
                 ),
                 None,
             ),
             Action::Steal { from, res } => (
                 format!(
-                    "Steal 1 {} from {}",
-                    RES_NAMES[*res as usize], self.players[*from as usize].name
+                    "Steal {} from {}",
+                    res_amount(1, *res as usize),
+                    self.players[*from as usize].name
                 ),
                 None,
             ),
@@ -174,7 +197,7 @@ impl Kg {
                 let t = treasure(*kind);
                 let what = match t.effect {
                     crate::data::TreasureEffect::Plenty => {
-                        format!(" (2 {})", RES_NAMES[*arg as usize])
+                        format!(" (you gain {})", res_amount(2, *arg as usize))
                     }
                     crate::data::TreasureEffect::Wonders => {
                         format!(" (draw {})", Colour::ALL[*arg as usize % 3].name())
@@ -184,7 +207,12 @@ impl Kg {
                 (format!("Destroy {} for both halves{what}", t.name), None)
             }
             Action::ThugTo { slot } => (
-                format!("Put the Thug on quest {}", slot + 1),
+                format!(
+                    "Put the Thug on {}",
+                    self.board[*slot as usize]
+                        .map(|s| crate::applied::card_name(s.card))
+                        .unwrap_or_default()
+                ),
                 Some(format!("quest:{slot}")),
             ),
             Action::StartBonus { take } => (format!("Take {}", res_list(take)), None),

@@ -2,7 +2,7 @@
 //! text, so the quiet path for playouts formats nothing.
 
 use crate::data::{Colour, RES};
-use crate::model::QCard;
+use crate::model::{Pending, QCard, Why};
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Note {
@@ -117,6 +117,7 @@ pub enum Note {
     ColoursChosen {
         seat: u8,
         colours: Vec<Colour>,
+        why: Why,
     },
     Kept {
         seat: u8,
@@ -137,12 +138,17 @@ pub enum Note {
         seat: u8,
         res: u8,
     },
+    /// `what` is the decision declined.
     Declined {
         seat: u8,
+        what: Pending,
     },
+    /// 1 coin for a treasure of `colour`: a hero specialist's offer, or the next player's
+    /// half of a Scroll of Wonders.
     Paid {
         seat: u8,
-        coins: u32,
+        colour: Colour,
+        wonders: bool,
     },
     BoughtRelic {
         seat: u8,

@@ -140,21 +140,51 @@ fn prompt(g: &Kg, viewer: Option<usize>) -> String {
         };
     }
     match g.pending.front() {
-        Some(Pending::Funeral { .. }) => "The King's Funeral: choose your secret bid".into(),
+        Some(Pending::Funeral { .. }) => format!(
+            "The King's Funeral: bid coins in secret for the King's Statue (you have {})",
+            counted(g.players[v].coins as usize, "coin", "coins")
+        ),
         Some(Pending::Keep { .. }) => {
             "Shared quest: keep one treasure, the other is passed on".into()
         }
-        Some(Pending::Toss { n, .. }) => format!("Discard {n} treasure(s)"),
-        Some(Pending::Colours { n, .. }) => format!("Choose {n} colour(s) to draw"),
-        Some(Pending::HeroPay { .. }) => "Pay 1 coin for a treasure?".into(),
-        Some(Pending::Appraiser { .. }) => "Appraiser: draw one more treasure?".into(),
+        Some(Pending::Toss { n, .. }) => format!(
+            "Discard {} from your hand",
+            counted(*n as usize, "treasure", "treasures")
+        ),
+        Some(Pending::Colours { n, why, .. }) => match why {
+            crate::model::Why::Starfall => {
+                "Starfall Syndicate: choose the colour of your starting treasure".into()
+            }
+            crate::model::Why::Replace => {
+                "That colour has run out: choose another colour to draw".into()
+            }
+            _ => format!(
+                "{}: choose the colour of {} to draw",
+                crate::applied::why_words(*why),
+                match n {
+                    1 => "the treasure".to_string(),
+                    n => format!("each of {n} treasures"),
+                }
+            ),
+        },
+        Some(Pending::HeroPay { colour, .. }) => format!(
+            "{}: pay 1 coin for a {} treasure?",
+            crate::data::hero_spec_name(*colour),
+            colour.name()
+        ),
+        Some(Pending::Appraiser { .. }) => {
+            "Appraiser: draw one more treasure (then discard one)?".into()
+        }
         Some(Pending::PlentyNext { .. }) => "Scroll of Plenty: take 1 resource".into(),
         Some(Pending::WondersNext { .. }) => "Scroll of Wonders: pay 1 coin for a treasure?".into(),
         Some(Pending::Hire { .. }) => "Contract: hire a specialist".into(),
-        Some(Pending::Extra { .. }) => "Take your extra action".into(),
-        Some(Pending::PlaceSpec { .. }) => "Place the free specialist".into(),
+        Some(Pending::Extra { kind, .. }) => match kind {
+            crate::data::ExtraKind::Gather => "Dealer: take your extra gather action".into(),
+            crate::data::ExtraKind::Craft => "Craftswoman: take your extra craft action".into(),
+        },
+        Some(Pending::PlaceSpec { .. }) => "Overseer: place the free specialist".into(),
         Some(Pending::PlaceRoom { room, .. }) => format!("Place the {}", room_def(*room).name),
-        Some(Pending::Curator { .. }) => "Curator: buy relics from the discards".into(),
+        Some(Pending::Curator { .. }) => "Curator: buy relics from the discard piles".into(),
         Some(Pending::Alchemist { .. }) => "Alchemist: trade resources".into(),
         Some(Pending::Smuggler { .. }) => "Smuggler: steal a resource".into(),
         Some(Pending::Witch { .. }) => "Witch: take a one-item quest".into(),
@@ -163,6 +193,14 @@ fn prompt(g: &Kg, viewer: Option<usize>) -> String {
         Some(Pending::StartBonus { .. }) => "Take your guild's starting resources".into(),
         Some(Pending::Draw { .. }) => String::new(),
         None if g.turn.acted => "Play or sell treasures, or end your turn".into(),
+        None if g.final_turn() && g.actions(v).contains(&crate::action::Action::Offer) => {
+            "Your last turn: gather, craft, expand or make an offering to the Council \
+             (treasures any time)"
+                .into()
+        }
+        None if g.final_turn() => {
+            "Your last turn: gather, craft or expand (treasures any time)".into()
+        }
         None => "Gather, craft or expand (treasures any time)".into(),
     }
 }

@@ -1,0 +1,222 @@
+//! The words of the table: labels, log lines and prompts say what a number counts and
+//! what a decision was for, in sentences that read right ("1 gem", "3 coins", "Bid 4
+//! coins", "does not pay for a red treasure (Fighter)").
+mod common;
+
+use common::*;
+use tavern_plugin_api::{Game, GameRng};
+use tavern_plugin_kings_guild::data::{Colour, quest_named, spec_named, treasure_named};
+use tavern_plugin_kings_guild::model::{Loc, QCard};
+use tavern_plugin_kings_guild::{Action, ColourList, Kg};
+
+fn labels(g: &Kg, seat: usize) -> Vec<String> {
+    g.legal(seat).into_iter().map(|l| l.label).collect()
+}
+
+#[test]
+fn one_gem_is_a_gem_and_every_price_says_coins() {
+    let mut g = fresh(2);
+    // Over the storage limit with gems: "Discard 1 gem".
+    let limit = g.players[0].storage_limit() as u8;
+    give_res(&mut g, 0, GEMS, 2);
+    give_res(&mut g, 0, CLOTH, limit - 1);
+    let l = labels(&g, 0);
+    assert!(l.contains(&"Discard 1 gem".to_string()), "{l:?}");
+    assert!(l.iter().all(|x| !x.contains("1 gems")), "{l:?}");
+    let a = act(&mut g, 0, Action::Discard { res: GEMS as u8 });
+    assert!(
+        a.label.contains("returns 1 gem to the supply"),
+        "{}",
+        a.label
+    );
+    // Prices: rooms, specialists and sales name their coins.
+    let mut g = fresh(2);
+    g.players[0].coins = 30;
+    give_card(
+        &mut g,
+        0,
+        treasure_named(
+            "Ancient Helm",
+            tavern_plugin_kings_guild::data::Colour::Blue,
+        ),
+    );
+    let l = labels(&g, 0);
+    for start in ["Build the", "Hire the", "Sell "] {
+        let some: Vec<&String> = l.iter().filter(|x| x.starts_with(start)).collect();
+        assert!(!some.is_empty(), "{start}: {l:?}");
+        assert!(
+            some.iter().all(|x| x.contains(" coins")),
+            "{start} without coins: {some:?}"
+        );
+    }
+    assert!(l.contains(&"Sell Ancient Helm for 2 coins".to_string()));
+}
+
+#[test]
+fn declines_and_payments_say_what_they_were_for() {
+    let mut g = fresh(2);
+    let q = quest_named("Brawl at Goldgrass Inn");
+    put_quest(&mut g, 0, q);
+    g.players[0]
+        .specs
+        .push((spec_named("Fighter"), Loc::Outside));
+    g.players[1]
+        .specs
+        .push((spec_named("Fighter"), Loc::Outside));
+    g.players[1]
+        .specs
+        .push((spec_named("Appraiser"), Loc::Outside));
+    give_res(&mut g, 0, LEATHER, 3);
+    act(&mut g, 0, Action::Craft { slot: 0, items: 1 });
+    skip(&mut g, 0);
+    give_res(&mut g, 1, CLOTH, 2);
+    give_res(&mut g, 1, METAL, 1);
+    give_res(&mut g, 1, WOOD, 1);
+    act(&mut g, 1, Action::Craft { slot: 0, items: 2 });
+    let red = treasure_named("Lucky Potion", Colour::Red);
+    draw(&mut g, red);
+    draw(&mut g, treasure_named("Contract", Colour::Blue));
+    act(&mut g, 1, Action::Keep { kind: red });
+    assert_eq!(
+        g.view(Some(1)).prompt,
+        "Fighter: pay 1 coin for a red treasure?"
+    );
+    let l = labels(&g, 1);
+    assert_eq!(
+        l,
+        vec![
+            "Pay 1 coin to draw a red treasure",
+            "Don't pay: no red treasure"
+        ]
+    );
+    let a = act(&mut g, 1, Action::Accept);
+    assert_eq!(a.label, "Player 2 pays 1 coin for a red treasure (Fighter)");
+    draw(&mut g, red);
+    let a = act(&mut g, 0, Action::Decline);
+    assert_eq!(
+        a.label,
+        "Player 1 does not pay for a red treasure (Fighter)"
+    );
+    assert!(labels(&g, 1).contains(&"No extra draw".to_string()));
+    let a = act(
+        &mut g,
+        1,
+        Action::Colours {
+            colours: ColourList::new(&[Colour::Yellow]).unwrap(),
+        },
+    );
+    assert_eq!(a.label, "Player 2 chooses to draw yellow (Appraiser)");
+    draw(&mut g, treasure_named("Bag of Gold", Colour::Yellow));
+    assert_eq!(g.view(Some(1)).prompt, "Discard 1 treasure from your hand");
+}
+
+#[test]
+fn the_funeral_counts_coins_in_its_bids_and_its_result() {
+    let mut g = fresh(2);
+    for p in g.players.iter_mut() {
+        p.coins = 3;
+    }
+    while g.quest_deck.last() != Some(&QCard::Funeral) {
+        g.quest_deck.pop();
+    }
+    let q = quest_named("Protect the Eastern Ramparts");
+    put_quest(&mut g, 0, q);
+    while g.quest_deck.last() != Some(&QCard::Funeral) {
+        let c = g.quest_deck.remove(g.quest_deck.len() - 1);
+        g.quest_deck.insert(1, c);
+    }
+    give_res(&mut g, 0, METAL, 2);
+    act(&mut g, 0, Action::Craft { slot: 0, items: 1 });
+    draw(&mut g, treasure_named("Lucky Potion", Colour::Red));
+    let l = labels(&g, 1);
+    assert_eq!(l[0], "Bid 0 coins");
+    assert_eq!(l[1], "Bid 1 coin");
+    assert_eq!(l[3], "Bid 3 coins");
+    assert!(
+        g.view(Some(1)).prompt.contains("(you have 3 coins)"),
+        "{}",
+        g.view(Some(1)).prompt
+    );
+    act(&mut g, 1, Action::Bid(1));
+    let coins = g.players[0].coins;
+    let a = act(&mut g, 0, Action::Bid(coins as u8));
+    assert!(
+        a.label.contains(&format!(
+            "Bids revealed: Player 1 {coins} coins, Player 2 1 coin"
+        )),
+        "{}",
+        a.label
+    );
+}
+
+#[test]
+fn solo_lines_name_no_next_player_and_start_with_a_capital() {
+    let mut g = fresh(1);
+    // The funeral card is the oldest card on a full board: it leaves at the turn's end.
+    let last = g.board.len() - 1;
+    let mut sl = g.board[last].unwrap();
+    g.quest_deck.retain(|c| *c != QCard::Funeral);
+    g.quest_deck.insert(1, sl.card);
+    sl.card = QCard::Funeral;
+    sl.sigil = None;
+    g.board[last] = Some(sl);
+    assert!(g.board.iter().all(|s| s.is_some_and(|s| s.sigil.is_none())));
+    g.turn.acted = true;
+    let a = act(&mut g, 0, Action::EndTurn);
+    let lines: Vec<&str> = a.label.lines().collect();
+    assert!(
+        lines.contains(&"The King's Funeral leaves the board"),
+        "{lines:?}"
+    );
+    assert!(lines.contains(&"Player 1 ends the turn"), "{lines:?}");
+    assert!(lines.iter().all(|l| !l.contains("is next")), "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.chars().next().is_some_and(|c| !c.is_lowercase())),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn prompts_say_why_and_the_last_turn_offers_the_offering() {
+    // At six seats every guild is dealt: the Starfall Syndicate's starting draw says so.
+    let mut g = Kg::new(&setup(6)).unwrap();
+    let d = g.sample_chance(&mut GameRng::new(9));
+    g.apply(None, &d).unwrap();
+    let mut rng = GameRng::new(3);
+    let mut seen = false;
+    while !g.pending.is_empty() {
+        match g.deciders().first() {
+            None => {
+                let a = g.sample_chance(&mut rng);
+                g.apply(None, &a).unwrap();
+            }
+            Some(&s) => {
+                if matches!(
+                    g.pending.front(),
+                    Some(tavern_plugin_kings_guild::Pending::Colours { .. })
+                ) {
+                    assert_eq!(
+                        g.view(Some(s)).prompt,
+                        "Starfall Syndicate: choose the colour of your starting treasure"
+                    );
+                    seen = true;
+                }
+                let a = g.legal_actions(s)[0].clone();
+                g.apply(Some(s), &a).unwrap();
+            }
+        }
+    }
+    assert!(seen, "the Starfall Syndicate chose a colour");
+    // The last turns: the offering is named in the prompt.
+    let mut g = fresh(2);
+    g.finals_left = 2;
+    let p = g.view(Some(0)).prompt;
+    assert!(
+        p.starts_with("Your last turn:") && p.contains("offering to the Council"),
+        "{p}"
+    );
+    // Nobody else's decision is described as theirs.
+    assert_eq!(g.view(Some(1)).prompt, "Waiting for Player 1");
+}
