@@ -6,14 +6,14 @@
 //! every other lord in a compact, enlargeable panel on the right.
 
 use tavern_plugin_api::View;
-use tavern_plugin_api::scene::{Color, Highlight, Pos, Rect, Scene, pos, rect, stroke};
+use tavern_plugin_api::scene::{Color, Pos, Rect, Scene, pos, rect, stroke};
 
 use crate::art;
 use crate::data::{data, monster, room, trap};
 use crate::labels::{adv_name, square_name};
 use crate::model::{Dl, Lord, Phase};
 use crate::orders::{Minion, Place};
-use crate::paint::{SMALL, TEXT, fit, line_h, list_or, titled_panel, width, wrap};
+use crate::paint::{SMALL, TEXT, fit, line_h, list_or, marked, titled_panel, width, wrap};
 use crate::year::{Stage, event_name};
 
 const INK: Color = Color::INK;
@@ -137,19 +137,16 @@ fn board(s: &mut Scene, g: &Dl, own: usize, is_viewer: bool) {
         if inacc {
             tip.push_str(". This order is inaccessible to its lord this round.");
         }
-        s.rect(rect(x, y, w, 146.0), fill, 8.0)
+        let item = s
+            .rect(rect(x, y, w, 146.0), fill, 8.0)
             .id(format!("place:{k}"))
-            .tooltip(tip)
-            .highlight(if chosen.is_some() {
-                Highlight::Active
-            } else {
-                Highlight::None
-            });
+            .tooltip(tip);
+        marked(item, chosen.is_some());
         let title = match chosen {
             Some(i) => format!("{}. {}", i + 1, short_place(*p)),
             None => short_place(*p).to_string(),
         };
-        s.text(pos(x + 8.0, y + 15.0), title, TEXT, PAPER).bold();
+        s.text(pos(x + 8.0, y + 17.0), title, TEXT, PAPER).bold();
         // The order card's state on the title row, right-aligned: out of hand, or done.
         let note = match chosen {
             Some(i) if f.done[own][i] => "carried out",
@@ -158,7 +155,7 @@ fn board(s: &mut Scene, g: &Dl, own: usize, is_viewer: bool) {
         };
         if !note.is_empty() {
             s.text(
-                pos(x + w - 8.0, y + 15.0),
+                pos(x + w - 8.0, y + 17.0),
                 note,
                 SMALL,
                 Color::rgb(236, 220, 190),
@@ -202,22 +199,24 @@ fn space(s: &mut Scene, g: &Dl, k: usize, i: u8, r: Rect) {
     };
     let current = f.cur.is_some_and(|c| c.0 == k as u8 && c.1 == i);
     let numeral = ["I", "II", "III"][i as usize];
-    s.rect(r, fillc, 6.0)
+    let item = s
+        .rect(r, fillc, 6.0)
         .id(format!("space:{k}:{i}"))
         .tooltip(format!(
-            "Space {numeral}: {}{}",
+            "Space {numeral}: {}{}{}",
             space_text(p, i),
             if name.is_empty() {
                 String::new()
             } else {
                 format!(". Minion: {name}")
+            },
+            if current {
+                ". This order is being carried out now."
+            } else {
+                ""
             }
-        ))
-        .highlight(if current {
-            Highlight::Active
-        } else {
-            Highlight::None
-        });
+        ));
+    marked(item, current);
     let at = pos(r.x + 8.0, r.y + r.h / 2.0);
     match who {
         None => {
@@ -266,8 +265,8 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
         seat_colour(seat),
         "Your dungeon: 5 columns by 4 rows, the entrance at A1.",
     );
-    grid(s, l, seat, 22.0, BOTTOM_Y + 38.0, 56.0);
-    gallery(s, g, seat, BOTTOM_Y + 286.0);
+    grid(s, l, seat, 22.0, BOTTOM_Y + 44.0, 56.0);
+    gallery(s, g, seat, BOTTOM_Y + 290.0);
     let x = 372.0;
     let w = panel.x + panel.w - x - 12.0;
     let mut y = BOTTOM_Y + 22.0;

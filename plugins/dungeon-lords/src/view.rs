@@ -15,9 +15,14 @@ use crate::model::{Dl, Lord, Phase, Step, TileKind};
 const TEXT: f32 = 18.0;
 const SMALL: f32 = 17.0;
 const BIG: f32 = 26.0;
+/// A grid tile's height and width: wide enough for "battle here" and a room's name on
+/// two lines where the host draws text largest.
 const TILE: f32 = 108.0;
-const LEFT_W: f32 = 600.0;
-const RIGHT_X: f32 = 620.0;
+const TILE_W: f32 = 120.0;
+const LEFT_W: f32 = 650.0;
+const RIGHT_X: f32 = 670.0;
+/// Distance between the lines of the last battle step under the grid.
+const REPORT_STEP: f32 = 22.6;
 const RIGHT_W: f32 = crate::table::WIDTH - RIGHT_X - 10.0;
 /// Lines of the last battle step under the grid.
 const REPORT_ROWS: usize = 6;
@@ -104,14 +109,11 @@ fn party(s: &mut Scene, g: &Dl, l: &Lord) {
             a.damage,
             ability(a.id)
         );
-        s.rect(r, class_colour(d.class), 10.0)
+        let item = s
+            .rect(r, class_colour(d.class), 10.0)
             .id(format!("adv:{}", a.id))
-            .tooltip(tip)
-            .highlight(if aiming && i == 0 {
-                Highlight::Active
-            } else {
-                Highlight::None
-            });
+            .tooltip(tip);
+        crate::paint::marked(item, aiming && i == 0);
         s.text(
             pos(x + 10.0, 70.0),
             format!("{}. {}", i + 1, d.name),
@@ -177,7 +179,8 @@ fn ability_short(id: u8) -> String {
 /// their room to the rulebook's answer below.
 fn dungeon(s: &mut Scene, g: &Dl, seat: usize, l: &Lord) -> f32 {
     let x0 = 25.0;
-    let y0 = 256.0;
+    // Below the panel's title by more than the glow a target tile gets.
+    let y0 = 258.0;
     let rows = if g.phase == Phase::Over && g.scenario().is_some() {
         0
     } else {
@@ -186,11 +189,11 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, l: &Lord) -> f32 {
     let report_y = y0 + 4.0 * (TILE + 4.0) + 40.0;
     let bottom = match rows {
         0 => report_y - 4.0,
-        n => report_y + (n - 1) as f32 * 23.0 + 20.0,
+        n => report_y + (n - 1) as f32 * REPORT_STEP + 20.0,
     };
     crate::paint::titled_panel(
         s,
-        rect(10.0, 216.0, LEFT_W, bottom - 216.0),
+        rect(10.0, 214.0, LEFT_W, bottom - 214.0),
         Color::rgb(34, 30, 28),
         format!("{}'s dungeon", l.name),
         PAPER,
@@ -207,63 +210,68 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, l: &Lord) -> f32 {
     };
     let entrance = data().grid.entrance;
     for sq in 0..20u8 {
-        let r = crate::paint::square(x0, y0, TILE, sq);
+        let (col, row) = ((sq % 5) as f32, (sq / 5) as f32);
+        let r = rect(
+            x0 + col * (TILE_W + 4.0),
+            y0 + row * (TILE + 4.0),
+            TILE_W,
+            TILE,
+        );
         let name = square_name(sq);
         match l.grid[sq as usize] {
             None => crate::paint::rock(s, r, None, format!("{name}: solid rock, not dug")),
             Some(t) => {
                 let (fill, picture, kind) = crate::paint::tile_look(&t);
+                let kind = kind_name(&t, kind);
                 let text = if t.conquered { INK } else { PAPER };
                 let tip = match (t.kind, t.conquered) {
                     (_, true) => {
                         format!("{name}: {kind}, conquered by adventurers (−2 points at scoring)")
                     }
                     (TileKind::Room, false) => format!(
-                        "{name}: {}, held. A battle here allows 2 monsters, and a trap costs 1 gold.",
-                        room_name(&t)
+                        "{name}: {kind}, held. A battle here allows 2 monsters, and a trap costs 1 gold."
                     ),
                     (TileKind::Tunnel, false) => {
                         format!("{name}: Tunnel, held. A battle here allows 1 monster and 1 trap.")
                     }
                 };
-                let hl = if fighting == Some(sq) {
-                    Highlight::Active
+                let tip = if candidates.contains(&sq) && l.plan.tile.is_none() {
+                    format!("{tip} The party may attack this tile this round.")
                 } else {
-                    Highlight::None
+                    tip
                 };
-                s.rect(r, fill, 8.0)
+                let item = s
+                    .rect(r, fill, 8.0)
                     .id(format!("tile:{seat}:{sq}"))
-                    .tooltip(tip)
-                    .highlight(hl);
+                    .tooltip(tip);
+                crate::paint::marked(item, fighting == Some(sq));
                 // The tile's picture beside its square's name; the words below it stay on
                 // the plain fill, clear of the drawing.
-                let alt = match t.kind {
-                    TileKind::Room => room_name(&t),
-                    TileKind::Tunnel => kind.to_string(),
-                };
-                s.image(rect(r.x + 46.0, r.y + 4.0, 36.0, 36.0), picture, alt);
+                s.image(
+                    rect(r.x + 44.0, r.y + 4.0, 32.0, 32.0),
+                    picture,
+                    kind.clone(),
+                );
                 s.text(pos(r.x + 8.0, r.y + 16.0), name, SMALL, text);
-                s.text_centered(pos(r.x + TILE / 2.0, r.y + 52.0), kind, TEXT, text)
-                    .bold();
-                let state = if t.conquered { "conquered" } else { "held" };
-                s.text_centered(pos(r.x + TILE / 2.0, r.y + 74.5), state, SMALL, text);
-                if fighting == Some(sq) {
-                    s.text_centered(
-                        pos(r.x + TILE / 2.0, r.y + 96.5),
-                        "battle here",
-                        SMALL,
+                let may_be_hit = candidates.contains(&sq) && l.plan.tile.is_none();
+                let lines = tile_lines(&t, &kind, fighting == Some(sq), may_be_hit);
+                for (k, line) in lines.iter().enumerate() {
+                    let at = pos(r.x + TILE_W / 2.0, r.y + 48.0 + k as f32 * 22.0);
+                    let item = s.text_centered(
+                        at,
+                        line.0.clone(),
+                        if line.1 { TEXT } else { SMALL },
                         text,
-                    )
-                    .bold();
-                } else if candidates.contains(&sq) && l.plan.tile.is_none() {
-                    s.text_centered(pos(r.x + TILE / 2.0, r.y + 96.5), "may be hit", SMALL, text)
-                        .tooltip("The party may attack this tile this round.");
+                    );
+                    if line.1 {
+                        item.bold();
+                    }
                 }
             }
         }
         if sq == entrance {
             s.icon(
-                pos(r.x + TILE - 18.0, r.y + 18.0),
+                pos(r.x + TILE_W - 18.0, r.y + 18.0),
                 26.0,
                 Icon::Key,
                 Color::rgb(240, 200, 80),
@@ -271,7 +279,8 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, l: &Lord) -> f32 {
             .tooltip("The entrance: the party walks in here");
         }
     }
-    let y = y0 + 4.0 * (TILE + 4.0) + 14.0;
+    // Below the last row by more than a target tile's glow.
+    let y = y0 + 4.0 * (TILE + 4.0) + 16.0;
     s.text(
         pos(x0, y),
         format!("Conquered tiles: {}", l.conquered()),
@@ -281,6 +290,76 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, l: &Lord) -> f32 {
     .bold();
     report(s, g, x0, report_y, rows);
     bottom
+}
+
+/// A tile's kind as its words say it: the room's name ("Chicken Coop"), else "Tunnel".
+fn kind_name(t: &crate::model::Tile, kind: &str) -> String {
+    match t.kind {
+        TileKind::Room => room_name(t),
+        TileKind::Tunnel => kind.to_string(),
+    }
+}
+
+/// The words under a combat tile's picture, at most three lines of `TILE_W` (bold marks
+/// the kind): the kind (a room's name on up to two lines), then its state ("held",
+/// "conquered"), then "battle here" or "may be hit". When the name takes two lines, the
+/// battle's words stand for "held".
+fn tile_lines(
+    t: &crate::model::Tile,
+    kind: &str,
+    fighting: bool,
+    may_be_hit: bool,
+) -> Vec<(String, bool)> {
+    let mut v: Vec<(String, bool)> = break_lines(kind, TILE_W - 8.0, TEXT, true)
+        .into_iter()
+        .take(2)
+        .map(|l| (l, true))
+        .collect();
+    let extra = if t.conquered {
+        None
+    } else if fighting {
+        Some("battle here")
+    } else if may_be_hit {
+        Some("may be hit")
+    } else {
+        None
+    };
+    let state = if t.conquered { "conquered" } else { "held" };
+    if v.len() == 1 {
+        v.push((state.into(), false));
+        v.extend(extra.map(|e| (e.to_string(), false)));
+    } else {
+        v.push((extra.unwrap_or(state).to_string(), false));
+    }
+    v
+}
+
+/// `text` wrapped to `w` where the host draws it largest; a word wider than `w`
+/// ("Pandemonium" on a combat tile) is broken with a hyphen.
+pub(crate) fn break_lines(text: &str, w: f32, size: f32, bold: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in tavern_plugin_api::scene::wrap_lines(
+        text,
+        tavern_plugin_api::scene::drawn_size(size),
+        w,
+        bold,
+    ) {
+        let mut rest: String = line;
+        while crate::paint::width(&rest, size, bold) > w {
+            let chars: Vec<char> = rest.chars().collect();
+            let cut = (1..chars.len())
+                .rev()
+                .find(|&k| {
+                    let head: String = chars[..k].iter().collect::<String>() + "-";
+                    crate::paint::width(&head, size, bold) <= w
+                })
+                .unwrap_or(1);
+            out.push(chars[..cut].iter().collect::<String>() + "-");
+            rest = chars[cut..].iter().collect();
+        }
+        out.push(rest);
+    }
+    out
 }
 
 /// A room tile's name ("Mint"), or "Room" for a room the data does not name.
@@ -304,7 +383,7 @@ fn report(s: &mut Scene, g: &Dl, x: f32, y: f32, rows: usize) {
         } else {
             t
         };
-        s.text(pos(x, y + i as f32 * 23.0), text, SMALL, PAPER)
+        s.text(pos(x, y + i as f32 * REPORT_STEP), text, SMALL, PAPER)
             .tooltip(line.trim_start().to_string());
     }
 }
@@ -437,7 +516,7 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
 
     // Traps in hand.
     s.panel(rect(x, 374.0, w, 184.0), Color::rgb(50, 44, 60), PAPER);
-    s.text(pos(x + 16.0, 396.0), "Trap cards", TEXT, PAPER)
+    s.text(pos(x + 16.0, 392.0), "Trap cards", TEXT, PAPER)
         .bold();
     // One card per kind with its count; others see only how many cards there are.
     let mut cx = x + 16.0;
@@ -451,7 +530,7 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
         for &k in &kinds {
             let n = l.traps[k];
             let def = trap(k as u8);
-            let r = rect(cx, 412.0, step - 8.0, 140.0);
+            let r = rect(cx, 416.0, step - 8.0, 136.0);
             let planned = l.plan.trap == Some(k as u8) || l.plan.trap2 == Some(k as u8);
             // The count joins the name in the band, so the card's middle holds the picture.
             let title = if n > 1 {
@@ -479,7 +558,7 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
                 def.name.as_str(),
             );
             s.text_centered(
-                pos(r.x + r.w / 2.0, r.y + 104.0),
+                pos(r.x + r.w / 2.0, r.y + 102.0),
                 fit(&trap_short(k as u8, g.year), r.w - 8.0),
                 SMALL,
                 INK,
@@ -491,11 +570,11 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
                 _ => format!("costs {} imp", def.imp),
             };
             if planned {
-                s.text_centered(pos(r.x + r.w / 2.0, r.y + 126.0), "set", SMALL, INK)
+                s.text_centered(pos(r.x + r.w / 2.0, r.y + 124.0), "set", SMALL, INK)
                     .bold();
             } else if !cost.is_empty() {
                 s.text_centered(
-                    pos(r.x + r.w / 2.0, r.y + 126.0),
+                    pos(r.x + r.w / 2.0, r.y + 124.0),
                     fit(&cost, r.w - 8.0),
                     SMALL,
                     INK,
@@ -510,7 +589,7 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
         let fan = held.min(3) as f32;
         for i in 0..held.min(3) {
             s.image(
-                rect(cx + i as f32 * 18.0, 412.0, 100.0, 140.0),
+                rect(cx + i as f32 * 18.0, 416.0, 96.0, 136.0),
                 crate::art::TRAP_CARD_BACK,
                 if i == 0 { "Trap cards, face down" } else { "" },
             )
@@ -522,12 +601,12 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
         cx += 30.0;
     }
     let used: u8 = l.discarded.iter().sum();
-    s.text(pos(cx + 4.0, 486.0), format!("used: {used}"), SMALL, PAPER)
+    s.text(pos(cx + 10.0, 486.0), format!("used: {used}"), SMALL, PAPER)
         .tooltip("Trap cards already sprung are discarded.");
 
     // Monster lair.
     s.panel(rect(x, 566.0, w, 172.0), Color::rgb(40, 58, 48), PAPER);
-    s.text(pos(x + 16.0, 588.0), "Monster lair", TEXT, PAPER)
+    s.text(pos(x + 16.0, 584.0), "Monster lair", TEXT, PAPER)
         .bold();
     let sent: Vec<u8> = l.plan.monsters.clone();
     let waiting: Vec<u8> = g
@@ -539,7 +618,7 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
     let step = ((w - 32.0) / l.lair.len().max(1) as f32).min(180.0);
     for (i, m) in l.lair.iter().enumerate() {
         let def = monster(m.kind);
-        let r = rect(x + 16.0 + i as f32 * step, 606.0, step - 8.0, 128.0);
+        let r = rect(x + 16.0 + i as f32 * step, 608.0, step - 8.0, 126.0);
         let is_sent = sent.contains(&(i as u8)) && (own || g.revealed);
         let fill = if m.ready {
             Color::rgb(120, 170, 120)
@@ -635,7 +714,7 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
             ),
         ],
     );
-    s.text(pos(x + 16.0, 816.0), "Prison", TEXT, PAPER).bold();
+    s.text(pos(x + 16.0, 812.0), "Prison", TEXT, PAPER).bold();
     let step = ((w - 32.0) / l.prison.len().max(1) as f32).min(180.0);
     for (i, &id) in l.prison.iter().enumerate() {
         let r = rect(x + 16.0 + i as f32 * step, 834.0, step - 8.0, 56.0);

@@ -142,3 +142,60 @@ fn the_table_shows_the_last_battle_step_by_step() {
         1
     );
 }
+
+/// Combat tiles name their rooms (not a generic "Room"), breaking a long one over two
+/// lines (with a hyphen inside a word too wide, "Pandemonium"), and every word on a tile
+/// stays inside it where the host draws text largest, "battle here" and "conquered" too.
+#[test]
+fn combat_tiles_name_their_rooms_inside_the_tile() {
+    use tavern_plugin_api::layout::drawn_text_box;
+    use tavern_plugin_dungeon_lords::model::{Tile, TileKind};
+    let rooms: Vec<u8> = (0..data().rooms.len() as u8).collect();
+    for (c, chunk) in rooms.chunks(5).enumerate() {
+        let mut g = training(&data().scenarios[0].key);
+        for (k, &r) in chunk.iter().enumerate() {
+            // One row of rooms (the entrance's row), the next row conquered copies.
+            for (row, conquered) in [(0u8, false), (1, true)] {
+                g.lords[0].grid[(row * 5 + k as u8) as usize] = Some(Tile {
+                    kind: TileKind::Room,
+                    conquered,
+                    room: Some(r),
+                });
+            }
+        }
+        g.lords[0].plan.tile = Some(0);
+        let s = g.view(Some(0)).scene;
+        let text: Vec<&str> = s
+            .items
+            .iter()
+            .filter_map(|i| match &i.shape {
+                Shape::Text { text, .. } => Some(text.as_str()),
+                _ => None,
+            })
+            .collect();
+        for &r in chunk {
+            let name = &data().rooms[r as usize].name;
+            let first = name.split(' ').next().unwrap();
+            assert!(
+                text.iter()
+                    .any(|t| t.starts_with(&first[..first.len().min(5)])),
+                "room {name} not named on its tile: {text:?}"
+            );
+        }
+        assert!(text.contains(&"battle here"), "chunk {c}");
+        for it in &s.items {
+            let Some(id) = it.id.as_deref().filter(|i| i.starts_with("tile:")) else {
+                continue;
+            };
+            let tile = it.shape.bounds();
+            for t in &s.items {
+                let Some(b) = drawn_text_box(&t.shape) else {
+                    continue;
+                };
+                if b.overlaps(tile, 1.0) {
+                    assert!(b.inside(tile, 1.0), "{:?} runs out of {id}", t.shape);
+                }
+            }
+        }
+    }
+}
