@@ -416,6 +416,17 @@ fn a_finished_game_shows_scores_and_updates_the_profile_once() {
     h.get_by_label("Total");
     h.get_by_label("Play again");
     h.get_by_label("Back to launcher");
+    // The end window opens tall enough for the scores, the chart and the review's
+    // button together at 1280×800: nothing to scroll to.
+    let rate = h.get_by_label("Rate my decisions").rect();
+    let window = h
+        .ctx
+        .memory(|m| m.area_rect(egui::Id::unique("end-window")))
+        .expect("the end window is open");
+    assert!(
+        rate.bottom() <= window.bottom() && window.bottom() <= WIDE.1,
+        "the review's button at {rate:?}, the window at {window:?}"
+    );
     let p = h.state().state.profiles.get(&anna).unwrap();
     assert_eq!(p.stats[SEALED_BID].played, 1);
     assert_eq!(p.history.len(), 1);

@@ -30,6 +30,9 @@ pub fn show(ctx: &egui::Context, state: &mut AppState) {
     };
     let mut open = true;
     let mut next = None;
+    // Tall enough for the score table and the chart together where the window allows
+    // (a scroll area in an auto-sized window otherwise opens at a fraction of it).
+    let height = (ctx.content_rect().height() - 160.0).clamp(240.0, 640.0);
     egui::Window::new("Game over")
         .id(egui::Id::unique("end-window"))
         .open(&mut open)
@@ -38,7 +41,8 @@ pub fn show(ctx: &egui::Context, state: &mut AppState) {
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
             egui::ScrollArea::vertical()
-                .max_height(560.0)
+                .max_height(height)
+                .min_scrolled_height(height)
                 .show(ui, |ui| {
                     next = body(ui, t, &outcome);
                 });
