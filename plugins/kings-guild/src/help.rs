@@ -43,10 +43,10 @@ pub fn room_base(id: u8) -> &'static str {
 pub const PILES: [(&str, u8, Option<u8>); 6] = [
     ("Warehouse", room::WAREHOUSE, None),
     ("Library", room::LIBRARY, None),
-    ("Gem Wksp", room::GEM, None),
-    ("Magic Arc.", room::MAGIC, None),
+    ("Gem Workshop", room::GEM, None),
+    ("Magic Arcaenum", room::MAGIC, None),
     ("Bed|Kitchen", room::BEDCHAMBER, Some(room::KITCHEN)),
-    ("Hall|Barr.", room::GREAT_HALL, Some(room::BARRACKS)),
+    ("Hall|Barracks", room::GREAT_HALL, Some(room::BARRACKS)),
 ];
 
 static PILE_TIPS: LazyLock<Vec<String>> = LazyLock::new(|| {

@@ -89,6 +89,14 @@ pub fn view(g: &Kg, viewer: Option<usize>) -> View {
     }
 }
 
+/// "Blue" for "blue".
+fn capital(t: &str) -> String {
+    let mut c = t.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
 /// "1 quest", "3 quests".
 fn counted(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
@@ -208,38 +216,45 @@ fn prompt(g: &Kg, viewer: Option<usize>) -> String {
 /// Resource counts as pictures (a bolt of cloth, a hide, ingots, logs, a gem, a flask),
 /// each with its name on hover.
 fn res_row(s: &mut Scene, x: f32, y: f32, res: &[u8; RES], id: Option<usize>) -> f32 {
-    res_row_in(s, x, y, res, id, 52.0)
+    res_row_in(s, x, y, res, id, RES_STEP)
 }
+
+/// The distance between two resources of a row that may glow as targets: the host's
+/// glow rings picture and count together, clear of the next one's ring.
+pub const RES_STEP: f32 = 58.0;
 
 /// A resource row whose entries are `step` apart (narrow opponent panels draw smaller
 /// pictures, so the count keeps its room before the next one).
 fn res_row_in(s: &mut Scene, x: f32, y: f32, res: &[u8; RES], id: Option<usize>, step: f32) -> f32 {
+    use tavern_plugin_api::scene::text_width;
     let mut x = x;
     let icon = (step - 19.0).min(30.0);
     for r in 0..RES {
-        let b = s
-            .image(
-                rect(x, y - icon / 2.0, icon, icon),
-                art::RESOURCE[r],
-                RES_NAMES[r],
+        let count = format!("{}", res[r]);
+        let tip = format!("{}: {}", RES_NAMES[r], res[r]);
+        // A target is the picture with its count, so the glow goes round both.
+        let target = match id {
+            Some(usize::MAX) => Some(format!("stock:{r}")),
+            Some(seat) => Some(format!("res:{seat}:{r}")),
+            None => None,
+        };
+        if let Some(t) = target {
+            let w = icon + 3.0 + text_width(&count, drawn_size(SMALL), false) + 2.0;
+            s.rect(
+                rect(x - 1.0, y - icon / 2.0 - 1.0, w + 1.0, icon + 2.0),
+                Color(0, 0, 0, 0),
+                4.0,
             )
-            .tooltip(format!("{}: {}", RES_NAMES[r], res[r]));
-        match id {
-            // The supply's own discs: gathering targets them.
-            Some(usize::MAX) => {
-                b.id(format!("stock:{r}"));
-            }
-            Some(seat) => {
-                b.id(format!("res:{seat}:{r}"));
-            }
-            None => {}
+            .id(t)
+            .tooltip(tip.clone());
         }
-        s.text(
-            pos(x + icon + 3.0, y),
-            format!("{}", res[r]),
-            SMALL,
-            Color::WHITE,
-        );
+        s.image(
+            rect(x, y - icon / 2.0, icon, icon),
+            art::RESOURCE[r],
+            RES_NAMES[r],
+        )
+        .tooltip(tip);
+        s.text(pos(x + icon + 3.0, y), count, SMALL, Color::WHITE);
         x += step;
     }
     x
@@ -327,7 +342,11 @@ fn opponent(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
         Color::rgb(240, 220, 160),
         String::new(),
     );
-    let hand = format!("Hand {} · sigils {}", p.hand.len(), g.free_sigils(seat));
+    let sigils = format!(
+        "{} free",
+        counted(g.free_sigils(seat) as usize, "sigil", "sigils")
+    );
+    let hand = format!("Hand {} · {sigils}", p.hand.len());
     let mut lines = if fit_low(hand.clone()) == hand {
         vec![
             (hand, Color::WHITE, hand_tip),
@@ -346,11 +365,7 @@ fn opponent(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
         // show on the grid itself.
         vec![
             (format!("Hand {}", p.hand.len()), Color::WHITE, hand_tip),
-            (
-                format!("Sigils {}", g.free_sigils(seat)),
-                Color::WHITE,
-                String::new(),
-            ),
+            (sigils, Color::WHITE, String::new()),
         ]
     };
     if p.offered {
@@ -815,6 +830,9 @@ fn seat_mark(
         .bold()
 }
 
+/// A square of the viewer's own guild (and an outside specialist space).
+pub const OWN_CELL: f32 = 156.0;
+
 /// The width of the deck lines in the decks panel ("Quest deck 15 · last turns" is
 /// the longest); the room piles take the rest.
 const DECKS_W: f32 = 300.0;
@@ -887,7 +905,7 @@ fn specialists(s: &mut Scene, g: &Kg, viewer: Option<usize>, r: Rect) {
         lines.push((
             format!(
                 "{} {} · {} used",
-                c.name(),
+                capital(c.name()),
                 g.deck_count(c),
                 g.discard_count(c)
             ),
@@ -1067,20 +1085,18 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
         SMALL,
         Color::WHITE,
     );
-    res_row(s, r.x + 190.0, r.y + 48.0, &p.res, Some(seat));
-    s.image(
-        rect(r.x + 508.0, r.y + 33.0, 30.0, 30.0),
-        art::COIN,
-        "coins",
-    )
-    .tooltip(format!("{coins} coins"));
+    let end = res_row(s, r.x + 170.0, r.y + 48.0, &p.res, Some(seat));
+    s.image(rect(end, r.y + 33.0, 30.0, 30.0), art::COIN, "coins")
+        .tooltip(counted_coins(&coins));
     s.text(
-        pos(r.x + 542.0, r.y + 48.0),
+        pos(end + 34.0, r.y + 48.0),
         coins.clone(),
         SMALL,
         Color::WHITE,
     )
     .bold();
+    // Potions and the funeral after the coins (three digits at most).
+    let note_x = end + 80.0;
     let funeral = matches!(g.pending.front(), Some(Pending::Funeral { .. }));
     if g.phase == Phase::Play && seat == g.active && viewer == Some(seat) && !funeral {
         let t = &g.turn;
@@ -1093,7 +1109,7 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
         }
         if !bits.is_empty() {
             s.text(
-                pos(r.x + 600.0, r.y + 48.0),
+                pos(note_x, r.y + 48.0),
                 bits.join(" · "),
                 SMALL,
                 Color::rgb(240, 220, 160),
@@ -1101,6 +1117,8 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
         }
     }
     if let Some(Pending::Funeral { bids, .. }) = g.pending.front() {
+        // How many bids are in fits beside the coins at six seats; who is still deciding
+        // the host's header says, and the hover names everyone.
         let marks: Vec<String> = bids
             .iter()
             .enumerate()
@@ -1109,21 +1127,30 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
                 format!("{} {state}", g.players[b].name)
             })
             .collect();
+        let done = bids.iter().filter(|b| b.is_some()).count();
         s.image(
-            rect(r.x + 600.0, r.y + 30.0, 44.0, 36.0),
+            rect(note_x, r.y + 30.0, 44.0, 36.0),
             art::FUNERAL,
             "The King's Funeral",
         );
         s.text(
-            pos(r.x + 652.0, r.y + 48.0),
-            fit_text(&format!("King's Funeral: {}", marks.join(", ")), r.w - 664.0),
+            pos(note_x + 52.0, r.y + 48.0),
+            fit_text(
+                &format!("King's Funeral: {done} of {} bids in", bids.len()),
+                r.x + r.w - 12.0 - (note_x + 52.0),
+            ),
             SMALL,
             Color::rgb(240, 220, 160),
         )
-        .tooltip("Secret bids for the King's Statue: the single highest bid pays and builds it; a tie builds nothing");
+        .tooltip(format!(
+            "Secret bids for the King's Statue: the single highest bid pays and builds it; \
+             a tie builds nothing.\n{}",
+            marks.join(", ")
+        ));
     }
-    // Four outside specialist spaces above the grid.
-    let cw = 128.0;
+    // Four outside specialist spaces above the grid; a square is wide enough for the
+    // longest one-word name on it ("Leatherworker", "Bedchamber").
+    let cw = OWN_CELL;
     let ch = 78.0;
     let gx = r.x + 12.0;
     let gy = r.y + 68.0;
@@ -1157,9 +1184,9 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
                     "",
                 );
                 let name = &spec(x).name;
-                let h = block_height(name, SMALL, cw - 8.0).min(52.0);
+                let h = block_height(name, SMALL, cw - 6.0).min(52.0);
                 s.text_block(
-                    rect(cr.x + 4.0, cr.y + 1.0, cw - 8.0, h),
+                    rect(cr.x + 3.0, cr.y + 1.0, cw - 6.0, h),
                     name.clone(),
                     SMALL,
                     Color::INK,
@@ -1277,9 +1304,14 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
                     );
                     if def.slots > 0 {
                         let used = p.used(Loc::Room(c as u8));
+                        let free = def.slots.saturating_sub(used);
                         s.text(
                             pos(cr.x + 6.0, cr.y + ch - 12.0),
-                            format!("{used}/{} in", def.slots),
+                            if free == 0 {
+                                "full".to_string()
+                            } else {
+                                format!("{free} free")
+                            },
                             SMALL,
                             Color::rgb(80, 40, 20),
                         );
@@ -1288,8 +1320,8 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
             }
         }
     }
-    // Hand (and the shared quest's draws) on the right.
-    let hx = r.x + 560.0;
+    // Hand (and the shared quest's draws) on the right of the grid.
+    let hx = gx + 4.0 * (cw + 4.0) + 12.0;
     let mine = viewer == Some(seat);
     s.heading(
         pos(hx, r.y + 84.0),
@@ -1334,14 +1366,21 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
         );
     }
     if keeping {
-        s.heading(
-            pos(hx, r.y + 302.0),
-            "Drawn for the shared quest:",
+        // The drawn cards at the right, the words before them.
+        let pool = crate::legal::distinct(&g.pool);
+        let room = r.x + r.w - 10.0 - hx;
+        let cw = 150.0f32.min((room - 150.0) / pool.len().max(1) as f32 - 8.0);
+        let x0 = r.x + r.w - 10.0 - pool.len() as f32 * (cw + 8.0) + 8.0;
+        let words = "Drawn for the shared quest: keep one";
+        let h = block_height(words, SMALL, x0 - hx - 10.0);
+        s.text_block(
+            rect(hx, r.y + 332.0 - h / 2.0, x0 - hx - 10.0, h),
+            words,
             SMALL,
             Color::WHITE,
         );
-        for (i, &k) in crate::legal::distinct(&g.pool).iter().enumerate() {
-            let cr = rect(hx + 326.0 + i as f32 * 160.0, r.y + 290.0, 152.0, 84.0);
+        for (i, &k) in pool.iter().enumerate() {
+            let cr = rect(x0 + i as f32 * (cw + 8.0), r.y + 290.0, cw, 84.0);
             treasure_card(s, cr, k, 1, format!("pool:{k}"), treasure_help(g, seat, k));
         }
     }
@@ -1365,10 +1404,10 @@ fn treasure_card(s: &mut Scene, cr: Rect, k: u8, count: usize, id: String, tip: 
         .id(id)
         .tooltip(tip)
         .private();
-    let w = cr.w - 12.0;
+    let w = cr.w - 8.0;
     let h = block_height(&t.name, SMALL, w);
     s.text_block(
-        rect(cr.x + 6.0, cr.y + 3.0, w, h),
+        rect(cr.x + 4.0, cr.y + 3.0, w, h),
         t.name.clone(),
         SMALL,
         Color::INK,

@@ -260,3 +260,231 @@ fn the_longest_master_rooms_read_whole() {
         assert!(listed.contains(&data().rooms[*m as usize].name));
     }
 }
+
+/// Words that a text block would break in the middle ("Bedchambe / r"): every word of
+/// every wrapped name fits its block's width at the size the host draws it.
+fn broken_words(scene: &tavern_plugin_api::scene::Scene) -> Vec<String> {
+    use tavern_plugin_api::scene::{drawn_size, text_width};
+    let mut out = Vec::new();
+    for it in &scene.items {
+        if let Shape::TextBlock {
+            rect,
+            text,
+            size,
+            bold,
+            ..
+        } = &it.shape
+        {
+            for w in text.split_whitespace() {
+                if text_width(w, drawn_size(*size), *bold) > rect.w {
+                    out.push(format!("{w:?} in {text:?} ({} wide)", rect.w));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_word_breaks_in_the_middle() {
+    use tavern_plugin_kings_guild::data::{data, room};
+    // Random positions at every count.
+    let mut bad = std::collections::BTreeSet::new();
+    for n in 1..=6 {
+        for g in positions(n, 40 + n as u64) {
+            for v in 0..n {
+                bad.extend(broken_words(&g.view(Some(v)).scene));
+            }
+        }
+    }
+    // Every room in the own guild, every specialist above it, every treasure in hand.
+    let mut g = fresh(2);
+    let rooms: Vec<u8> = (0..data().rooms.len() as u8)
+        .filter(|&r| r != room::GUILD && data().rooms[r as usize].width == 1)
+        .collect();
+    for chunk in rooms.chunks(4) {
+        let mut h = g.clone();
+        for (i, &r) in chunk.iter().enumerate() {
+            h.players[0].grid[8 + i] = r;
+        }
+        bad.extend(broken_words(&h.view(Some(0)).scene));
+    }
+    let specs = data().specialists.len() as u8;
+    for first in (0..specs).step_by(4) {
+        let mut h = g.clone();
+        h.players[0].specs = (first..(first + 4).min(specs))
+            .map(|x| (x, tavern_plugin_kings_guild::model::Loc::Outside))
+            .collect();
+        bad.extend(broken_words(&h.view(Some(0)).scene));
+    }
+    g.players[0].hand = (0..data().treasures.len() as u8).take(12).collect();
+    bad.extend(broken_words(&g.view(Some(0)).scene));
+    for k in (12..data().treasures.len() as u8).step_by(12) {
+        let mut h = g.clone();
+        h.players[0].hand = (k..(k + 12).min(data().treasures.len() as u8)).collect();
+        bad.extend(broken_words(&h.view(Some(0)).scene));
+    }
+    assert!(
+        bad.is_empty(),
+        "words broken in the middle:\n{}",
+        bad.into_iter().collect::<Vec<_>>().join("\n")
+    );
+}
+
+/// The shared quest's two draws lie beside the hand with the words saying what they are;
+/// the funeral line counts the bids in at six seats without being cut.
+#[test]
+fn shared_quest_draws_and_the_funeral_line_read_whole() {
+    use tavern_plugin_api::layout::cut_texts;
+    use tavern_plugin_kings_guild::Action;
+    use tavern_plugin_kings_guild::data::{Colour, quest_named, treasure_named};
+    let mut g = fresh(2);
+    put_quest(&mut g, 0, quest_named("Brawl at Goldgrass Inn"));
+    give_res(&mut g, 0, LEATHER, 3);
+    act(&mut g, 0, Action::Craft { slot: 0, items: 1 });
+    skip(&mut g, 0);
+    for k in [
+        "Bag of Gold",
+        "Coin Purse",
+        "Fortune Potion",
+        "Ancient Shield",
+    ] {
+        give_card(&mut g, 1, treasure_named(k, Colour::Yellow));
+    }
+    give_res(&mut g, 1, CLOTH, 2);
+    give_res(&mut g, 1, METAL, 1);
+    give_res(&mut g, 1, WOOD, 1);
+    act(&mut g, 1, Action::Craft { slot: 0, items: 2 });
+    draw(&mut g, treasure_named("Scroll of Wonders", Colour::Red));
+    draw(&mut g, treasure_named("Ancient Breastplate", Colour::Blue));
+    let scene = g.view(Some(1)).scene;
+    if let Err(p) = check_layout(&scene) {
+        panic!("{p:?}");
+    }
+    assert!(cut_texts(&scene).is_empty(), "{:?}", cut_texts(&scene));
+    assert!(
+        broken_words(&scene).is_empty(),
+        "{:?}",
+        broken_words(&scene)
+    );
+    let cards: Vec<_> = scene
+        .items
+        .iter()
+        .filter(|i| {
+            i.id.as_deref()
+                .is_some_and(|id| id.starts_with("pool:") || id.starts_with("hand:"))
+        })
+        .map(|i| i.shape.bounds())
+        .collect();
+    assert_eq!(cards.len(), 6);
+    for (i, a) in cards.iter().enumerate() {
+        assert!(a.x + a.w <= scene.width - 6.0, "card {i} off the panel");
+        for b in &cards[i + 1..] {
+            assert!(!a.overlaps(*b, 0.0), "{a:?} over {b:?}");
+        }
+    }
+    assert!(scene.items.iter().any(|i| matches!(&i.shape,
+        Shape::TextBlock { text, .. } if text.starts_with("Drawn for the shared quest"))));
+
+    // Six seats bidding: the line beside the coins counts the bids.
+    let mut g = fresh(6);
+    g.pending
+        .push_back(tavern_plugin_kings_guild::Pending::Funeral {
+            bids: vec![Some(1), None, None, Some(0), None, None],
+            slot: 0,
+        });
+    let scene = g.view(Some(1)).scene;
+    assert!(cut_texts(&scene).is_empty(), "{:?}", cut_texts(&scene));
+    assert!(scene.items.iter().any(|i| matches!(&i.shape,
+        Shape::Text { text, .. } if text == "King's Funeral: 2 of 6 bids in")));
+}
+
+/// A chamber says how many of its spaces are free, or that it is full.
+#[test]
+fn chambers_count_their_free_spaces() {
+    use tavern_plugin_kings_guild::data::{room, spec_named};
+    use tavern_plugin_kings_guild::model::Loc;
+    let mut g = fresh(2);
+    g.players[0].grid[8] = room::BEDCHAMBER;
+    g.players[0].grid[9] = room::GREAT_HALL;
+    g.players[0].grid[10] = room::GREAT_HALL;
+    g.players[0]
+        .specs
+        .push((spec_named("Tanner"), Loc::Room(8)));
+    g.players[0].specs.push((spec_named("Miner"), Loc::Room(9)));
+    let texts: Vec<String> = g
+        .view(Some(0))
+        .scene
+        .items
+        .iter()
+        .filter_map(|i| match &i.shape {
+            Shape::Text { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    assert!(texts.contains(&"full".to_string()), "{texts:?}");
+    assert!(texts.contains(&"1 free".to_string()), "{texts:?}");
+    assert!(!texts.iter().any(|t| t.ends_with(" in")), "{texts:?}");
+}
+
+/// The host rings every target with a glow (2 points out, a 3-point stroke: 5 points,
+/// about 8.6 canvas units at the smallest scale). The ring never crosses a text that is
+/// not the target's own: a resource's count stays readable while its picture glows.
+#[test]
+fn target_glows_leave_other_texts_clear() {
+    use tavern_plugin_api::scene::{MIN_SCALE, drawn_size, text_bounds};
+    let ring = 5.0 / MIN_SCALE;
+    let mut bad = std::collections::BTreeSet::new();
+    for n in 1..=6 {
+        for g in positions(n, 60 + n as u64) {
+            for seat in g.deciders() {
+                let scene = g.view(Some(seat)).scene;
+                let targets: Vec<String> =
+                    g.legal(seat).into_iter().filter_map(|l| l.target).collect();
+                let texts: Vec<(usize, String, tavern_plugin_api::scene::Rect)> = scene
+                    .items
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, it)| match &it.shape {
+                        Shape::Text {
+                            pos,
+                            text,
+                            size,
+                            align,
+                            bold,
+                            ..
+                        } => Some((
+                            i,
+                            text.clone(),
+                            text_bounds(*pos, text, drawn_size(*size), *align, *bold),
+                        )),
+                        _ => None,
+                    })
+                    .collect();
+                for (k, it) in scene.items.iter().enumerate() {
+                    let Some(id) = it.id.as_deref() else { continue };
+                    if !targets.iter().any(|t| t == id) {
+                        continue;
+                    }
+                    let b = it.shape.bounds();
+                    let glow = b.shrink(-ring);
+                    for (i, text, tb) in &texts {
+                        // Its own texts lie inside it (or are it); the ring runs round the
+                        // outside. A text on the same line it must not touch; one above or
+                        // below it may graze (the ring passes under its letters).
+                        let centre = tb.y + tb.h / 2.0;
+                        let same_line = centre > glow.y && centre < glow.y + glow.h;
+                        if *i != k && !tb.inside(b, 1.0) && same_line && tb.overlaps(glow, 1.0) {
+                            bad.insert(format!("{n} seats: the ring of {id} crosses {text:?}"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "{}",
+        bad.into_iter().collect::<Vec<_>>().join("\n")
+    );
+}
