@@ -57,7 +57,12 @@ impl Dl {
             own.extend(lines.iter().skip(1).cloned());
             a = a.with_private(own.join("\n"));
         }
-        if Self::is_routine(action, ev, &lines) {
+        let loud = ev
+            .iter()
+            .filter(|e| !matches!(e, Ev::Quiet(_)))
+            .filter_map(|e| self.event_line(e))
+            .count();
+        if Self::is_routine(action, ev, loud) {
             a = a.routine();
         }
         self.with_secrets(Self::with_section(a, ev), ev)
@@ -65,10 +70,8 @@ impl Dl {
 
     /// Ending production or digging changes nothing on the table by itself; the log may
     /// fold it. Anything it set off (the next job's lines) keeps it a full entry.
-    fn is_routine(action: &Action, ev: &[Ev], lines: &[String]) -> bool {
-        *action == Action::Pass
-            && lines.is_empty()
-            && !ev.iter().any(|e| matches!(e, Ev::Section(_)))
+    fn is_routine(action: &Action, ev: &[Ev], loud: usize) -> bool {
+        *action == Action::Pass && loud == 0 && !ev.iter().any(|e| matches!(e, Ev::Section(_)))
     }
 
     /// The last part of the game the step began names the heading: a step that ends a
@@ -370,7 +373,7 @@ impl Dl {
                     square_name(*square)
                 )
             }
-            Ev::Line(t) => t.clone(),
+            Ev::Line(t) | Ev::Quiet(t) => t.clone(),
             Ev::Secret { public, .. } => public.clone(),
             Ev::PlanStep { .. } | Ev::Confirmed { .. } | Ev::Section(_) => return None,
         })

@@ -477,7 +477,11 @@ impl Dl {
             (Stage::Production(_), Action::Produce { square }) => {
                 self.produce(s, square, ev);
             }
-            (Stage::Production(_), Action::Pass) => self.job_done(ev),
+            (Stage::Production(_), Action::Pass) => {
+                let name = &self.lords[s].name;
+                ev.push(Ev::Quiet(format!("{name} is done producing")));
+                self.job_done(ev)
+            }
             (Stage::Retrieve(_), Action::Retrieve { pos }) => {
                 self.retrieve_action(s, pos as usize, ev)
             }
@@ -564,6 +568,10 @@ impl Dl {
             Action::Pass => {
                 let dug = self.f().dug;
                 if place == Place::DigTunnels && dug > 0 {
+                    ev.push(Ev::Quiet(format!(
+                        "{name} stops digging after {dug} tunnel{}",
+                        if dug == 1 { "" } else { "s" }
+                    )));
                     self.order_over(true, ev);
                 } else {
                     ev.push(Ev::Line(format!(

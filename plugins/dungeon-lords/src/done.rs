@@ -15,6 +15,9 @@ pub enum NoHeal {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Ev {
     RoundStarts(u8),
+    /// A lord ends a job that changed nothing by itself (production, digging): a line the
+    /// log may fold with other routine entries.
+    Quiet(String),
     /// A plan step, told only to its lord.
     PlanStep {
         lord: usize,

@@ -381,7 +381,7 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
             .filter_map(|&r| {
                 g.cards
                     .get(r as usize - 1)
-                    .map(|&c| format!("{r}: {}", crate::data::card(c).name))
+                    .map(|&c| format!("{} (round {r})", crate::data::card(c).name))
             })
             .collect();
         wrap(
@@ -389,7 +389,7 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
             x,
             y,
             w,
-            &format!("Combat cards spied: {}", seen.join(", ")),
+            &format!("Spied combat cards: {}", seen.join(", ")),
             Color::rgb(240, 210, 120),
         );
     }
@@ -494,9 +494,13 @@ fn progress(s: &mut Scene, g: &Dl) {
         Phase::Over => "final scoring".into(),
         _ => "combat".into(),
     };
+    let round = match f.bround {
+        0 => "before round 1".to_string(),
+        r => format!("round {r} of 4 ({})", season(r)),
+    };
     s.text(
         pos(x + 14.0, y0 + 22.0),
-        format!("Year {} · round {} of 4 · {stage}", g.year, f.bround),
+        format!("Year {} · {round} · {stage}", g.year),
         TEXT,
         PAPER,
     )
@@ -835,14 +839,19 @@ fn stage_name(st: Stage) -> String {
     }
 }
 
+/// The season of building round `r` (1–4).
+pub fn season(r: u8) -> &'static str {
+    ["winter", "spring", "summer", "fall"][(r.clamp(1, 4) - 1) as usize]
+}
+
 pub fn status(g: &Dl) -> String {
-    let round = g.full.as_ref().map(|f| f.bround).unwrap_or(0);
+    let round = match g.full.as_ref().map(|f| f.bround).unwrap_or(0) {
+        // The initial orders are chosen before the first round begins.
+        0 => "before the first building round".to_string(),
+        r => format!("building round {r} ({})", season(r)),
+    };
     match g.phase {
-        Phase::Build(st) => format!(
-            "Year {} · building round {round} · {}",
-            g.year,
-            stage_name(st)
-        ),
+        Phase::Build(st) => format!("Year {} · {round} · {}", g.year, stage_name(st)),
         Phase::Over => format!("Year {} · final scoring", g.year),
         _ => format!("Year {}", g.year),
     }

@@ -375,13 +375,29 @@ fn report(s: &mut Scene, g: &Dl, x: f32, y: f32, rows: usize) {
     if lines.is_empty() {
         return;
     }
-    let skip = lines.len().saturating_sub(rows);
-    for (i, line) in lines.iter().skip(skip).enumerate().take(rows) {
-        let t = fit(line.trim_start(), LEFT_W - 40.0);
+    // Long lines wrap (nothing is cut); the last `rows` wrapped lines show, the full
+    // step in each line's tooltip.
+    let w = LEFT_W - 40.0;
+    let wrapped: Vec<(String, &String)> = lines
+        .iter()
+        .flat_map(|line| {
+            let t = line.trim_start();
+            tavern_plugin_api::scene::wrap_lines(
+                t,
+                tavern_plugin_api::scene::drawn_size(SMALL),
+                w,
+                false,
+            )
+            .into_iter()
+            .map(move |part| (part, line))
+        })
+        .collect();
+    let skip = wrapped.len().saturating_sub(rows);
+    for (i, (part, line)) in wrapped.iter().skip(skip).enumerate().take(rows) {
         let text = if i == 0 && skip > 0 {
-            format!("… {t}")
+            fit(&format!("… {part}"), w)
         } else {
-            t
+            part.clone()
         };
         s.text(pos(x, y + i as f32 * REPORT_STEP), text, SMALL, PAPER)
             .tooltip(line.trim_start().to_string());
@@ -448,70 +464,41 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
         s.rect(r, fill, 6.0).tooltip(step_help(i));
         s.text_centered(r.center(), *name, SMALL, INK);
     }
-    match g.card() {
-        Some(c) => {
+    // The card's name at the right of the title row, what it does on the line below.
+    let shown = match g.card() {
+        Some(c) => Some((c, "Card")),
+        None if !g.cards.is_empty() => g
+            .known_card(seat, g.round.max(1))
+            .filter(|_| own)
+            .map(|c| (c, "You spied")),
+        None => None,
+    };
+    let line = match shown {
+        Some((c, head)) => {
             let d = card(c);
             let speed = if d.speed == Speed::Fast {
-                "fast"
+                "Fast"
             } else {
-                "slow"
+                "Slow"
             };
-            fitted(
-                s,
-                pos(x + 16.0, 348.0),
-                w - 32.0,
-                format!(
-                    "Combat card: {} ({speed} spell, fatigue {}); spells need {} magic",
-                    d.name, d.fatigue, g.round
-                ),
-                SMALL,
-                PAPER,
+            let name = crate::paint::fit(&format!("{head}: {}", d.name), 320.0, TEXT, true);
+            s.text(pos(x + w - 16.0, 238.0), name, TEXT, PAPER)
+                .bold()
+                .align(tavern_plugin_api::scene::Align::Right)
+                .tooltip(d.help.as_str());
+            format!(
+                "{speed} spell (needs {} magic) · fatigue {}",
+                g.round.max(1),
+                d.fatigue
             )
-            .tooltip(d.help.as_str());
         }
-        None if !g.cards.is_empty() => {
-            let spied = g.known_card(seat, g.round.max(1)).filter(|_| own);
-            match spied {
-                Some(c) => {
-                    let d = card(c);
-                    fitted(
-                        s,
-                        pos(x + 16.0, 348.0),
-                        w - 32.0,
-                        format!(
-                            "You spied this round's card: {} (fatigue {})",
-                            d.name, d.fatigue
-                        ),
-                        SMALL,
-                        PAPER,
-                    )
-                    .tooltip(d.help.as_str());
-                }
-                None => {
-                    fitted(
-                        s,
-                        pos(x + 16.0, 348.0),
-                        w - 32.0,
-                        "Combat card: face down until every plan is made",
-                        SMALL,
-                        PAPER,
-                    );
-                }
-            }
-        }
-        None => {
-            fitted(
-                s,
-                pos(x + 16.0, 348.0),
-                w - 32.0,
-                format!(
-                    "Fatigue at Conquering: {} (training uses no combat cards)",
-                    g.fatigue
-                ),
-                SMALL,
-                PAPER,
-            );
-        }
+        None if !g.cards.is_empty() => "Combat card: face down until every plan is made".into(),
+        None => format!("No combat card in training · fatigue {}", g.fatigue),
+    };
+    let tip = shown.map(|(c, _)| card(c).help.clone()).unwrap_or_default();
+    let item = fitted(s, pos(x + 16.0, 348.0), w - 32.0, line, SMALL, PAPER);
+    if !tip.is_empty() {
+        item.tooltip(tip);
     }
 
     // Traps in hand.
@@ -557,12 +544,15 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
                 crate::art::trap(&def.key),
                 def.name.as_str(),
             );
-            s.text_centered(
-                pos(r.x + r.w / 2.0, r.y + 102.0),
-                fit(&trap_short(k as u8, g.year), r.w - 8.0),
-                SMALL,
-                INK,
-            );
+            // The effect in words where the card is wide enough, else shorter; the
+            // card's tooltip (and this line's) says it in full.
+            let effect = [true, false]
+                .into_iter()
+                .map(|words| trap_short(k as u8, g.year, words))
+                .find(|t| crate::paint::width(t, SMALL, false) <= r.w - 8.0)
+                .unwrap_or_else(|| fit(&trap_short(k as u8, g.year, false), r.w - 8.0));
+            s.text_centered(pos(r.x + r.w / 2.0, r.y + 102.0), effect, SMALL, INK)
+                .tooltip(def.help.as_str());
             let cost = match (def.gold, def.food, def.imp) {
                 (0, 0, 0) => String::new(),
                 (g, 0, 0) => format!("costs {g} gold"),
@@ -682,7 +672,11 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
         s.text_centered(pos(r.x + r.w / 2.0, r.y + 92.0), state, SMALL, INK);
         s.text_centered(
             pos(r.x + r.w / 2.0, r.y + 115.0),
-            fit(&monster_short(m.kind), r.w - 8.0),
+            [true, false]
+                .into_iter()
+                .map(|words| monster_short(m.kind, words))
+                .find(|t| crate::paint::width(t, SMALL, false) <= r.w - 8.0)
+                .unwrap_or_else(|| fit(&monster_short(m.kind, false), r.w - 8.0)),
             SMALL,
             INK,
         );
@@ -828,22 +822,31 @@ fn others(s: &mut Scene, g: &Dl, seat: usize, x: f32, y: f32, w: f32) {
         .bold();
         crate::table::grid(s, o, i, r.x + 8.0, r.y + 28.0, 13.0);
         let tx = r.x + 98.0;
+        // Beside three or more lords the box is narrow: the shorter words (the box's
+        // tooltip says it all), and the paladin as his picture after the party.
+        let tw = r.x + r.w - tx - 6.0;
+        let conquered = format!("{} conquered", o.conquered());
         let lines = [
             format!("Evil {}", o.evil),
-            format!("{} conquered", o.conquered()),
-            format!(
-                "Party {}{}",
-                o.party.len(),
-                if pal { " + paladin" } else { "" }
-            ),
+            if crate::paint::width(&conquered, SMALL, false) <= tw {
+                conquered
+            } else {
+                format!("Conq. {}", o.conquered())
+            },
+            format!("Party {}", o.party.len()),
         ];
         for (j, t) in lines.into_iter().enumerate() {
-            s.text(
-                pos(tx, r.y + 40.0 + j as f32 * 24.0),
-                fit(&t, r.x + r.w - tx - 6.0),
-                SMALL,
-                PAPER,
-            );
+            let at = pos(tx, r.y + 40.0 + j as f32 * 24.0);
+            s.text(at, fit(&t, tw), SMALL, PAPER);
+            if j == 2 && pal {
+                let px = tx + crate::paint::width(&t, SMALL, false) + 6.0;
+                s.image(
+                    rect(px, at.y - 12.0, 24.0, 24.0),
+                    crate::art::adventurer(Class::Paladin),
+                    "the paladin",
+                )
+                .tooltip("The paladin is in this party");
+            }
         }
     }
 }
@@ -881,44 +884,62 @@ fn plan_text(g: &Dl, l: &Lord, own: bool) -> String {
     format!("This round's battle at {at}: {what}.")
 }
 
-fn trap_short(k: u8, year: u8) -> String {
+/// A trap's damage in a few words: "3 to 1st", "1 to all, +1 to last", "2 to one you
+/// choose" (`words`), or the shortest form ("3 1st", "1 all, +1 last").
+fn trap_short(k: u8, year: u8, words: bool) -> String {
     let v = trap(k).values(year);
+    let to = if words { " to " } else { " " };
     let mut parts = Vec::new();
     if v.first > 0 {
-        parts.push(format!("{} first", v.first));
+        parts.push(format!("{}{to}1st", v.first));
     }
     if v.second > 0 {
-        parts.push(format!("{} second", v.second));
+        parts.push(format!("{}{to}2nd", v.second));
     }
     if v.each > 0 {
-        parts.push(format!("{} each", v.each));
+        parts.push(format!("{}{to}all", v.each));
     }
     if v.last > 0 {
-        parts.push(format!("+{} last", v.last));
+        parts.push(format!("+{}{to}last", v.last));
     }
     if v.chosen > 0 {
-        parts.push(format!("{} chosen", v.chosen));
+        parts.push(if words {
+            format!("{} to one you pick", v.chosen)
+        } else {
+            format!("{} to one", v.chosen)
+        });
     }
     if v.meal {
-        parts.push("all HP".into());
+        parts.push(if words { "1st's HP left" } else { "1st's HP" }.into());
     }
     parts.join(", ")
 }
 
-fn monster_short(k: u8) -> String {
+/// A monster's attacks in a few words: "2 to 1st", "1 to all or hold", "3 or 4 to 1st"
+/// (`words`), or the shortest form ("2", "1 all or hold", "3 or 4").
+fn monster_short(k: u8, words: bool) -> String {
+    use crate::data::Target;
     let def = monster(k);
+    let to = if words { " to " } else { " " };
+    // Attacks all on the first in line share one "to 1st" at the end.
+    let all_first = def.modes.iter().all(|m| m.target == Target::First);
     let v: Vec<String> = def
         .modes
         .iter()
         .map(|m| match m.target {
-            crate::data::Target::Hold => "hold".to_string(),
-            crate::data::Target::Everyone => format!("{} all", m.damage),
-            crate::data::Target::Anyone if m.hits > 1 => format!("{}+{} any", m.damage, m.damage),
-            crate::data::Target::Anyone => format!("{} any", m.damage),
-            crate::data::Target::First => format!("{}", m.damage),
+            Target::Hold => "hold".to_string(),
+            Target::Everyone => format!("{}{to}all", m.damage),
+            Target::Anyone if m.hits > 1 => format!("{}+{}{to}any", m.damage, m.damage),
+            Target::Anyone => format!("{}{to}any", m.damage),
+            Target::First if words && !all_first => format!("{} to 1st", m.damage),
+            Target::First => format!("{}", m.damage),
         })
         .collect();
-    v.join(" or ")
+    let mut t = v.join(" or ");
+    if words && all_first {
+        t.push_str(" to 1st");
+    }
+    t
 }
 
 fn step_help(i: usize) -> &'static str {

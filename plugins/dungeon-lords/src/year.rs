@@ -588,7 +588,7 @@ impl Dl {
         f.discards.monsters.extend(left_m);
         let left_r = std::mem::take(&mut f.store);
         f.discards.rooms.extend(left_r);
-        let season = ["winter", "spring", "summer", "fall"][(r - 1) as usize];
+        let season = crate::table::season(r);
         ev.push(Ev::Line(format!(
             "Year {}, building round {r} ({season})",
             self.year

@@ -59,6 +59,18 @@ fn views_fit(n: usize, games: usize) {
                             .join("\n")
                     );
                 }
+                // Nothing is cut short with an ellipsis unless its tooltip says it in
+                // full (the last battle step's lines may start with one: earlier lines
+                // are in the log).
+                for it in &view.scene.items {
+                    if let tavern_plugin_api::scene::Shape::Text { text, .. } = &it.shape {
+                        assert!(
+                            it.tooltip.is_some() || !text.trim_start_matches("… ").contains('…'),
+                            "seed {seed} action {k} viewer {v} ({:?}): cut {text:?}",
+                            g.phase
+                        );
+                    }
+                }
                 if !matches!(g.phase, Phase::Build(_)) {
                     continue;
                 }
@@ -164,4 +176,31 @@ fn a_bot_cannot_see_face_down_orders() {
         st.apply(Some(1), &Action::Confirm).unwrap();
     }
     same_choices(&g, &g2, 0, 30, 0..2).unwrap();
+}
+
+/// The status and the progress panel name the building round with its season, and the
+/// initial orders (chosen before winter) are "before the first building round", never
+/// "round 0".
+#[test]
+fn the_round_is_named_with_its_season_and_never_round_zero() {
+    let mut s = setup(3);
+    s.options.insert("initial-orders".into(), "on".into());
+    let mut g = Dl::new(&s).unwrap();
+    let mut rng = GameRng::new(2);
+    let mut seen_before = false;
+    let mut seen_winter = false;
+    for _ in 0..400 {
+        let v = g.view(Some(0));
+        let texts = serde_json::to_string(&v.scene).unwrap();
+        assert!(!v.status.contains("round 0"), "{}", v.status);
+        assert!(!texts.contains("round 0 of 4"), "{}", v.status);
+        seen_before |= v.status.contains("before the first building round");
+        seen_winter |= v.status.contains("building round 1 (winter)")
+            && texts.contains("round 1 of 4 (winter)");
+        let Some((seat, a)) = random_move(&g, &mut rng) else {
+            break;
+        };
+        g.apply(seat, &a).unwrap();
+    }
+    assert!(seen_before && seen_winter);
 }

@@ -83,8 +83,14 @@ fn sections_head_every_year_and_round() {
                         "heading {s} on an entry that begins nothing: {text}"
                     );
                 }
+                // Every entry says what happened, not a bare "Player 2 acts".
+                assert!(!text.ends_with(" acts"), "{text}");
                 if applied.routine {
                     assert_eq!(*a, Some(Action::Pass), "routine: {text}");
+                    assert!(
+                        text.ends_with("is done producing") || text.contains("stops digging after"),
+                        "routine: {text}"
+                    );
                     assert!(applied.section.is_none());
                 }
             }

@@ -276,12 +276,12 @@ fn on_canvas(g: &Dl, seat: Option<usize>) {
                 );
                 assert!(rect.w > 20.0, "{rect:?} too narrow");
             }
-            Shape::Text {
-                pos, text, size, ..
-            } => {
+            Shape::Text { text, size, .. } => {
                 assert!(*size >= 16.25);
-                let w = text.chars().count() as f32 * size * 0.5;
-                assert!(pos.x + w <= s.width + 40.0, "{text:?} runs off");
+                // Where the text lies by its alignment (a right-aligned text ends at its
+                // position).
+                let b = it.shape.bounds();
+                assert!(b.x >= 0.0 && b.x + b.w <= s.width, "{text:?} runs off");
             }
             _ => {}
         }

@@ -199,3 +199,23 @@ fn combat_tiles_name_their_rooms_inside_the_tile() {
         }
     }
 }
+
+/// Trap and monster cards say whom they hit in words ("3 to 1st", "2 to 1st", "3 or 4
+/// to 1st"), not a bare number, and the combat card's line is not cut.
+#[test]
+fn cards_say_whom_they_hit_in_words() {
+    let g = training(&data().scenarios[0].key);
+    let s = g.view(Some(0)).scene;
+    let text: Vec<&str> = s
+        .items
+        .iter()
+        .filter_map(|i| match &i.shape {
+            Shape::Text { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    for want in ["3 to 1st", "2 to 1st", "3 or 4 to 1st"] {
+        assert!(text.contains(&want), "no {want:?} in {text:?}");
+    }
+    assert!(!text.iter().any(|t| t.contains('…')), "{text:?}");
+}
