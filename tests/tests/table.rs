@@ -690,3 +690,41 @@ fn arrow_keys_move_a_focused_stepper() {
     h.run();
     assert!(at(&h).unwrap() < up);
 }
+
+/// "Rules" opens the game's rules help under a row of its sections; a section's link
+/// scrolls its heading to the top of the text, the last one included.
+#[test]
+fn the_rules_window_jumps_to_a_section() {
+    let (_d, paths) = temp_paths();
+    let mut setup = Setup::players(2);
+    setup.seed = 4;
+    let s = Session::new(plugin("dragonkeepers"), setup, UndoMode::Learning).unwrap();
+    let mut h = app_at(TableState::new(s, &paths, None), &paths);
+    h.run();
+    h.get_by_label("Rules").click();
+    h.run();
+    let window = |h: &egui_kittest::Harness<'_, TavernApp>| {
+        h.ctx
+            .memory(|m| m.area_rect(egui::Id::unique("rules-window")))
+            .expect("the rules window is open")
+    };
+    // The last section lies below the window's bottom before the jump.
+    let heading = |h: &egui_kittest::Harness<'_, TavernApp>| {
+        h.query_all_by_label("Magic chests (variant)")
+            .map(|n| n.rect())
+            .max_by(|a, b| a.top().total_cmp(&b.top()))
+            .expect("the heading and its link")
+    };
+    assert!(heading(&h).top() > window(&h).bottom(), "{:?}", window(&h));
+    // The link is the first of the two nodes (above the text).
+    h.query_all_by_label("Magic chests (variant)")
+        .min_by(|a, b| a.rect().top().total_cmp(&b.rect().top()))
+        .unwrap()
+        .click();
+    h.run();
+    let (w, r) = (window(&h), heading(&h));
+    assert!(
+        r.top() >= w.top() && r.bottom() <= w.bottom(),
+        "the heading at {r:?} in the window at {w:?}"
+    );
+}

@@ -13,6 +13,7 @@ pub mod launcher_ui;
 pub mod log_ui;
 pub mod motion;
 pub mod profiles_ui;
+pub mod rules_ui;
 pub mod scene_painter;
 pub mod settings;
 pub mod state;

@@ -9,8 +9,8 @@ use super::scene_painter::{PaintOptions, show_scene};
 use super::settings::{ZOOM_MAX, ZOOM_MIN};
 use super::state::AppState;
 use super::table::TableState;
-use super::text::{readable, readable_owned};
-use super::{end_ui, launcher_ui, log_ui};
+use super::text::readable;
+use super::{end_ui, launcher_ui, log_ui, rules_ui};
 
 const SIDE_WIDTH: f32 = 340.0;
 
@@ -85,7 +85,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
                 }
             }
         });
-    rules_window(ui.ctx(), t);
+    rules_ui::show(ui.ctx(), t);
     end_ui::show(ui.ctx(), state);
 }
 
@@ -607,36 +607,4 @@ fn arrow_steps(ui: &Ui, buttons: &[&egui::Response], slider: &egui::Response) ->
             vertical + n(Key::ArrowRight) - n(Key::ArrowLeft)
         }
     })
-}
-
-fn rules_window(ctx: &egui::Context, t: &mut TableState) {
-    let mut open = t.show_rules;
-    let rules = t.session.plugin().info.rules.clone();
-    egui::Window::new(format!("Rules: {}", t.game_name()))
-        .id(egui::Id::unique("rules-window"))
-        .open(&mut open)
-        .default_size([560.0, 600.0])
-        .vscroll(true)
-        .show(ctx, |ui| {
-            if rules.trim().is_empty() {
-                ui.label("This game has no rules summary.");
-            }
-            let rules = readable_owned(ui.ctx(), &rules);
-            for line in rules.lines() {
-                let l = line.trim_end();
-                if let Some(h) = l.strip_prefix('#') {
-                    let h = h.trim_start_matches('#').trim();
-                    ui.add_space(6.0);
-                    ui.label(RichText::new(h).strong().size(18.0));
-                } else if let Some(b) = l.trim_start().strip_prefix("- ") {
-                    ui.horizontal_wrapped(|ui| {
-                        ui.label("  •");
-                        ui.label(b);
-                    });
-                } else if !l.is_empty() {
-                    ui.label(l);
-                }
-            }
-        });
-    t.show_rules = open;
 }
