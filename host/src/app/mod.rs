@@ -190,6 +190,8 @@ fn settings_window(ctx: &egui::Context, state: &mut AppState) {
     let mut open = state.show_settings;
     egui::Window::new("Settings")
         .open(&mut open)
+        // Under the top bar, which it covered at egui's default place.
+        .default_pos([300.0, 48.0])
         .resizable(false)
         .collapsible(false)
         .show(ctx, |ui| {
