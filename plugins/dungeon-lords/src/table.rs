@@ -339,8 +339,10 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
     let rooms: Vec<String> = (0..20u8)
         .filter_map(|sq| {
             let t = l.grid[sq as usize]?;
-            t.room
-                .map(|r| format!("{} ({})", room(r).name, square_name(sq)))
+            t.room.map(|r| {
+                let state = if t.conquered { ", conquered" } else { "" };
+                format!("{} ({}{state})", room(r).name, square_name(sq))
+            })
         })
         .collect();
     y = wrap(

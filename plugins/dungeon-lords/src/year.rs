@@ -945,8 +945,12 @@ impl Dl {
     }
 
     pub fn room_squares(&self, s: usize) -> Vec<u8> {
+        // A conquered room is flipped to its back and works no more (as it no longer
+        // scores): only the rooms still held produce.
         (0..SQUARES as u8)
-            .filter(|&q| self.lords[s].grid[q as usize].is_some_and(|t| t.room.is_some()))
+            .filter(|&q| {
+                self.lords[s].grid[q as usize].is_some_and(|t| t.room.is_some() && !t.conquered)
+            })
             .collect()
     }
 }

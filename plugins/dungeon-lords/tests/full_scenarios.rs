@@ -508,6 +508,41 @@ fn second_year_rooms_of_the_first_year_produce_twice() {
     }
 }
 
+/// A conquered room is flipped over (the rulebook: back side up, never repaired) and,
+/// like a conquered scoring room, no longer works: the Chicken Coop at B1 offers no
+/// production once conquered, though the lord has the imps.
+#[test]
+fn a_conquered_room_no_longer_produces() {
+    let mut g = Dl::new(&setup(2)).unwrap();
+    let mut rng = GameRng::new(14);
+    draw(&mut g, &mut rng);
+    let coop = data()
+        .rooms
+        .iter()
+        .position(|r| r.key == "chicken-coop")
+        .unwrap() as u8;
+    g.lords[0].imps = 6;
+    for conquered in [false, true] {
+        let mut g = g.clone();
+        g.lords[0].grid[1] = Some(Tile {
+            kind: TileKind::Room,
+            conquered,
+            room: Some(coop),
+        });
+        {
+            let f = g.fm();
+            f.jobs.clear();
+            f.jobs.push_back(Job::Production(0));
+            f.busy[0] = 0;
+            f.used[0].clear();
+        }
+        let mut ev = Vec::new();
+        g.proceed(&mut ev);
+        let offered = g.legal_actions(0).contains(&Action::Produce { square: 1 });
+        assert_eq!(offered, !conquered, "conquered {conquered}");
+    }
+}
+
 #[test]
 fn two_players_the_non_player_counter_is_nicer_on_a_tie() {
     let mut g = Dl::new(&setup(2)).unwrap();
