@@ -65,7 +65,9 @@ pub fn view(g: &Kg, viewer: Option<usize>) -> View {
     let own = viewer.unwrap_or(g.active);
     let others: Vec<usize> = (1..n).map(|k| (own + k) % n).collect();
     let inner = WIDTH - 12.0;
-    if !others.is_empty() {
+    if others.is_empty() {
+        solo_panel(&mut s, g, own, rect(6.0, 6.0, inner, 186.0));
+    } else {
         let w = ((inner + 8.0) / others.len() as f32).floor();
         for (i, &seat) in others.iter().enumerate() {
             opponent(
@@ -86,6 +88,57 @@ pub fn view(g: &Kg, viewer: Option<usize>) -> View {
         scene: s,
         status: status(g),
         prompt: prompt(g, viewer),
+    }
+}
+
+/// The solo game's reminders where opponents would sit: what leaves the table and when,
+/// and the score so far against the titles.
+fn solo_panel(s: &mut Scene, g: &Kg, seat: usize, r: Rect) {
+    s.panel(r, PANEL, PANEL_EDGE);
+    s.heading(
+        pos(r.x + 12.0, r.y + 18.0),
+        "The solo game",
+        SMALL,
+        Color::rgb(240, 220, 160),
+    );
+    let left = 720.0;
+    let rules = "Each turn ends with a new quest at the left, the row moving right; while all six \
+                 spaces are full, the right-most quest without your sigil leaves first. After an \
+                 expand action the right-most specialist leaves. No discounts; you may buy two \
+                 things in one expand.";
+    let h = block_height(rules, SMALL, left);
+    s.text_block(
+        rect(r.x + 12.0, r.y + 34.0, left, h.min(r.h - 40.0)),
+        rules,
+        SMALL,
+        Color::WHITE,
+    );
+    let x = r.x + left + 40.0;
+    let w = r.x + r.w - 12.0 - x;
+    let total: i64 = g.score_lines(seat).iter().map(|l| l.1).sum();
+    s.text(
+        pos(x, r.y + 18.0),
+        fit_text(
+            &format!("Prestige now: {total} ({})", Kg::solo_title(total)),
+            w,
+        ),
+        SMALL,
+        Color::WHITE,
+    )
+    .bold()
+    .tooltip("Your score if the game ended now, before any offering to the Council");
+    for (i, (min, title)) in data().setup.titles.iter().enumerate() {
+        let next = data().setup.titles.get(i + 1).map(|t| t.0 - 1);
+        let range = match next {
+            Some(hi) => format!("{min}–{hi}"),
+            None => format!("{min} or more"),
+        };
+        s.text(
+            pos(x, r.y + 48.0 + i as f32 * 27.0),
+            fit_text(&format!("{title}: {range}"), w),
+            SMALL,
+            Color::rgb(220, 220, 210),
+        );
     }
 }
 
@@ -611,12 +664,46 @@ fn quests(s: &mut Scene, g: &Kg, r: Rect) {
                     s.rect(cr, Color::rgb(60, 60, 70), 8.0)
                         .id(id)
                         .tooltip("Solo: while this card is out, your action may build the King's Statue for free");
-                    card_face(s, cr, "The King's Funeral", art::FUNERAL);
+                    // What the card offers, at its foot (and that it goes next, if so).
+                    let words = if solo_leaving(g) == Some(i) {
+                        "Your action: the King's Statue for free. Leaves next"
+                    } else {
+                        "Your action: the King's Statue for free"
+                    };
+                    let h = block_height(words, SMALL, cr.w - 16.0);
+                    s.text_block(
+                        rect(cr.x + 8.0, cr.y + 8.0, cr.w - 16.0, 52.0),
+                        "The King's Funeral",
+                        SMALL,
+                        Color::WHITE,
+                    );
+                    s.image(
+                        rect(cr.x + 10.0, cr.y + 64.0, cr.w - 20.0, cr.h - 78.0 - h),
+                        art::FUNERAL,
+                        "The King's Funeral",
+                    );
+                    s.text_block(
+                        rect(cr.x + 8.0, cr.y + cr.h - 6.0 - h, cr.w - 16.0, h),
+                        words,
+                        SMALL,
+                        Color::rgb(240, 220, 160),
+                    );
                 }
                 QCard::Offering => {}
             },
         }
     }
+}
+
+/// Solo: the space whose card leaves at the end of the turn if the board is still full
+/// (the one furthest from the deck without a sigil).
+fn solo_leaving(g: &Kg) -> Option<usize> {
+    if !g.board.iter().all(|s| s.is_some()) {
+        return None;
+    }
+    (0..g.board.len())
+        .rev()
+        .find(|&i| g.board[i].is_some_and(|s| s.sigil.is_none()))
 }
 
 /// The face of the funeral or offering card in a quest space: its name over its picture.
@@ -659,10 +746,13 @@ fn quest_card(
         qd.hero.name(),
     );
     let thug = g.thug.is_some_and(|(_, t)| t as usize == slot);
+    let leaving = g.solo && solo_leaving(g) == Some(slot);
     // The header leaves room for the sigil at its right; on a narrow card the Thug's
     // word replaces the hero's name (the picture and the colour still tell the hero).
     let room = cr.w - 34.0 - 30.0;
-    let head = if thug {
+    let head = if leaving {
+        "Leaves next".to_string()
+    } else if thug {
         let both = format!("{} · Thug", qd.hero.name());
         if fit_text(&both, room) == both {
             both
@@ -676,7 +766,12 @@ fn quest_card(
     let head = s
         .text(pos(cr.x + 34.0, cr.y + 14.0), head, SMALL, Color::WHITE)
         .bold();
-    if thug {
+    if leaving {
+        head.tooltip(
+            "At the end of your turn, if all six spaces are still full, this quest (the \
+             right-most without your sigil) leaves the game",
+        );
+    } else if thug {
         head.tooltip("Others pay the Thug's owner 2 coins to craft here");
     }
     let nh = block_height(&qd.name, SMALL, cr.w - 12.0).min(78.0);
@@ -833,6 +928,40 @@ fn seat_mark(
 /// A square of the viewer's own guild (and an outside specialist space).
 pub const OWN_CELL: f32 = 156.0;
 
+/// The height of a row specialist's name band: two lines.
+const SPEC_BAND: f32 = 52.0;
+
+/// A name in one line if it fits `w`, else broken in two where its parts meet
+/// ("Leather-" "worker"; at the last break that fits when no part is known).
+pub fn name_lines(name: &str, w: f32) -> Vec<String> {
+    use tavern_plugin_api::scene::text_width;
+    let fits = |t: &str| text_width(t, drawn_size(SMALL), false) <= w;
+    if fits(name) {
+        return vec![name.to_string()];
+    }
+    if let Some((a, b)) = name.split_once(' ') {
+        return vec![a.to_string(), b.to_string()];
+    }
+    const PARTS: [&str; 6] = ["worker", "woman", "jack", "smith", "turer", "crat"];
+    let chars: Vec<char> = name.chars().collect();
+    let known = PARTS
+        .iter()
+        .find(|p| name.ends_with(*p) && name.len() > p.len())
+        .map(|p| chars.len() - p.chars().count());
+    let at = known
+        .filter(|&k| fits(&format!("{}-", chars[..k].iter().collect::<String>())))
+        .or_else(|| {
+            (2..chars.len() - 1)
+                .rev()
+                .find(|&k| fits(&format!("{}-", chars[..k].iter().collect::<String>())))
+        })
+        .unwrap_or(chars.len() / 2);
+    vec![
+        format!("{}-", chars[..at].iter().collect::<String>()),
+        chars[at..].iter().collect(),
+    ]
+}
+
 /// The width of the deck lines in the decks panel ("Quest deck 15 · last turns" is
 /// the longest); the room piles take the rest.
 const DECKS_W: f32 = 300.0;
@@ -845,21 +974,38 @@ fn specialists(s: &mut Scene, g: &Kg, viewer: Option<usize>, r: Rect) {
         let cr = rect(r.x + col as f32 * (w + 6.0), r.y, w, r.h);
         let d = spec(x);
         let cost = (d.cost as u32).saturating_sub(disc as u32);
-        s.card(
-            cr,
-            Color::rgb(236, 228, 206),
-            Some(Color::rgb(120, 90, 50)),
-            d.name.clone(),
-            format!("{cost}"),
-        )
-        .id(format!("row:{i}"))
-        .tooltip(spec_help(x, disc));
-        // The card's picture: the host writes the cost at its foot, on a plate.
+        s.card(cr, Color::rgb(236, 228, 206), None, "", format!("{cost}"))
+            .id(format!("row:{i}"))
+            .tooltip(spec_help(x, disc));
+        // The picture right after its card, so the host writes the cost at the card's
+        // foot, on a plate.
         s.image(
-            rect(cr.x + 16.0, cr.y + 42.0, cr.w - 32.0, 70.0),
+            rect(
+                cr.x + 18.0,
+                cr.y + SPEC_BAND + 6.0,
+                cr.w - 36.0,
+                112.0 - SPEC_BAND - 6.0,
+            ),
             art::specialist(x),
             "",
         );
+        // The name on a band of two lines' height, so a long one-word name breaks where
+        // its parts meet ("Leather-" "worker") instead of being cut.
+        s.rect(
+            rect(cr.x + 1.5, cr.y + 1.5, cr.w - 3.0, SPEC_BAND),
+            Color::rgb(120, 90, 50),
+            6.0,
+        );
+        let lines = name_lines(&d.name, cr.w - 8.0);
+        let top = cr.y + 1.5 + SPEC_BAND / 2.0 - (lines.len() as f32 - 1.0) * 12.0;
+        for (k, l) in lines.iter().enumerate() {
+            s.text_centered(
+                pos(cr.x + cr.w / 2.0, top + k as f32 * 24.0),
+                l.clone(),
+                SMALL,
+                Color::WHITE,
+            );
+        }
         s.text(
             pos(cr.x + 8.0, cr.y + cr.h - 66.0),
             format!("{} pp", d.pp),
@@ -874,7 +1020,10 @@ fn specialists(s: &mut Scene, g: &Kg, viewer: Option<usize>, r: Rect) {
                 Color::rgb(30, 110, 40),
             )
             .bold()
-            .tooltip(format!("{disc} coin(s) of discount"));
+            .tooltip(format!(
+                "{} of discount",
+                counted(disc as usize, "coin", "coins")
+            ));
         }
     }
     // Decks, one labelled line each: specialists, the three treasure colours, quests.

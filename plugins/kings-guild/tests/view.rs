@@ -488,3 +488,116 @@ fn target_glows_leave_other_texts_clear() {
         bad.into_iter().collect::<Vec<_>>().join("\n")
     );
 }
+
+/// Every specialist in the row reads whole at the smallest window: its name on one line,
+/// or broken in two with a hyphen where its parts meet, every line inside the card.
+#[test]
+fn every_specialist_name_reads_whole_in_the_row() {
+    use tavern_plugin_api::layout::cut_texts;
+    use tavern_plugin_api::scene::{drawn_size, text_width};
+    use tavern_plugin_kings_guild::data::data;
+    let base = fresh(2);
+    let n = data().specialists.len() as u8;
+    for first in (0..n).step_by(5) {
+        let mut g = base.clone();
+        g.row = (first..(first + 5).min(n)).map(|x| (x, 0)).collect();
+        let scene = g.view(Some(0)).scene;
+        assert!(cut_texts(&scene).is_empty(), "{:?}", cut_texts(&scene));
+        for (i, &(x, _)) in g.row.iter().enumerate() {
+            let at = scene
+                .items
+                .iter()
+                .position(|it| it.id.as_deref() == Some(&format!("row:{i}")))
+                .unwrap();
+            let card = scene.items[at].shape.bounds();
+            // The picture follows its card, so the host writes the cost on a plate at
+            // the foot rather than large across the middle.
+            assert!(
+                matches!(&scene.items[at + 1].shape, Shape::Image { rect, .. } if rect.inside(card, 0.5)),
+                "the picture right after the card"
+            );
+            let lines: Vec<String> = scene
+                .items
+                .iter()
+                .filter_map(|it| match &it.shape {
+                    Shape::Text { text, pos, .. }
+                        if card.contains(*pos) && pos.y < card.y + 56.0 =>
+                    {
+                        Some(text.clone())
+                    }
+                    _ => None,
+                })
+                .collect();
+            let name = &data().specialists[x as usize].name;
+            assert_eq!(lines.concat().replace('-', ""), name.replace('-', ""));
+            assert!(lines.len() <= 2, "{name}: {lines:?}");
+            for l in &lines {
+                assert!(
+                    text_width(l, drawn_size(17.0), false) <= card.w - 8.0,
+                    "{name}: {l} wider than the card"
+                );
+            }
+            if lines.len() == 2 {
+                assert!(lines[0].ends_with('-'), "{lines:?}");
+            }
+        }
+    }
+}
+
+/// Solo: the band where opponents would sit reminds what leaves the table and shows the
+/// score so far with its title; the quest that leaves at the turn's end says so.
+#[test]
+fn solo_table_says_what_leaves_next_and_the_score_so_far() {
+    let mut g = fresh(1);
+    let texts = |g: &Kg| -> Vec<String> {
+        g.view(Some(0))
+            .scene
+            .items
+            .iter()
+            .filter_map(|it| match &it.shape {
+                Shape::Text { text, .. } | Shape::TextBlock { text, .. } => Some(text.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    let total: i64 = g.score_lines(0).iter().map(|l| l.1).sum();
+    let t = texts(&g);
+    assert!(
+        t.contains(&format!(
+            "Prestige now: {total} ({})",
+            Kg::solo_title(total)
+        )),
+        "{t:?}"
+    );
+    assert!(t.iter().any(|x| x == "Legend: 90 or more"));
+    assert!(
+        t.iter()
+            .any(|x| x.starts_with("Each turn ends with a new quest"))
+    );
+    // All six spaces full: the right-most without a sigil leaves next.
+    assert!(g.board.iter().all(|s| s.is_some()));
+    let last = g.board.len() - 1;
+    g.board[last].as_mut().unwrap().sigil = Some(0);
+    let scene = g.view(Some(0)).scene;
+    let marked: Vec<_> = scene
+        .items
+        .iter()
+        .filter(|it| matches!(&it.shape, Shape::Text { text, .. } if text == "Leaves next"))
+        .map(|it| it.shape.bounds())
+        .collect();
+    assert_eq!(marked.len(), 1);
+    let card = scene
+        .items
+        .iter()
+        .find(|it| it.id.as_deref() == Some(&format!("quest:{}", last - 1)))
+        .unwrap()
+        .shape
+        .bounds();
+    assert!(
+        card.contains(marked[0].center()),
+        "the card next to the sigil"
+    );
+    // A free space: nothing leaves.
+    g.board[0] = None;
+    assert!(!texts(&g).iter().any(|x| x == "Leaves next"));
+}
