@@ -149,34 +149,48 @@ impl Dk {
             return Applied::public(label);
         }
         label.push_str("; ");
-        let mut first = true;
-        for (s, p) in self.players.iter().enumerate() {
-            if skipped & (1 << s) != 0 {
-                if !first {
-                    label.push_str(", ");
-                }
-                first = false;
-                label.push_str(&p.name);
-            }
-        }
+        let names: Vec<String> = (self.players.iter().enumerate())
+            .filter(|&(s, _)| skipped & (1 << s) != 0)
+            .map(|(_, p)| p.name.clone())
+            .collect();
+        label.push_str(&and_list(&names));
         label.push_str(NOTE);
         Applied::reveal(label)
     }
 }
 
+/// "a", "a and b", "a, b and c".
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 fn play_label(name: &str, play: &Play) -> String {
-    let got: Vec<&str> = data().rewards[play.number as usize]
+    // The pieces by their public values, as one item: "the 4 and 6 amulet pieces".
+    let values: Vec<String> = (play.pieces.iter().flatten())
+        .map(|&id| Dk::piece_value(id).to_string())
+        .collect();
+    let pieces = match values.len() {
+        0 => None,
+        1 => Some(format!("the {} amulet piece", values[0])),
+        _ => Some(format!("the {} amulet pieces", and_list(&values))),
+    };
+    let others = data().rewards[play.number as usize]
         .iter()
         .enumerate()
         .filter(|&(k, _)| play.granted & (1 << k) != 0)
-        .map(|(_, &r)| match r {
-            Reward::LowestPiece | Reward::HighestPiece => "an amulet piece",
-            Reward::ShadowDragon => "a shadow dragon",
-            Reward::Crystal => "a crystal",
-            Reward::GoldenEgg => "a golden egg",
+        .filter_map(|(_, &r)| match r {
+            Reward::LowestPiece | Reward::HighestPiece => None,
+            Reward::ShadowDragon => Some("a shadow dragon"),
+            Reward::Crystal => Some("a crystal"),
+            Reward::GoldenEgg => Some("a golden egg"),
         })
-        .chain(play.crest.then_some("a crest"))
-        .collect();
+        .map(String::from)
+        .chain(play.crest.map(|v| format!("the {v} crest")));
+    let got: Vec<String> = pieces.into_iter().chain(others).collect();
     let n = play.cards;
     format!(
         "{name} lays out {n} {} dragon{}{} and receives {}",
@@ -186,7 +200,7 @@ fn play_label(name: &str, play: &Play) -> String {
         if got.is_empty() {
             "nothing".to_string()
         } else {
-            got.join(", ")
+            and_list(&got)
         }
     )
 }

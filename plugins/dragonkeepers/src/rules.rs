@@ -58,7 +58,10 @@ pub(crate) struct Play {
     pub number: u8,
     /// Bit per entry of that number's rewards: the supply still had it.
     pub granted: u8,
-    pub crest: bool,
+    /// The amulet pieces given, in reward order (their values are public).
+    pub pieces: [Option<u8>; 2],
+    /// The crest earned by this play (its value).
+    pub crest: Option<u8>,
     /// The items the play used and paid for (bit per item), and which lowest piece the
     /// green ore hammer upgraded: the plan's steps are not logged on their own.
     pub items: u8,
@@ -223,6 +226,7 @@ impl Dk {
             }
         }
         let mut granted = 0u8;
+        let mut given_pieces = [None; 2];
         let hammer = (armed & Item::GreenOreHammer.bit() != 0).then_some(self.step.hammer_on);
         let pieces = self.reward_pieces(number, hammer);
         for (k, &r) in data().rewards[number as usize].iter().enumerate() {
@@ -231,6 +235,9 @@ impl Dk {
                     match pieces.get(k).copied().flatten() {
                         Some(id) => {
                             self.give_piece(seat, id);
+                            if let Some(slot) = given_pieces.iter_mut().find(|g| g.is_none()) {
+                                *slot = Some(id);
+                            }
                             true
                         }
                         None => false,
@@ -268,12 +275,13 @@ impl Dk {
             granted |= (given as u8) << k;
         }
         let p = &mut self.players[seat];
-        let crest = !self.options.children
+        let earns = !self.options.children
             && p.crest.is_none()
             && p.row.len() == 4
             && !self.crests.is_empty();
-        if crest {
-            p.crest = Some(self.crests.remove(0));
+        let crest = earns.then(|| self.crests.remove(0));
+        if crest.is_some() {
+            p.crest = crest;
         }
         self.step.played = true;
         self.step.last_play.clear();
@@ -293,6 +301,7 @@ impl Dk {
             cards: n,
             number,
             granted,
+            pieces: given_pieces,
             crest,
             items: armed,
             hammer_on,

@@ -359,3 +359,56 @@ fn shadow_dragon_back_changes_the_book_and_later_reaches_the_display() {
     b.act(1, Action::EndTurn);
     assert!(has(&b.g, 0, &Action::TakeDisplay { page: Page::Left }));
 }
+
+/// The log names a play's rewards by what they are worth: the pieces by value, joined
+/// with "and".
+#[test]
+fn a_play_names_its_pieces_by_value() {
+    let mut b = fresh(2);
+    take_one(&mut b);
+    set_book(&mut b.g, 1, Colour::Red);
+    give(&mut b.g, 0, Colour::Red, Back::Colour(Colour::Blue));
+    let low = Dk::piece_value(b.g.piece_at_extreme(false).unwrap());
+    pick(&mut b, 0, Some(Colour::Red), 1);
+    let a = tavern_plugin_api::game::apply_checked(&mut b.g, Some(0), &Action::Play { end: None })
+        .unwrap();
+    assert_eq!(
+        a.label,
+        format!("Player 1 lays out 1 red dragon and receives the {low} amulet piece and a crystal")
+    );
+
+    let mut b = fresh(2);
+    take_one(&mut b);
+    set_book(&mut b.g, 3, Colour::Red);
+    for back in [Colour::Blue, Colour::Green, Colour::White] {
+        give(&mut b.g, 0, Colour::Red, Back::Colour(back));
+    }
+    // Number 3 pays the two lowest pieces.
+    let mut ids: Vec<u8> = (0..64u8)
+        .filter(|&i| b.g.piece_supply & (1 << i) != 0)
+        .collect();
+    ids.sort_by_key(|&i| (Dk::piece_value(i), i));
+    let lows: Vec<u8> = ids[..2].iter().map(|&i| Dk::piece_value(i)).collect();
+    pick(&mut b, 0, Some(Colour::Red), 3);
+    let a = tavern_plugin_api::game::apply_checked(&mut b.g, Some(0), &Action::Play { end: None })
+        .unwrap();
+    assert_eq!(
+        a.label,
+        format!(
+            "Player 1 lays out 3 red dragons and receives the {} and {} amulet pieces",
+            lows[0], lows[1]
+        )
+    );
+}
+
+/// Seats passed over are named in one phrase: "Player 2 and Player 3 cannot complete".
+#[test]
+fn seats_that_cannot_complete_are_joined_with_and() {
+    let mut b = fresh(3);
+    take_one(&mut b);
+    let a = tavern_plugin_api::game::apply_checked(&mut b.g, Some(0), &Action::EndTurn).unwrap();
+    assert_eq!(
+        a.label,
+        "Player 1 ends the turn; Player 2 and Player 3 cannot complete the turn"
+    );
+}
