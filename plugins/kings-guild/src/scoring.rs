@@ -16,7 +16,8 @@ pub const CATEGORIES: [&str; 9] = [
     "Specialists",
     "Rooms",
     "Occupied chambers",
-    "Star rooms",
+    // The rooms whose prestige the tile describes (the rulebook's starred rooms).
+    "Master rooms and Library",
     "Offering",
 ];
 
@@ -164,7 +165,13 @@ impl Kg {
             star,
             self.offering_points(seat),
         ];
-        CATEGORIES.iter().copied().zip(values).collect()
+        // The solo game has no most-charms bonus: no line for it.
+        CATEGORIES
+            .iter()
+            .copied()
+            .zip(values)
+            .filter(|(c, _)| !(self.solo && *c == "Most charms"))
+            .collect()
     }
 
     pub fn solo_title(total: i64) -> &'static str {

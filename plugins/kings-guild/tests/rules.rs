@@ -846,10 +846,17 @@ fn the_solo_game_ends_after_the_turn_following_the_offering() {
     assert_eq!(g.phase, Phase::Over);
     let o = g.outcome().unwrap();
     assert!(o.tie_break.unwrap().starts_with("Solo title: "));
+    // No most-charms bonus in the solo game, and no line for one.
     assert!(
         o.scores[0]
             .breakdown
             .iter()
-            .all(|l| l.label != "Most charms" || l.points == 0)
+            .all(|l| l.label != "Most charms")
+    );
+    assert!(
+        o.scores[0]
+            .breakdown
+            .iter()
+            .any(|l| l.label == "Master rooms and Library")
     );
 }

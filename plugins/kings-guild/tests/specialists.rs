@@ -34,7 +34,7 @@ fn star_rooms_score_as_printed() {
     g.players[p].quests = vec![warriors[0], warriors[1], mage2a];
     let check = |g: &mut Kg, name: &str, expect: i64| {
         g.players[p].grid[0] = room_named(name);
-        assert_eq!(line(g, p, "Star rooms"), expect, "{name}");
+        assert_eq!(line(g, p, "Master rooms and Library"), expect, "{name}");
         g.players[p].grid[0] = 254;
     };
     check(&mut g, "Hall of Warriors", 8);
