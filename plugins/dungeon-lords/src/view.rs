@@ -915,13 +915,27 @@ fn trap_short(k: u8, year: u8, words: bool) -> String {
     parts.join(", ")
 }
 
-/// A monster's attacks in a few words: "2 to 1st", "1 to all or hold", "3 or 4 to 1st"
-/// (`words`), or the shortest form ("2", "1 all or hold", "3 or 4").
+/// A monster's attacks in a few words: "2 to 1st", "1 to all or hold", "3 or 4 to 1st",
+/// "3 or 2 to any" (`words`), or the shortest form ("2", "1 all or hold", "3 or 4").
 fn monster_short(k: u8, words: bool) -> String {
     use crate::data::Target;
     let def = monster(k);
     let to = if words { " to " } else { " " };
-    // Attacks all on the first in line share one "to 1st" at the end.
+    // Single attacks all on the same target share one "to 1st" / "to any" at the end.
+    let same = def.modes.iter().all(|m| m.hits <= 1)
+        && def.modes.windows(2).all(|w| w[0].target == w[1].target);
+    if words && same && def.modes.len() > 1 {
+        let target = match def.modes[0].target {
+            Target::First => Some("1st"),
+            Target::Anyone => Some("any"),
+            Target::Everyone => Some("all"),
+            Target::Hold => None,
+        };
+        if let Some(t) = target {
+            let d: Vec<String> = def.modes.iter().map(|m| m.damage.to_string()).collect();
+            return format!("{} to {t}", d.join(" or "));
+        }
+    }
     let all_first = def.modes.iter().all(|m| m.target == Target::First);
     let v: Vec<String> = def
         .modes

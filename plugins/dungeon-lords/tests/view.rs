@@ -218,4 +218,18 @@ fn cards_say_whom_they_hit_in_words() {
         assert!(text.contains(&want), "no {want:?} in {text:?}");
     }
     assert!(!text.iter().any(|t| t.contains('…')), "{text:?}");
+    // The third training's vampire and traps.
+    let g = training(&data().scenarios[2].key);
+    let s = g.view(Some(0)).scene;
+    let text: Vec<&str> = s
+        .items
+        .iter()
+        .filter_map(|i| match &i.shape {
+            Shape::Text { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    for want in ["3 or 2 to any", "3 to 2nd", "1 to all"] {
+        assert!(text.contains(&want), "no {want:?} in {text:?}");
+    }
 }
