@@ -2,6 +2,7 @@
 //! [`ChanceDone`]) so that `apply_quiet` builds none of it.
 
 use tavern_plugin_api::Applied;
+use tavern_plugin_api::words::{and_list, counted};
 
 use crate::action::Deck;
 use crate::chance::ChanceDone;
@@ -58,7 +59,8 @@ impl Dk {
             }
             Done::Flute { back, skipped } => {
                 let l = format!(
-                    "{name} plays the twilight flute and takes {back} card(s) back to hand"
+                    "{name} plays the twilight flute and takes {} back to hand",
+                    counted(back, "card", "cards")
                 );
                 self.with_skipped(Applied::public(l), skipped)
             }
@@ -156,15 +158,6 @@ impl Dk {
         label.push_str(&and_list(&names));
         label.push_str(NOTE);
         Applied::reveal(label)
-    }
-}
-
-/// "a", "a and b", "a, b and c".
-fn and_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 

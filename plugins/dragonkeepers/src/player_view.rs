@@ -5,6 +5,7 @@ use tavern_plugin_api::scene::{
     Align, Color, Highlight, Icon, Pos, Rect, Scene, Shape, drawn_size, pos, rect, stroke,
     text_width,
 };
+use tavern_plugin_api::words::counted;
 
 use crate::art;
 use crate::data::{Kind, card, card_name, data};
@@ -170,8 +171,8 @@ pub(crate) fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: O
     let y = r.y + 52.0;
     let mut x = r.x + 10.0;
     let crystal_tip = format!(
-        "{} crystal(s){}: return one for a 4th card or to use a magic chest item",
-        p.crystals,
+        "{}{}: return one for a 4th card or to use a magic chest item",
+        counted(p.crystals, "crystal", "crystals"),
         if p.fresh_crystals > 0 {
             format!(", {} new this turn (not usable yet)", p.fresh_crystals)
         } else {
@@ -190,7 +191,10 @@ pub(crate) fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: O
     .tooltip(crystal_tip);
     x += 70.0;
     s.image(rect(x, y - 14.0, 28.0, 28.0), art::EGG, "")
-        .tooltip(format!("{} golden egg(s), 4 points each", p.eggs));
+        .tooltip(format!(
+            "{}, 4 points each",
+            counted(p.eggs, "golden egg", "golden eggs")
+        ));
     s.text(pos(x + 32.0, y), format!("{}", p.eggs), 20.0, Color::WHITE);
     x += 70.0;
     let crest = p
@@ -283,9 +287,9 @@ pub(crate) fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: O
         )
         .id(format!("stack:{seat}:{}", st.colour.name()))
         .tooltip(format!(
-            "{} stack: {} card(s). {}",
+            "{} stack: {}. {}",
             st.colour.name(),
-            st.cards.len(),
+            counted(st.cards.len(), "card", "cards"),
             if open {
                 "Can still grow."
             } else {
@@ -341,7 +345,11 @@ pub(crate) fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: O
             });
         }
     } else {
-        let tip = format!("{} holds {} card(s), hidden from you", p.name, p.hand.len());
+        let tip = format!(
+            "{} holds {}, hidden from you",
+            p.name,
+            counted(p.hand.len(), "card", "cards")
+        );
         let (bx, by) = (at.back.x, at.back.y);
         let (bw, bh) = if at.compact {
             (40.0, 56.0)

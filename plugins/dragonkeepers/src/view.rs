@@ -7,6 +7,7 @@ use tavern_plugin_api::View;
 use tavern_plugin_api::scene::{
     Color, Highlight, ItemBuilder, Rect, Scene, drawn_size, line_height, pos, rect, wrap_lines,
 };
+use tavern_plugin_api::words::counted;
 
 use crate::art;
 use crate::data::{Back, Colour, Kind, back_name, card, card_name, data, rewards_text};
@@ -170,10 +171,14 @@ fn prompt(g: &Dk, viewer: Option<usize>) -> String {
         };
     }
     let st = &g.step;
+    let colour = g.book_colour().map(Colour::name).unwrap_or("?");
     let ask = format!(
-        "the book asks for exactly {} {} dragon(s)",
-        g.needed(),
-        g.book_colour().map(Colour::name).unwrap_or("?")
+        "the book asks for exactly {}",
+        counted(
+            g.needed(),
+            &format!("{colour} dragon"),
+            &format!("{colour} dragons")
+        )
     );
     if g.phase == Phase::Turn {
         if st.taken == 0 && !g.early_end {
@@ -193,6 +198,11 @@ fn prompt(g: &Dk, viewer: Option<usize>) -> String {
     } else {
         format!("Complete the turn: you may lay out cards as the book stands ({ask}), or pass")
     }
+}
+
+/// "1 card on this page", "12 cards on this page".
+fn cards_on_page(n: usize) -> String {
+    format!("{} on this page", counted(n, "card", "cards"))
 }
 
 fn book(s: &mut Scene, g: &Dk) {
@@ -232,17 +242,18 @@ fn book(s: &mut Scene, g: &Dk) {
             Some(Back::Number(k)) => (
                 format!("{k}"),
                 format!(
-                    "Left page: lay out exactly {k} card(s). Reward: {}. {} cards in this page.",
+                    "Left page: lay out exactly {}. Reward: {}. {}.",
+                    counted(k, "card", "cards"),
                     rewards_text(k),
-                    page.len()
+                    cards_on_page(page.len())
                 ),
             ),
             Some(Back::Colour(c)) => (
                 c.name().to_string(),
                 format!(
-                    "Right page: lay out {} dragons. {} cards in this page.",
+                    "Right page: lay out {} dragons. {}.",
                     c.name(),
-                    page.len()
+                    cards_on_page(page.len())
                 ),
             ),
             _ => (String::new(), "An empty page".to_string()),
@@ -337,7 +348,10 @@ fn supply(s: &mut Scene, g: &Dk, viewer: Option<usize>) {
     let step = ((area.w - 80.0) / values.len().max(1) as f32).min(74.0);
     for (k, &(v, cnt)) in values.iter().enumerate() {
         let c = pos(x0 + 40.0 + k as f32 * step, y0 + 68.0);
-        art::piece(s, c, 26.0, format!("{v}")).tooltip(format!("{cnt} amulet piece(s) worth {v}"));
+        art::piece(s, c, 26.0, format!("{v}")).tooltip(format!(
+            "{} worth {v}",
+            counted(cnt, "amulet piece", "amulet pieces")
+        ));
         s.text_centered(pos(c.x, y0 + 110.0), format!("×{cnt}"), TEXT, Color::PAPER);
     }
     let red = (0..d.red_pearls)

@@ -17,8 +17,18 @@ use tavern_plugin_dragonkeepers::model::Item;
 
 /// Every problem of one seat's view (`None`: the spectator).
 fn problems(g: &Dk, viewer: Option<usize>) -> Vec<String> {
-    let s = g.view(viewer).scene;
+    let v = g.view(viewer);
+    let s = v.scene;
     let mut out = Vec::new();
+    // Counts read with their word: never "card(s)" on the table, its tooltips or the
+    // prompt.
+    let words = serde_json::to_string(&s).unwrap() + &v.prompt;
+    if words.contains("(s)") {
+        out.push(format!(
+            "a count with '(s)' in the view or prompt: {}",
+            v.prompt
+        ));
+    }
     if !fits_at_min_scale(&s, TABLE_1024X700) {
         out.push(format!(
             "{}×{} canvas units do not fit {TABLE_1024X700:?} at the smallest scale",
