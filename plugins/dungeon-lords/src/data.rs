@@ -346,8 +346,15 @@ impl Data {
     }
 }
 
-static DATA: LazyLock<Data> =
-    LazyLock::new(|| serde_json::from_str(JSON).expect("dungeon-lords components.json"));
+static DATA: LazyLock<Data> = LazyLock::new(|| {
+    let mut d: Data = serde_json::from_str(JSON).expect("dungeon-lords components.json");
+    // Evil is a named track on the board and in every label ("1 Evil → 3 food", "gain 1
+    // Evil"): the wages say it the same way ("2 Evil", not "2 evil").
+    for m in &mut d.monsters {
+        m.wage = m.wage.replace("evil", "Evil");
+    }
+    d
+});
 
 pub fn data() -> &'static Data {
     &DATA

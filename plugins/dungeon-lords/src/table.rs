@@ -510,8 +510,9 @@ fn progress(s: &mut Scene, g: &Dl) {
     s.text(
         pos(x + 680.0, y0 + 22.0),
         format!(
-            "Start player: {} · Paladin: {}",
+            "Start player: {} · Paladin (Evil {}+): {}",
             fit(&g.lords[g.start].name, 180.0, SMALL, false),
+            data().evilometer.paladin,
             if g.paladin_tent.is_some() {
                 "in his tent"
             } else {

@@ -64,6 +64,8 @@ fn views_fit(n: usize, games: usize) {
                 // are in the log).
                 for it in &view.scene.items {
                     if let tavern_plugin_api::scene::Shape::Text { text, .. } = &it.shape {
+                        // Evil is the board's named track: "2 Evil", never "2 evil".
+                        assert!(!text.contains(" evil"), "{text:?}");
                         assert!(
                             it.tooltip.is_some() || !text.trim_start_matches("… ").contains('…'),
                             "seed {seed} action {k} viewer {v} ({:?}): cut {text:?}",
@@ -203,4 +205,18 @@ fn the_round_is_named_with_its_season_and_never_round_zero() {
         g.apply(seat, &a).unwrap();
     }
     assert!(seen_before && seen_winter);
+}
+
+/// The progress panel says where the paladin comes: at the Evilometer's paladin line.
+#[test]
+fn the_progress_panel_names_the_paladin_line() {
+    let mut g = Dl::new(&setup(2)).unwrap();
+    let mut rng = GameRng::new(1);
+    while !matches!(g.phase, Phase::Build(_)) {
+        let (seat, a) = random_move(&g, &mut rng).unwrap();
+        g.apply(seat, &a).unwrap();
+    }
+    let json = serde_json::to_string(&g.view(Some(0)).scene).unwrap();
+    let line = tavern_plugin_dungeon_lords::data::data().evilometer.paladin;
+    assert!(json.contains(&format!("Paladin (Evil {line}+): in his tent")));
 }
