@@ -1454,16 +1454,41 @@ fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) 
                     if def.slots > 0 {
                         let used = p.used(Loc::Room(c as u8));
                         let free = def.slots.saturating_sub(used);
+                        let words = if free == 0 {
+                            "full".to_string()
+                        } else {
+                            format!("{free} free")
+                        };
+                        let tw =
+                            tavern_plugin_api::scene::text_width(&words, drawn_size(SMALL), false);
                         s.text(
                             pos(cr.x + 6.0, cr.y + ch - 12.0),
-                            if free == 0 {
-                                "full".to_string()
-                            } else {
-                                format!("{free} free")
-                            },
+                            words,
                             SMALL,
                             Color::rgb(80, 40, 20),
                         );
+                        // Who lives here, after the count: each specialist's portrait (the
+                        // Aristocrat's baggage as a trunk), named on hover.
+                        let mut x = cr.x + 6.0 + tw + 6.0;
+                        let at = Loc::Room(c as u8);
+                        for &(sp, _) in p.specs.iter().filter(|(_, l)| *l == at) {
+                            s.image(
+                                rect(x, cr.y + ch - 32.0, 28.0, 30.0),
+                                art::specialist(sp),
+                                spec(sp).name.as_str(),
+                            )
+                            .tooltip(spec_base(sp));
+                            x += 31.0;
+                        }
+                        if p.baggage == Some(c as u8) {
+                            s.rect(
+                                rect(x + 2.0, cr.y + ch - 26.0, 24.0, 20.0),
+                                Color::rgb(120, 80, 40),
+                                3.0,
+                            )
+                            .stroke(tavern_plugin_api::scene::stroke(1.5, Color::INK))
+                            .tooltip("The Aristocrat's baggage: it takes a space, but the room does not count as full for scoring");
+                        }
                     }
                 }
             }

@@ -425,6 +425,23 @@ fn chambers_count_their_free_spaces() {
     assert!(texts.contains(&"full".to_string()), "{texts:?}");
     assert!(texts.contains(&"1 free".to_string()), "{texts:?}");
     assert!(!texts.iter().any(|t| t.ends_with(" in")), "{texts:?}");
+    // The occupants show on their rooms, not only on hover.
+    let scene = g.view(Some(0)).scene;
+    for (name, cell) in [("Tanner", 8), ("Miner", 9)] {
+        let room = scene
+            .items
+            .iter()
+            .find(|i| i.id.as_deref() == Some(&format!("cell:0:{cell}")))
+            .unwrap()
+            .shape
+            .bounds();
+        let art = tavern_plugin_kings_guild::art::specialist(spec_named(name));
+        assert!(
+            scene.items.iter().any(|i| matches!(&i.shape,
+                Shape::Image { rect, image, .. } if image == art && rect.inside(room, 0.5))),
+            "{name}'s portrait on its room"
+        );
+    }
 }
 
 /// The host rings every target with a glow (2 points out, a 3-point stroke: 5 points,
