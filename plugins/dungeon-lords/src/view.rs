@@ -337,27 +337,36 @@ fn tile_lines(
 /// `text` wrapped to `w` where the host draws it largest; a word wider than `w`
 /// ("Pandemonium" on a combat tile) is broken with a hyphen.
 pub(crate) fn break_lines(text: &str, w: f32, size: f32, bold: bool) -> Vec<String> {
-    let mut out = Vec::new();
-    for line in tavern_plugin_api::scene::wrap_lines(
-        text,
-        tavern_plugin_api::scene::drawn_size(size),
-        w,
-        bold,
-    ) {
-        let mut rest: String = line;
-        while crate::paint::width(&rest, size, bold) > w {
-            let chars: Vec<char> = rest.chars().collect();
-            let cut = (1..chars.len())
-                .rev()
-                .find(|&k| {
-                    let head: String = chars[..k].iter().collect::<String>() + "-";
-                    crate::paint::width(&head, size, bold) <= w
-                })
-                .unwrap_or(1);
-            out.push(chars[..cut].iter().collect::<String>() + "-");
-            rest = chars[cut..].iter().collect();
+    let fits = |t: &str| crate::paint::width(t, size, bold) <= w;
+    let mut out: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    for word in text.split_whitespace() {
+        let joined = if cur.is_empty() {
+            word.to_string()
+        } else {
+            format!("{cur} {word}")
+        };
+        if fits(&joined) {
+            cur = joined;
+            continue;
         }
-        out.push(rest);
+        if !cur.is_empty() {
+            out.push(std::mem::take(&mut cur));
+        }
+        // A word wider than the line: as much as fits with a hyphen, the rest on.
+        let mut rest: Vec<char> = word.chars().collect();
+        while !fits(&rest.iter().collect::<String>()) && rest.len() > 1 {
+            let cut = (1..rest.len())
+                .rev()
+                .find(|&k| fits(&(rest[..k].iter().collect::<String>() + "-")))
+                .unwrap_or(1);
+            out.push(rest[..cut].iter().collect::<String>() + "-");
+            rest = rest[cut..].to_vec();
+        }
+        cur = rest.into_iter().collect();
+    }
+    if !cur.is_empty() {
+        out.push(cur);
     }
     out
 }

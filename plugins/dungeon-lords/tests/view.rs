@@ -183,6 +183,17 @@ fn combat_tiles_name_their_rooms_inside_the_tile() {
             );
         }
         assert!(text.contains(&"battle here"), "chunk {c}");
+        // A word too wide for the tile breaks with a hyphen, never bare.
+        if chunk
+            .iter()
+            .any(|&r| data().rooms[r as usize].name == "Pandemonium")
+        {
+            assert!(
+                text.iter()
+                    .any(|t| t.starts_with("Pande") && t.ends_with('-')),
+                "{text:?}"
+            );
+        }
         for it in &s.items {
             let Some(id) = it.id.as_deref().filter(|i| i.starts_with("tile:")) else {
                 continue;
