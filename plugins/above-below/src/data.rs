@@ -78,6 +78,18 @@ impl Good {
             Good::Rubyfish => "rubyfish",
         }
     }
+    /// `k` of this good in words: "1 crab", "2 crabs", "3 tea leaves", "2 rice".
+    pub fn amount(self, k: i64) -> String {
+        let name = match self {
+            _ if k == 1 => self.name(),
+            Good::Crab => "crabs",
+            Good::Clam => "clams",
+            Good::Tea => "tea leaves",
+            Good::Nut => "nuts",
+            _ => self.name(),
+        };
+        format!("{k} {name}")
+    }
     /// Points of this good's space on the ingredient track.
     pub fn ingredient_vp(self) -> i64 {
         match self {

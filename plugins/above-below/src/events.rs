@@ -54,6 +54,8 @@ pub enum Event {
         villager: u8,
     },
     Rerolling {
+        seat: u8,
+        villager: Option<u8>,
         face: u8,
     },
     BoatSix {

@@ -142,6 +142,8 @@ impl Ab {
                 e.reroll = Some(die);
                 e.stage = Stage::Roll;
                 ev.push(Event::Rerolling {
+                    seat: s,
+                    villager: e.dice[die as usize].villager,
                     face: e.dice[die as usize].face,
                 });
             }

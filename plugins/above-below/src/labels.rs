@@ -10,7 +10,7 @@ pub fn item_text(i: Item) -> String {
     match i {
         Item::Coins(k) if k < 0 => format!("loses {} coin{}", -k, plural(-k as i64)),
         Item::Coins(k) => format!("{k} coin{}", plural(k as i64)),
-        Item::Good(g, k) => format!("{k} {}", g.name()),
+        Item::Good(g, k) => g.amount(k as i64),
         Item::Reputation(k) => format!("{k:+} reputation"),
         Item::Brews(k) => format!("{k} mystic brew{}", plural(k as i64)),
         Item::Boats(k) => format!("{k} boat{}", plural(k as i64)),
@@ -26,8 +26,41 @@ pub fn item_text(i: Item) -> String {
     }
 }
 
-fn plural(k: i64) -> &'static str {
+pub(crate) fn plural(k: i64) -> &'static str {
     if k == 1 { "" } else { "s" }
+}
+
+/// `k` coins in words: "1 coin", "3 coins".
+pub fn coins(k: i64) -> String {
+    format!("{k} coin{}", plural(k))
+}
+
+/// An offer's payment in words: "3 coins", "2 coins and 1 mystic brew", "3 mystic brews".
+pub fn coins_and_brews(c: u8, b: u8) -> String {
+    let brews = format!("{b} mystic brew{}", plural(b as i64));
+    match (c, b) {
+        (_, 0) => coins(c as i64),
+        (0, _) => brews,
+        _ => format!("{} and {brews}", coins(c as i64)),
+    }
+}
+
+/// Names in a sentence: "Bram", "Bram and Fenn", "Bram, Wren and Fenn".
+pub fn and_list(names: &[&str]) -> String {
+    joined(names, "and")
+}
+
+/// Alternatives in a sentence: "a or b", "a, b or c".
+pub fn or_list(names: &[&str]) -> String {
+    joined(names, "or")
+}
+
+fn joined(names: &[&str], word: &str) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} {word} {last}", rest.join(", ")),
+    }
 }
 
 pub fn vname(v: u8) -> &'static str {
@@ -203,8 +236,15 @@ impl Ab {
                         [e.choice.unwrap_or(0) as usize];
                     (e.lanterns(self.lantern_bonus(seat)), c.explore)
                 });
+                let result = if have >= need + 2 {
+                    "success with the bonus"
+                } else if have >= need {
+                    "success"
+                } else {
+                    "failure"
+                };
                 (
-                    format!("Done: {have} lanterns against {need}"),
+                    format!("Read the outcome: {have} lanterns for explore {need}, {result}"),
                     Some("book:accept".into()),
                 )
             }
@@ -222,9 +262,14 @@ impl Ab {
                 let g = self.players[seller as usize]
                     .for_sale
                     .map_or("?", |g| g.name());
+                let so_far = if c + b == 0 {
+                    "nothing yet".to_string()
+                } else {
+                    coins_and_brews(c, b)
+                };
                 (
                     format!(
-                        "Offer {} one more {what} for their {g} (so far {c} coins, {b} brews)",
+                        "Offer {} one more {what} for their {g} (so far {so_far})",
                         self.players[seller as usize].name
                     ),
                     Some(format!("sale:{seller}")),
@@ -234,8 +279,9 @@ impl Ab {
                 let o = self.turn.offer.expect("offer");
                 (
                     format!(
-                        "Make the offer: {} coins and {} brews to {}",
-                        o.coins, o.brews, self.players[o.seller as usize].name
+                        "Make the offer: {} to {}",
+                        coins_and_brews(o.coins, o.brews),
+                        self.players[o.seller as usize].name
                     ),
                     Some(format!("sale:{}", o.seller)),
                 )
@@ -248,8 +294,8 @@ impl Ab {
                 (
                     if accept {
                         format!(
-                            "Sell your {g} to {buyer} for {} coins and {} brews",
-                            o.coins, o.brews
+                            "Sell your {g} to {buyer} for {}",
+                            coins_and_brews(o.coins, o.brews)
                         )
                     } else {
                         format!("Refuse {buyer}'s offer")
@@ -327,7 +373,7 @@ impl Ab {
                     Some(false) => "to explore a basic cave",
                     None => "to labor",
                 };
-                format!("{} sends {} {what}", self.who(*seat), names.join(", "))
+                format!("{} sends {} {what}", self.who(*seat), and_list(&names))
             }
             Event::CatRoll {
                 cat, face, obeys, ..
@@ -369,7 +415,7 @@ impl Ab {
                     c.explore
                 )
             }
-            Event::Paid { item, .. } => format!("pays {}", item_text(*item)),
+            Event::Paid { seat, item } => format!("{} pays {}", self.who(*seat), item_text(*item)),
             Event::DieRolled {
                 villager: v,
                 face,
@@ -385,7 +431,14 @@ impl Ab {
                 }
             }
             Event::Assigned { face, villager: v } => format!("The {face} goes to {}", vname(*v)),
-            Event::Rerolling { face } => format!("Rerolls the {face}"),
+            Event::Rerolling {
+                seat,
+                villager: Some(v),
+                face,
+            } => format!("{} rerolls {}'s {face}", self.who(*seat), vname(*v)),
+            Event::Rerolling { seat, face, .. } => {
+                format!("{} rerolls the {face}", self.who(*seat))
+            }
             Event::BoatSix { seat, from } => {
                 format!("{} uses a boat: the {from} becomes a 6", self.who(*seat))
             }
@@ -410,15 +463,27 @@ impl Ab {
                 let out = data().book.entry(*read);
                 let text = if *success { &out.text } else { &out.fail };
                 format!(
-                    "{}: {lanterns} lanterns against {need}, {r} ({}): {text}",
+                    "{} has {lanterns} lantern{} for explore {need}, {r} ({}): {text}",
                     self.who(*seat),
+                    plural(*lanterns as i64),
                     ref_name(*read)
                 )
             }
-            Event::Gained { seat, item } => {
-                format!("{} gains {}", self.who(*seat), item_text(*item))
-            }
-            Event::Missed { item, .. } => format!("({} is no longer there)", item_text(*item)),
+            Event::Gained { seat, item } => match *item {
+                Item::Reputation(k) if k < 0 => {
+                    format!("{} loses {} reputation", self.who(*seat), -k)
+                }
+                Item::Coins(k) if k < 0 => {
+                    format!("{} loses {}", self.who(*seat), coins(-k as i64))
+                }
+                Item::Reputation(k) => format!("{} gains {k} reputation", self.who(*seat)),
+                Item::Injure => format!("One of {}'s explorers is injured", self.who(*seat)),
+                _ => format!("{} gains {}", self.who(*seat), item_text(*item)),
+            },
+            Event::Missed { item, .. } => match *item {
+                Item::Injure => "(no explorer is left to be injured)".into(),
+                _ => format!("({} is no longer there)", item_text(*item)),
+            },
             Event::CaveKept {
                 seat,
                 cave: c,
@@ -478,15 +543,28 @@ impl Ab {
                 returned,
                 target,
             } => match target {
-                Some((t, c)) => format!(
-                    "{} banishes: {returned} ghost(s) back to the supply, one sent to {}'s {}",
+                Some((t, c)) if *returned == 0 => format!(
+                    "{} banishes the ghost to {}'s {}",
                     self.who(*seat),
                     self.who(*t),
                     card(*c).name
                 ),
+                Some((t, c)) => format!(
+                    "{} banishes {} ghosts: one to {}'s {}, {} back to the supply",
+                    self.who(*seat),
+                    returned + 1,
+                    self.who(*t),
+                    card(*c).name,
+                    if *returned == 1 {
+                        "the other"
+                    } else {
+                        "the others"
+                    }
+                ),
                 None => format!(
-                    "{} banishes {returned} ghost(s); no building can take one",
-                    self.who(*seat)
+                    "{} banishes {returned} ghost{} to the supply; no building can take one",
+                    self.who(*seat),
+                    plural(*returned as i64)
                 ),
             },
             Event::Labored {
@@ -494,9 +572,10 @@ impl Ab {
                 villagers,
                 harvest,
             } => format!(
-                "{} labors with {villagers}: {villagers} coin{}, up to {harvest} good{} to harvest",
+                "{} labors with {villagers} villager{}: {}, up to {harvest} good{} to harvest",
                 self.who(*seat),
                 plural(*villagers as i64),
+                coins(*villagers as i64),
                 plural(*harvest as i64)
             ),
             Event::Harvested { seat, good } => {
@@ -510,7 +589,10 @@ impl Ab {
             Event::Coin { seat, after } => {
                 format!("{} gains 1 coin for {}", self.who(*seat), act_name(*after))
             }
-            Event::Reputation { seat, k } => format!("{} {k:+} reputation", self.who(*seat)),
+            Event::Reputation { seat, k } if *k < 0 => {
+                format!("{} loses {} reputation", self.who(*seat), -k)
+            }
+            Event::Reputation { seat, k } => format!("{} gains {k} reputation", self.who(*seat)),
             Event::Brews { seat, k } => {
                 format!("{} gains {k} mystic brew{}", self.who(*seat), plural(*k))
             }
@@ -518,8 +600,8 @@ impl Ab {
                 format!("{} gains {k} boat{}", self.who(*seat), plural(*k as i64))
             }
             Event::GoodsOnCard { card: c, k, .. } => {
-                let g = card(*c).carries().map_or("?", |x| x.0.name());
-                format!("{k} {g} placed on {}", card(*c).name)
+                let (g, _) = card(*c).carries()?;
+                format!("{} placed on {}", g.amount(*k as i64), card(*c).name)
             }
             Event::Sale { seat, good } => match good {
                 Some(g) => format!("{} puts 1 {} up for sale", self.who(*seat), g.name()),
@@ -533,9 +615,10 @@ impl Ab {
                 brews,
                 good,
             } => format!(
-                "{} offers {} {coins} coins and {brews} brews for their {}",
+                "{} offers {} {} for their {}",
                 self.who(*buyer),
                 self.who(*seller),
+                coins_and_brews(*coins, *brews),
                 good.name()
             ),
             Event::Withdrawn { buyer } => format!("{} withdraws the offer", self.who(*buyer)),
@@ -595,12 +678,17 @@ impl Ab {
             Event::RobotRest { seat, villager: v } => {
                 format!("{}'s {} rests in its own bed", self.who(*seat), vname(*v))
             }
+            Event::Haunt { seat, k: 1 } => {
+                format!("A ghost haunts {}: -1 reputation", self.who(*seat))
+            }
             Event::Haunt { seat, k } => {
-                format!("Ghosts haunt {}: -{k} reputation", self.who(*seat))
+                format!("{k} ghosts haunt {}: -{k} reputation", self.who(*seat))
             }
             Event::RoundEnds { round } => format!("Round {round} ends"),
             Event::GameOver => "The round marker cannot move: the game is over".into(),
-            Event::Income { seat, coins } => format!("{} collects {coins} coins", self.who(*seat)),
+            Event::Income { seat, coins: k } => {
+                format!("{} collects {}", self.who(*seat), coins(*k))
+            }
             Event::Refilled { card: c, k, .. } => {
                 format!("{} gets {k} good{} again", card(*c).name, plural(*k as i64))
             }

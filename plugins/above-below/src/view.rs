@@ -7,8 +7,9 @@
 
 use tavern_plugin_api::View;
 use tavern_plugin_api::scene::{
-    Align, Color, Highlight, Icon, ItemBuilder, Pos, Rect, Scene, Shape, drawn_size, line_height,
-    pos, rect, stroke, text_block_height, text_width, wrap_lines,
+    Align, CARD_TITLE_POINTS, CARD_TITLE_SHARE, Color, Highlight, Icon, ItemBuilder, Pos, Rect,
+    Scene, Shape, drawn_size, line_height, pos, rect, stroke, text_block_height, text_width,
+    wrap_lines,
 };
 
 use crate::art;
@@ -98,9 +99,11 @@ pub fn card_help(c: u8) -> String {
         parts.push(match *e {
             Effect::Beds(n) => format!("{n} bed{}", if n == 1 { "" } else { "s" }),
             Effect::Income(n) => format!("+{n} income each round"),
-            Effect::Vp(n) => format!("{n} village points"),
+            Effect::Vp(n) => format!("{n} village point{}", crate::labels::plural(n as i64)),
             Effect::Refill(g) => format!("1 {} on it, refilled each round", g.name()),
-            Effect::Stock(n, g) => format!("{n} {} on it when built, never refilled", g.name()),
+            Effect::Stock(n, g) => {
+                format!("{} on it when built, never refilled", g.amount(n as i64))
+            }
             Effect::Reputation(k) => format!("{k:+} reputation once"),
             Effect::HireToReady => "hired villagers arrive ready".into(),
             Effect::CoinAfter(a) => format!("1 coin after each {a:?}").to_lowercase(),
@@ -259,9 +262,13 @@ fn prompt(g: &Ab, viewer: Option<usize>) -> String {
         return format!("Waiting for {}", g.players[a].name);
     }
     if g.phase == Phase::Rest {
+        let brews = g.players[v].brews;
         return format!(
-            "Rest your villagers: {} bed(s) left, {} mystic brew(s)",
-            g.beds_left, g.players[v].brews
+            "Rest your villagers: {} bed{} left, {} mystic brew{}",
+            g.beds_left,
+            crate::labels::plural(g.beds_left as i64),
+            brews,
+            crate::labels::plural(brews),
         );
     }
     if g.turn.awaiting {
@@ -277,13 +284,35 @@ fn prompt(g: &Ab, viewer: Option<usize>) -> String {
         return match e.stage {
             Stage::Choose => "Choose what to do in the encounter".into(),
             Stage::Assign => "Give each die to an explorer".into(),
-            _ => "Reroll, use a boat or exert explorers, then accept the dice".into(),
+            _ => {
+                // Only what this explorer can still do.
+                let mut can = Vec::new();
+                if e.rerolls_left > 0 {
+                    can.push("reroll a die");
+                }
+                if g.players[v].boats_ready > 0 {
+                    can.push("turn a die into a 6 with a boat");
+                }
+                if !e.party.is_empty() {
+                    can.push("exert an explorer (+1 lantern, injured)");
+                }
+                if can.is_empty() {
+                    "Read the outcome".into()
+                } else {
+                    let mut first = crate::labels::or_list(&can);
+                    if let Some(c) = first.get_mut(0..1) {
+                        c.make_ascii_uppercase();
+                    }
+                    format!("{first}, or read the outcome")
+                }
+            }
         };
     }
     if g.turn.harvest > 0 {
         return format!(
-            "Harvest up to {} good(s) from your buildings",
-            g.turn.harvest
+            "Harvest up to {} good{} from your buildings",
+            g.turn.harvest,
+            crate::labels::plural(g.turn.harvest as i64)
         );
     }
     if g.turn.offer.is_some() {
@@ -305,7 +334,12 @@ type Look = Result<&'static str, (Icon, Color)>;
 /// The counts in a row from `at`, `step` apart: coins, brews, pearls, reputation, boats.
 fn resources(s: &mut Scene, g: &Ab, seat: usize, at: Pos, step: f32) {
     let p = &g.players[seat];
-    let boats = format!("{} boats ready, {} used", p.boats_ready, p.boats_used);
+    let boats = format!(
+        "{} boat{} ready, {} used",
+        p.boats_ready,
+        crate::labels::plural(p.boats_ready as i64),
+        p.boats_used
+    );
     // Coins and reputation are the game's own drawings; brews and pearls the shared icons.
     let entries: [(Look, i64, &str); 4] = [
         (Ok(art::COIN), p.coins, "Coins"),
@@ -396,7 +430,7 @@ fn track_help(g: &Ab, seat: usize) -> String {
         .track
         .iter()
         .enumerate()
-        .map(|(i, (good, k))| format!("slot {}: {k} {}", i + 1, good.name()))
+        .map(|(i, (good, k))| format!("slot {}: {}", i + 1, good.amount(*k as i64)))
         .collect();
     format!(
         "Advancement track: {} (income {})",

@@ -654,7 +654,7 @@ fn ghosts_haunt_and_reputation_stays_within_seven() {
     g.ghosts -= 1;
     act(&mut g, 0, Action::Pass);
     let l = act(&mut g, 1, Action::Pass);
-    assert!(l.contains("Ghosts haunt Player 2"), "{l}");
+    assert!(l.contains("A ghost haunts Player 2: -1 reputation"), "{l}");
     assert_eq!(g.players[1].reputation, -1);
 }
 

@@ -86,7 +86,7 @@ fn explore_five_with_seven_lanterns_gains_the_rewards_and_the_bonus() {
     assert_eq!(g.explore.as_ref().unwrap().lanterns(0), 7);
     let l = act(&mut g, 0, Action::Accept);
     assert!(
-        l.contains("7 lanterns against 5, success with the bonus"),
+        l.contains("has 7 lanterns for explore 5, success with the bonus"),
         "{l}"
     );
     let p = &g.players[0];
@@ -118,7 +118,7 @@ fn six_against_five_is_a_success_without_the_bonus() {
         roll(&mut g, f);
     }
     let l = act(&mut g, 0, Action::Accept);
-    assert!(l.contains("6 lanterns against 5, success"), "{l}");
+    assert!(l.contains("has 6 lanterns for explore 5, success"), "{l}");
     assert!(
         g.players[0].adventures.is_empty(),
         "the bonus needs 2 more than the number"
@@ -135,7 +135,7 @@ fn a_failed_explore_keeps_the_cave_and_reads_the_failure() {
         roll(&mut g, f);
     }
     let l = act(&mut g, 0, Action::Accept);
-    assert!(l.contains("3 lanterns against 5, failure"), "{l}");
+    assert!(l.contains("has 3 lanterns for explore 5, failure"), "{l}");
     assert_eq!(g.players[0].coins, coins);
     assert_eq!(g.players[0].caves.len(), 1);
     let last = g.last_read.clone().unwrap();

@@ -334,3 +334,81 @@ fn each_round_begins_a_log_section() {
         }
     }
 }
+
+/// Texts of a view, written whole or wrapped (card titles included).
+fn scene_texts(g: &Ab, viewer: usize) -> Vec<String> {
+    g.view(Some(viewer))
+        .scene
+        .items
+        .iter()
+        .filter_map(|it| match &it.shape {
+            Shape::Text { text, .. } | Shape::TextBlock { text, .. } => Some(text.clone()),
+            Shape::Card { title, .. } => Some(title.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The cave decks sit in the star houses' second row: their faces say they are caves.
+#[test]
+fn the_cave_decks_say_what_they_are() {
+    let t = scene_texts(&fresh(2), 0);
+    assert!(t.iter().any(|x| x == "Basic caves"), "{t:?}");
+    assert!(t.iter().any(|x| x == "Dangerous caves"), "{t:?}");
+}
+
+/// Another village counts its villagers in the own board's words (ready, exhausted,
+/// injured), and a second line starts with a count, never inside an area's words.
+#[test]
+fn other_villages_count_villagers_in_whole_words() {
+    use tavern_plugin_api::scene::{drawn_size, wrap_lines};
+    let mut g = fresh(4);
+    let p = &mut g.players[1];
+    let v: Vec<u8> = p.ready.drain(..).chain(p.exhausted.drain(..)).collect();
+    p.ready.push(v[0]);
+    p.exhausted.push(v[1]);
+    p.injured.push(v[2]);
+    let view = g.view(Some(0));
+    let line = view
+        .scene
+        .items
+        .iter()
+        .find_map(|it| match &it.shape {
+            Shape::TextBlock { text, rect, .. } if text.contains("exhausted") => {
+                Some((text.clone(), rect.w))
+            }
+            _ => None,
+        })
+        .expect("the villager line");
+    assert!(
+        line.0.contains("1 ready") && line.0.contains("1 injured"),
+        "{line:?}"
+    );
+    for l in wrap_lines(&line.0, drawn_size(18.0), line.1, false) {
+        assert!(
+            l.starts_with(|c: char| c.is_ascii_digit()),
+            "{l:?} in {line:?}"
+        );
+    }
+}
+
+/// At the start every villager's name is written on its card in the ready area (the
+/// areas share their width by the villagers in them).
+#[test]
+fn starting_villagers_show_their_names() {
+    use tavern_plugin_above_below::data::villager;
+    for n in 2..=4 {
+        let g = fresh(n);
+        for seat in 0..n {
+            let t = scene_texts(&g, seat);
+            for &v in g.players[seat]
+                .ready
+                .iter()
+                .chain(&g.players[seat].exhausted)
+            {
+                let name = &villager(v).name;
+                assert!(t.contains(name), "{n} players, seat {seat}: {name} unnamed");
+            }
+        }
+    }
+}

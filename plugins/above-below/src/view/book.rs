@@ -4,7 +4,7 @@
 use super::*;
 
 /// The book beside the reputation board: the last paragraph read, its heading and as many
-/// lines as the page holds (the whole text is in its tooltip and the log).
+/// whole sentences as the page holds (the whole text is in its tooltip and the log).
 pub(super) fn middle(s: &mut Scene, g: &Ab) {
     if let Some(e) = &g.explore {
         book_page(s, g, e);
@@ -25,17 +25,19 @@ pub(super) fn middle(s: &mut Scene, g: &Ab) {
     let choice = &entry.choices[l.choice as usize];
     let out = data().book.entry(choice.goto);
     let heading = format!(
-        "{} · {} · {} lanterns against {}: {}",
+        "{} · {} {}: {} lantern{} for explore {}, {}",
+        g.players[l.seat as usize].name,
         ref_name(choice.goto),
         choice.label,
         l.lanterns,
+        if l.lanterns == 1 { "" } else { "s" },
         choice.explore,
         if l.bonus {
-            "success, bonus"
+            "success with the bonus"
         } else if l.success {
             "success"
         } else {
-            "failed"
+            "failure"
         }
     );
     // The rewards always show; the story gives way to them when the page is full.
@@ -70,31 +72,43 @@ pub(super) fn middle(s: &mut Scene, g: &Ab) {
         text_block_height(&received, T, w, true)
     };
     let (shown, h) = first_lines(&story, T, w, r.y + r.h - 8.0 - y - rh);
-    s.text_block(rect(r.x + 14.0, y, w, h), shown, T, Color::INK);
+    if !shown.is_empty() {
+        s.text_block(rect(r.x + 14.0, y, w, h), shown, T, Color::INK);
+    }
     if !received.is_empty() {
         s.text_block(rect(r.x + 14.0, y + h, w, rh), received, T, Color::INK)
             .bold();
     }
 }
 
-/// As many of `text`'s wrapped lines as fit `height` (at the size the host draws `size`
-/// largest), the last cut with "…" when some are left out; and their height.
-fn first_lines(text: &str, size: f32, width: f32, height: f32) -> (String, f32) {
+/// As many of `text`'s whole sentences as fit `height` (at the size the host draws
+/// `size` largest), never a sentence cut short; and their height (0 when none fits).
+pub fn first_lines(text: &str, size: f32, width: f32, height: f32) -> (String, f32) {
     let drawn = drawn_size(size);
     let lines = wrap_lines(text, drawn, width, false);
-    let room = ((height / line_height(drawn)).floor() as usize).max(1);
+    let room = (height / line_height(drawn)).floor().max(0.0) as usize;
     if lines.len() <= room {
-        return (
-            text.to_string(),
-            text_block_height(text, size, width, false),
-        );
+        return (text.to_string(), lines.len() as f32 * line_height(drawn));
     }
-    let mut kept: Vec<String> = lines[..room].to_vec();
-    let last = kept.last_mut().expect("room is at least one line");
-    *last = elide(&format!("{last}…"), drawn, width);
-    let shown = kept.join("\n");
-    let h = text_block_height(&shown, size, width, false);
-    (shown, h)
+    // The words of the lines that fit, back to the last sentence's end among them.
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut fit: usize = lines[..room]
+        .iter()
+        .map(|l| l.split_whitespace().count())
+        .sum();
+    while let Some(end) = (0..fit.min(words.len())).rev().find(|&i| {
+        words[i]
+            .trim_end_matches(['"', '\'', ')'])
+            .ends_with(['.', '!', '?'])
+    }) {
+        let shown = words[..=end].join(" ");
+        let h = text_block_height(&shown, size, width, false);
+        if h <= height {
+            return (shown, h);
+        }
+        fit = end;
+    }
+    (String::new(), 0.0)
 }
 
 fn book_page(s: &mut Scene, g: &Ab, e: &crate::model::Explore) {
@@ -270,9 +284,10 @@ fn book_page(s: &mut Scene, g: &Ab, e: &crate::model::Explore) {
                 .z(21)
                 .id(format!("die:{d}"))
                 .tooltip(format!(
-                    "{} rolled {face}: {} lantern(s){}",
+                    "{} rolled {face}: {} lantern{}{}",
                     villager(v).name,
                     villager(v).lanterns(face),
+                    crate::labels::plural(villager(v).lanterns(face) as i64),
                     if exerted { ", +1 for exerting" } else { "" }
                 ));
             let text = if step >= 130.0 {
@@ -309,12 +324,15 @@ fn book_page(s: &mut Scene, g: &Ab, e: &crate::model::Explore) {
     if let Some(o) = e.choice {
         let ch = &entry.choices[o as usize];
         let have = e.lanterns(g.lantern_bonus(seat));
+        let boats = g.players[seat].boats_ready;
         let line = format!(
-            "Lanterns {have} of {} needed (bonus at {}) · rerolls left {} · boats ready {}",
+            "{have} lantern{} for explore {} (bonus at {}) · {} reroll{} left · {boats} boat{} ready",
+            crate::labels::plural(have as i64),
             ch.explore,
             ch.explore + 2,
             e.rerolls_left,
-            g.players[seat].boats_ready
+            crate::labels::plural(e.rerolls_left as i64),
+            crate::labels::plural(boats as i64),
         );
         let y = r.y + r.h - 70.0;
         s.image(rect(r.x + 16.0, y - 15.0, 30.0, 30.0), art::LANTERN, "")

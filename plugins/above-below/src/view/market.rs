@@ -37,8 +37,9 @@ pub(super) fn board(s: &mut Scene, g: &Ab) {
         };
         s.rect(rect(x, cells, 30.0, 40.0), fill, 4.0)
             .tooltip(format!(
-                "Reputation {p:+}: {} points at the end",
-                b.reputation_vp[i]
+                "Reputation {p:+}: {} point{} at the end",
+                b.reputation_vp[i],
+                crate::labels::plural(b.reputation_vp[i].abs())
             ));
         s.text_centered(
             pos(x + 15.0, cells + 20.0),
@@ -71,15 +72,17 @@ pub(super) fn board(s: &mut Scene, g: &Ab) {
         let owner = g.ingredients[g8.idx()];
         let tip = match owner {
             Some(o) => format!(
-                "{}: claimed by {} ({} points at the end)",
+                "{}: claimed by {} ({} point{} at the end)",
                 g8.name(),
                 g.players[o as usize].name,
-                g8.ingredient_vp()
+                g8.ingredient_vp(),
+                crate::labels::plural(g8.ingredient_vp())
             ),
             None => format!(
-                "{}: not yet claimed; the first to gain one scores {}",
+                "{}: not yet claimed; the first to gain one scores {} point{}",
                 g8.name(),
-                g8.ingredient_vp()
+                g8.ingredient_vp(),
+                crate::labels::plural(g8.ingredient_vp())
             ),
         };
         s.token(c, 17.0, good_colour(*g8), good_letter(*g8))
@@ -212,8 +215,9 @@ fn market_slot(row: usize, i: usize) -> Rect {
 pub(super) fn market(s: &mut Scene, g: &Ab) {
     s.panel(MARKET, PANEL, BORDER)
         .tooltip("Buildings for sale, the two cave decks and the villagers for hire");
-    // Six rows: key houses; star houses over two rows, the cave decks after them; houses
-    // and outposts, each with its deck; the villagers for hire.
+    // Six rows: key houses; star houses over two rows, the cave decks after them (each
+    // named as a cave deck); houses and outposts, each with its deck; the villagers for
+    // hire.
     let label = |s: &mut Scene, row: f32, text: &str| {
         s.text(
             pos(MARKET.x + 10.0, MARKET.y + 6.0 + row * 81.0 + 40.0),
@@ -258,11 +262,15 @@ pub(super) fn market(s: &mut Scene, g: &Ab) {
         };
         match g.cave_top[d] {
             Some(c) => {
+                // The deck says what it is (it sits in the star houses' second row, and
+                // a cave's name read like a building's); the top card's name is in the
+                // tooltip and on the page when explored.
+                let title = format!("{kind} caves");
                 market_face(
                     s,
                     r,
                     band,
-                    (&cave(c).name, format!("{} left", pile.len() + 1)),
+                    (&title, format!("{} left", pile.len() + 1)),
                     (
                         format!("cavedeck:{d}"),
                         format!(

@@ -28,20 +28,43 @@ pub(super) fn opponent(s: &mut Scene, g: &Ab, seat: usize, r: Rect) {
     sale_spot(s, g, seat, pos(r.x + r.w - 26.0, y0 + 4.0));
     let y1 = y0 + 32.0;
     resources(s, g, seat, pos(x, y1), 54.0);
-    let y2 = y1 + 28.0;
-    s.text(
-        pos(x, y2),
-        format!(
-            "Ready {} · tired {} · hurt {}",
+    let w = r.w - 24.0;
+    // The villagers by area, in the own board's words; only the areas holding any, and on
+    // a second line when they do not fit one.
+    let areas: Vec<String> = [
+        (p.ready.len(), "ready"),
+        (p.exhausted.len(), "exhausted"),
+        (p.injured.len(), "injured"),
+    ]
+    .iter()
+    .filter(|(k, _)| *k > 0)
+    .map(|(k, area)| format!("{k} {area}"))
+    .collect();
+    // Lines break between the areas, never inside one ('1 exhausted' stays whole).
+    let mut lines: Vec<String> = Vec::new();
+    for a in areas {
+        match lines.last_mut() {
+            Some(l) if text_width(&format!("{l} · {a}"), drawn_size(18.0), false) <= w => {
+                l.push_str(&format!(" · {a}"));
+            }
+            _ => lines.push(a),
+        }
+    }
+    let villagers = if lines.is_empty() {
+        "No villagers".to_string()
+    } else {
+        lines.join("\n")
+    };
+    let vh = text_block_height(&villagers, 18.0, w, false);
+    let y2 = y1 + 15.0;
+    s.text_block(rect(x, y2, w, vh), villagers, 18.0, LIGHT)
+        .tooltip(format!(
+            "Villagers: {} ready to work, {} exhausted, {} injured",
             p.ready.len(),
             p.exhausted.len(),
-            p.injured.len(),
-        ),
-        T,
-        LIGHT,
-    )
-    .tooltip("Villagers ready to work, exhausted, and injured");
-    let y3 = y2 + 26.0;
+            p.injured.len()
+        ));
+    let y3 = y2 + vh + 11.0;
     s.text(
         pos(x, y3),
         format!("Track {} · income {}", p.track.len(), p.income()),
@@ -50,28 +73,43 @@ pub(super) fn opponent(s: &mut Scene, g: &Ab, seat: usize, r: Rect) {
     )
     .tooltip(track_help(g, seat));
     let goods = goods_line(g, seat);
-    let w = r.w - 24.0;
     let gh = text_block_height(&goods, 16.0, w, false);
     s.text_block(rect(x, y3 + 14.0, w, gh), goods, 16.0, LIGHT)
         .tooltip("Goods kept in the supply (not on buildings or the track)");
     let top = y3 + 18.0 + gh;
     let all: Vec<&Building> = p.buildings().collect();
     let room = r.y + r.h - 6.0 - top;
-    // A tall panel (few players) lists the buildings by name; a short one shows chips.
-    const LINE: f32 = 30.0;
-    if all.len() as f32 * LINE <= room {
-        for (i, b) in all.iter().enumerate() {
-            let y = top + i as f32 * LINE;
-            building_chip(s, seat, i, b, rect(x, y, 26.0, 26.0));
+    // A tall panel (few players) lists the buildings by name, a long name on two lines;
+    // a short one shows chips.
+    let texts: Vec<(String, f32)> = all
+        .iter()
+        .map(|b| {
             let d = card(b.card);
+            // The goods on it lead when the line holds them (the chip's dot and its
+            // tooltip tell them otherwise).
+            let one_line = |t: &str| text_width(t, drawn_size(16.0), false) <= w - 34.0;
             let text = match d.carries() {
                 Some((g8, _)) if b.goods > 0 => {
-                    format!("{} {} · {}", b.goods, good_letter(g8), d.name)
+                    let t = format!("{} {} · {}", b.goods, good_letter(g8), d.name);
+                    if one_line(&t) { t } else { d.name.clone() }
                 }
                 _ => d.name.clone(),
             };
-            let text = elide(&text, drawn_size(16.0), w - 34.0);
-            s.text(pos(x + 34.0, y + 13.0), text, 16.0, LIGHT);
+            let h = if one_line(&text) {
+                line_height(drawn_size(16.0))
+            } else {
+                text_block_height(&text, 16.0, w - 34.0, false)
+            };
+            (text, h)
+        })
+        .collect();
+    let line = |h: f32| h.max(26.0) + 4.0;
+    if texts.iter().map(|&(_, h)| line(h)).sum::<f32>() <= room {
+        let mut y = top;
+        for (i, (b, (text, h))) in all.iter().zip(texts).enumerate() {
+            building_chip(s, seat, i, b, rect(x, y, 26.0, 26.0));
+            s.text_block(rect(x + 34.0, y, w - 34.0, h), text, 16.0, LIGHT);
+            y += line(h);
         }
         return;
     }

@@ -21,6 +21,9 @@ const TWO_LINES: f32 = 54.0;
 struct Face {
     name: String,
     value: String,
+    /// The good on a building and how many, drawn as a token on the fullest village's
+    /// one-line faces, where the value gives way to the name.
+    goods: Option<(Good, u8)>,
     edge: Color,
     picture: Option<&'static str>,
     ghost: bool,
@@ -81,16 +84,18 @@ fn own_face(s: &mut Scene, r: Rect, f: Face) {
                 .bold();
         }
     } else {
-        // The fullest: one line beside the picture, the value first so it never goes.
-        let text = if f.value.is_empty() {
-            f.name
-        } else {
-            format!("{} · {}", f.value, f.name)
-        };
-        let text = elide(&text, drawn_size(16.0), r.w - right);
+        // The fullest: the name on one line; goods on the building as a token where the
+        // picture was (the tooltip has the rest).
+        let mut right = right;
+        if let Some((good, k)) = f.goods {
+            let c = pos(r.x + r.w - right - 15.0, r.y + r.h / 2.0);
+            s.token(c, 15.0, good_colour(good), k.to_string());
+            right += 34.0;
+        }
+        let name = elide(&f.name, drawn_size(16.0), r.w - right);
         s.text_block(
             rect(x, r.y + (r.h - line) / 2.0, r.w - right, line),
-            text,
+            name,
             16.0,
             Color::INK,
         );
@@ -104,13 +109,18 @@ fn own_faces(g: &Ab, seat: usize) -> Vec<Face> {
         .enumerate()
         .map(|(i, b)| {
             let d = card(b.card);
-            let value = match d.carries() {
-                Some((g8, _)) if b.goods > 0 => format!("{} {}", b.goods, good_letter(g8)),
-                _ => String::new(),
+            let goods = d
+                .carries()
+                .filter(|_| b.goods > 0)
+                .map(|(g8, _)| (g8, b.goods));
+            let value = match goods {
+                Some((g8, k)) => format!("{k} {}", good_letter(g8)),
+                None => String::new(),
             };
             Face {
                 name: d.name.clone(),
                 value,
+                goods,
                 edge: kind_colour(d.kind, d.outpost),
                 picture: art::building_image(b.card),
                 ghost: b.ghost,
@@ -127,11 +137,13 @@ fn own_faces(g: &Ab, seat: usize) -> Vec<Face> {
             }
         })
         .collect();
-    faces.extend(p.caves.iter().map(|c| {
+    // An outpost lies on its cave card, so only the open caves show.
+    faces.extend(p.caves.iter().filter(|c| !c.covered).map(|c| {
         let d = cave(c.cave);
         Face {
             name: d.name.clone(),
-            value: if c.covered { "outpost" } else { "open" }.into(),
+            value: "open".into(),
+            goods: None,
             edge: if d.dangerous {
                 Color::rgb(170, 40, 40)
             } else {
@@ -141,20 +153,16 @@ fn own_faces(g: &Ab, seat: usize) -> Vec<Face> {
             ghost: false,
             id: None,
             tooltip: format!(
-                "Cave {} ({}){}",
+                "Cave {} ({}), open for an outpost",
                 d.name,
                 if d.dangerous { "dangerous" } else { "basic" },
-                if c.covered {
-                    ", an outpost stands on it"
-                } else {
-                    ", open for an outpost"
-                }
             ),
         }
     }));
     faces.extend(p.adventures.iter().map(|&c| Face {
         name: card(c).name.clone(),
         value: String::new(),
+        goods: None,
         edge: kind_colour(Kind::Adventure, false),
         picture: Some(art::LANTERN),
         ghost: false,
@@ -231,7 +239,7 @@ fn supply(s: &mut Scene, g: &Ab, seat: usize, at: Pos) {
             continue;
         }
         any = true;
-        let tip = format!("{k} {} in your supply", good.name());
+        let tip = format!("{} in your supply", good.amount(k as i64));
         s.image(rect(x - 16.0, at.y - 16.0, 32.0, 32.0), art::GOOD, "")
             .tint(good_colour(good))
             .tooltip(tip.clone());
@@ -251,24 +259,49 @@ fn supply(s: &mut Scene, g: &Ab, seat: usize, at: Pos) {
     }
 }
 
+/// The villager areas' widths: each at least [`AREA_MIN_W`], the rest of
+/// [`AREAS_W`] shared in proportion to the villagers in them (evenly when there are none),
+/// so a crowded area's cards are wide enough for names.
+pub fn area_widths(counts: [usize; 3]) -> [f32; 3] {
+    let spare = AREAS_W - 2.0 * AREA_GAP - 3.0 * AREA_MIN_W;
+    let total: usize = counts.iter().sum();
+    counts.map(|n| {
+        let share = if total == 0 {
+            1.0 / 3.0
+        } else {
+            n as f32 / total as f32
+        };
+        AREA_MIN_W + (spare * share).floor()
+    })
+}
+
+/// The villager areas' span, the gap between them and the narrowest an area gets (its
+/// name, "Exhausted", and one card).
+const AREAS_W: f32 = 502.0;
+
+const AREA_GAP: f32 = 8.0;
+
+const AREA_MIN_W: f32 = 124.0;
+
 /// Ready, exhausted and injured areas, each villager a card with its figure.
 fn villager_areas(s: &mut Scene, g: &Ab, seat: usize) {
     let p = &g.players[seat];
     let x = OWN.x + 12.0;
+    let [wr, we, wi] = area_widths([p.ready.len(), p.exhausted.len(), p.injured.len()]);
     let areas: [(&str, &Vec<u8>, f32, f32, Color); 3] = [
-        ("Ready", &p.ready, x, 206.0, Color::rgb(70, 100, 70)),
+        ("Ready", &p.ready, x, wr, Color::rgb(70, 100, 70)),
         (
             "Exhausted",
             &p.exhausted,
-            x + 214.0,
-            140.0,
+            x + wr + AREA_GAP,
+            we,
             Color::rgb(70, 70, 100),
         ),
         (
             "Injured",
             &p.injured,
-            x + 362.0,
-            140.0,
+            x + wr + we + 2.0 * AREA_GAP,
+            wi,
             Color::rgb(110, 60, 60),
         ),
     ];
@@ -303,8 +336,11 @@ fn villager_areas(s: &mut Scene, g: &Ab, seat: usize) {
             let selected = g.turn.selection.contains(&v);
             // A short card's band cannot hold the name at the host's 13-point floor (it
             // was drawn cut in half): the name stays in the tooltip, the symbols read.
-            let name = if vr.h >= 80.0 {
-                villager(v).name.clone()
+            let name = &villager(v).name;
+            let name = if vr.h >= 80.0
+                && text_width(name, drawn_size(CARD_TITLE_POINTS), false) <= vr.w * CARD_TITLE_SHARE
+            {
+                name.clone()
             } else {
                 String::new()
             };
@@ -360,16 +396,17 @@ fn track(s: &mut Scene, g: &Ab, seat: usize) -> f32 {
             LIGHT,
         )
         .tooltip(format!(
-            "Slot {}: {} point(s) per good at the end; income {} while it is the rightmost filled slot",
+            "Slot {}: {} point{} per good at the end; income {} while it is the rightmost filled slot",
             i + 1,
             b.track_vp[i],
+            crate::labels::plural(b.track_vp[i]),
             b.track_income[i]
         ));
         let c = pos(cx, y + 38.0);
         match p.track.get(i) {
             Some((good, k)) => {
                 s.token(c, 21.0, good_colour(*good), format!("{k}"))
-                    .tooltip(format!("Slot {}: {k} {}", i + 1, good.name()));
+                    .tooltip(format!("Slot {}: {}", i + 1, good.amount(*k as i64)));
             }
             None => {
                 empty_spot(s, c, 21.0).tooltip(format!("Slot {}: empty", i + 1));
