@@ -91,8 +91,19 @@ fn kind_colour(k: Kind, outpost: bool) -> Color {
     }
 }
 
-/// What a card does, in our words, for its tooltip.
+/// What a card does, in our words, for its tooltip (written once per card: the market's
+/// tooltips were a quarter of a view's cost).
 pub fn card_help(c: u8) -> String {
+    static HELP: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    HELP.get_or_init(|| {
+        (0..data().cards.len())
+            .map(|c| write_card_help(c as u8))
+            .collect()
+    })[c as usize]
+        .clone()
+}
+
+fn write_card_help(c: u8) -> String {
     let d = card(c);
     let mut parts: Vec<String> = Vec::new();
     for e in &d.effects {
