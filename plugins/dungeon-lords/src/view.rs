@@ -889,8 +889,16 @@ fn plan_text(g: &Dl, l: &Lord, own: bool) -> String {
     } else {
         v.join(", ")
     };
-    let at = p.tile.map(square_name).unwrap_or_else(|| "?".into());
-    format!("This round's battle at {at}: {what}.")
+    match p.tile {
+        Some(t) => format!("This round's battle at {}: {what}.", square_name(t)),
+        None => {
+            let may: Vec<String> = targets(l).into_iter().map(square_name).collect();
+            format!(
+                "This round's battle: first choose the tile ({}).",
+                may.join(" or ")
+            )
+        }
+    }
 }
 
 /// A trap's damage in a few words: "3 to 1st", "1 to all, +1 to last", "2 to one you
@@ -919,7 +927,7 @@ fn trap_short(k: u8, year: u8, words: bool) -> String {
         });
     }
     if v.meal {
-        parts.push(if words { "1st's HP left" } else { "1st's HP" }.into());
+        parts.push(if words { "all of 1st's HP" } else { "1st's HP" }.into());
     }
     parts.join(", ")
 }

@@ -66,6 +66,8 @@ fn views_fit(n: usize, games: usize) {
                     if let tavern_plugin_api::scene::Shape::Text { text, .. } = &it.shape {
                         // Evil is the board's named track: "2 Evil", never "2 evil".
                         assert!(!text.contains(" evil"), "{text:?}");
+                        // A battle without its tile yet says what to do, not "at ?".
+                        assert!(!text.contains("at ?"), "{text:?}");
                         assert!(
                             it.tooltip.is_some() || !text.trim_start_matches("… ").contains('…'),
                             "seed {seed} action {k} viewer {v} ({:?}): cut {text:?}",
@@ -219,4 +221,30 @@ fn the_progress_panel_names_the_paladin_line() {
     let json = serde_json::to_string(&g.view(Some(0)).scene).unwrap();
     let line = tavern_plugin_dungeon_lords::data::data().evilometer.paladin;
     assert!(json.contains(&format!("Paladin (Evil {line}+): in his tent")));
+}
+
+/// Before the tile is chosen, the plan line names the tiles the party may attack.
+#[test]
+fn the_plan_line_asks_for_the_tile_first() {
+    let mut seen = false;
+    for seed in 0..20u64 {
+        let mut g = Dl::new(&setup(2)).unwrap();
+        let mut rng = GameRng::new(seed);
+        while let Some((seat, a)) = random_move(&g, &mut rng) {
+            if g.phase == Phase::Planning
+                && g.lords[0].plan.active
+                && g.lords[0].plan.tile.is_none()
+            {
+                let json = serde_json::to_string(&g.view(Some(0)).scene).unwrap();
+                assert!(json.contains("This round's battle: first choose the tile ("));
+                seen = true;
+                break;
+            }
+            g.apply(seat, &a).unwrap();
+        }
+        if seen {
+            break;
+        }
+    }
+    assert!(seen);
 }
