@@ -211,9 +211,15 @@ impl Kg {
                 self.who(*seat),
                 spec(*s).name
             )),
-            Note::SpecialistLeaves { spec: s } => {
-                line(format!("The {} leaves the game", spec(*s).name))
-            }
+            Note::SpecialistLeaves { spec: s, why } => line(format!(
+                "The {} leaves the game ({})",
+                spec(*s).name,
+                match why {
+                    crate::notes::Leaves::Discount => "its discounts reached its cost",
+                    crate::notes::Leaves::SoloExpand => "the right-most goes after an expand",
+                    crate::notes::Leaves::SoloFuneral => "the right-most goes at the King's Funeral",
+                }
+            )),
             Note::Moved { seat, spec: s } => line(format!(
                 "{} moves the {} (Bard)",
                 self.who(*seat),

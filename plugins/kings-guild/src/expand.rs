@@ -230,7 +230,10 @@ impl Kg {
                 if d >= spec(x).cost {
                     self.row.remove(k);
                     self.gone_specs.push(x);
-                    notes.push(Note::SpecialistLeaves { spec: x });
+                    notes.push(Note::SpecialistLeaves {
+                        spec: x,
+                        why: crate::notes::Leaves::Discount,
+                    });
                 } else {
                     k += 1;
                 }

@@ -85,7 +85,7 @@ impl Kg {
                         format!(": everyone loses {}", res_amount(1, *arg as usize))
                     }
                     crate::data::TreasureEffect::Plenty => {
-                        format!(": {}", res_amount(2, *arg as usize))
+                        format!(": you gain {}", res_amount(2, *arg as usize))
                     }
                     crate::data::TreasureEffect::Wonders => {
                         format!(": draw {}", Colour::ALL[*arg as usize % 3].name())
@@ -122,12 +122,16 @@ impl Kg {
             Action::Colours { colours } => {
                 let c: Vec<&str> = colours.iter().map(|c| c.name()).collect();
                 let pay = matches!(self.pending.front(), Some(Pending::WondersNext { .. }));
+                let what = match c.as_slice() {
+                    [one] => format!("a {one} treasure"),
+                    many => format!("{} treasures", many.join(" + ")),
+                };
                 (
-                    format!(
-                        "{}Draw {}",
-                        if pay { "Pay 1 coin: " } else { "" },
-                        c.join(" + ")
-                    ),
+                    if pay {
+                        format!("Pay 1 coin to draw {what}")
+                    } else {
+                        format!("Draw {what}")
+                    },
                     None,
                 )
             }

@@ -82,6 +82,7 @@ pub enum Note {
     },
     SpecialistLeaves {
         spec: u8,
+        why: Leaves,
     },
     Moved {
         seat: u8,
@@ -181,4 +182,15 @@ pub enum Note {
         seat: u8,
         lucky: bool,
     },
+}
+
+/// Why a specialist leaves the row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leaves {
+    /// Its discounts reached its cost.
+    Discount,
+    /// Solo: the right-most goes after an expand action.
+    SoloExpand,
+    /// Solo: the right-most goes when the King's Funeral comes out.
+    SoloFuneral,
 }

@@ -580,7 +580,10 @@ impl Kg {
             if self.turn.expanded && !self.row.is_empty() {
                 let (s, _) = self.row.remove(0);
                 self.gone_specs.push(s);
-                notes.push(Note::SpecialistLeaves { spec: s });
+                notes.push(Note::SpecialistLeaves {
+                    spec: s,
+                    why: crate::notes::Leaves::SoloExpand,
+                });
                 self.refill_row();
             }
             self.solo_quests(notes);
@@ -675,7 +678,10 @@ impl Kg {
                     if !self.row.is_empty() {
                         let (s, _) = self.row.remove(0);
                         self.gone_specs.push(s);
-                        notes.push(Note::SpecialistLeaves { spec: s });
+                        notes.push(Note::SpecialistLeaves {
+                            spec: s,
+                            why: crate::notes::Leaves::SoloFuneral,
+                        });
                     }
                     self.refill_row();
                 }

@@ -50,6 +50,13 @@ fn one_gem_is_a_gem_and_every_price_says_coins() {
         );
     }
     assert!(l.contains(&"Sell Ancient Helm for 2 coins".to_string()));
+    // A scroll says what its player gains.
+    give_card(&mut g, 0, treasure_named("Scroll of Plenty", Colour::Blue));
+    let l = labels(&g, 0);
+    assert!(
+        l.contains(&"Play Scroll of Plenty: you gain 2 cloth".to_string()),
+        "{l:?}"
+    );
 }
 
 #[test]
@@ -201,6 +208,17 @@ fn prompts_say_why_and_the_last_turn_offers_the_offering() {
                         g.view(Some(s)).prompt,
                         "Starfall Syndicate: choose the colour of your starting treasure"
                     );
+                    assert_eq!(
+                        g.legal(s)
+                            .iter()
+                            .map(|l| l.label.as_str())
+                            .collect::<Vec<_>>(),
+                        [
+                            "Draw a blue treasure",
+                            "Draw a red treasure",
+                            "Draw a yellow treasure"
+                        ]
+                    );
                     seen = true;
                 }
                 let a = g.legal_actions(s)[0].clone();
@@ -219,4 +237,27 @@ fn prompts_say_why_and_the_last_turn_offers_the_offering() {
     );
     // Nobody else's decision is described as theirs.
     assert_eq!(g.view(Some(1)).prompt, "Waiting for Player 1");
+}
+
+#[test]
+fn a_specialist_leaving_says_why() {
+    // Solo: after an expand the right-most specialist leaves at the turn's end.
+    let mut g = fresh(1);
+    g.players[0].coins = 30;
+    let right_most = g.row[0].0;
+    let hire = g
+        .legal_actions(0)
+        .into_iter()
+        .find(|a| matches!(a, Action::Hire { index, .. } if *index > 0))
+        .expect("a hire");
+    act(&mut g, 0, hire);
+    let a = act(&mut g, 0, Action::EndTurn);
+    let name = &tavern_plugin_kings_guild::data::spec(right_most).name;
+    assert!(
+        a.label.contains(&format!(
+            "The {name} leaves the game (the right-most goes after an expand)"
+        )),
+        "{}",
+        a.label
+    );
 }
