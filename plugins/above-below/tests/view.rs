@@ -34,9 +34,19 @@ fn check_view(g: &Ab, viewer: Option<usize>) {
             );
         }
     }
-    // Every target a legal action names is on the table.
-    // Every target of the viewer's own decisions is on the viewer's table.
+    // Every target of the viewer's own decisions is on the viewer's table, and every
+    // button on it is one of them (a Pass button that cannot be pressed only confuses).
     if let Some(s) = viewer {
+        let legal = g.legal(s);
+        for it in &v.scene.items {
+            if let Some(id) = it.id.as_deref().filter(|id| id.starts_with("button:")) {
+                assert!(
+                    legal.iter().any(|l| l.target.as_deref() == Some(id)),
+                    "{id} is drawn but nothing legal presses it: {:?}",
+                    legal.iter().map(|l| &l.label).collect::<Vec<_>>()
+                );
+            }
+        }
         for l in g.legal(s) {
             if let Some(t) = &l.target {
                 assert!(

@@ -422,7 +422,16 @@ const BUTTON_X: f32 = OWN.x + OWN.w - 150.0;
 const BUTTON_Y: f32 = OWN.y + 4.0;
 
 fn turn_buttons(s: &mut Scene, g: &Ab, seat: usize) {
-    if g.actor() == Some(seat) && g.phase == Phase::Play && g.explore.is_none() {
+    // Pass and End turn only while they can be chosen: not with a ghost to place, goods
+    // to harvest, villagers chosen, an offer being built or one to answer.
+    let t = &g.turn;
+    let between_actions = g.explore.is_none()
+        && g.ghost_due == 0
+        && t.harvest == 0
+        && t.offer.is_none()
+        && t.selection.is_empty()
+        && !t.awaiting;
+    if g.actor() == Some(seat) && g.phase == Phase::Play && between_actions {
         let end = if g.turn.acted {
             ("button:end", "End turn")
         } else {
