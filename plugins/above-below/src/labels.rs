@@ -2,7 +2,7 @@
 
 use crate::action::Action;
 use crate::book::{Item, ref_name};
-use crate::data::{Act, card, cave, data, villager};
+use crate::data::{Act, Effect, card, cave, data, villager};
 use crate::events::Event;
 use crate::model::{Ab, Deck};
 
@@ -532,10 +532,21 @@ impl Ab {
                 format!("A ghost moves into {}'s {}", self.who(*seat), card(*c).name)
             }
             Event::Ghost { seat, placed } => {
-                if *placed {
-                    format!("{} gains a ghost", self.who(*seat))
-                } else {
-                    "No ghost: no free building or none left".to_string()
+                // A card paying a coin for each ghost gained says so (the coin came
+                // without a word in the log).
+                let paying = self.players[*seat as usize]
+                    .cards()
+                    .find(|&c| card(c).effects.contains(&Effect::CoinWithGhost));
+                match (placed, paying) {
+                    (true, Some(c)) => format!(
+                        "{} gains a ghost, and 1 coin from {}",
+                        self.who(*seat),
+                        card(c).name
+                    ),
+                    (true, None) => format!("{} gains a ghost", self.who(*seat)),
+                    _ => {
+                        "No ghost comes: every building is haunted or no ghost is left".to_string()
+                    }
                 }
             }
             Event::Banished {

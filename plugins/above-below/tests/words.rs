@@ -158,3 +158,38 @@ fn offers_and_lists_in_words() {
     assert_eq!(and_list(&["Bram", "Wren", "Fenn"]), "Bram, Wren and Fenn");
     assert_eq!(or_list(&["reroll a die", "exert"]), "reroll a die or exert");
 }
+
+/// The coin a card pays for a ghost gained is in the log with the ghost (it came without
+/// a word before).
+#[test]
+fn the_coin_for_a_ghost_is_logged() {
+    use tavern_plugin_above_below::Action;
+    use tavern_plugin_above_below::data::{card, villager};
+    let mut g = fresh(2);
+    let lodge = (0..=255u8)
+        .find(|&c| card(c).name == "Ghostwarden's Lodge")
+        .unwrap();
+    g.players[0]
+        .houses
+        .push(tavern_plugin_above_below::model::Building {
+            card: lodge,
+            goods: 0,
+            ghost: false,
+        });
+    g.players[0].coins = 20;
+    g.coins_out += 12;
+    let wren = g.players[0]
+        .ready
+        .iter()
+        .copied()
+        .find(|&v| villager(v).quill)
+        .unwrap();
+    act(&mut g, 0, Action::Select { villager: wren });
+    let coins = g.players[0].coins;
+    let l = act(&mut g, 0, Action::Hire { slot: 0 });
+    assert!(
+        l.contains("Player 1 gains a ghost, and 1 coin from Ghostwarden's Lodge"),
+        "{l}"
+    );
+    assert_eq!(g.players[0].coins, coins - 2 + 1, "paid 2, got 1 back");
+}
