@@ -405,7 +405,9 @@ impl Dl {
             }
             (Stage::Initial, Action::Confirm) => {
                 self.fm().confirmed[s] = true;
-                ev.push(Ev::Line(format!("{name} has chosen")));
+                ev.push(Ev::Line(format!(
+                    "{name} has chosen their two inaccessible orders"
+                )));
                 if self.f().confirmed.iter().all(|&c| c) {
                     self.proceed(ev);
                 }
