@@ -145,6 +145,41 @@ pub fn loc_name(loc: u8) -> &'static str {
     &COMPONENTS.locations[loc as usize].name
 }
 
+/// The location as a sentence names it: "the Red cave", "the Stables", but "Castle room
+/// 3" (a numbered room takes no article).
+pub fn the_loc(loc: u8) -> String {
+    let name = loc_name(loc);
+    if is_castle_room(loc) {
+        name.to_string()
+    } else {
+        format!("the {name}")
+    }
+}
+
+/// `n` of a treasure type in words: "1 crown", "4 gold bars".
+pub fn treasures_of(n: u16, t: usize) -> String {
+    if n == 1 {
+        format!("1 {}", crate::rules::treasure_singular(t as u8))
+    } else {
+        format!("{n} {}", treasure_name(t))
+    }
+}
+
+/// `n` and its word, singular for one: "1 treasure", "3 treasures".
+pub fn count(n: impl Into<u32>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// `text` with its first letter in upper case, to start a sentence with.
+pub fn upper_first(text: &str) -> String {
+    let mut c = text.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
 pub fn loc_letter(loc: u8) -> &'static str {
     &COMPONENTS.locations[loc as usize].id
 }

@@ -4,7 +4,7 @@ use tavern_plugin_api::Scene;
 use tavern_plugin_api::scene::{Color, Rect, pos, rect};
 
 use crate::art;
-use crate::data::{WAND, artefact_name, loc_letter, loc_name, spell_name};
+use crate::data::{WAND, artefact_name, loc_letter, spell_name, the_loc};
 use crate::ghost::{GHOSTS, GhostCard};
 use crate::ghost_play::card_text;
 use crate::state::Keydoms;
@@ -16,13 +16,13 @@ pub(crate) fn ghost_discs(k: &Keydoms, loc: u8, discs: &mut Vec<Disc>) {
         let p = k.n() + g;
         let mods = k.ghost_mods(g, loc);
         for w in k.party_slots(p, loc).into_iter().map(|i| &gh.workers[i]) {
-            let (name, at, mark) = (gh.name(), loc_name(loc), Color::PLAYER_MARK[p]);
+            let (name, at, mark) = (gh.name(), the_loc(loc), Color::PLAYER_MARK[p]);
             let (txt, tip) = if w.face_up {
                 let st = gh.strength(w, loc, mods);
                 (
                     st.to_string(),
                     format!(
-                        "{name}'s counter in the {at} ({mark}), counting {st}. Castle side {}, \
+                        "{name}'s counter in {at} ({mark}), counting {st}. Castle side {}, \
                          elsewhere side {}",
                         w.castle, w.elsewhere
                     ),
@@ -31,7 +31,7 @@ pub(crate) fn ghost_discs(k: &Keydoms, loc: u8, discs: &mut Vec<Disc>) {
                 (
                     "?".to_string(),
                     format!(
-                        "{name}'s face-down counter in the {at} ({mark}). Its strength shows \
+                        "{name}'s face-down counter in {at} ({mark}). Its strength shows \
                          when this location resolves"
                     ),
                 )

@@ -3,9 +3,10 @@
 
 use tavern_plugin_api::Applied;
 
-use crate::data::{artefact_name, loc_name, spell_name, treasure_name};
+use crate::data::{artefact_name, count, loc_name, spell_name, the_loc, treasures_of, upper_first};
 use crate::ghost::GhostMove;
 use crate::ghost_play::card_text;
+use crate::magic::WinKind;
 use crate::record::{ChanceDone, Done, Note, Purchase};
 use crate::rules::treasure_singular;
 use crate::state::{Action, Keydoms};
@@ -25,18 +26,18 @@ impl Keydoms {
                 loc,
                 shown,
             } => {
-                let at = loc_name(*loc);
+                let at = the_loc(*loc);
                 if *shown {
                     public(format!(
-                        "{name} places their {strength} face up in the {at} (Disclosure)"
+                        "{name} places their {strength} face up in {at} (Disclosure)"
                     ))
                 } else if self.gp.solo_face_up {
                     public(format!(
-                        "{name} places their {strength} in the {at} (shown for reference)"
+                        "{name} places their {strength} in {at} (shown for reference)"
                     ))
                 } else {
-                    public(format!("{name} places a worker face down in the {at}"))
-                        .with_private(format!("You place your {strength} face down in the {at}"))
+                    public(format!("{name} places a worker face down in {at}"))
+                        .with_private(format!("You place your {strength} face down in {at}"))
                 }
             }
             Done::NamedStart { seat: s } => public(format!(
@@ -62,7 +63,8 @@ impl Keydoms {
             } => {
                 if total >= owed {
                     public(format!(
-                        "{name} completes a bribe of {owed} and enters the castle"
+                        "{name} completes a bribe of {} and enters the castle",
+                        count(*owed, "treasure", "treasures")
                     ))
                 } else {
                     public(format!(
@@ -78,8 +80,8 @@ impl Keydoms {
                 public(format!("{name} chooses the {}", artefact_name(*artefact)))
             }
             Done::SetAside { strength, treasure } => public(format!(
-                "{name} sets aside {strength} {}",
-                treasure_name(*treasure as usize)
+                "{name} sets aside {}",
+                treasures_of(*strength as u16, *treasure as usize)
             )),
             Done::Bought {
                 room,
@@ -90,7 +92,7 @@ impl Keydoms {
                 let parts: Vec<String> = need
                     .iter()
                     .zip(paid)
-                    .map(|(&s, &t)| format!("{s} {}", treasure_name(t as usize)))
+                    .map(|(&s, &t)| treasures_of(s as u16, t as usize))
                     .collect();
                 let parts = parts.join(" and ");
                 let room = loc_name(*room);
@@ -113,17 +115,30 @@ impl Keydoms {
             }
             // Letting a response window go by changes nothing: the host folds runs of
             // these in the log.
-            Done::Passed => public(format!("{name} passes")).routine(),
-            Done::PassedRound => public(format!("{name} passes for the rest of the round")),
+            Done::Passed { window } => {
+                let when = match *window {
+                    WinKind::Placement => "before the next placement".to_string(),
+                    WinKind::Location(l) => format!("at {}", the_loc(l)),
+                    WinKind::BeforeResolve => "before the locations resolve".to_string(),
+                    WinKind::AfterCaves => "after the caves".to_string(),
+                    WinKind::Spell => "against the spell".to_string(),
+                };
+                public(format!("{name} passes: no artefact or spell {when}")).routine()
+            }
+            Done::PassedRound => public(format!(
+                "{name} passes every response window for the rest of the round"
+            )),
             Done::Invoked { artefact } => {
                 public(format!("{name} invokes the {}", artefact_name(*artefact)))
             }
             Done::Cast { spell } => public(format!("{name} casts {}", spell_name(*spell))),
             Done::Mirrored { loc, strength } => public(format!(
-                "{name} mirrors their {strength} in the {}",
-                loc_name(*loc)
+                "{name} mirrors their {strength} in {}",
+                the_loc(*loc)
             )),
-            Done::Targeted(a) => public(format!("{name} targets {}", self.describe_target(a))),
+            Done::Targeted(a) => {
+                public(format!("{name} targets {}", self.describe_target(seat, a)))
+            }
             Done::Kept {
                 spell,
                 others,
@@ -153,7 +168,13 @@ impl Keydoms {
                 "{name} pays one {} ({paid} of {owed})",
                 treasure_singular(*treasure)
             )),
-            Done::RefusedPay => public(format!("{name} refuses to pay; the worker(s) go home")),
+            Done::RefusedPay { levy: Some(loc) } => public(format!(
+                "{name} refuses the Levy: their worker goes home from {}",
+                the_loc(*loc)
+            )),
+            Done::RefusedPay { levy: None } => public(format!(
+                "{name} refuses the Extortion: their castle workers go home"
+            )),
             Done::TookOne { treasure } => public(format!(
                 "{name} takes a small {}",
                 treasure_singular(*treasure)
@@ -165,23 +186,22 @@ impl Keydoms {
             )),
             Done::TradeDone => public(format!("{name} finishes trading")),
             Done::EvictedBack { victim, loc } => public(format!(
-                "{name} sends one of {}'s workers home from the {}",
+                "{name} sends one of {}'s workers home from {}",
                 self.players[*victim].name,
-                loc_name(*loc)
+                the_loc(*loc)
             )),
             Done::Rearranged { tile } => public(format!("{name} rearranges a castle stack"))
                 .with_private(format!("You put the {} on top", artefact_name(*tile))),
             Done::PickedTile { tile } => public(format!("{name} picks an artefact from the stack"))
                 .with_private(format!("You take the {}", artefact_name(*tile))),
-            Done::Withdrew { loc } => public(format!(
-                "{name} takes a worker home from the {}",
-                loc_name(*loc)
-            )),
+            Done::Withdrew { loc } => {
+                public(format!("{name} takes a worker home from {}", the_loc(*loc)))
+            }
             Done::LeftGhosts => public(format!("{name} leaves the ghost's counters alone")),
             Done::SentGhostHome { ghost, loc } => public(format!(
-                "{name} sends one of the {}'s counters home from the {}",
+                "{name} sends one of the {}'s counters home from {}",
                 self.ghosts[*ghost].name(),
-                loc_name(*loc)
+                the_loc(*loc)
             )),
         }
     }
@@ -213,7 +233,8 @@ impl Keydoms {
             ChanceDone::GhostShuffled { ghost, under } => {
                 let mut text = format!("The {}'s deck is shuffled", self.ghosts[ghost].name());
                 if let Some(k) = under {
-                    text.push_str(&format!("; {k} spell card(s) go face down under it"));
+                    let cards = count(k as u32, "spell card goes", "spell cards go");
+                    text.push_str(&format!("; {cards} face down under it"));
                 }
                 Applied::public(text)
             }
@@ -223,8 +244,8 @@ impl Keydoms {
                     .map(|p| self.name_of(p))
                     .collect();
                 Applied::public(format!(
-                    "Evict in the {}: one random worker of each party goes home ({})",
-                    loc_name(loc),
+                    "Evict in {}: one random worker of each party goes home ({})",
+                    the_loc(loc),
                     names.join(", ")
                 ))
             }
@@ -271,9 +292,9 @@ impl Keydoms {
                     .collect();
                 lines.push(match mv {
                     GhostMove::Placed { card, loc, .. } => format!(
-                        "{name} plays card {card} ({}) → a counter goes face down to the {}",
+                        "{name} plays card {card} ({}) → a counter goes face down to {}",
                         card_text(card),
-                        loc_name(loc)
+                        the_loc(loc)
                     ),
                     GhostMove::Revealed { spell } => format!(
                         "{name} turns up the spell {}; it is cast when placement ends",
@@ -321,10 +342,10 @@ impl Keydoms {
                 ledge,
                 value,
             } => format!(
-                "{} earns ledge {} of the {} (worth {value}): it goes back to the treasury",
+                "{} earns ledge {} of {} (worth {value}): it goes back to the treasury",
                 ghost(g),
                 ledge + 1,
-                loc_name(cave)
+                the_loc(cave)
             ),
             Note::GhostTook {
                 ghost: g,
@@ -343,6 +364,82 @@ impl Keydoms {
                 }
             ),
             Note::LastArtefact => "The last artefact is gone: game over".to_string(),
+            Note::Standing {
+                loc,
+                len,
+                seats,
+                strengths,
+                guard,
+            } => {
+                let mut parties: Vec<String> = (0..len as usize)
+                    .map(|i| format!("{} {}", self.name_of(seats[i] as usize), strengths[i]))
+                    .collect();
+                if parties.is_empty() {
+                    parties.push("no worker in it".to_string());
+                }
+                let guard = guard
+                    .map(|g| format!("the guard {g}; "))
+                    .unwrap_or_default();
+                format!(
+                    "{} is resolved: {guard}{}",
+                    upper_first(&the_loc(loc)),
+                    parties.join(", ")
+                )
+            }
+            Note::PlayerLedge {
+                seat,
+                cave,
+                ledge,
+                goods,
+            } => {
+                let parts: Vec<String> = (0..goods.len())
+                    .filter(|&t| goods[t] > 0)
+                    .map(|t| treasures_of(goods[t] as u16, t))
+                    .collect();
+                format!(
+                    "{} takes {} from ledge {} of {}",
+                    self.name_of(seat),
+                    parts.join(" and "),
+                    ledge + 1,
+                    the_loc(cave)
+                )
+            }
+            Note::Cottage { seat } => format!(
+                "{} wins the cottage: one more artefact may be invoked this round",
+                self.name_of(seat)
+            ),
+            Note::Entered { seat, key: true } => {
+                format!("{} passes the guard with the key", self.name_of(seat))
+            }
+            Note::Entered { seat, key: false } => {
+                format!("{} is strong enough to pass the guard", self.name_of(seat))
+            }
+            Note::TurnedBack {
+                seat,
+                in_guard_room,
+            } => format!(
+                "{} cannot get past the guard ({}): their castle workers go home",
+                self.name_of(seat),
+                if in_guard_room {
+                    "too few treasures for the bribe"
+                } else {
+                    "no worker in the guard room to bribe with"
+                }
+            ),
+            Note::CannotBuy {
+                seat,
+                room,
+                entered,
+            } => format!(
+                "{} cannot buy in {} ({})",
+                self.name_of(seat),
+                loc_name(room),
+                if entered {
+                    "too few treasures for the price"
+                } else {
+                    "did not get past the guard"
+                }
+            ),
             Note::GhostCasts { ghost: g, spell } => {
                 format!("{} casts {}", ghost(g), spell_name(spell))
             }
@@ -394,8 +491,8 @@ impl Keydoms {
                     .map(|(g, c)| format!("{c} of the {}'s", ghost(g)))
                     .collect();
                 format!(
-                    "Ghost counters sent home from the {}: {}",
-                    loc_name(loc),
+                    "Ghost counters sent home from {}: {}",
+                    the_loc(loc),
                     gone.join(", ")
                 )
             }

@@ -705,7 +705,7 @@ impl Keydoms {
                     .ok_or_else(|| GameError::new("no window"))?;
                 w.passes += 1;
                 w.pos += 1;
-                Done::Passed
+                Done::Passed { window: w.kind }
             }
             Action::PassRound => {
                 self.m.passed[seat] = true;
@@ -887,6 +887,7 @@ impl Keydoms {
                 }
             }
             (Step::Pay { purpose, .. }, Action::Refuse) => {
+                let mut levy = None;
                 match purpose {
                     PayFor::Extortion => self.send_castle_home(seat),
                     PayFor::Levy { seq } => {
@@ -895,13 +896,14 @@ impl Keydoms {
                             .iter_mut()
                             .find(|w| w.seq == seq && w.loc.is_some())
                         {
+                            levy = w.loc;
                             w.loc = None;
                             w.face_up = false;
                         }
                     }
                     _ => {}
                 }
-                Done::RefusedPay
+                Done::RefusedPay { levy }
             }
             (Step::Take { left }, Action::TakeOne { treasure }) => {
                 let t = *treasure as usize;
@@ -1004,13 +1006,16 @@ impl Keydoms {
         Ok(done)
     }
 
-    pub(crate) fn describe_target(&self, a: &Action) -> String {
+    pub(crate) fn describe_target(&self, actor: usize, a: &Action) -> String {
         match a {
-            Action::ChooseLocation { loc } => format!("the {}", loc_name(*loc)),
+            Action::ChooseLocation { loc } => crate::data::the_loc(*loc),
+            Action::ChooseWorker { seat, loc, .. } if *seat as usize == actor => {
+                format!("one of their own workers in {}", crate::data::the_loc(*loc))
+            }
             Action::ChooseWorker { seat, loc, .. } => format!(
-                "a worker of {} in the {}",
+                "a worker of {} in {}",
                 self.name_of(*seat as usize),
-                loc_name(*loc)
+                crate::data::the_loc(*loc)
             ),
             Action::ChooseArtefact { artefact } => format!("the {}", artefact_name(*artefact)),
             Action::ChooseStack { stack } => {

@@ -1,6 +1,6 @@
 //! Prompts and labels for artefact and spell decisions.
 
-use crate::data::{artefact_name, loc_name, spell_name, treasure_name};
+use crate::data::{artefact_name, spell_name, the_loc};
 use crate::magic::{PayFor, Step, WinKind};
 use crate::rules::treasure_singular;
 use crate::state::{Action, Keydoms};
@@ -30,9 +30,15 @@ pub fn step_prompt(k: &Keydoms, step: &Step) -> String {
                     k.name_of(*to)
                 ),
             };
-            format!("Pay {owed} treasures {why}: {paid} paid, one at a time")
+            format!(
+                "Pay {} {why}: {paid} paid, one at a time",
+                crate::data::count(*owed, "treasure", "treasures")
+            )
         }
-        Step::Take { left } => format!("Take {left} more small treasure(s) from the treasury"),
+        Step::Take { left } => format!(
+            "Take {} more from the treasury",
+            crate::data::count(*left, "small treasure", "small treasures")
+        ),
         Step::Trade => "Swap treasures with the treasury one for one, then finish".into(),
         Step::EvictBack { victim } => {
             format!("Send one of {}'s workers home", k.players[*victim].name)
@@ -74,8 +80,8 @@ pub fn window_prompt(k: &Keydoms) -> String {
             )
         }
         Some(WinKind::Location(l)) => format!(
-            "The {} is revealed: invoke an artefact, cast a spell, or pass",
-            loc_name(l)
+            "{} is revealed: invoke an artefact, cast a spell, or pass",
+            crate::data::upper_first(&the_loc(l))
         ),
         Some(WinKind::BeforeResolve) => {
             "All workers are out: last chance before resolving (Dragon leaves, …), or pass".into()
@@ -96,8 +102,17 @@ pub fn window_prompt(k: &Keydoms) -> String {
 /// Label and scene target for a magic action.
 pub fn describe(k: &Keydoms, seat: usize, a: &Action) -> Option<(String, String)> {
     Some(match a {
-        Action::Pass => ("Pass".into(), String::new()),
-        Action::PassRound => ("Pass for the rest of this round".into(), String::new()),
+        Action::Pass => {
+            let what = match k.m.windows.last().map(|w| w.kind) {
+                Some(WinKind::Spell) => "Pass: no amulet, the spell stands",
+                _ => "Pass: no artefact or spell now",
+            };
+            (what.into(), String::new())
+        }
+        Action::PassRound => (
+            "Pass every response window for the rest of this round".into(),
+            String::new(),
+        ),
         Action::Invoke { artefact } => (
             format!("Invoke your {}", artefact_name(*artefact)),
             format!("art:{artefact}"),
@@ -107,15 +122,15 @@ pub fn describe(k: &Keydoms, seat: usize, a: &Action) -> Option<(String, String)
             format!("spell:{spell}"),
         ),
         Action::ChooseOwnWorker { loc, strength } => (
-            format!("Mirror your {strength} in the {}", loc_name(*loc)),
+            format!("Mirror your {strength} in {}", the_loc(*loc)),
             format!("loc:{loc}"),
         ),
         Action::ChooseWorker { seat: s, loc, slot } if *s as usize >= k.n() => (
             format!(
-                "Choose the {}'s counter #{} in the {}",
+                "Choose the {}'s counter #{} in {}",
                 k.name_of(*s as usize),
                 slot + 1,
-                loc_name(*loc)
+                the_loc(*loc)
             ),
             format!("loc:{loc}"),
         ),
@@ -125,21 +140,21 @@ pub fn describe(k: &Keydoms, seat: usize, a: &Action) -> Option<(String, String)
                 .worker_at(owner, *loc, *slot)
                 .map(|i| &k.players[owner].workers[i])
                 .filter(|w| w.face_up || owner == seat)
-                .map(|w| format!("the {}", w.strength))
+                .map(|w| w.strength.to_string())
                 .unwrap_or_else(|| format!("face-down worker #{}", slot + 1));
+            let whose = if owner == seat {
+                "your own".to_string()
+            } else {
+                format!("{}'s", k.players[owner].name)
+            };
             (
-                format!(
-                    "Choose {}'s {shown} in the {}",
-                    k.players[owner].name,
-                    loc_name(*loc)
-                ),
+                format!("Choose {whose} {shown} in {}", the_loc(*loc)),
                 format!("loc:{loc}"),
             )
         }
-        Action::ChooseLocation { loc } => (
-            format!("Choose the {}", loc_name(*loc)),
-            format!("loc:{loc}"),
-        ),
+        Action::ChooseLocation { loc } => {
+            (format!("Choose {}", the_loc(*loc)), format!("loc:{loc}"))
+        }
         Action::ChooseArtefact { artefact } => (
             format!("Choose the {}", artefact_name(*artefact)),
             // Only your own artefacts are drawn as clickable cards.
@@ -170,7 +185,20 @@ pub fn describe(k: &Keydoms, seat: usize, a: &Action) -> Option<(String, String)
             format!("Pay one {}", treasure_singular(*treasure)),
             format!("mine:{treasure}"),
         ),
-        Action::Refuse => ("Refuse to pay".into(), String::new()),
+        Action::Refuse => {
+            let what = match &k.pending {
+                Some(crate::state::Pending::Magic {
+                    step:
+                        Step::Pay {
+                            purpose: PayFor::Levy { .. },
+                            ..
+                        },
+                    ..
+                }) => "Refuse the Levy: this worker goes home",
+                _ => "Refuse to pay: your castle workers go home",
+            };
+            (what.into(), String::new())
+        }
         Action::TakeOne { treasure } => (
             format!("Take one {}", treasure_singular(*treasure)),
             format!("treasury:{treasure}"),
@@ -179,7 +207,7 @@ pub fn describe(k: &Keydoms, seat: usize, a: &Action) -> Option<(String, String)
             format!(
                 "Trade one {} for one {}",
                 treasure_singular(*give),
-                treasure_name(*take as usize)
+                treasure_singular(*take)
             ),
             format!("mine:{give}"),
         ),
@@ -192,10 +220,10 @@ pub fn describe(k: &Keydoms, seat: usize, a: &Action) -> Option<(String, String)
         },
         Action::ChooseGhostWorker { ghost, loc, slot } => (
             format!(
-                "Send home the {}'s counter #{} in the {}",
+                "Send home the {}'s counter #{} in {}",
                 k.ghosts[*ghost as usize].name(),
                 slot + 1,
-                loc_name(*loc)
+                the_loc(*loc)
             ),
             format!("loc:{loc}"),
         ),
@@ -207,7 +235,7 @@ pub fn describe(k: &Keydoms, seat: usize, a: &Action) -> Option<(String, String)
 pub fn window_title(k: &Keydoms) -> String {
     match k.m.windows.last().map(|w| w.kind) {
         Some(WinKind::Placement) => "Before the next placement".into(),
-        Some(WinKind::Location(l)) => format!("At the {}", loc_name(l)),
+        Some(WinKind::Location(l)) => format!("At {}", the_loc(l)),
         Some(WinKind::BeforeResolve) => "Before resolving".into(),
         Some(WinKind::AfterCaves) => "After the caves".into(),
         Some(WinKind::Spell) => match k.m.casts.last() {

@@ -52,7 +52,10 @@ pub enum Done {
         paid: Vec<u8>,
         got: Purchase,
     },
-    Passed,
+    /// A response window let go by (which window it was).
+    Passed {
+        window: crate::magic::WinKind,
+    },
     PassedRound,
     Invoked {
         artefact: u8,
@@ -77,7 +80,11 @@ pub enum Done {
         paid: u8,
         owed: u8,
     },
-    RefusedPay,
+    /// Refused a Levy (the worker at `levy` goes home) or Extortion (`None`: every
+    /// castle worker goes home).
+    RefusedPay {
+        levy: Option<u8>,
+    },
     TookOne {
         treasure: u8,
     },
@@ -184,6 +191,43 @@ pub enum Note {
         choice: bool,
     },
     LastArtefact,
+    /// A location's result as it is resolved: each party present, strongest first (ties
+    /// already broken), with its total strength; at the guard room, the guard's too.
+    Standing {
+        loc: u8,
+        len: u8,
+        seats: [u8; crate::rules::MAX_PLAYERS],
+        strengths: [u16; crate::rules::MAX_PLAYERS],
+        guard: Option<u8>,
+    },
+    /// A player takes a cave ledge's treasures.
+    PlayerLedge {
+        seat: usize,
+        cave: u8,
+        ledge: usize,
+        goods: [u8; crate::data::TYPES],
+    },
+    /// A player wins the cottage: one more artefact this round.
+    Cottage {
+        seat: usize,
+    },
+    /// A player gets past the guard without a bribe (`key`: by the key).
+    Entered {
+        seat: usize,
+        key: bool,
+    },
+    /// A player cannot get past the guard: no worker there to bribe with, or too few
+    /// treasures for the bribe. Their castle workers go home.
+    TurnedBack {
+        seat: usize,
+        in_guard_room: bool,
+    },
+    /// A buyer first in line cannot pay the price (or never got past the guard).
+    CannotBuy {
+        seat: usize,
+        room: u8,
+        entered: bool,
+    },
     GhostCasts {
         ghost: usize,
         spell: u8,

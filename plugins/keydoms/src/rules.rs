@@ -4,7 +4,7 @@ use tavern_plugin_api::{GameError, Legal, Setup};
 
 use crate::data::{
     self, GUARD, LEDGES, LocKind, STABLES, TYPES, WAND, artefact_name, chests_for, is_castle_room,
-    loc_kind, loc_name, treasure_name,
+    loc_kind,
 };
 use crate::record::{ChanceDone, Done, Note, Purchase};
 use crate::state::{Action, Cursor, Keydoms, Mode, Pending, Player, Stage};
@@ -534,7 +534,7 @@ impl Keydoms {
             return;
         }
         match kind {
-            LocKind::Guard => self.step_guard(),
+            LocKind::Guard => self.step_guard(notes),
             LocKind::Castle => self.step_castle(loc, notes),
             _ => self.close_location(),
         }
@@ -546,6 +546,20 @@ impl Keydoms {
             return;
         }
         self.cursor.rewarded = true;
+        let mut seats = [0u8; MAX_PLAYERS];
+        let mut strengths = [0u16; MAX_PLAYERS];
+        for (i, &(s, t)) in ranking.iter().take(MAX_PLAYERS).enumerate() {
+            seats[i] = s as u8;
+            strengths[i] = t;
+        }
+        notes.push(Note::Standing {
+            loc,
+            len: ranking.len().min(MAX_PLAYERS) as u8,
+            seats,
+            strengths,
+            guard: (loc == GUARD)
+                .then(|| crate::ghost::guard_with_keys(self.guard.unwrap_or(10), self.gp.keys)),
+        });
         let first = ranking.first().map(|r| r.0);
         if let Some(p) = first.filter(|&p| self.is_ghost(p))
             && !matches!(kind, LocKind::Cave | LocKind::Castle | LocKind::Guard)
@@ -568,6 +582,7 @@ impl Keydoms {
             LocKind::Cottage => {
                 if let Some(seat) = first {
                     self.m.allowance[seat] += 1;
+                    notes.push(Note::Cottage { seat });
                 }
             }
             LocKind::Roundhouse => {
@@ -588,13 +603,21 @@ impl Keydoms {
                 continue;
             }
             let goods = self.take_ledge(cave, ledge);
+            if goods.iter().any(|&v| v > 0) {
+                notes.push(Note::PlayerLedge {
+                    seat,
+                    cave: cave as u8,
+                    ledge,
+                    goods,
+                });
+            }
             for t in 0..TYPES {
                 self.players[seat].treasure[t] += goods[t];
             }
         }
     }
 
-    fn step_guard(&mut self) {
+    fn step_guard(&mut self, notes: &mut Vec<Note>) {
         if self.cursor.queue.is_empty() {
             self.close_location();
             return;
@@ -610,8 +633,18 @@ impl Keydoms {
         let mine = self.strength(seat, GUARD);
         if mine >= guard || self.m.key[seat] {
             self.entered[seat] = true;
+            notes.push(Note::Entered {
+                seat,
+                key: mine < guard,
+            });
         } else if !self.present(seat, GUARD) || self.players[seat].total_treasure() < guard - mine {
             // No worker to bribe with, or (publicly) too few treasures for the bribe.
+            if self.has_castle_workers(seat) {
+                notes.push(Note::TurnedBack {
+                    seat,
+                    in_guard_room: self.present(seat, GUARD),
+                });
+            }
             self.turn_back_from_castle(seat);
         } else {
             self.pending = Some(Pending::Bribe {
@@ -659,6 +692,13 @@ impl Keydoms {
             || self.players[seat].total_treasure() < sum
         {
             // Publicly unable to pay: skipped without being asked.
+            if !need.is_empty() {
+                notes.push(Note::CannotBuy {
+                    seat,
+                    room: loc,
+                    entered: self.entered[seat],
+                });
+            }
             return;
         }
         self.pending = Some(Pending::Buy {
@@ -838,7 +878,7 @@ impl Keydoms {
                 format!("treasury:{t}"),
             ),
             (Action::Place { strength, loc }, _) => (
-                format!("Place your {strength} in the {}", loc_name(*loc)),
+                format!("Place your {strength} in {}", crate::data::the_loc(*loc)),
                 format!("loc:{loc}"),
             ),
             (Action::NameStartPlayer { seat: s }, _) => (
@@ -890,8 +930,8 @@ impl Keydoms {
                 let s = need.get(paid.len()).copied().unwrap_or(0);
                 (
                     format!(
-                        "Pay {s} {} for your strength-{s} worker",
-                        treasure_name(*t as usize)
+                        "Pay {} for your strength-{s} worker",
+                        data::treasures_of(s as u16, *t as usize)
                     ),
                     format!("mine:{t}"),
                 )

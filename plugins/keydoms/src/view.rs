@@ -14,7 +14,7 @@ use crate::data::{
 };
 use crate::hand_view::{Shown, draw_cards};
 use crate::rules::treasure_singular;
-use crate::state::{Keydoms, Pending, Stage};
+use crate::state::{Action, Keydoms, Pending, Stage};
 use crate::treasure::pieces;
 
 const LEVEL_FILL: [Color; 3] = [
@@ -96,25 +96,25 @@ fn worker_label(
 ) -> (String, String) {
     let name = &k.players[seat].name;
     let mark = Color::PLAYER_MARK[seat];
-    let at = loc_name(loc);
+    let at = crate::data::the_loc(loc);
     if up || k.gp.solo_face_up {
         // Solo option: the lone player shows placed workers to everyone (cosmetic).
         (
             strength.to_string(),
-            format!("{name}'s worker, strength {strength}, in the {at} ({mark}). Face up"),
+            format!("{name}'s worker, strength {strength}, in {at} ({mark}). Face up"),
         )
     } else if viewer == Some(seat) {
         (
             strength.to_string(),
             format!(
-                "Your worker, strength {strength}, in the {at} ({mark}). Face down: only you \
+                "Your worker, strength {strength}, in {at} ({mark}). Face down: only you \
                  know it"
             ),
         )
     } else {
         (
             "?".into(),
-            format!("{name}'s face-down worker in the {at} ({mark})"),
+            format!("{name}'s face-down worker in {at} ({mark})"),
         )
     }
 }
@@ -218,12 +218,12 @@ fn draw_board(s: &mut Scene, k: &Keydoms, viewer: Option<usize>) {
 }
 
 fn draw_cave(s: &mut Scene, k: &Keydoms, cave: usize, r: Rect) {
-    let at = loc_name(cave as u8);
+    let at = crate::data::the_loc(cave as u8);
     for l in 0..LEDGES {
         let y = r.y + 40.0 + l as f32 * 28.0;
         let shelf = rect(r.x + 8.0, y, r.w - 16.0, 24.0);
         s.rect(shelf, Color::TRANSPARENT, 4.0).tooltip(format!(
-            "Ledge {} of the {at}. It goes to the {} here",
+            "Ledge {} of {at}. It goes to the {} here",
             l + 1,
             [
                 "strongest",
@@ -247,7 +247,7 @@ fn draw_cave(s: &mut Scene, k: &Keydoms, cave: usize, r: Rect) {
             let large = k.cave_large[cave][l][t];
             let small = v.saturating_sub(large * LARGE);
             let tip = format!(
-                "{v} worth of {} ({large} large, {small} small) on ledge {} of the {at}",
+                "{v} worth of {} ({large} large, {small} small) on ledge {} of {at}",
                 treasure_name(t),
                 l + 1
             );
@@ -367,18 +367,18 @@ fn draw_workers(s: &mut Scene, k: &Keydoms, viewer: Option<usize>, loc: u8, r: R
             let (name, mark, at) = (
                 &k.players[seat].name,
                 Color::PLAYER_MARK[seat],
-                loc_name(loc),
+                crate::data::the_loc(loc),
             );
             let (label, tip) = if e.raven {
                 (
                     "R3".to_string(),
-                    format!("{name}'s raven in the {at} ({mark}). An extra strength-3 worker"),
+                    format!("{name}'s raven in {at} ({mark}). An extra strength-3 worker"),
                 )
             } else {
                 (
                     format!("M{}", e.strength),
                     format!(
-                        "{name}'s mirror image in the {at} ({mark}). It counts as a strength-{} \
+                        "{name}'s mirror image in {at} ({mark}). It counts as a strength-{} \
                          worker",
                         e.strength
                     ),
@@ -1304,7 +1304,10 @@ fn prompt(k: &Keydoms, viewer: Option<usize>) -> String {
         Pending::MarketGive { .. } => {
             "You won the market: trade one small treasure for three, or skip".into()
         }
-        Pending::MarketTake { left, .. } => format!("Take {left} more small treasure(s)"),
+        Pending::MarketTake { left, .. } => format!(
+            "Your market trade: take {} more from the treasury",
+            crate::data::count(*left, "small treasure", "small treasures")
+        ),
         Pending::Bribe { owed, paid, .. } => format!(
             "The guard wants {owed}: {} paid so far. Pay one treasure at a time, or refuse",
             paid.iter().sum::<u8>()
@@ -1315,17 +1318,51 @@ fn prompt(k: &Keydoms, viewer: Option<usize>) -> String {
             need,
             paid,
             ..
-        } => match stack {
-            None => format!("Choose which artefact to buy in {}", loc_name(*room)),
-            Some(_) => format!(
-                "Buy in {}: pay {:?} in different treasure types ({} of {} paid)",
-                loc_name(*room),
-                need,
-                paid.len(),
-                need.len()
-            ),
-        },
+        } => buy_prompt(k, *room, *stack, need, paid),
     }
+}
+
+/// What buying in `room` costs the viewer, in words: each worker's strength in its own
+/// treasure type, what is already set aside, and why declining is all that is left when
+/// no type is held in the numbers needed.
+fn buy_prompt(k: &Keydoms, room: u8, stack: Option<u8>, need: &[u8], paid: &[u8]) -> String {
+    let room_name = loc_name(room);
+    let Some(st) = stack else {
+        return format!("You may buy in {room_name}: choose which artefact");
+    };
+    let what = match k.stacks[st as usize].last() {
+        Some(&a) if k.top_up[st as usize] => format!("the {}", artefact_name(a)),
+        _ => "the artefact".to_string(),
+    };
+    let price = match need {
+        [s] => crate::data::count(*s, "treasure", "treasures of one type"),
+        [rest @ .., last] => {
+            let each: Vec<String> = rest.iter().map(|s| s.to_string()).collect();
+            let types = ["", "", "two", "three", "four", "five"][need.len().min(5)];
+            format!(
+                "{} and {last} of {types} different treasure types, one type per worker",
+                each.join(", ")
+            )
+        }
+        [] => "nothing".to_string(),
+    };
+    let mut text = format!("You may buy {what} in {room_name}: pay {price}");
+    if !paid.is_empty() {
+        let set: Vec<String> = need
+            .iter()
+            .zip(paid)
+            .map(|(&s, &t)| crate::data::treasures_of(s as u16, t as usize))
+            .collect();
+        text.push_str(&format!(" (set aside: {})", set.join(", ")));
+    } else if let Some(seat) = k.pending.as_ref().map(|p| p.seat())
+        && !k
+            .actions_for(seat)
+            .iter()
+            .any(|a| matches!(a, Action::PayWorker { .. }))
+    {
+        text.push_str(". You hold too few of one type for that: you can only decline");
+    }
+    text
 }
 
 /// Cards only the deciding seat may see: spells just drawn, or a stack being searched,
