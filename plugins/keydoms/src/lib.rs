@@ -211,12 +211,28 @@ impl Keydoms {
                 })
                 .collect();
             let top = *scrolls.iter().max().unwrap_or(&0);
+            let all_keys: Vec<i64> = keys.iter().chain(&g_keys).copied().collect();
+            let winner = *tied
+                .iter()
+                .max_by_key(|&&s| all_keys[s])
+                .expect("a tie has players");
+            let names: Vec<&str> = tied.iter().map(|&s| self.name_of(s)).collect();
+            let names = match names.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+                _ => names.join(""),
+            };
+            let tied_on = data::count(best as u32, "artefact", "artefacts");
+            let winner = self.name_of(winner);
             if scrolls.iter().filter(|&&c| c == top).count() == 1 {
-                "Tied on artefacts: the player with the most scrolls wins".to_string()
+                format!(
+                    "{names} tied on {tied_on}; {winner} wins with the most scrolls ({top})"
+                )
             } else {
-                "Tied on artefacts and scrolls: the tied player nearest the start player \
-                 (clockwise) wins"
-                    .to_string()
+                format!(
+                    "{names} tied on {tied_on} and {}; {winner} wins, nearest the start \
+                     player (clockwise)",
+                    data::count(top as u32, "scroll", "scrolls")
+                )
             }
         });
         let others = ghost

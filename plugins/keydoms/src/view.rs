@@ -1231,10 +1231,19 @@ fn draw_own_magic(s: &mut Scene, k: &Keydoms, me: usize) {
     {
         return;
     }
-    let label = "Your spells:";
+    // An empty hand or an empty row says so, so the two labels never read as one.
+    let label = if k.m.hands[me].is_empty() {
+        "Your spells: none"
+    } else {
+        "Your spells:"
+    };
     s.text(pos(OWN_RIGHT, OWN_SPELLS_Y), label, 18.0, Color::WHITE);
     let used_x = OWN_RIGHT + drawn_w(label, 18.0, false) + 40.0;
-    let used = "Used this round:";
+    let used = if k.m.invoked[me].iter().all(|&c| c == 0) {
+        "Used this round: none"
+    } else {
+        "Used this round:"
+    };
     s.text(pos(used_x, OWN_SPELLS_Y), used, 16.0, Color::WHITE)
         .tooltip("Artefacts you used this round. They lie in front of your screen for all to see");
     draw_invoked_row(s, k, me, used_x + drawn_w(used, 16.0, false) + 10.0);

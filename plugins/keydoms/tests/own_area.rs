@@ -113,3 +113,39 @@ fn own_area_survives_a_big_hand_and_every_artefact() {
     g.m.wand[0] = true;
     check(&g, 0, "big hand");
 }
+
+/// The texts of the own area of `seat`'s view.
+fn own_texts(g: &Keydoms, seat: usize) -> Vec<String> {
+    g.view(Some(seat))
+        .scene
+        .items
+        .iter()
+        .filter(|i| i.shape.bounds().y >= PANEL.y)
+        .filter_map(|i| match &i.shape {
+            Shape::Text { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn an_empty_hand_and_no_artefact_used_say_none() {
+    let mut g = Keydoms::new(&Setup::players(3)).unwrap();
+    let mut rng = GameRng::new(3);
+    // Up to the first placement: nobody holds a spell or has used an artefact yet.
+    while g.stage != tavern_plugin_keydoms::Stage::Placing {
+        let (seat, a) = match g.to_act() {
+            ToAct::Chance => (None, g.sample_chance(&mut rng)),
+            ToAct::Seats(s) => (Some(s[0]), g.legal_actions(s[0])[0].clone()),
+            ToAct::Over => panic!("over before placing"),
+        };
+        apply_checked(&mut g, seat, &a).unwrap();
+    }
+    let texts = own_texts(&g, 0);
+    assert!(texts.iter().any(|t| t == "Your spells: none"), "{texts:?}");
+    assert!(
+        texts.iter().any(|t| t == "Used this round: none"),
+        "{texts:?}"
+    );
+    assert!(!texts.iter().any(|t| t == "Your spells:"), "{texts:?}");
+}

@@ -321,9 +321,21 @@ fn a_ghost_and_a_player_tied_go_by_scrolls_then_seat_order() {
     assert_eq!(totals, vec![4, 4, 4]);
     assert_eq!(ranks, vec![1, 2, 0]);
     check_against_rulebook(&g, &o, "ghost tie");
+    // The end table names who tied, on what, and who won by which rule.
+    assert_eq!(
+        o.tie_break.as_deref(),
+        Some(
+            "Player 1, Player 2 and Dark ghost tied on 4 artefacts and 0 scrolls; Dark ghost \
+             wins, nearest the start player (clockwise)"
+        )
+    );
     // A scroll for seat 1 puts it first on the same count.
     g.players[1].artefacts = [1, 1, 0, 0, 1, 1];
     let o = g.outcome().unwrap();
     assert_eq!(reported(&o).1, vec![2, 0, 1]);
     check_against_rulebook(&g, &o, "ghost tie, scroll");
+    assert_eq!(
+        o.tie_break.as_deref(),
+        Some("Player 1, Player 2 and Dark ghost tied on 4 artefacts; Player 2 wins with the most scrolls (1)")
+    );
 }
