@@ -21,7 +21,10 @@ static QUESTS: LazyLock<Vec<String>> =
 pub fn spec_help(x: u8, disc: u8) -> String {
     let base = &SPECS[x as usize];
     if disc > 0 {
-        format!("{base}\nDiscount on it: {disc}")
+        format!(
+            "{base}\nDiscount on it: {}",
+            crate::data::coins(disc as u32)
+        )
     } else {
         base.clone()
     }
@@ -107,7 +110,6 @@ fn quest_text(q: u8) -> String {
             it.reward.name()
         ));
     }
-    tip.push_str("\nLetters: C cloth, L leather, M metal, W wood, G gems, X magic");
     tip
 }
 
@@ -117,7 +119,10 @@ fn spec_text(x: u8) -> String {
     let what = match d.effect {
         E::Appraiser => "After you get treasure from a quest, you may draw one more of any colour, then discard any one treasure.".to_string(),
         E::Builder => "Build rooms anywhere on your board; bonus spaces give twice as much.".into(),
-        E::Storage(k) => format!("Stores {k} more resource(s)."),
+        E::Storage(k) => format!(
+            "Stores {k} more {}.",
+            if k == 1 { "resource" } else { "resources" }
+        ),
         E::Hand(k) => format!("Hold {k} more treasures."),
         E::Laborer => "Instead of a normal gather, take any 3 resources you may gather.".into(),
         E::GatherBonus(r) => format!("Each gather action brings 1 extra {}.", RES_NAMES[r]),
@@ -143,8 +148,11 @@ fn spec_text(x: u8) -> String {
         E::Witch => "When hired: take a one-item quest card from the board (no coins, no treasure).".into(),
     };
     format!(
-        "{} (deck {}) — cost {}, {} prestige\n{what}",
-        d.name, d.deck, d.cost, d.pp
+        "{} (deck {}) — costs {}, {} prestige\n{what}",
+        d.name,
+        d.deck,
+        crate::data::coins(d.cost as u32),
+        d.pp
     )
 }
 
@@ -175,11 +183,23 @@ fn room_text(id: u8) -> String {
         crate::data::RoomEffect::Magic => "; you may gather magic".into(),
     };
     let slots = if d.slots > 0 {
-        format!("; room for {} specialist(s)", d.slots)
+        format!(
+            "; room for {} {}",
+            d.slots,
+            if d.slots == 1 {
+                "specialist"
+            } else {
+                "specialists"
+            }
+        )
     } else {
         String::new()
     };
-    format!("{} — cost {}: {score}{effect}{slots}", d.name, d.cost)
+    format!(
+        "{} — costs {}: {score}{effect}{slots}",
+        d.name,
+        crate::data::coins(d.cost as u32)
+    )
 }
 
 pub fn treasure_help(g: &Kg, seat: usize, k: u8) -> String {
@@ -203,6 +223,6 @@ pub fn treasure_help(g: &Kg, seat: usize, k: u8) -> String {
         "{} ({}) — {what}. Sells for {}.",
         t.name,
         t.colour.name(),
-        g.sell_price(seat, k)
+        crate::data::coins(g.sell_price(seat, k))
     )
 }

@@ -37,8 +37,6 @@ pub fn res_colour(r: usize) -> Color {
     ][r]
 }
 
-pub const RES_LETTER: [&str; RES] = ["C", "L", "M", "W", "G", "X"];
-
 pub fn treasure_colour(c: Colour) -> Color {
     match c {
         Colour::Blue => Color::rgb(70, 120, 200),
@@ -593,7 +591,7 @@ fn player_summary(g: &Kg, seat: usize, viewer: Option<usize>) -> String {
         p.hand_limit()
     );
     if coins_visible(g, viewer, seat) {
-        t.push_str(&format!(", {} coins", p.coins));
+        t.push_str(&format!(", {}", counted_coins(&p.coins.to_string())));
     }
     for (rm, c) in p.rooms() {
         t.push_str(&format!(
@@ -1070,7 +1068,13 @@ fn specialists(s: &mut Scene, g: &Kg, viewer: Option<usize>, r: Rect) {
         let t: Vec<String> = b
             .iter()
             .enumerate()
-            .map(|(s2, x)| format!("{} {x}", g.players[s2].name))
+            .map(|(s2, x)| {
+                format!(
+                    "{} {}",
+                    g.players[s2].name,
+                    counted(*x as usize, "coin", "coins")
+                )
+            })
             .collect();
         qtip.push_str(&format!("\nFuneral bids: {}", t.join(", ")));
     }

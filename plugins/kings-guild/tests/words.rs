@@ -261,3 +261,50 @@ fn a_specialist_leaving_says_why() {
         a.label
     );
 }
+
+/// Every text and hover on the table, at every count in random positions, counts in
+/// words: no "(s)", no "1 coins" or "1 gems", no cost without its coins.
+#[test]
+fn the_table_counts_in_words() {
+    use tavern_plugin_api::game::check::random_move;
+    use tavern_plugin_api::scene::Shape;
+    let mut bad = std::collections::BTreeSet::new();
+    for n in 1..=6 {
+        let mut g = Kg::new(&setup(n)).unwrap();
+        let mut rng = GameRng::new(70 + n as u64);
+        let mut steps = 0;
+        while let Some((seat, a)) = random_move(&g, &mut rng) {
+            g.apply(seat, &a).unwrap();
+            steps += 1;
+            if steps % 97 != 0 {
+                continue;
+            }
+            for v in 0..n {
+                let view = g.view(Some(v));
+                let mut texts = vec![view.prompt.clone()];
+                for it in &view.scene.items {
+                    if let Shape::Text { text, .. } | Shape::TextBlock { text, .. } = &it.shape {
+                        texts.push(text.clone());
+                    }
+                    texts.extend(it.tooltip.clone());
+                }
+                texts.extend(g.legal(v).into_iter().map(|l| l.label));
+                for t in texts {
+                    let wrong = t.contains("(s)")
+                        || t.contains(" 1 coins")
+                        || t.contains(" 1 gems")
+                        || t.contains("Letters:")
+                        || t.contains("cost ") && !t.contains("coin");
+                    if wrong {
+                        bad.insert(t);
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "{}",
+        bad.into_iter().collect::<Vec<_>>().join("\n---\n")
+    );
+}
