@@ -626,10 +626,10 @@ impl Ab {
                 brews,
                 good,
             } => format!(
-                "{} offers {} {} for their {}",
+                "{} offers {} to {} for their {}",
                 self.who(*buyer),
-                self.who(*seller),
                 coins_and_brews(*coins, *brews),
+                self.who(*seller),
                 good.name()
             ),
             Event::Withdrawn { buyer } => format!("{} withdraws the offer", self.who(*buyer)),
@@ -715,6 +715,10 @@ impl Ab {
                 format!("{name} comes to {}", deck_name(*deck))
             }
             Event::Next { seat } => format!("{}'s turn", self.who(*seat)),
+            Event::Did {
+                seat,
+                action: Action::DoneHarvest,
+            } => format!("{} stops harvesting", self.who(*seat)),
             Event::Did { seat, action } => {
                 format!(
                     "{}: {}",

@@ -283,10 +283,19 @@ fn prompt(g: &Ab, viewer: Option<usize>) -> String {
         );
     }
     if g.turn.awaiting {
-        return format!(
-            "{} makes you an offer for your good: accept or refuse",
-            g.players[g.active as usize].name
-        );
+        let (o, good) = (g.turn.offer, g.players[v].for_sale);
+        return match (o, good) {
+            (Some(o), Some(good)) => format!(
+                "{} offers {} for your {}: sell it or refuse",
+                g.players[g.active as usize].name,
+                crate::labels::coins_and_brews(o.coins, o.brews),
+                good.name()
+            ),
+            _ => format!(
+                "{} makes you an offer for your good: accept or refuse",
+                g.players[g.active as usize].name
+            ),
+        };
     }
     if g.ghost_due > 0 {
         return "Put the ghost you gained on one of your buildings without a ghost".into();

@@ -370,9 +370,21 @@ fn labor_pays_a_coin_each_and_a_hammer_harvests_two() {
             villager: vid("Fenn"),
         },
     );
-    act(&mut g, 0, Action::Labor);
+    let l = act(&mut g, 0, Action::Labor);
+    assert!(l.contains("Player 1 sends Bram and Fenn to labor"), "{l}");
+    assert!(
+        l.contains("Player 1 labors with 2 villagers: 2 coins, up to 3 goods to harvest"),
+        "{l}"
+    );
     assert_eq!(g.players[0].coins, coins + 2);
     assert_eq!(g.turn.harvest, 3, "hammer 2 + 1");
+    assert_eq!(
+        g.view(Some(0)).prompt,
+        "Harvest up to 3 goods from your buildings"
+    );
+    let mut stop = g.clone();
+    let l = act(&mut stop, 0, Action::DoneHarvest);
+    assert_eq!(l, "Player 1 stops harvesting");
     act(&mut g, 0, Action::Harvest { building: 1 });
     act(&mut g, 0, Action::Harvest { building: 2 });
     act(&mut g, 0, Action::Harvest { building: 2 });
@@ -545,11 +557,19 @@ fn selling_and_buying_between_players() {
             brew: true,
         },
     );
-    act(&mut g, 0, Action::Offer);
+    let l = act(&mut g, 0, Action::Offer);
+    assert!(
+        l.contains("Player 1 offers 2 coins and 1 mystic brew to Player 2 for their nut"),
+        "{l}"
+    );
     assert_eq!(
         g.to_act(),
         ToAct::Seats(vec![1]),
         "the seller answers out of turn"
+    );
+    assert_eq!(
+        g.view(Some(1)).prompt,
+        "Player 1 offers 2 coins and 1 mystic brew for your nut: sell it or refuse"
     );
     let (c0, c1) = (g.players[0].coins, g.players[1].coins);
     act(&mut g, 1, Action::Answer { accept: true });
