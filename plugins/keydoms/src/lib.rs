@@ -224,9 +224,7 @@ impl Keydoms {
             let tied_on = data::count(best as u32, "artefact", "artefacts");
             let winner = self.name_of(winner);
             if scrolls.iter().filter(|&&c| c == top).count() == 1 {
-                format!(
-                    "{names} tied on {tied_on}; {winner} wins with the most scrolls ({top})"
-                )
+                format!("{names} tied on {tied_on}; {winner} wins with the most scrolls ({top})")
             } else {
                 format!(
                     "{names} tied on {tied_on} and {}; {winner} wins, nearest the start \

@@ -1276,18 +1276,11 @@ fn status(k: &Keydoms) -> String {
         Stage::RoundStart => "Starting a round".to_string(),
         Stage::StartTreasures => "Starting treasures".to_string(),
         Stage::Placing => "Placing workers".to_string(),
-        Stage::Resolving => format!("Resolving {}", loc_name(k.cursor.loc.min(14))),
+        Stage::Resolving => format!("Resolving {}", crate::data::the_loc(k.cursor.loc.min(14))),
         Stage::Over => "Game over".to_string(),
     };
-    match &k.pending {
-        Some(p) => format!(
-            "Round {} · {} · {} to act",
-            k.round,
-            phase,
-            k.players[p.seat()].name
-        ),
-        None => format!("Round {} · {}", k.round, phase),
-    }
+    // Who is to play the host says beside it.
+    format!("Round {} · {}", k.round, phase)
 }
 
 fn prompt(k: &Keydoms, viewer: Option<usize>) -> String {

@@ -336,6 +336,8 @@ fn a_ghost_and_a_player_tied_go_by_scrolls_then_seat_order() {
     check_against_rulebook(&g, &o, "ghost tie, scroll");
     assert_eq!(
         o.tie_break.as_deref(),
-        Some("Player 1, Player 2 and Dark ghost tied on 4 artefacts; Player 2 wins with the most scrolls (1)")
+        Some(
+            "Player 1, Player 2 and Dark ghost tied on 4 artefacts; Player 2 wins with the most scrolls (1)"
+        )
     );
 }

@@ -93,7 +93,13 @@ fn read_games(humans: usize, ghosts: &str, magic: bool, extra: &[(&str, &str)], 
                         problems.push(format!("a bare {:?} label", l.label));
                     }
                 }
-                problems.extend(slips(&before.view(Some(seat)).prompt));
+                let v = before.view(Some(seat));
+                problems.extend(slips(&v.prompt));
+                problems.extend(slips(&v.status));
+                // The host adds "Player 2 to play" beside the status itself.
+                if v.status.contains(" to act") || v.status.contains("Resolving Guard") {
+                    problems.push(format!("status {:?}", v.status));
+                }
             }
             let _ = before.apply_quiet(st.seat, st.action);
         });
