@@ -352,9 +352,15 @@ impl Dl {
                 let owed = crate::building::tax(&self.lords[seat]);
                 let marks = owed - gold;
                 (
-                    format!(
-                        "Pay {gold} of {owed} gold in taxes ({marks} to the Dead Letter Office)"
-                    ),
+                    if marks == 0 {
+                        format!("Pay all {owed} gold in taxes")
+                    } else {
+                        format!(
+                            "Pay {gold} of {owed} gold in taxes ({marks} mark{} in the Dead Letter Office, −{} points at the end)",
+                            if marks == 1 { "" } else { "s" },
+                            3 * marks as u32
+                        )
+                    },
                     None,
                 )
             }

@@ -809,10 +809,11 @@ fn pictures_row(s: &mut Scene, l: &Lord, x: f32, y: f32, w: f32) {
     let party = party_pictures(l);
     let label_w = width("Lair", SMALL, true) + 8.0;
     let half = w / 2.0;
-    for (k, (title, pics)) in [("Lair", lair), ("Party", party)].into_iter().enumerate() {
+    // The same words as the own dungeon's rows: "Lair" and "Waiting".
+    for (k, (title, pics)) in [("Lair", lair), ("Waiting", party)].into_iter().enumerate() {
         let lx = x + k as f32 * half;
         s.text(pos(lx, y + 12.0), title, SMALL, PAPER).bold();
-        let px = lx + label_w.max(width("Party", SMALL, true) + 8.0);
+        let px = lx + label_w.max(width("Waiting", SMALL, true) + 8.0);
         let step = ((half - (px - lx) - 6.0) / pics.len().max(1) as f32).min(28.0);
         if pics.is_empty() {
             s.text(pos(px, y + 12.0), "—", SMALL, PAPER);

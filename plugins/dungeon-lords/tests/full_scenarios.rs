@@ -264,6 +264,15 @@ fn pay_day_and_taxes() {
         g.legal_actions(0),
         vec![Action::Tax { gold: 0 }, Action::Tax { gold: 1 }]
     );
+    // The choices say what each unpaid gold costs at the end.
+    let labels: Vec<String> = g.legal(0).into_iter().map(|l| l.label).collect();
+    assert_eq!(
+        labels,
+        vec![
+            "Pay 0 of 3 gold in taxes (3 marks in the Dead Letter Office, −9 points at the end)",
+            "Pay 1 of 3 gold in taxes (2 marks in the Dead Letter Office, −6 points at the end)",
+        ]
+    );
     act(&mut g, 0, Action::Tax { gold: 1 });
     assert_eq!((g.lords[0].gold, g.lords[0].dead_letters), (0, 2));
 }
