@@ -71,9 +71,13 @@ impl Kg {
                 }
                 (l, Some(format!("row:{index}")))
             }
+            // The Offering to the Council lies in the first empty quest space (as drawn).
             Action::Offer => (
                 "Make an offering to the Council (instead of an action)".into(),
-                None,
+                self.board
+                    .iter()
+                    .position(|x| x.is_none())
+                    .map(|i| format!("quest:{i}")),
             ),
             Action::Play { kind, arg } => {
                 let t = treasure(*kind);

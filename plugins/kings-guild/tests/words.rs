@@ -227,9 +227,29 @@ fn prompts_say_why_and_the_last_turn_offers_the_offering() {
         }
     }
     assert!(seen, "the Starfall Syndicate chose a colour");
-    // The last turns: the offering is named in the prompt.
+    // The last turns: the offering is named in the prompt, and the Offering to the
+    // Council's card (in the space it was drawn to) glows for it.
     let mut g = fresh(2);
     g.finals_left = 2;
+    let q = g.board[2].take().unwrap();
+    g.gone_quests.push(q.card);
+    let offer = g
+        .legal(0)
+        .into_iter()
+        .find(|l| l.action == Action::Offer)
+        .expect("the offering");
+    assert_eq!(offer.target.as_deref(), Some("quest:2"));
+    let scene = g.view(Some(0)).scene;
+    let card = scene
+        .items
+        .iter()
+        .find(|i| i.id.as_deref() == Some("quest:2"))
+        .expect("the space")
+        .shape
+        .bounds();
+    assert!(scene.items.iter().any(|i| matches!(&i.shape,
+        tavern_plugin_api::scene::Shape::TextBlock { text, rect, .. }
+            if text == "The Offering to the Council" && rect.inside(card, 0.5))));
     let p = g.view(Some(0)).prompt;
     assert!(
         p.starts_with("Your last turn:") && p.contains("offering to the Council"),
