@@ -21,7 +21,7 @@ use crate::model::{Ab, Building, Phase, Stage};
 mod book;
 mod market;
 mod others;
-mod village;
+pub mod village;
 
 use book::middle;
 use market::{board, market};

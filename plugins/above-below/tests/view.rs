@@ -422,3 +422,31 @@ fn starting_villagers_show_their_names() {
         }
     }
 }
+
+/// The villager areas share the own board's width so that cards come out alike: three
+/// ready and two exhausted villagers all get cards wide enough for a six-letter name (a
+/// fixed split gave the three ready ones 61 units, and 'Perrin' was cut), an empty area
+/// keeps room for its name, and the areas fill their span.
+#[test]
+fn villager_areas_share_their_width_by_cards() {
+    use tavern_plugin_above_below::view::village::area_widths;
+    for counts in [
+        [3, 2, 0],
+        [2, 2, 2],
+        [1, 0, 0],
+        [5, 1, 0],
+        [0, 0, 0],
+        [4, 4, 4],
+    ] {
+        let w = area_widths(counts);
+        let sum: f32 = w.iter().sum();
+        assert!((483.0..=486.0).contains(&sum), "{counts:?}: {w:?}");
+        for i in 0..3 {
+            assert!(w[i] >= 80.0, "{counts:?}: {w:?}");
+        }
+    }
+    let w = area_widths([3, 2, 0]);
+    for (i, n) in [3.0, 2.0].iter().enumerate() {
+        assert!((w[i] - 10.0) / n >= 68.0, "{w:?}");
+    }
+}

@@ -259,29 +259,51 @@ fn supply(s: &mut Scene, g: &Ab, seat: usize, at: Pos) {
     }
 }
 
-/// The villager areas' widths: each at least [`AREA_MIN_W`], the rest of
-/// [`AREAS_W`] shared in proportion to the villagers in them (evenly when there are none),
-/// so a crowded area's cards are wide enough for names.
+/// The villager areas' widths: an empty area as wide as its name, one with villagers at
+/// least [`AREA_MIN_W`]; past that the areas grow so that their cards, side by side, are
+/// as wide as can be and alike (a name needs a card's width), and what is left is shared
+/// by the villagers.
 pub fn area_widths(counts: [usize; 3]) -> [f32; 3] {
-    let spare = AREAS_W - 2.0 * AREA_GAP - 3.0 * AREA_MIN_W;
+    let names = ["Ready", "Exhausted", "Injured"];
+    let min: [f32; 3] = std::array::from_fn(|i| {
+        let name = text_width(names[i], drawn_size(T), false) + 24.0;
+        if counts[i] > 0 {
+            name.max(AREA_MIN_W)
+        } else {
+            name
+        }
+    });
+    let room = AREAS_W - 2.0 * AREA_GAP;
+    // The widest card (at most a full card's 100) every area can give its villagers.
+    let widths = |card: f32| -> [f32; 3] {
+        std::array::from_fn(|i| min[i].max(10.0 + counts[i] as f32 * card))
+    };
+    let card = (20..=100)
+        .rev()
+        .map(|c| c as f32)
+        .find(|&c| widths(c).iter().sum::<f32>() <= room)
+        .unwrap_or(20.0);
+    let mut w = widths(card);
+    let spare = room - w.iter().sum::<f32>();
     let total: usize = counts.iter().sum();
-    counts.map(|n| {
+    for (i, x) in w.iter_mut().enumerate() {
         let share = if total == 0 {
             1.0 / 3.0
         } else {
-            n as f32 / total as f32
+            counts[i] as f32 / total as f32
         };
-        AREA_MIN_W + (spare * share).floor()
-    })
+        *x += (spare * share).floor();
+    }
+    w
 }
 
-/// The villager areas' span, the gap between them and the narrowest an area gets (its
-/// name, "Exhausted", and one card).
+/// The villager areas' span, the gap between them and the narrowest an area with
+/// villagers gets (one card).
 const AREAS_W: f32 = 502.0;
 
 const AREA_GAP: f32 = 8.0;
 
-const AREA_MIN_W: f32 = 124.0;
+const AREA_MIN_W: f32 = 90.0;
 
 /// Ready, exhausted and injured areas, each villager a card with its figure.
 fn villager_areas(s: &mut Scene, g: &Ab, seat: usize) {
