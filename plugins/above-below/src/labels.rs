@@ -145,11 +145,19 @@ impl Ab {
             }
             Action::Banish { seat: t, building } => {
                 let c = self.building_card(t as usize, building);
+                // What the target earns, as the reputation board lists it.
+                let d = card(c);
+                let reward = if d.outpost {
+                    "1 mystic brew and 1 boat"
+                } else if d.beds() > 0 {
+                    "1 mystic brew and 3 coins"
+                } else {
+                    "2 reputation and 2 coins"
+                };
                 (
                     format!(
-                        "Banish: keep one ghost and send it to {}'s {}",
-                        self.players[t as usize].name,
-                        card(c).name
+                        "Banish your ghosts, one to {}'s {}: gain {reward}",
+                        self.players[t as usize].name, d.name
                     ),
                     Some(format!("building:{t}:{building}")),
                 )

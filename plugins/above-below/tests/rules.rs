@@ -299,13 +299,35 @@ fn banish_sends_one_ghost_to_an_opponent_with_the_three_rewards() {
             }],
             "only the free building"
         );
-        act(
+        // The button says what the banish earns.
+        let label = g
+            .legal(0)
+            .into_iter()
+            .find(|l| matches!(l.action, Action::Banish { .. }))
+            .unwrap()
+            .label;
+        let gain = match (coins, boats) {
+            (2, _) => "gain 2 reputation and 2 coins",
+            (3, _) => "gain 1 mystic brew and 3 coins",
+            _ => "gain 1 mystic brew and 1 boat",
+        };
+        assert_eq!(
+            label,
+            format!("Banish your ghosts, one to Player 2's {name}: {gain}")
+        );
+        let l = act(
             &mut g,
             0,
             Action::Banish {
                 seat: 1,
                 building: 1,
             },
+        );
+        assert!(
+            l.contains(&format!(
+                "Player 1 banishes 2 ghosts: one to Player 2's {name}, the other back to the supply"
+            )),
+            "{l}"
         );
         let p = &g.players[0];
         assert_eq!(p.ghosts(), 0, "all ghosts leave");
