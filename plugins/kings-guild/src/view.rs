@@ -251,7 +251,28 @@ fn prompt(g: &Kg, viewer: Option<usize>) -> String {
         Some(Pending::Thug { .. }) => "Thug: move the Thug to a quest?".into(),
         Some(Pending::StartBonus { .. }) => "Take your guild's starting resources".into(),
         Some(Pending::Draw { .. }) => String::new(),
-        None if g.turn.acted => "Play or sell treasures, or end your turn".into(),
+        None if g.turn.acted => {
+            // An expand goes on until the turn ends: say what it may still add.
+            let acts = g.actions(v);
+            let build = acts
+                .iter()
+                .any(|a| matches!(a, crate::action::Action::Build { .. }));
+            let hire = acts
+                .iter()
+                .any(|a| matches!(a, crate::action::Action::Hire { .. }));
+            match (build, hire) {
+                (true, true) => "You may still build a room or hire a specialist; play or sell \
+                                 treasures, or end your turn"
+                    .into(),
+                (true, false) => "You may still build a room; play or sell treasures, or end \
+                                  your turn"
+                    .into(),
+                (false, true) => "You may still hire a specialist; play or sell treasures, or \
+                                  end your turn"
+                    .into(),
+                (false, false) => "Play or sell treasures, or end your turn".into(),
+            }
+        }
         None if g.final_turn() && g.actions(v).contains(&crate::action::Action::Offer) => {
             "Your last turn: gather, craft, expand or make an offering to the Council \
              (treasures any time)"

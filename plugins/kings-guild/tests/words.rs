@@ -328,3 +328,43 @@ fn the_table_counts_in_words() {
         bad.into_iter().collect::<Vec<_>>().join("\n---\n")
     );
 }
+
+#[test]
+fn after_building_the_prompt_offers_the_hire_still_open() {
+    let mut g = fresh(2);
+    g.players[0].coins = 30;
+    let build = g
+        .legal_actions(0)
+        .into_iter()
+        .find(|a| matches!(a, Action::Build { .. }))
+        .expect("a room to build");
+    act(&mut g, 0, build);
+    assert_eq!(
+        g.view(Some(0)).prompt,
+        "You may still hire a specialist; play or sell treasures, or end your turn"
+    );
+    let hire = g
+        .legal_actions(0)
+        .into_iter()
+        .find(|a| matches!(a, Action::Hire { .. }))
+        .expect("a specialist to hire");
+    act(&mut g, 0, hire);
+    while !g.pending.is_empty() {
+        match g.deciders().first() {
+            Some(&s) => {
+                let a = g.legal_actions(s)[0].clone();
+                g.apply(Some(s), &a).unwrap();
+            }
+            None => {
+                let a = g.sample_chance(&mut GameRng::new(5));
+                g.apply(None, &a).unwrap();
+            }
+        }
+    }
+    if g.active == 0 && g.turn.acted {
+        assert_eq!(
+            g.view(Some(0)).prompt,
+            "Play or sell treasures, or end your turn"
+        );
+    }
+}
