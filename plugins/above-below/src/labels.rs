@@ -294,7 +294,8 @@ impl Ab {
                     Some(format!("sale:{}", o.seller)),
                 )
             }
-            Action::Withdraw => ("Withdraw the offer".into(), None),
+            // The offer being built was never made: its coins only go out with Offer.
+            Action::Withdraw => ("Make no offer after all".into(), None),
             Action::Answer { accept } => {
                 let o = self.turn.offer.expect("offer");
                 let g = p.for_sale.map_or("?", |g| g.name());
@@ -640,7 +641,9 @@ impl Ab {
                 self.who(*seller),
                 good.name()
             ),
-            Event::Withdrawn { buyer } => format!("{} withdraws the offer", self.who(*buyer)),
+            Event::Withdrawn { buyer } => {
+                format!("{} decides against an offer", self.who(*buyer))
+            }
             Event::Answer {
                 accept,
                 buyer,

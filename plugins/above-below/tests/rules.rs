@@ -571,6 +571,10 @@ fn selling_and_buying_between_players() {
         );
     }
     assert!(!actions(&g, 0).contains(&Action::Offer), "at least 3");
+    // An offer being built can be dropped; it was never made.
+    let mut drop = g.clone();
+    let l = act(&mut drop, 0, Action::Withdraw);
+    assert_eq!(l, "Player 1 decides against an offer");
     act(
         &mut g,
         0,
