@@ -450,3 +450,48 @@ fn villager_areas_share_their_width_by_cards() {
         assert!((w[i] - 10.0) / n >= 68.0, "{w:?}");
     }
 }
+
+/// The last paragraph beside the board names who explored, and lists the bonus apart
+/// from the rewards ('Received: 2 coins; bonus: 1 coin', not '2 coins, 1 coin').
+#[test]
+fn the_last_paragraph_keeps_the_bonus_apart() {
+    use tavern_plugin_above_below::data::data;
+    use tavern_plugin_above_below::labels::item_text;
+    use tavern_plugin_above_below::model::LastRead;
+    let book = &data().book;
+    let (r, k, out) = book
+        .openers()
+        .find_map(|(r, e)| {
+            e.choices.iter().enumerate().find_map(|(k, c)| {
+                let out = book.entry(c.goto);
+                (!out.reward.is_empty() && !out.bonus.is_empty()).then_some((r, k, out))
+            })
+        })
+        .expect("a paragraph with a bonus");
+    let mut g = fresh(2);
+    g.last_read = Some(LastRead {
+        seat: 1,
+        paragraph: r.0,
+        choice: k as u8,
+        lanterns: 20,
+        success: true,
+        bonus: true,
+    });
+    let list = |v: &[tavern_plugin_above_below::book::Item]| {
+        v.iter()
+            .map(|&i| item_text(i))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let want = format!(
+        "Received: {}; bonus: {}",
+        list(&out.reward),
+        list(&out.bonus)
+    );
+    let t = scene_texts(&g, 0);
+    assert!(t.contains(&want), "{want:?} not in {t:?}");
+    assert!(
+        t.iter().any(|x| x.starts_with("Player 2 · ")),
+        "the explorer is named"
+    );
+}

@@ -42,11 +42,16 @@ pub(super) fn middle(s: &mut Scene, g: &Ab) {
     );
     // The rewards always show; the story gives way to them when the page is full.
     let (story, received) = if l.success {
-        let mut items: Vec<String> = out.reward.iter().map(|&i| item_text(i)).collect();
-        if l.bonus {
-            items.extend(out.bonus.iter().map(|&i| item_text(i)));
+        let list = |items: &[crate::book::Item]| {
+            let v: Vec<String> = items.iter().map(|&i| item_text(i)).collect();
+            v.join(", ")
+        };
+        // The bonus apart, so '2 coins' and a bonus coin do not read as '2 coins, 1 coin'.
+        let mut received = format!("Received: {}", list(&out.reward));
+        if l.bonus && !out.bonus.is_empty() {
+            received.push_str(&format!("; bonus: {}", list(&out.bonus)));
         }
-        (out.text.clone(), format!("Received: {}", items.join(", ")))
+        (out.text.clone(), received)
     } else if out.fail.is_empty() {
         (
             "The party comes home empty-handed.".to_string(),
