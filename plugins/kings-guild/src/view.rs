@@ -114,17 +114,22 @@ fn solo_panel(s: &mut Scene, g: &Kg, seat: usize, r: Rect) {
     let x = r.x + left + 40.0;
     let w = r.x + r.w - 12.0 - x;
     let total: i64 = g.score_lines(seat).iter().map(|l| l.1).sum();
+    let (words, tip) = if g.phase == Phase::Over {
+        ("Final prestige", "Your final score and its title")
+    } else {
+        (
+            "Prestige now",
+            "Your score if the game ended now, before any offering to the Council",
+        )
+    };
     s.text(
         pos(x, r.y + 18.0),
-        fit_text(
-            &format!("Prestige now: {total} ({})", Kg::solo_title(total)),
-            w,
-        ),
+        fit_text(&format!("{words}: {total} ({})", Kg::solo_title(total)), w),
         SMALL,
         Color::WHITE,
     )
     .bold()
-    .tooltip("Your score if the game ended now, before any offering to the Council");
+    .tooltip(tip);
     for (i, (min, title)) in data().setup.titles.iter().enumerate() {
         let next = data().setup.titles.get(i + 1).map(|t| t.0 - 1);
         let range = match next {

@@ -617,4 +617,11 @@ fn solo_table_says_what_leaves_next_and_the_score_so_far() {
     // A free space: nothing leaves.
     g.board[0] = None;
     assert!(!texts(&g).iter().any(|x| x == "Leaves next"));
+    // Over: the score is final.
+    g.phase = tavern_plugin_kings_guild::model::Phase::Over;
+    let total: i64 = g.score_lines(0).iter().map(|l| l.1).sum();
+    assert!(texts(&g).contains(&format!(
+        "Final prestige: {total} ({})",
+        Kg::solo_title(total)
+    )));
 }
