@@ -236,12 +236,15 @@ fn mat_lines(k: &Keydoms, g: usize) -> Vec<(Vec<String>, String, Color)> {
     let hidden_n = deck_spells + gh.gained.len() + k.gp.owed.get(g).copied().unwrap_or(0) as usize;
     let hidden = Some(format!("hidden spells {hidden_n}"));
     let hidden_short = Some(format!("{hidden_n} hidden"));
+    // Each form starts in upper case, whichever part comes first.
     let join = |parts: &[&Option<String>]| {
-        parts
-            .iter()
-            .filter_map(|p| p.as_deref())
-            .collect::<Vec<_>>()
-            .join(" · ")
+        crate::data::upper_first(
+            &parts
+                .iter()
+                .filter_map(|p| p.as_deref())
+                .collect::<Vec<_>>()
+                .join(" · "),
+        )
     };
     let line = vec![join(&[&last, &cast, &hidden])];
     let mut spells = line.clone();

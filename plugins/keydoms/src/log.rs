@@ -40,6 +40,9 @@ impl Keydoms {
                         .with_private(format!("You place your {strength} face down in {at}"))
                 }
             }
+            Done::NamedStart { seat: s } if *s as usize == seat => public(format!(
+                "{name} wins the stables and takes the start player marker"
+            )),
             Done::NamedStart { seat: s } => public(format!(
                 "{name} wins the stables and makes {} the start player",
                 self.name_of(*s as usize)
@@ -404,6 +407,62 @@ impl Keydoms {
                     the_loc(cave)
                 )
             }
+            Note::SettledPay {
+                seat, all: true, ..
+            } => format!(
+                "{} has no more than that and hands over every treasure",
+                self.name_of(seat)
+            ),
+            Note::SettledPay {
+                seat,
+                levy: Some(loc),
+                ..
+            } => format!(
+                "{} cannot pay the Levy: their worker goes home from {}",
+                self.name_of(seat),
+                the_loc(loc)
+            ),
+            Note::SettledPay { seat, .. } => format!(
+                "{} cannot pay the Extortion: their castle workers go home",
+                self.name_of(seat)
+            ),
+            Note::NobodyPays { spell } => format!(
+                "{} finds nobody to pay: {}",
+                spell_name(spell),
+                if spell == 12 {
+                    "no other player has a worker at an unresolved Keytown location"
+                } else {
+                    "no other player has a worker in the castle rooms"
+                }
+            ),
+            Note::Parity { loc, odd, counts } => {
+                let gone: Vec<String> = counts
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &c)| c > 0)
+                    .map(|(s, &c)| format!("{} of {}'s", c, self.name_of(s)))
+                    .collect();
+                let spell = if odd { "Odd ones out" } else { "Get even" };
+                if gone.is_empty() {
+                    format!(
+                        "{spell} sends no player's worker home from {}",
+                        the_loc(loc)
+                    )
+                } else {
+                    format!(
+                        "{spell} sends workers home from {}: {}",
+                        the_loc(loc),
+                        gone.join(", ")
+                    )
+                }
+            }
+            Note::DragonLeft { cave: Some(c) } => format!(
+                "Dragon leaves: {} fills with treasure (4 on the top ledge, 2 on the next)",
+                the_loc(c)
+            ),
+            Note::DragonLeft { cave: None } => {
+                "Dragon leaves: no cave is empty, so nothing happens".to_string()
+            }
             Note::Cottage { seat } => format!(
                 "{} wins the cottage: one more artefact may be invoked this round",
                 self.name_of(seat)
@@ -506,6 +565,9 @@ impl Keydoms {
         if notes.is_empty() {
             return applied;
         }
+        // A pass that set off results (a location resolved, a spell settled) changed the
+        // table: the host must not fold it away with the plain passes.
+        applied.routine = false;
         let lines: Vec<String> = notes.iter().map(|n| self.note_text(n)).collect();
         let texts = std::iter::once(&mut applied.label)
             .chain(applied.private_label.as_mut())

@@ -36,8 +36,8 @@ pub fn step_prompt(k: &Keydoms, step: &Step) -> String {
             )
         }
         Step::Take { left } => format!(
-            "Take {} more from the treasury",
-            crate::data::count(*left, "small treasure", "small treasures")
+            "Take {left} more small {} from the treasury",
+            if *left == 1 { "treasure" } else { "treasures" }
         ),
         Step::Trade => "Swap treasures with the treasury one for one, then finish".into(),
         Step::EvictBack { victim } => {

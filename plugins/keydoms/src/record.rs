@@ -207,6 +207,30 @@ pub enum Note {
         ledge: usize,
         goods: [u8; crate::data::TYPES],
     },
+    /// A spell's payment settled without a choice: `all` (Donation, Toll, Teleport): the
+    /// payer had no more than owed and handed over everything; otherwise (Levy,
+    /// Extortion) the payer publicly had too little and the worker(s) went home (`levy`:
+    /// the Levy's worker's location).
+    SettledPay {
+        seat: usize,
+        all: bool,
+        levy: Option<u8>,
+    },
+    /// Levy or Extortion found nobody to pay.
+    NobodyPays {
+        spell: u8,
+    },
+    /// Get even (`odd` false) or Odd ones out sent players' workers (ravens counted)
+    /// home from `loc`, so many per seat.
+    Parity {
+        loc: u8,
+        odd: bool,
+        counts: [u8; crate::rules::MAX_PLAYERS],
+    },
+    /// Dragon leaves filled this cave (`None`: no cave was empty).
+    DragonLeft {
+        cave: Option<u8>,
+    },
     /// A player wins the cottage: one more artefact this round.
     Cottage {
         seat: usize,

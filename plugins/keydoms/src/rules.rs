@@ -300,7 +300,7 @@ impl Keydoms {
             }
             if !self.m.queue.is_empty() {
                 let p = self.m.queue.remove(0);
-                self.take_up(p);
+                self.take_up(p, notes);
                 continue;
             }
             if let Some(&seat) = self.m.draws_due.first() {
@@ -382,7 +382,7 @@ impl Keydoms {
 
     /// Makes a queued decision current, settling it at once when public counts leave
     /// no choice (too few treasures to pay, nothing left to act on).
-    fn take_up(&mut self, p: Pending) {
+    fn take_up(&mut self, p: Pending, notes: &mut Vec<Note>) {
         use crate::magic::{PayFor, Step};
         match p {
             Pending::Magic {
@@ -424,9 +424,27 @@ impl Keydoms {
                         for t in 0..TYPES {
                             to[t] += all[t];
                         }
+                        notes.push(Note::SettledPay {
+                            seat,
+                            all: true,
+                            levy: None,
+                        });
                     }
                     PayFor::Extortion | PayFor::Levy { .. } if total < owed as u16 => {
                         // Publicly unable to pay: the workers go home.
+                        let levy = match purpose {
+                            PayFor::Levy { seq } => self.players[seat]
+                                .workers
+                                .iter()
+                                .find(|w| w.seq == seq)
+                                .and_then(|w| w.loc),
+                            _ => None,
+                        };
+                        notes.push(Note::SettledPay {
+                            seat,
+                            all: false,
+                            levy,
+                        });
                         let _ = self.apply_step(
                             seat,
                             Step::Pay {
@@ -936,8 +954,18 @@ impl Keydoms {
                     format!("mine:{t}"),
                 )
             }
-            (Action::DeclineBuy, Some(Pending::Buy { room, .. })) => {
-                ("Do not buy this artefact".into(), format!("loc:{room}"))
+            (Action::DeclineBuy, Some(Pending::Buy { room, stack, .. })) => {
+                let what = match stack.map(|st| st as usize) {
+                    Some(st) if self.top_up[st] => self.stacks[st]
+                        .last()
+                        .map(|&a| format!("the {}", artefact_name(a))),
+                    _ => None,
+                }
+                .unwrap_or_else(|| "an artefact".to_string());
+                (
+                    format!("Do not buy {what} in {}", crate::data::loc_name(*room)),
+                    format!("loc:{room}"),
+                )
             }
             _ => crate::magic_view::describe(self, seat, &a)
                 .unwrap_or_else(|| (format!("{a:?}"), String::new())),

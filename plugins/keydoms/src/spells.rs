@@ -213,18 +213,18 @@ impl Keydoms {
             return;
         }
         if self.ghosts.is_empty() {
-            self.player_spell(cast);
+            self.player_spell(cast, notes);
             return;
         }
         // With ghosts Evict takes its ghost form; other extras come after the usual
         // effect.
         if cast.spell != 7 {
-            self.player_spell(cast.clone());
+            self.player_spell(cast.clone(), notes);
         }
         self.player_spell_with_ghosts(&cast, notes);
     }
 
-    fn player_spell(&mut self, cast: Cast) {
+    fn player_spell(&mut self, cast: Cast, notes: &mut Vec<Note>) {
         let c = cast.caster;
         let order = self.turn_order();
         match cast.spell {
@@ -249,7 +249,11 @@ impl Keydoms {
                 }
             }
             5 => {
-                if let Some(cave) = (0..5).find(|&cv| self.cave_value(cv) == 0) {
+                let empty = (0..5).find(|&cv| self.cave_value(cv) == 0);
+                notes.push(Note::DragonLeft {
+                    cave: empty.map(|c| c as u8),
+                });
+                if let Some(cave) = empty {
                     fill_ledge(
                         &mut self.treasury,
                         &mut self.caves[cave][0],
@@ -312,6 +316,7 @@ impl Keydoms {
                 }
             }
             9 => {
+                let before = self.m.queue.len();
                 for s in order {
                     let count = self.players[s]
                         .workers
@@ -329,26 +334,36 @@ impl Keydoms {
                         });
                     }
                 }
+                if self.m.queue.len() == before {
+                    notes.push(Note::NobodyPays { spell: 9 });
+                }
             }
             10 | 14 => {
                 if let Some(&Action::ChooseLocation { loc }) = cast.targets.first() {
                     let odd = cast.spell == 14;
-                    for p in &mut self.players {
+                    let mut counts = [0u8; crate::rules::MAX_PLAYERS];
+                    for (s, p) in self.players.iter_mut().enumerate() {
                         for w in &mut p.workers {
                             if w.loc == Some(loc) && (w.strength % 2 == 1) == odd {
                                 w.loc = None;
                                 w.face_up = false;
+                                counts[s] += 1;
                             }
                         }
                     }
                     self.m.extras.retain(|e| {
-                        e.loc != loc
+                        let stays = e.loc != loc
                             || if odd {
                                 !(e.raven || e.strength % 2 == 1)
                             } else {
                                 e.strength % 2 == 1
-                            }
+                            };
+                        if !stays {
+                            counts[e.seat] += 1;
+                        }
+                        stays
                     });
+                    notes.push(Note::Parity { loc, odd, counts });
                 }
             }
             11 => self.m.queue.push(Pending::Magic {
@@ -356,10 +371,14 @@ impl Keydoms {
                 step: Step::Take { left: 3 },
             }),
             12 => {
+                let before = self.m.queue.len();
                 for s in order {
                     if s != c {
                         self.queue_levy(s);
                     }
+                }
+                if self.m.queue.len() == before {
+                    notes.push(Note::NobodyPays { spell: 12 });
                 }
             }
             13 | 19 => {

@@ -1307,8 +1307,8 @@ fn prompt(k: &Keydoms, viewer: Option<usize>) -> String {
             "You won the market: trade one small treasure for three, or skip".into()
         }
         Pending::MarketTake { left, .. } => format!(
-            "Your market trade: take {} more from the treasury",
-            crate::data::count(*left, "small treasure", "small treasures")
+            "Your market trade: take {left} more small {} from the treasury",
+            if *left == 1 { "treasure" } else { "treasures" }
         ),
         Pending::Bribe { owed, paid, .. } => format!(
             "The guard wants {owed}: {} paid so far. Pay one treasure at a time, or refuse",

@@ -1156,3 +1156,79 @@ fn every_placement_turn_opens_a_window_from_the_start_player() {
     let v = g.view(Some(1));
     assert!(v.prompt.contains("Place"));
 }
+
+/// Everyone passes as `pass_all` does; the log lines the passes carried.
+fn pass_all_logged(g: &mut Keydoms) -> Vec<String> {
+    let mut lines = Vec::new();
+    while window(g).is_some() {
+        let s = seat(g);
+        let applied = apply_checked(g, Some(s), &Action::Pass).unwrap();
+        lines.extend(applied.label.lines().map(str::to_string));
+    }
+    lines
+}
+
+#[test]
+fn spells_that_settle_by_themselves_say_so_in_the_log() {
+    // Levy with nobody in Keytown.
+    let mut g = table(3, 1);
+    spell(&mut g, 0, 12);
+    wand_then(&mut g, 0);
+    act(&mut g, 0, Action::Cast { spell: 12 });
+    let lines = pass_all_logged(&mut g);
+    assert!(
+        lines.contains(
+            &"Levy finds nobody to pay: no other player has a worker at an unresolved \
+              Keytown location"
+                .to_string()
+        ),
+        "{lines:#?}"
+    );
+    // Donation: seat 0 holds exactly 3 and hands them all over without a choice; seat 2
+    // holds 3 too.
+    let mut g = table(3, 1);
+    spell(&mut g, 0, 4);
+    give(&mut g, 1, GOLD, 6);
+    wand_then(&mut g, 0);
+    act(&mut g, 0, Action::Cast { spell: 4 });
+    let lines = pass_all_logged(&mut g);
+    assert!(
+        lines.contains(&"Player 1 has no more than that and hands over every treasure".into()),
+        "{lines:#?}"
+    );
+    // Extortion: seat 1 has two castle workers and one treasure: publicly unable.
+    let mut g = table(3, 1);
+    spell(&mut g, 0, 9);
+    put(&mut g, 1, 8, ROOM_K);
+    put(&mut g, 1, 7, ROOM_K);
+    g.players[1].treasure = [1, 0, 0, 0, 0];
+    wand_then(&mut g, 0);
+    act(&mut g, 0, Action::Cast { spell: 9 });
+    let lines = pass_all_logged(&mut g);
+    assert!(
+        lines.contains(
+            &"Player 2 cannot pay the Extortion: their castle workers go home".to_string()
+        ),
+        "{lines:#?}"
+    );
+    assert!(!g.players[1].has_worker_in(ROOM_K));
+    // Get even names whose workers went home.
+    let mut g = table(3, 1);
+    spell(&mut g, 2, 10);
+    put(&mut g, 0, 8, MARKET);
+    put(&mut g, 1, 5, MARKET);
+    resolve(&mut g);
+    pass_until(&mut g, WinKind::Location(MARKET));
+    act(&mut g, 0, Action::Pass);
+    act(&mut g, 1, Action::Pass);
+    wand_then(&mut g, 2);
+    act(&mut g, 0, Action::Pass);
+    act(&mut g, 1, Action::Pass);
+    act(&mut g, 2, Action::Cast { spell: 10 });
+    act(&mut g, 2, Action::ChooseLocation { loc: MARKET });
+    let lines = pass_all_logged(&mut g);
+    assert!(
+        lines.contains(&"Get even sends workers home from the Market: 1 of Player 1's".into()),
+        "{lines:#?}"
+    );
+}

@@ -46,7 +46,22 @@ pub fn slips(text: &str) -> Vec<String> {
             }
         }
     }
-    for bad in ["(s)", "[", "]", "the Castle room", "round 0", " acts\n"] {
+    // "Player 1 makes Player 1 the start player".
+    if let Some((who, rest)) = text.split_once(" wins the stables and makes ")
+        && rest.starts_with(who)
+    {
+        out.push(format!("names itself: {text:?}"));
+    }
+    for bad in [
+        "(s)",
+        "[",
+        "]",
+        "the Castle room",
+        "round 0",
+        " acts\n",
+        "treasure more",
+        "treasures more",
+    ] {
         if text.contains(bad) {
             out.push(format!("{bad:?} in {text:?}"));
         }
@@ -96,6 +111,16 @@ fn read_games(humans: usize, ghosts: &str, magic: bool, extra: &[(&str, &str)], 
                 let v = before.view(Some(seat));
                 problems.extend(slips(&v.prompt));
                 problems.extend(slips(&v.status));
+                // A ghost mat's line starts in upper case whichever part leads it.
+                for it in &v.scene.items {
+                    if let tavern_plugin_api::scene::Shape::Text { text, .. } = &it.shape
+                        && ["last card", "to cast", "hidden spells"]
+                            .iter()
+                            .any(|w| text.starts_with(w))
+                    {
+                        problems.push(format!("a mat line in lower case: {text:?}"));
+                    }
+                }
                 // The host adds "Player 2 to play" beside the status itself.
                 if v.status.contains(" to act") || v.status.contains("Resolving Guard") {
                     problems.push(format!("status {:?}", v.status));
