@@ -63,6 +63,15 @@ fn joined(names: &[&str], word: &str) -> String {
     }
 }
 
+/// Where a rest moves a villager: one area to the left.
+fn rest_step(p: &crate::model::Player, v: u8) -> &'static str {
+    if p.injured.contains(&v) {
+        "injured to exhausted"
+    } else {
+        "exhausted to ready"
+    }
+}
+
 pub fn vname(v: u8) -> &'static str {
     &villager(v).name
 }
@@ -339,11 +348,11 @@ impl Ab {
                 Some("button:pass".into()),
             ),
             Action::Bed { villager: v } => (
-                format!("A bed for {}", vname(v)),
+                format!("A bed for {} ({})", vname(v), rest_step(p, v)),
                 Some(format!("villager:{v}")),
             ),
             Action::Brew { villager: v } => (
-                format!("Give {} a mystic brew", vname(v)),
+                format!("Give {} a mystic brew ({})", vname(v), rest_step(p, v)),
                 Some(format!("villager:{v}")),
             ),
             Action::RestDone => ("Done resting".into(), Some("button:end".into())),

@@ -485,6 +485,15 @@ fn resting_beds_once_per_villager_brews_twice_robot_alone() {
     );
     let acts = actions(&g, 0);
     assert!(!acts.iter().any(|a| matches!(a, Action::Bed { villager } | Action::Brew { villager } if *villager == robot)), "no bed, no brew for the robot");
+    // The buttons say where each villager goes.
+    let labels: Vec<String> = g.legal(0).into_iter().map(|l| l.label).collect();
+    for want in [
+        "A bed for Bram (injured to exhausted)",
+        "A bed for Wren (exhausted to ready)",
+        "Give Bram a mystic brew (injured to exhausted)",
+    ] {
+        assert!(labels.iter().any(|l| l == want), "{want} not in {labels:?}");
+    }
     act(
         &mut g,
         0,
