@@ -253,9 +253,13 @@ impl Dl {
             Action::Spy { round } => {
                 let (p, i, _) = self.f().cur.unwrap_or((1, 0, seat));
                 let c = crate::build::space(Place::from_index(p), i);
-                let cost = if c.gold > 0 { "pay 1 gold, " } else { "" };
+                let cost = if c.gold > 0 { "pay 1 gold → " } else { "" };
                 (
-                    format!("{cost}−{} Evil and spy on combat card {round}", c.less_evil),
+                    format!(
+                        "{}: {cost}−{} Evil and spy on combat card {round}",
+                        Place::from_index(p).name(),
+                        c.less_evil
+                    ),
                     Some(format!("card:{round}")),
                 )
             }
@@ -273,7 +277,7 @@ impl Dl {
             Action::Hire { kind, pay } => {
                 let m = monster(kind);
                 let extra = match self.f().cur {
-                    Some((_, 2, _)) => " + 1 food",
+                    Some((_, 2, _)) => " + 1 food for space III",
                     _ => "",
                 };
                 let with = wage_extra(m, pay);
@@ -364,10 +368,9 @@ impl Dl {
                     None,
                 )
             }
-            Action::Discard { kind } => (
-                format!("Discard the {}", trap(kind).name),
-                Some(format!("trap:{seat}:{kind}")),
-            ),
+            // The building table lists trap cards as words: the choice is in the action
+            // list only.
+            Action::Discard { kind } => (format!("Discard the {}", trap(kind).name), None),
             _ => (format!("{a:?}"), None),
         }
     }

@@ -46,7 +46,7 @@ pub fn view(g: &Dl, viewer: Option<usize>) -> View {
     let own = viewer.unwrap_or(g.start).min(g.n() - 1);
     board(&mut s, g, own, viewer == Some(own));
     dungeon(&mut s, g, own, viewer == Some(own));
-    progress(&mut s, g);
+    progress(&mut s, g, viewer);
     others(&mut s, g, own, viewer);
     View {
         scene: s,
@@ -411,12 +411,21 @@ fn gallery(s: &mut Scene, g: &Dl, seat: usize, y0: f32) {
             s.text(pos(112.0, y + 22.0), none, SMALL, PAPER);
         }
         for (i, (image, name)) in pics.iter().enumerate() {
-            s.image(
+            let item = s.image(
                 rect(112.0 + i as f32 * step, y, step - 4.0, step - 4.0),
                 *image,
                 name.clone(),
-            )
-            .tooltip(name.clone());
+            );
+            // A monster in the lair is the table target of its wage on Pay Day.
+            match l.lair.get(i).filter(|_| k == 0) {
+                Some(m) => {
+                    item.id(format!("lair:{seat}:{}", m.kind))
+                        .tooltip(format!("{name}: wage {} on Pay Day", monster(m.kind).wage));
+                }
+                None => {
+                    item.tooltip(name.clone());
+                }
+            }
         }
     }
 }
@@ -482,7 +491,7 @@ pub(crate) fn grid(s: &mut Scene, l: &Lord, seat: usize, x0: f32, y0: f32, tile:
 }
 
 /// Progress, Evilometer, tavern, room store and the adventurers.
-fn progress(s: &mut Scene, g: &Dl) {
+fn progress(s: &mut Scene, g: &Dl, viewer: Option<usize>) {
     let f = g.f();
     let x = 8.0;
     let y0 = PROGRESS_Y;
@@ -550,7 +559,7 @@ fn progress(s: &mut Scene, g: &Dl) {
             }),
     );
     evilometer(s, g, x + 14.0, y0 + 68.0);
-    market(s, g, x + 14.0, y0 + 160.0);
+    market(s, g, x + 14.0, y0 + 160.0, viewer);
     let names = |v: &[u8]| -> String {
         let n: Vec<String> = v.iter().map(|&a| adv_name(a)).collect();
         list_or(&n, "none")
@@ -638,14 +647,14 @@ fn evilometer(s: &mut Scene, g: &Dl, x: f32, y: f32) {
 }
 
 /// The tavern's monsters (name and wage beside the picture) and the room store.
-fn market(s: &mut Scene, g: &Dl, x: f32, y: f32) {
+fn market(s: &mut Scene, g: &Dl, x: f32, y: f32, viewer: Option<usize>) {
     let f = g.f();
     // The widest wage ("1 monster fed + 1 evil") fits beside its monster's name.
     let cards_x = x + 86.0;
     let cw = (WIDTH - 24.0 - cards_x) / 3.0;
-    s.text(pos(x, y + 22.0), "Tavern", TEXT, PAPER).bold();
+    s.text(pos(x, y + 20.0), "Tavern", TEXT, PAPER).bold();
     for (i, &k) in f.tavern.iter().enumerate() {
-        let r = rect(cards_x + i as f32 * cw, y, cw - 8.0, 44.0);
+        let r = rect(cards_x + i as f32 * cw, y, cw - 8.0, 40.0);
         let m = monster(k);
         s.rect(r, Color::rgb(84, 58, 38), 6.0)
             .id(format!("tavern:{k}"))
@@ -660,15 +669,15 @@ fn market(s: &mut Scene, g: &Dl, x: f32, y: f32) {
                     .join("; or ")
             ));
         // The monster in the tavern's nook at the tile's head, the words on the plain wood.
-        s.image(rect(r.x + 3.0, r.y + 6.0, 48.0, 32.0), art::TAVERN, "");
+        s.image(rect(r.x + 3.0, r.y + 4.0, 48.0, 32.0), art::TAVERN, "");
         s.image(
-            rect(r.x + 12.0, r.y + 7.0, 30.0, 30.0),
+            rect(r.x + 12.0, r.y + 5.0, 30.0, 30.0),
             art::monster(&m.key),
             m.name.clone(),
         );
         let name_w = width(&m.name, SMALL, true);
         s.text(
-            pos(r.x + 56.0, y + 22.0),
+            pos(r.x + 56.0, y + 20.0),
             m.name.clone(),
             SMALL,
             Color::WHITE,
@@ -676,29 +685,73 @@ fn market(s: &mut Scene, g: &Dl, x: f32, y: f32) {
         .bold();
         let wx = r.x + 56.0 + name_w + 10.0;
         s.text(
-            pos(wx, y + 22.0),
+            pos(wx, y + 20.0),
             fit(&m.wage, r.x + r.w - wx - 6.0, SMALL, false),
             SMALL,
             Color::rgb(236, 230, 200),
         );
     }
-    let y = y + 52.0;
-    s.text(pos(x, y + 22.0), "Rooms", TEXT, PAPER).bold();
+    // Rows 40 tall, 8 apart: the glow of a card to choose stays off the lines below.
+    let y = y + 48.0;
+    s.text(pos(x, y + 20.0), "Rooms", TEXT, PAPER).bold();
     for (i, &r) in f.store.iter().enumerate() {
-        let rr = rect(cards_x + i as f32 * cw, y, cw - 8.0, 44.0);
+        let rr = rect(cards_x + i as f32 * cw, y, cw - 8.0, 40.0);
         s.rect(rr, Color::rgb(104, 60, 120), 6.0)
             .id(format!("store:{r}"))
             .tooltip(format!("{}: {}", room(r).name, room(r).help));
         s.image(
-            rect(rr.x + 4.0, rr.y + 2.0, 40.0, 40.0),
+            rect(rr.x + 4.0, rr.y + 2.0, 36.0, 36.0),
             art::room(&room(r).key),
             room(r).name.clone(),
         );
         s.text(
-            pos(rr.x + 52.0, y + 22.0),
+            pos(rr.x + 52.0, y + 20.0),
             fit(&room(r).name, rr.w - 58.0, SMALL, false),
             SMALL,
             Color::WHITE,
+        );
+    }
+    combat_cards(s, g, cards_x + 2.0 * cw, y, cw - 8.0, viewer);
+}
+
+/// This year's four combat cards, face down beside the room store, one per combat round:
+/// the targets of spying (Improve Reputation I and III). A card the viewer has spied
+/// wears the mark and names itself in its tooltip.
+fn combat_cards(s: &mut Scene, g: &Dl, x: f32, y: f32, w: f32, viewer: Option<usize>) {
+    if g.cards.is_empty() {
+        return;
+    }
+    let cw = (w - 3.0 * 8.0) / 4.0;
+    for round in 1..=4u8 {
+        let r = rect(x + (round - 1) as f32 * (cw + 8.0), y, cw, 40.0);
+        let seen = viewer
+            .filter(|&v| g.lords[v].spied.contains(&round))
+            .and_then(|_| g.cards.get(round as usize - 1).copied());
+        let tip = match seen {
+            Some(c) => format!(
+                "Combat card for combat round {round}, face down. You spied it: {}. {}",
+                crate::data::card(c).name,
+                crate::data::card(c).help
+            ),
+            None => format!(
+                "Combat card for combat round {round}, face down until that round's plans are made. Improve Reputation I or III lets you spy on one."
+            ),
+        };
+        let item = s
+            .rect(r, Color::rgb(70, 40, 44), 6.0)
+            .id(format!("card:{round}"))
+            .tooltip(tip);
+        marked(item, seen.is_some());
+        let label = if seen.is_some() {
+            format!("{round}: seen")
+        } else {
+            format!("Card {round}")
+        };
+        s.text_centered(
+            r.center(),
+            fit(&label, cw - 8.0, SMALL, false),
+            SMALL,
+            PAPER,
         );
     }
 }

@@ -253,3 +253,49 @@ fn the_plan_line_asks_for_the_tile_first() {
     }
     assert!(seen);
 }
+
+/// Every legal action's table target exists in the acting lord's view, in the building
+/// years and in combat (spying on a combat card clicks the face-down card beside the room
+/// store), and a card the lord has spied is marked there.
+#[test]
+fn every_target_is_on_the_table_in_the_full_game() {
+    let mut spied_seen = false;
+    for n in 2..=4 {
+        for seed in 0..scaled(2) as u64 {
+            let mut g = Dl::new(&setup(n)).unwrap();
+            let mut rng = GameRng::new(seed + 40);
+            while let Some((seat, a)) = random_move(&g, &mut rng) {
+                if let Some(s) = seat {
+                    let scene = g.view(Some(s)).scene;
+                    for l in g.legal(s) {
+                        let Some(t) = l.target.as_deref() else {
+                            continue;
+                        };
+                        if t.starts_with("button:") {
+                            continue;
+                        }
+                        assert!(
+                            scene.items.iter().any(|i| i.id.as_deref() == Some(t)),
+                            "{n} lords, seed {seed}, {:?}: no item {t} for {:?}",
+                            g.phase,
+                            l.label
+                        );
+                    }
+                    if matches!(g.phase, Phase::Build(_)) {
+                        for &r in &g.lords[s].spied {
+                            let card = scene
+                                .items
+                                .iter()
+                                .find(|i| i.id.as_deref() == Some(&format!("card:{r}")))
+                                .expect("the spied card on the table");
+                            assert!(card.tooltip.as_deref().unwrap().contains("You spied it"));
+                            spied_seen = true;
+                        }
+                    }
+                }
+                g.apply(seat, &a).unwrap();
+            }
+        }
+    }
+    assert!(spied_seen);
+}
