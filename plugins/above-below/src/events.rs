@@ -53,6 +53,10 @@ pub enum Event {
         face: u8,
         villager: u8,
     },
+    /// A 'coin with ghost' card paid its owner for a ghost sent by a banish.
+    GhostCoin {
+        seat: u8,
+    },
     Rerolling {
         seat: u8,
         villager: Option<u8>,

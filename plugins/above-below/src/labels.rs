@@ -567,6 +567,16 @@ impl Ab {
                     }
                 }
             }
+            Event::GhostCoin { seat } => {
+                let c = self.players[*seat as usize]
+                    .cards()
+                    .find(|&c| card(c).effects.contains(&Effect::CoinWithGhost));
+                format!(
+                    "{} gains 1 coin for the ghost from {}",
+                    self.who(*seat),
+                    c.map_or("a card", |c| card(c).name.as_str())
+                )
+            }
             Event::Banished {
                 seat,
                 returned,

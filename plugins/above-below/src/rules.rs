@@ -509,6 +509,11 @@ impl Ab {
                 returned,
                 target: sent,
             });
+            // The ghost is one its new owner gains: a 'coin with ghost' card pays for it.
+            if self.players[t as usize].has(Effect::CoinWithGhost) {
+                self.gain_coins(t as usize, 1);
+                ev.push(Event::GhostCoin { seat: t });
+            }
             if is_outpost {
                 self.gain_brews(seat, 1);
                 self.gain_boats(seat, 1);

@@ -381,3 +381,48 @@ fn card_bonus_examples() {
         "each building is a point, the starting house too"
     );
 }
+
+/// Rule reading: a ghost an opponent banishes onto your building is a ghost you gain, so a
+/// 'coin with ghost' card (Ghostwarden's Lodge) pays its coin for it, as it does for a
+/// ghost from hiring or an encounter. (Before, only hiring and encounters paid.)
+#[test]
+fn a_banished_ghost_pays_the_coin_with_ghost_card_of_its_new_owner() {
+    let mut g = fresh(2);
+    let lodge = data()
+        .cards
+        .iter()
+        .position(|c| c.name == "Ghostwarden's Lodge")
+        .unwrap() as u8;
+    g.key_row.retain(|&c| c != lodge);
+    g.keys.unseen.retain(|&c| c != lodge);
+    g.players[1].houses.push(Building {
+        card: lodge,
+        goods: 0,
+        ghost: false,
+    });
+    g.players[0].houses[0].ghost = true;
+    g.players[1].houses[0].ghost = true;
+    g.ghosts -= 2;
+    let quill = g.players[0]
+        .ready
+        .iter()
+        .copied()
+        .find(|&v| villager(v).quill)
+        .unwrap();
+    act(&mut g, 0, Action::Select { villager: quill });
+    let coins = g.players[1].coins;
+    let l = act(
+        &mut g,
+        0,
+        Action::Banish {
+            seat: 1,
+            building: 1,
+        },
+    );
+    assert_eq!(g.players[1].coins, coins + 1, "{l}");
+    assert!(
+        l.contains("Player 2 gains 1 coin for the ghost from Ghostwarden's Lodge"),
+        "{l}"
+    );
+    invariants(&g);
+}
