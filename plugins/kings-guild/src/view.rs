@@ -296,6 +296,12 @@ fn res_row(s: &mut Scene, x: f32, y: f32, res: &[u8; RES], id: Option<usize>) ->
     res_row_in(s, x, y, res, id, RES_STEP)
 }
 
+/// The supply's row: smaller pictures, so the glow of a gatherable one stays clear of
+/// the master rooms' second line below it.
+fn supply_row(s: &mut Scene, x: f32, y: f32, res: &[u8; RES]) -> f32 {
+    res_row_sized(s, x, y, res, Some(usize::MAX), RES_STEP, 24.0)
+}
+
 /// The distance between two resources of a row that may glow as targets: the host's
 /// glow rings picture and count together, clear of the next one's ring.
 pub const RES_STEP: f32 = 58.0;
@@ -303,9 +309,21 @@ pub const RES_STEP: f32 = 58.0;
 /// A resource row whose entries are `step` apart (narrow opponent panels draw smaller
 /// pictures, so the count keeps its room before the next one).
 fn res_row_in(s: &mut Scene, x: f32, y: f32, res: &[u8; RES], id: Option<usize>, step: f32) -> f32 {
+    res_row_sized(s, x, y, res, id, step, 30.0)
+}
+
+fn res_row_sized(
+    s: &mut Scene,
+    x: f32,
+    y: f32,
+    res: &[u8; RES],
+    id: Option<usize>,
+    step: f32,
+    largest: f32,
+) -> f32 {
     use tavern_plugin_api::scene::text_width;
     let mut x = x;
-    let icon = (step - 19.0).min(30.0);
+    let icon = (step - 19.0).min(largest);
     for r in 0..RES {
         let count = format!("{}", res[r]);
         let tip = format!("{}: {}", RES_NAMES[r], res[r]);
@@ -1157,7 +1175,7 @@ fn supply(s: &mut Scene, g: &Kg, r: Rect) {
     use tavern_plugin_api::scene::text_width;
     s.panel(r, PANEL, PANEL_EDGE);
     s.heading(pos(r.x + 10.0, r.y + 16.0), "Supply", SMALL, Color::WHITE);
-    let end = res_row(s, r.x + 120.0, r.y + 16.0, &g.stock, Some(usize::MAX));
+    let end = supply_row(s, r.x + 120.0, r.y + 16.0, &g.stock);
     let x = end + 12.0;
     let width = |t: &str| text_width(t, drawn_size(SMALL), false);
     let mut lines = vec![String::from("Master rooms:")];
@@ -1181,14 +1199,17 @@ fn supply(s: &mut Scene, g: &Kg, r: Rect) {
         }
     }
     let tip = masters_help(g);
+    // A second line that fits under the first starts where the first does, clear of the
+    // resources' glow; a longer one takes the strip's whole width.
+    let under = lines.len() == 2 && width(&lines[1]) <= r.x + r.w - 10.0 - x;
     for (i, line) in lines.into_iter().enumerate() {
-        let (lx, w) = if i == 0 {
+        let (lx, w) = if i == 0 || under {
             (x, r.x + r.w - 10.0 - x)
         } else {
             (r.x + 10.0, r.w - 20.0)
         };
         s.text(
-            pos(lx, r.y + 16.0 + i as f32 * 29.0),
+            pos(lx, r.y + 16.0 + i as f32 * 30.0),
             fit_text(&line, w),
             SMALL,
             Color::rgb(240, 220, 160),

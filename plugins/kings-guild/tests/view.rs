@@ -625,3 +625,46 @@ fn solo_table_says_what_leaves_next_and_the_score_so_far() {
         Kg::solo_title(total)
     )));
 }
+
+/// The supply's gatherable resources glow without their rings running through the
+/// master rooms' second line below them (at most grazing its top).
+#[test]
+fn supply_glows_clear_the_master_rooms() {
+    use tavern_plugin_api::scene::{MIN_SCALE, drawn_size, text_bounds};
+    let ring = 5.0 / MIN_SCALE;
+    for n in 2..=6 {
+        for seed in 0..4u64 {
+            let mut g = Kg::new(&setup(n)).unwrap();
+            let d = g.sample_chance(&mut GameRng::new(seed));
+            g.apply(None, &d).unwrap();
+            let scene = g.view(Some(0)).scene;
+            let rings: Vec<_> = scene
+                .items
+                .iter()
+                .filter(|i| i.id.as_deref().is_some_and(|id| id.starts_with("stock:")))
+                .map(|i| i.shape.bounds().shrink(-ring))
+                .collect();
+            assert_eq!(rings.len(), 6);
+            for it in &scene.items {
+                if let Shape::Text {
+                    pos,
+                    text,
+                    size,
+                    align,
+                    bold,
+                    ..
+                } = &it.shape
+                    && !text.starts_with("Master rooms:")
+                    && g.masters
+                        .iter()
+                        .any(|&m| text.contains(&tavern_plugin_kings_guild::data::room_def(m).name))
+                {
+                    let tb = text_bounds(*pos, text, drawn_size(*size), *align, *bold);
+                    for r in &rings {
+                        assert!(!tb.overlaps(*r, 3.0), "{n} seats: {text:?} under a ring");
+                    }
+                }
+            }
+        }
+    }
+}
