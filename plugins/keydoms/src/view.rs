@@ -1310,10 +1310,17 @@ fn prompt(k: &Keydoms, viewer: Option<usize>) -> String {
             "Your market trade: take {left} more small {} from the treasury",
             if *left == 1 { "treasure" } else { "treasures" }
         ),
-        Pending::Bribe { owed, paid, .. } => format!(
-            "The guard wants {owed}: {} paid so far. Pay one treasure at a time, or refuse",
-            paid.iter().sum::<u8>()
-        ),
+        Pending::Bribe { seat, owed, paid } => {
+            let guard = crate::ghost::guard_with_keys(k.guard.unwrap_or(10), k.gp.keys) as u16;
+            format!(
+                "Your guard room strength {} is short of the guard's {guard}: bribe {} to \
+                 enter the castle ({} paid so far, one at a time), or refuse and your castle \
+                 workers go home",
+                k.strength(*seat, crate::data::GUARD),
+                crate::data::count(*owed, "treasure", "treasures"),
+                paid.iter().sum::<u8>()
+            )
+        }
         Pending::Buy {
             room,
             stack,

@@ -234,6 +234,12 @@ fn guard_bribes_in_turn_order() {
             paid: [0; 5]
         })
     );
+    // The prompt says why and how much, with the word.
+    assert_eq!(
+        g.view(Some(2)).prompt,
+        "Your guard room strength 7 is short of the guard's 8: bribe 1 treasure to enter \
+         the castle (0 paid so far, one at a time), or refuse and your castle workers go home"
+    );
     act(&mut g, 2, Action::BribeOne { treasure: PEARL });
     assert_eq!(
         g.pending,

@@ -46,6 +46,17 @@ pub fn slips(text: &str) -> Vec<String> {
             }
         }
     }
+    // An amount with no word after it: "The guard wants 3:".
+    if text.contains("wants ")
+        && text.split("wants ").nth(1).is_some_and(|r| {
+            r.split([' ', ':'])
+                .next()
+                .is_some_and(|w| w.parse::<u32>().is_ok())
+                && r.split(' ').next().is_some_and(|w| w.ends_with(':'))
+        })
+    {
+        out.push(format!("a bare amount: {text:?}"));
+    }
     // "Player 1 makes Player 1 the start player".
     if let Some((who, rest)) = text.split_once(" wins the stables and makes ")
         && rest.starts_with(who)
@@ -163,6 +174,7 @@ fn the_slip_finder_finds_slips() {
     assert!(slips("Player 1 pays 11 pearls and 21 crowns").is_empty());
     assert!(slips("Take 2 more small treasure(s)").len() == 1);
     assert!(slips("pay [8] in different").len() == 2);
+    assert_eq!(slips("The guard wants 3: 0 paid so far").len(), 1);
 }
 
 /// Every line of every log entry of one random game of `humans` seats.
