@@ -26,7 +26,12 @@ impl Dl {
                     let p = &self.plan_before_reveal(*lord);
                     lines.push(format!("{} has planned the battle", self.lords[*lord].name));
                     if *lord == seat {
-                        private = Some(format!("You plan: {p}"));
+                        let at = self.lords[*lord]
+                            .plan
+                            .tile
+                            .map(|t| format!(" at {}", square_name(t)))
+                            .unwrap_or_default();
+                        private = Some(format!("You plan the battle{at}: {p}"));
                     }
                 }
                 Ev::Revealed { .. } => {
@@ -139,7 +144,7 @@ impl Dl {
                 .map(|&i| monster(l.lair[i as usize].kind).name.to_lowercase()),
         );
         if v.is_empty() {
-            "nothing".into()
+            "no trap and no monster".into()
         } else {
             v.join(", ")
         }

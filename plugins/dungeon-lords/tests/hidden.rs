@@ -49,6 +49,12 @@ fn plans_stay_secret_until_all_confirm() {
     assert!(applied.private_label.unwrap().contains("Wall of Fire"));
     let applied = g.apply(Some(0), &Action::Confirm).unwrap();
     assert!(!applied.label.contains("Wall"));
+    // The lord reads back where and with what (never a bare "You plan: nothing").
+    let own = applied.private_label.unwrap();
+    assert!(
+        own.contains("You plan the battle at A1: Wall of Fire"),
+        "{own}"
+    );
     // A spectator sees B's dungeon with face-down trap cards and no plan; B sees both.
     let spectator = texts(&g, None);
     assert!(
