@@ -343,6 +343,8 @@ fn prompt(g: &Ab, viewer: Option<usize>) -> String {
     }
     if g.turn.acted {
         "Free actions, then end your turn".into()
+    } else if g.players[v].ready.is_empty() {
+        "No villager is ready: take free actions, then pass".into()
     } else {
         "Choose villagers for an action, take free actions, or pass".into()
     }

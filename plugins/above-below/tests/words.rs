@@ -193,3 +193,17 @@ fn the_coin_for_a_ghost_is_logged() {
     );
     assert_eq!(g.players[0].coins, coins - 2 + 1, "paid 2, got 1 back");
 }
+
+/// With no villager ready the prompt does not ask for villagers.
+#[test]
+fn the_prompt_without_ready_villagers() {
+    let mut g = fresh(2);
+    let p = &mut g.players[0];
+    let v: Vec<u8> = p.ready.drain(..).collect();
+    p.exhausted.extend(v);
+    assert_eq!(
+        g.view(Some(0)).prompt,
+        "No villager is ready: take free actions, then pass"
+    );
+    assert_eq!(g.view(Some(1)).prompt, "Waiting for Player 1");
+}
