@@ -916,9 +916,19 @@ fn quest_card(
                 .bold();
             x += step;
         }
+        // "→ (coin) 6": what crafting it earns, a coin beside the number so it does not
+        // read as one more cost.
+        let arrow_w = tavern_plugin_api::scene::text_width("→", drawn_size(SMALL), true);
+        s.text(pos(x + 2.0, line), "→", SMALL, Color::INK).bold();
+        let coin_x = x + 2.0 + arrow_w + 3.0;
+        s.image(rect(coin_x, line - 8.0, 16.0, 16.0), art::COIN, "coins")
+            .tooltip(format!(
+                "Crafting it earns {}",
+                crate::data::coins(it.value as u32)
+            ));
         s.text(
-            pos(x + 2.0, line),
-            format!("→ {}", it.value),
+            pos(coin_x + 18.0, line),
+            format!("{}", it.value),
             SMALL,
             Color::INK,
         )

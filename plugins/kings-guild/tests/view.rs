@@ -215,6 +215,83 @@ fn every_quest_card_reads_whole_in_every_space() {
                 if let Err(problems) = check_layout(&scene) {
                     panic!("{n} seats, {name}: {problems:?}");
                 }
+                // Each item's value: a coin and its number, clear of the reward's back
+                // (or the crafter's mark) at the card's right.
+                let card = scene
+                    .items
+                    .iter()
+                    .find(|i| i.id.as_deref() == Some(&format!("quest:{slot}")))
+                    .unwrap()
+                    .shape
+                    .bounds();
+                let inside = |r: tavern_plugin_api::scene::Rect| r.inside(card, 0.5);
+                let coins: Vec<_> = scene
+                    .items
+                    .iter()
+                    .filter(|i| {
+                        matches!(&i.shape, Shape::Image { image, rect, .. }
+                        if image == tavern_plugin_kings_guild::art::COIN && inside(*rect))
+                    })
+                    .map(|i| i.shape.bounds())
+                    .collect();
+                let items = tavern_plugin_kings_guild::data::quest(q).items.len();
+                assert_eq!(coins.len(), items, "{name}: a coin per item");
+                let right: Vec<_> = scene
+                    .items
+                    .iter()
+                    .filter(|i| {
+                        let b = i.shape.bounds();
+                        inside(b)
+                            && b.x > card.x + card.w - 32.0
+                            && matches!(i.shape, Shape::Image { .. } | Shape::Circle { .. })
+                    })
+                    .map(|i| i.shape.bounds())
+                    .collect();
+                for c in &coins {
+                    for r in &right {
+                        assert!(
+                            !c.overlaps(*r, 0.0),
+                            "{n} seats, {name}: coin over the reward"
+                        );
+                    }
+                }
+                for it in &scene.items {
+                    if let Shape::Text {
+                        pos,
+                        text,
+                        size,
+                        align,
+                        bold,
+                        ..
+                    } = &it.shape
+                        && inside(it.shape.bounds())
+                        // A seat mark's letter lies on its own disc.
+                        && text.chars().count() > 1
+                    {
+                        let tb = tavern_plugin_api::scene::text_bounds(
+                            *pos,
+                            text,
+                            tavern_plugin_api::scene::drawn_size(*size),
+                            *align,
+                            *bold,
+                        );
+                        for c in &coins {
+                            assert!(
+                                !tb.overlaps(*c, 1.0),
+                                "{n} seats, {name}: {text:?} over the coin"
+                            );
+                            // The value after the coin stops short of the reward.
+                            let after = tb.x >= c.x + c.w - 1.0
+                                && (tb.center().y - c.center().y).abs() < 5.0;
+                            for r in right.iter().filter(|_| after) {
+                                assert!(
+                                    !tb.overlaps(*r, 0.0),
+                                    "{n} seats, {name}: {text:?} over the reward"
+                                );
+                            }
+                        }
+                    }
+                }
                 for it in &scene.items {
                     if let Shape::Text { text, .. } | Shape::TextBlock { text, .. } = &it.shape {
                         assert!(!text.contains('…'), "{n} seats, {name}: {text}");
