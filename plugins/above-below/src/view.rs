@@ -338,6 +338,12 @@ fn prompt(g: &Ab, viewer: Option<usize>) -> String {
     if g.turn.offer.is_some() {
         return "Build your offer (at least 3 coins and brews), then make it".into();
     }
+    if g.turn.selection.len() == 1 {
+        return format!(
+            "Choose {}'s action, or more villagers (exploring takes two or more)",
+            crate::labels::vname(g.turn.selection[0])
+        );
+    }
     if !g.turn.selection.is_empty() {
         return "Choose more villagers, or the action for the chosen ones".into();
     }

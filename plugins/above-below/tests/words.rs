@@ -207,3 +207,20 @@ fn the_prompt_without_ready_villagers() {
     );
     assert_eq!(g.view(Some(1)).prompt, "Waiting for Player 1");
 }
+
+/// One chosen villager: the prompt names it and says exploring needs another.
+#[test]
+fn the_prompt_after_one_villager() {
+    use tavern_plugin_above_below::Action;
+    use tavern_plugin_above_below::data::villager;
+    let mut g = fresh(2);
+    let v = g.players[0].ready[0];
+    act(&mut g, 0, Action::Select { villager: v });
+    assert_eq!(
+        g.view(Some(0)).prompt,
+        format!(
+            "Choose {}'s action, or more villagers (exploring takes two or more)",
+            villager(v).name
+        )
+    );
+}
