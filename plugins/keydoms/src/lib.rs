@@ -36,7 +36,7 @@ use tavern_plugin_api::{
     Applied, Game, GameError, GameInfo, GameRng, Legal, Outcome, SeatScore, Setup, ToAct, View,
 };
 
-use crate::data::{SCROLL, TYPES, WAND};
+use crate::data::{SCROLL, TYPES};
 use crate::record::{Change, Note};
 pub use crate::state::{Action, Keydoms, Mode, Pending, Stage};
 
@@ -142,6 +142,17 @@ impl Game for Keydoms {
     }
 }
 
+/// The end table's lines, one per artefact kind in the kinds' order (each artefact is
+/// one point).
+const ARTEFACT_LINES: [&str; data::ARTEFACTS] = [
+    "Amulets",
+    "Keys",
+    "Mirrors",
+    "Ravens",
+    "Scrolls (they break a tie)",
+    "Wands (each player starts with one)",
+];
+
 impl Keydoms {
     /// Applies an action and every automatic step after it: the record of the action,
     /// and whether hidden information came out. What the automatic steps did goes to
@@ -181,11 +192,14 @@ impl Keydoms {
             .players
             .iter()
             .map(|p| {
-                let won = p.artefact_count() as i64 - p.artefacts[WAND as usize] as i64;
-                SeatScore::from_lines(vec![
-                    ("Artefacts from the castle", won),
-                    ("Starting wand", p.artefacts[WAND as usize] as i64),
-                ])
+                // One line per kind, so the end table shows what each player holds and
+                // the scrolls that break a tie.
+                let lines: Vec<(&str, i64)> = ARTEFACT_LINES
+                    .iter()
+                    .zip(p.artefacts)
+                    .map(|(&label, c)| (label, c as i64))
+                    .collect();
+                SeatScore::from_lines(lines)
             })
             .collect();
         let totals: Vec<i64> = scores.iter().map(|s| s.total).collect();

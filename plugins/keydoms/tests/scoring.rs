@@ -341,3 +341,36 @@ fn a_ghost_and_a_player_tied_go_by_scrolls_then_seat_order() {
         )
     );
 }
+
+#[test]
+fn the_end_table_counts_each_kind_of_artefact() {
+    let mut g = at_placement(&setup(3, "0", "standard"));
+    last_artefact(&mut g, 0);
+    g.stacks = Default::default();
+    g.players[0].artefacts = [2, 0, 1, 0, 1, 1];
+    g.players[1].artefacts = [0, 1, 0, 0, 2, 1];
+    g.players[2].artefacts = [0, 0, 0, 1, 0, 1];
+    g.stage = Stage::Over;
+    let o = g.outcome().unwrap();
+    let lines: Vec<(&str, i64)> = o.scores[0]
+        .breakdown
+        .iter()
+        .map(|l| (l.label.as_str(), l.points))
+        .collect();
+    assert_eq!(
+        lines,
+        vec![
+            ("Amulets", 2),
+            ("Keys", 0),
+            ("Mirrors", 1),
+            ("Ravens", 0),
+            ("Scrolls (they break a tie)", 1),
+            ("Wands (each player starts with one)", 1),
+        ]
+    );
+    assert_eq!(o.scores[1].breakdown[4].points, 2, "seat 1's scrolls");
+    assert_eq!(
+        o.scores.iter().map(|s| s.total).collect::<Vec<_>>(),
+        vec![5, 4, 2]
+    );
+}
