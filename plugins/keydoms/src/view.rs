@@ -1299,7 +1299,26 @@ fn prompt(k: &Keydoms, viewer: Option<usize>) -> String {
         Pending::StartTreasure { .. } => {
             "Take a small treasure: three different types to start".into()
         }
-        Pending::Place { .. } => "Place a worker face down on an open location".into(),
+        Pending::Place { seat } => {
+            let shown = (0..k.m.disclosure.len()).any(|o| o != *seat && k.m.disclosure[o]);
+            let magic = if k
+                .actions_for(*seat)
+                .iter()
+                .any(|a| matches!(a, Action::Invoke { .. } | Action::Cast { .. }))
+            {
+                " (or first invoke an artefact or cast a spell)"
+            } else {
+                ""
+            };
+            if shown {
+                format!(
+                    "Place a worker face up on an open location: another player's Disclosure \
+                     shows your workers this round{magic}"
+                )
+            } else {
+                format!("Place a worker face down on an open location{magic}")
+            }
+        }
         Pending::NameStartPlayer { .. } => {
             "You won the stables: choose the new start player".into()
         }

@@ -783,7 +783,18 @@ fn disclosure_makes_others_place_face_up() {
     wand_then(&mut g, 0);
     act(&mut g, 0, Action::Cast { spell: 3 });
     pass_all(&mut g);
+    // The caster still places face down; the prompt says so, and says the others' way.
+    assert_eq!(
+        g.view(Some(0)).prompt,
+        "Place a worker face down on an open location"
+    );
     place(&mut g, 0, 9, MARKET);
+    pass_all(&mut g);
+    assert_eq!(
+        g.view(Some(1)).prompt,
+        "Place a worker face up on an open location: another player's Disclosure shows \
+         your workers this round (or first invoke an artefact or cast a spell)"
+    );
     place(&mut g, 1, 8, MARKET);
     assert!(
         !g.players[0]
