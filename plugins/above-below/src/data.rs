@@ -301,6 +301,16 @@ pub struct Board {
     pub two_player_bonus: i64,
 }
 
+impl Board {
+    /// The track's income with `filled` slots filled (the base income with none).
+    pub fn income_of(&self, filled: usize) -> i64 {
+        match filled {
+            0 => self.base_income,
+            n => self.track_income[n - 1],
+        }
+    }
+}
+
 pub struct Data {
     pub board: Board,
     pub cards: Vec<CardDef>,

@@ -335,13 +335,25 @@ impl Ab {
                 "Use a boat for 1 coin".into(),
                 Some(format!("boats:{seat}")),
             ),
-            Action::Track { good } => (
-                format!(
-                    "Place 1 {} on your advancement track (for good)",
-                    good.name()
-                ),
-                Some(format!("track:{seat}")),
-            ),
+            Action::Track { good } => {
+                // The slot it joins (its kind's, or the next free one) and the income then.
+                let slot = p
+                    .track
+                    .iter()
+                    .position(|(k, _)| *k == good)
+                    .unwrap_or(p.track.len());
+                let filled = p.track.len().max(slot + 1);
+                let b = &data().board;
+                let income = p.income() - b.income_of(p.track.len()) + b.income_of(filled);
+                (
+                    format!(
+                        "Place 1 {} on track slot {}, where it stays (income {income})",
+                        good.name(),
+                        slot + 1
+                    ),
+                    Some(format!("track:{seat}")),
+                )
+            }
             Action::EndTurn => ("End your turn".into(), Some("button:end".into())),
             Action::Pass => (
                 "Pass for the rest of the round".into(),

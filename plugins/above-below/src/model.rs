@@ -121,11 +121,7 @@ impl Player {
         self.goods[g.idx()] + self.track_goods(g) + (self.for_sale == Some(g)) as u8
     }
     pub fn income(&self) -> i64 {
-        let b = &data().board;
-        let track = match self.track.len() {
-            0 => b.base_income,
-            n => b.track_income[n - 1],
-        };
+        let track = data().board.income_of(self.track.len());
         track + self.sum(|e| if let Effect::Income(n) = e { n } else { 0 }) as i64
     }
     pub fn count(&self, t: Thing) -> i64 {

@@ -224,3 +224,32 @@ fn the_prompt_after_one_villager() {
         )
     );
 }
+
+/// A track button names the slot and the income it brings.
+#[test]
+fn track_buttons_name_the_slot_and_the_income() {
+    use tavern_plugin_above_below::data::Good;
+    let mut g = fresh(2);
+    g.gain_good(0, Good::Rice, 2);
+    let label = |g: &tavern_plugin_above_below::Ab| {
+        g.legal(0)
+            .into_iter()
+            .find(|l| l.label.starts_with("Place 1 rice"))
+            .unwrap()
+            .label
+    };
+    assert_eq!(
+        label(&g),
+        "Place 1 rice on track slot 1, where it stays (income 4)"
+    );
+    act(
+        &mut g,
+        0,
+        tavern_plugin_above_below::Action::Track { good: Good::Rice },
+    );
+    assert_eq!(
+        label(&g),
+        "Place 1 rice on track slot 1, where it stays (income 4)",
+        "rice joins its slot"
+    );
+}
