@@ -197,10 +197,24 @@ fn prompt(g: &Kg, viewer: Option<usize>) -> String {
             format!("Waiting for {}", names.join(", "))
         };
     }
-    if let Some((_, l)) = g.limit_violator() {
+    if let Some((who, l)) = g.limit_violator() {
+        // How far over, so the player knows how many to let go.
+        let p = &g.players[who];
         return match l {
-            crate::rules::Limit::Storage => "Over your storage limit: discard resources".into(),
-            crate::rules::Limit::Hand => "Over your hand limit: sell treasures".into(),
+            crate::rules::Limit::Storage => {
+                let (held, limit) = (p.stored() as usize, p.storage_limit() as usize);
+                format!(
+                    "Storage {held} of {limit}: discard {} to the supply",
+                    counted(held.saturating_sub(limit), "resource", "resources")
+                )
+            }
+            crate::rules::Limit::Hand => {
+                let (held, limit) = (p.hand.len(), p.hand_limit());
+                format!(
+                    "Hand {held} of {limit}: sell {}",
+                    counted(held.saturating_sub(limit), "treasure", "treasures")
+                )
+            }
         };
     }
     match g.pending.front() {

@@ -22,6 +22,13 @@ fn one_gem_is_a_gem_and_every_price_says_coins() {
     give_res(&mut g, 0, CLOTH, limit - 1);
     let l = labels(&g, 0);
     assert!(l.contains(&"Discard 1 gem".to_string()), "{l:?}");
+    assert_eq!(
+        g.view(Some(0)).prompt,
+        format!(
+            "Storage {} of {limit}: discard 1 resource to the supply",
+            limit + 1
+        )
+    );
     assert!(l.iter().all(|x| !x.contains("1 gems")), "{l:?}");
     let a = act(&mut g, 0, Action::Discard { res: GEMS as u8 });
     assert!(
