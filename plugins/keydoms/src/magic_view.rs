@@ -113,10 +113,7 @@ pub fn describe(k: &Keydoms, seat: usize, a: &Action) -> Option<(String, String)
             "Pass every response window for the rest of this round".into(),
             String::new(),
         ),
-        Action::Invoke { artefact } => (
-            format!("Invoke your {}", artefact_name(*artefact)),
-            format!("art:{artefact}"),
-        ),
+        Action::Invoke { artefact } => (invoke_label(k, *artefact), format!("art:{artefact}")),
         Action::Cast { spell } => (
             format!("Cast {}", spell_name(*spell)),
             format!("spell:{spell}"),
@@ -229,6 +226,29 @@ pub fn describe(k: &Keydoms, seat: usize, a: &Action) -> Option<(String, String)
         ),
         _ => return None,
     })
+}
+
+/// What invoking `artefact` does now, in the label's words.
+fn invoke_label(k: &Keydoms, artefact: u8) -> String {
+    use crate::data::{AMULET, KEY, MIRROR, RAVEN, WAND};
+    let name = artefact_name(artefact);
+    match artefact {
+        RAVEN => match k.current_loc() {
+            Some(l) => format!(
+                "Send your {name} to {}: an extra strength-3 worker",
+                the_loc(l)
+            ),
+            None => format!("Invoke your {name}"),
+        },
+        MIRROR => format!("Invoke your {name}: double one of your face-up workers"),
+        KEY => format!("Invoke your {name}: enter the castle without passing the guard"),
+        WAND => format!("Invoke your {name}: cast spells this round"),
+        AMULET => match k.m.casts.last() {
+            Some(c) => format!("Invoke your {name}: cancel {}", spell_name(c.spell)),
+            None => format!("Invoke your {name}"),
+        },
+        _ => format!("Invoke your {name}"),
+    }
 }
 
 /// A short title for the open window, for the side panel.

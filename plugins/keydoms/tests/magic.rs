@@ -152,6 +152,17 @@ fn raven_sequence_at_the_market() {
     pass_until(&mut g, WinKind::Location(MARKET));
     assert_eq!(seat(&g), 0);
     act(&mut g, 0, Action::Pass);
+    // The label says what the raven does here.
+    let label = g
+        .legal(1)
+        .into_iter()
+        .find(|l| l.action == Action::Invoke { artefact: RAVEN })
+        .unwrap()
+        .label;
+    assert_eq!(
+        label,
+        "Send your Raven to the Market: an extra strength-3 worker"
+    );
     act(&mut g, 1, Action::Invoke { artefact: RAVEN });
     assert_eq!(g.strength(1, MARKET), 10);
     act(&mut g, 2, Action::Pass);
