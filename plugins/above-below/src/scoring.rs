@@ -116,13 +116,26 @@ impl Ab {
         let tie_break = (tied.len() > 1).then(|| {
             let k: Vec<[i64; 3]> = tied.iter().map(|&s| self.tie_keys(s)).collect();
             let decided_by = (0..3).find(|&i| k.iter().any(|x| x[i] != k[0][i]));
+            // Each tied seat's count of what decided it: 'Player 1 12, Player 2 9'.
+            let counts = |i: usize| {
+                let v: Vec<String> = tied
+                    .iter()
+                    .zip(&k)
+                    .map(|(&s, x)| format!("{} {}", self.players[s].name, x[i]))
+                    .collect();
+                v.join(", ")
+            };
             match decided_by {
-                Some(0) => "Tie on points: most coins wins".to_string(),
-                Some(1) => "Tie on points and coins: most villagers and boats wins".to_string(),
-                Some(_) => {
-                    "Tie on points, coins, villagers and boats: most buildings wins".to_string()
-                }
-                None => "Tied on points and every tie-break: shared victory".to_string(),
+                Some(0) => format!("Tied at {best} points: most coins wins ({})", counts(0)),
+                Some(1) => format!(
+                    "Tied at {best} points and on coins: most villagers and boats wins ({})",
+                    counts(1)
+                ),
+                Some(_) => format!(
+                    "Tied at {best} points, on coins and on villagers and boats: most buildings wins ({})",
+                    counts(2)
+                ),
+                None => format!("Tied at {best} points and on every tie-break: a shared victory"),
             }
         });
         Outcome::new(scores, rank).with_tie_break(tie_break)

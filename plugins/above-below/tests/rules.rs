@@ -750,11 +750,19 @@ fn ties_break_on_coins_then_villagers_and_boats_then_buildings() {
     g.players[1].boats_ready = 1;
     let o = g.outcome().unwrap();
     assert_eq!(o.rank, vec![1, 0]);
-    assert!(o.tie_break.unwrap().contains("villagers and boats"));
+    let t = o.tie_break.unwrap();
+    assert!(
+        t.contains("most villagers and boats wins (Player 1 3, Player 2 4)"),
+        "{t}"
+    );
     g.players[0].coins = 6;
     let o = g.outcome().unwrap();
     assert_eq!(o.rank, vec![0, 1]);
-    assert!(o.tie_break.unwrap().contains("coins"));
+    let t = o.tie_break.unwrap();
+    assert!(
+        t.contains("most coins wins (Player 1 6, Player 2 5)"),
+        "{t}"
+    );
 }
 
 #[test]
