@@ -495,3 +495,15 @@ fn the_last_paragraph_keeps_the_bonus_apart() {
         "the explorer is named"
     );
 }
+
+/// The reputation track's numbers are points, not reputation: a caption says so (a
+/// marker at reputation -2 sits on a space marked -1).
+#[test]
+fn the_reputation_track_says_its_numbers_are_points() {
+    let t = scene_texts(&fresh(3), 0);
+    assert!(
+        t.iter()
+            .any(|x| x == "Reputation track: the points each space scores"),
+        "{t:?}"
+    );
+}

@@ -65,6 +65,16 @@ pub(super) fn board(s: &mut Scene, g: &Ab) {
             ));
         }
     }
+    // The numbers on the spaces are points, not reputation: say so under the markers.
+    s.text(
+        pos(x0, cells + 84.0),
+        "Reputation track: the points each space scores",
+        16.0,
+        LIGHT,
+    )
+    .tooltip(
+        "Your reputation moves your marker from -7 to +7; the space you end on scores its points",
+    );
     let y = r.y + r.h - 36.0;
     s.heading(pos(x0, y), "Ingredients", T, LIGHT);
     for (i, g8) in Good::ALL.iter().enumerate() {
