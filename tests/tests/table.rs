@@ -728,3 +728,28 @@ fn the_rules_window_jumps_to_a_section() {
         "the heading at {r:?} in the window at {w:?}"
     );
 }
+
+/// A one-seat game (Dungeon Lords' combat training) has nobody to beat: the end window's
+/// headline is the score, not "Player 1 wins".
+#[test]
+fn a_one_seat_game_ends_with_its_score() {
+    let (_d, paths) = temp_paths();
+    let mut setup = Setup::players(1);
+    setup.seed = 2;
+    setup.options.insert("mode".into(), "training-1".into());
+    let mut s = Session::new(plugin("dungeon-lords"), setup, UndoMode::Learning).unwrap();
+    for _ in 0..10_000 {
+        let ToAct::Seats(seats) = s.to_act().unwrap() else {
+            break;
+        };
+        s.apply_index(seats[0], 0).unwrap();
+    }
+    assert!(s.to_act().unwrap().is_over(), "the training ended");
+    let total = s.outcome().unwrap().unwrap().scores[0].total;
+    let mut t = TableState::new(s, &paths, None);
+    t.show_end = true;
+    let mut h = app_at(t, &paths);
+    h.run();
+    h.get_by_label(&format!("Player 1's final score: {total}"));
+    assert!(h.query_by_label_contains(" wins").is_none());
+}

@@ -63,8 +63,12 @@ fn seat_color(seat: usize) -> Color32 {
     Color32::from_rgb(c.0, c.1, c.2)
 }
 
-/// The winners' names joined for a headline.
+/// The winners' names joined for a headline; a one-seat game (a solo game, a training
+/// puzzle) has nobody to beat, so its headline is the score.
 pub fn winners_text(t: &TableState, o: &Outcome) -> String {
+    if let [only] = o.scores.as_slice() {
+        return format!("{}'s final score: {}", t.session.seat_name(0), only.total);
+    }
     let names: Vec<&str> = o
         .winners()
         .iter()
