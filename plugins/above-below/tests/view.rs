@@ -507,3 +507,36 @@ fn the_reputation_track_says_its_numbers_are_points() {
         "{t:?}"
     );
 }
+
+/// A greyed choice on the page says why it is closed: a cost the explorer cannot pay.
+#[test]
+fn a_closed_choice_says_why() {
+    use tavern_plugin_above_below::Stage;
+    use tavern_plugin_above_below::data::data;
+    let mut seen = false;
+    for seed in 0..40 {
+        let mut g = Ab::new(&setup(2)).unwrap();
+        let mut rng = GameRng::new(seed);
+        while let Some((seat, a)) = random_move(&g, &mut rng) {
+            g.apply(seat, &a).unwrap();
+            let Some(e) = g.explore.as_ref().filter(|e| e.stage == Stage::Choose) else {
+                continue;
+            };
+            let s = e.seat as usize;
+            let entry = data().book.entry((e.paragraph, 0));
+            if let Some(ch) = entry.choices.iter().find(|c| !g.can_pay(s, &c.cost)) {
+                let t = scene_texts(&g, s);
+                assert!(
+                    t.iter()
+                        .any(|x| x.starts_with(&ch.label) && x.ends_with("(you cannot pay)")),
+                    "{t:?}"
+                );
+                seen = true;
+            }
+        }
+        if seen {
+            break;
+        }
+    }
+    assert!(seen, "no explorer met a cost it could not pay");
+}

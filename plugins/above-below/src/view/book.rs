@@ -186,6 +186,12 @@ fn book_page(s: &mut Scene, g: &Ab, e: &crate::model::Explore) {
                     extra.push_str(&format!(" · with {}", card(c).name));
                 }
             }
+            // A greyed choice says why it is closed.
+            if e.choice.is_none() && !g.can_pay(seat, &ch.cost) {
+                extra.push_str(" (you cannot pay)");
+            } else if e.choice.is_none() && !g.holds(seat, &ch.needs) {
+                extra.push_str(" (you do not hold it)");
+            }
             format!("{} — explore {}{extra}", ch.label, ch.explore)
         })
         .collect();
