@@ -1397,7 +1397,9 @@ fn buy_prompt(k: &Keydoms, room: u8, stack: Option<u8>, need: &[u8], paid: &[u8]
 /// in the own area's magic column. False when `step` shows no such cards.
 fn draw_private_choice(s: &mut Scene, k: &Keydoms, step: &crate::magic::Step) -> bool {
     use crate::magic::Step;
-    type Choice = (String, String, &'static str);
+    // Name, help, picture and the number on the card: a spell's own number (as in the
+    // hand), a stack tile's place in the stack (as its label says).
+    type Choice = (String, String, &'static str, String);
     let (title, cards): (&str, Vec<Choice>) = match step {
         Step::Keep { drawn, .. } => (
             "Drawn spells (keep one):",
@@ -1408,6 +1410,7 @@ fn draw_private_choice(s: &mut Scene, k: &Keydoms, step: &crate::magic::Step) ->
                         crate::data::spell_name(sp).to_string(),
                         crate::data::spell_help(sp).to_string(),
                         art::spell(sp),
+                        sp.to_string(),
                     )
                 })
                 .collect(),
@@ -1416,11 +1419,13 @@ fn draw_private_choice(s: &mut Scene, k: &Keydoms, step: &crate::magic::Step) ->
             "The stack, bottom to top:",
             k.stacks[*stack as usize]
                 .iter()
-                .map(|&a| {
+                .enumerate()
+                .map(|(i, &a)| {
                     (
                         artefact_name(a).to_string(),
                         COMPONENTS.artefacts[a as usize].help.clone(),
                         art::artefact(a),
+                        (i + 1).to_string(),
                     )
                 })
                 .collect(),
@@ -1437,11 +1442,10 @@ fn draw_private_choice(s: &mut Scene, k: &Keydoms, step: &crate::magic::Step) ->
     s.heading(pos(OWN_RIGHT, 863.0), title, 18.0, Color::WHITE);
     let shown: Vec<Shown> = cards
         .into_iter()
-        .enumerate()
-        .map(|(i, (name, help, picture))| Shown {
+        .map(|(name, help, picture, value)| Shown {
             tip: format!("{name}, only you see it. {help}"),
             name,
-            value: format!("{}", i + 1),
+            value,
             picture,
             id: None,
         })

@@ -380,6 +380,25 @@ fn roundhouse_gives_two_spells_to_the_two_strongest() {
             Action::KeepSpell { spell: 20 }
         ]
     );
+    // The drawn cards carry their spell numbers, as cards in the hand do.
+    let cards: Vec<(String, String)> = g
+        .view(Some(0))
+        .scene
+        .items
+        .iter()
+        .filter_map(|i| match (&i.shape, i.tooltip.as_deref()) {
+            (tavern_plugin_api::scene::Shape::Card { value, .. }, Some(tip))
+                if tip.contains("only you see it") =>
+            {
+                Some((tip.split(',').next()?.to_string(), value.clone()))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        cards,
+        vec![("Trade".into(), "21".into()), ("Toll".into(), "20".into())]
+    );
     act(&mut g, 0, Action::KeepSpell { spell: 20 });
     assert_eq!(g.m.hands, vec![vec![20], vec![21], vec![]]);
     // The others never see which: the public log line names no spell.
