@@ -753,3 +753,30 @@ fn a_one_seat_game_ends_with_its_score() {
     h.get_by_label(&format!("Player 1's final score: {total}"));
     assert!(h.query_by_label_contains(" wins").is_none());
 }
+
+/// The King's Guild's solo game ends with a title: alone at the table it reads as the
+/// verdict, not as a "Tie-break".
+#[test]
+fn a_solo_title_is_not_called_a_tie_break() {
+    let (_d, paths) = temp_paths();
+    let mut setup = Setup::players(1);
+    setup.seed = 5;
+    let mut s = Session::new(plugin("kings-guild"), setup, UndoMode::Fair).unwrap();
+    let mut rng = tavern_plugin_api::GameRng::new(5);
+    for _ in 0..100_000 {
+        let ToAct::Seats(seats) = s.to_act().unwrap() else {
+            break;
+        };
+        let n = s.instance().legal_count(seats[0]).unwrap();
+        s.apply_index(seats[0], rand::RngExt::random_range(&mut rng, 0..n))
+            .unwrap();
+    }
+    assert!(s.to_act().unwrap().is_over(), "the solo game ended");
+    let title = s.outcome().unwrap().unwrap().tie_break.expect("a solo title");
+    let mut t = TableState::new(s, &paths, None);
+    t.show_end = true;
+    let mut h = app_at(t, &paths);
+    h.run();
+    h.get_by_label(&title);
+    assert!(h.query_by_label_contains("Tie-break").is_none());
+}

@@ -84,7 +84,14 @@ pub fn winners_text(t: &TableState, o: &Outcome) -> String {
 fn body(ui: &mut Ui, t: &mut TableState, o: &Outcome) -> Option<Next> {
     ui.label(RichText::new(winners_text(t, o)).size(24.0).strong());
     if let Some(tb) = &o.tie_break {
-        ui.label(format!("Tie-break: {}", readable(ui.ctx(), tb)));
+        // Alone at the table there is no tie: the line is the game's verdict (a solo
+        // title), said as it stands.
+        let tb = readable(ui.ctx(), tb);
+        ui.label(if o.scores.len() == 1 {
+            tb.to_string()
+        } else {
+            format!("Tie-break: {tb}")
+        });
     }
     ui.add_space(6.0);
     // The way on first, so it is never scrolled out of sight on a small window.
