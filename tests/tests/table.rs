@@ -761,7 +761,7 @@ fn a_solo_title_is_not_called_a_tie_break() {
     let (_d, paths) = temp_paths();
     let mut setup = Setup::players(1);
     setup.seed = 5;
-    let mut s = Session::new(plugin("kings-guild"), setup, UndoMode::Fair).unwrap();
+    let mut s = Session::new(plugin("kings-guild"), setup, UndoMode::Learning).unwrap();
     let mut rng = tavern_plugin_api::GameRng::new(5);
     for _ in 0..100_000 {
         let ToAct::Seats(seats) = s.to_act().unwrap() else {
@@ -772,7 +772,12 @@ fn a_solo_title_is_not_called_a_tie_break() {
             .unwrap();
     }
     assert!(s.to_act().unwrap().is_over(), "the solo game ended");
-    let title = s.outcome().unwrap().unwrap().tie_break.expect("a solo title");
+    let title = s
+        .outcome()
+        .unwrap()
+        .unwrap()
+        .tie_break
+        .expect("a solo title");
     let mut t = TableState::new(s, &paths, None);
     t.show_end = true;
     let mut h = app_at(t, &paths);
