@@ -119,10 +119,15 @@ impl Ab {
             ),
             Action::Explore { dangerous } => {
                 let top = self.cave_top[dangerous as usize].map_or("?", |c| &cave(c).name);
-                let kind = if dangerous { "dangerous" } else { "basic" };
+                // What the deck promises: its explore numbers, and a dangerous cave's pearl.
+                let (kind, odds) = if dangerous {
+                    ("dangerous", "explore 5-11, a pearl on success")
+                } else {
+                    ("basic", "explore 2-6")
+                };
                 (
                     format!(
-                        "Explore the {kind} cave {top} with {} villagers",
+                        "Explore the {kind} cave {top} with {} villagers ({odds})",
                         self.turn.selection.len()
                     ),
                     Some(format!("cavedeck:{}", dangerous as u8)),

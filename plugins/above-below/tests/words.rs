@@ -253,3 +253,28 @@ fn track_buttons_name_the_slot_and_the_income() {
         "rice joins its slot"
     );
 }
+
+/// The explore buttons say what each deck promises.
+#[test]
+fn explore_buttons_name_the_explore_numbers() {
+    use tavern_plugin_above_below::Action;
+    let mut g = fresh(2);
+    for v in g.players[0].ready.clone().into_iter().take(2) {
+        act(&mut g, 0, Action::Select { villager: v });
+    }
+    let labels: Vec<String> = g.legal(0).into_iter().map(|l| l.label).collect();
+    assert!(
+        labels
+            .iter()
+            .any(|l| l.starts_with("Explore the basic cave")
+                && l.ends_with("with 2 villagers (explore 2-6)")),
+        "{labels:?}"
+    );
+    assert!(
+        labels
+            .iter()
+            .any(|l| l.starts_with("Explore the dangerous cave")
+                && l.ends_with("with 2 villagers (explore 5-11, a pearl on success)")),
+        "{labels:?}"
+    );
+}
