@@ -540,3 +540,22 @@ fn a_closed_choice_says_why() {
     }
     assert!(seen, "no explorer met a cost it could not pay");
 }
+
+/// A hire slot's value reads like a market card's: the cost, a dot, then what the
+/// villager is ('2¢ · H4+', as '4¢ · Ri' and '3¢ · empty').
+#[test]
+fn hire_slots_read_like_market_cards() {
+    let g = fresh(2);
+    let t = scene_texts(&g, 0);
+    let costs = &tavern_plugin_above_below::data::data().board.slot_costs;
+    for (i, v) in g.slots.iter().enumerate() {
+        let v = v.expect("a villager in every slot at the start");
+        let d = tavern_plugin_above_below::data::villager(v);
+        let want = format!("{}¢ · ", costs[i]);
+        assert!(
+            t.iter()
+                .any(|x| x.starts_with(&want) && x.ends_with(&format!("{}+", d.two_at))),
+            "slot {i}: {t:?}"
+        );
+    }
+}

@@ -123,7 +123,10 @@ fn hire_row(s: &mut Scene, g: &Ab) {
                     s,
                     r,
                     edge,
-                    (&villager(v).name, format!("{cost}¢ {}", villager_short(v))),
+                    (
+                        &villager(v).name,
+                        format!("{cost}¢ · {}", villager_short(v)),
+                    ),
                     (
                         format!("slot:{i}"),
                         format!("Hire for {cost} coins ({extra}): {}", villager_help(v)),
