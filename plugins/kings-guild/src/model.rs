@@ -424,6 +424,10 @@ pub struct TurnState {
     pub built: u8,
     pub hired: u8,
     pub expanded: bool,
+    /// Solo: the right-most specialist already left for this turn's expand (at once
+    /// after its second buy; otherwise when the turn ends).
+    #[serde(default)]
+    pub solo_row_done: bool,
     /// Fortune potions waiting for crafted items.
     pub fortune: u8,
     pub lucky: bool,

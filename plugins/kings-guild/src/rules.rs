@@ -216,6 +216,7 @@ impl Kg {
                     self.turn.expanded = true;
                     self.turn.built += 1;
                     self.build(seat, *room, *cell, false, notes);
+                    self.solo_expand_over(notes);
                 }
             }
             Action::Hire { index, at, baggage } => {
@@ -223,6 +224,7 @@ impl Kg {
                 self.turn.expanded = true;
                 self.turn.hired += 1;
                 self.hire(seat, *index as usize, *at, *baggage, notes)?;
+                self.solo_expand_over(notes);
             }
             Action::Offer => {
                 self.turn.acted = true;
@@ -575,16 +577,35 @@ impl Kg {
         Ok(())
     }
 
+    /// Solo: once the expand has made its second buy it is over, and the right-most
+    /// specialist leaves at once, so a Contract played later this turn hires from the
+    /// row as the rulebook leaves it. An expand of one buy stays open until the turn ends.
+    fn solo_expand_over(&mut self, notes: &mut Vec<Note>) {
+        if self.solo && self.turn.built + self.turn.hired >= 2 {
+            self.solo_row_leaves(notes);
+        }
+    }
+
+    fn solo_row_leaves(&mut self, notes: &mut Vec<Note>) {
+        if self.turn.solo_row_done {
+            return;
+        }
+        self.turn.solo_row_done = true;
+        if !self.row.is_empty() {
+            let (s, _) = self.row.remove(0);
+            self.gone_specs.push(s);
+            notes.push(Note::SpecialistLeaves {
+                spec: s,
+                why: crate::notes::Leaves::SoloExpand,
+            });
+            self.refill_row();
+        }
+    }
+
     fn end_turn(&mut self, seat: usize, notes: &mut Vec<Note>) {
         if self.solo {
-            if self.turn.expanded && !self.row.is_empty() {
-                let (s, _) = self.row.remove(0);
-                self.gone_specs.push(s);
-                notes.push(Note::SpecialistLeaves {
-                    spec: s,
-                    why: crate::notes::Leaves::SoloExpand,
-                });
-                self.refill_row();
+            if self.turn.expanded {
+                self.solo_row_leaves(notes);
             }
             self.solo_quests(notes);
         }

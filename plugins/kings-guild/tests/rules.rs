@@ -713,6 +713,12 @@ fn solo_rules() {
             .iter()
             .any(|a| matches!(a, Action::Build { .. } | Action::Hire { .. }))
     );
+    // The expand is over with its second buy: the right-most specialist leaves at once,
+    // before a Contract played later this turn could hire it.
+    assert!(
+        !g.row.iter().any(|r| r.0 == right) && g.gone_specs.contains(&right),
+        "right-most specialist gone right after the expand"
+    );
     // All six spaces full: the oldest quest without a sigil leaves, the rest slide, a
     // new one comes out next to the deck.
     g.board[5].as_mut().unwrap().sigil = Some(0);
@@ -753,6 +759,32 @@ fn solo_rules() {
     assert_eq!(tavern_plugin_kings_guild::Kg::solo_title(75), "Leader");
     assert_eq!(tavern_plugin_kings_guild::Kg::solo_title(49), "Recruit");
     assert_eq!(tavern_plugin_kings_guild::Kg::solo_title(90), "Legend");
+}
+
+/// Solo: an expand of one buy stays open (a second buy may follow) until the turn ends;
+/// then the right-most specialist leaves, once.
+#[test]
+fn solo_one_buy_expand_removes_the_right_most_at_the_end_of_the_turn() {
+    let mut g = fresh(1);
+    g.players[0].coins = 40;
+    act(
+        &mut g,
+        0,
+        Action::Build {
+            room: room::LIBRARY,
+            cell: 0,
+        },
+    );
+    let right = g.row[0].0;
+    let gone = g.gone_specs.len();
+    assert!(
+        g.legal_actions(0)
+            .iter()
+            .any(|a| matches!(a, Action::Hire { .. }))
+    );
+    skip(&mut g, 0);
+    assert!(!g.row.iter().any(|r| r.0 == right));
+    assert_eq!(g.gone_specs.len(), gone + 1, "one specialist leaves, once");
 }
 
 #[test]
