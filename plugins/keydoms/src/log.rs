@@ -76,7 +76,15 @@ impl Keydoms {
                     ))
                 }
             }
-            Done::DeclinedBuy { room } => {
+            Done::DeclinedBuy {
+                room,
+                artefact: Some(a),
+            } => public(format!(
+                "{name} does not buy the {} in {}",
+                artefact_name(*a),
+                loc_name(*room)
+            )),
+            Done::DeclinedBuy { room, .. } => {
                 public(format!("{name} does not buy in {}", loc_name(*room)))
             }
             Done::ChoseStack { artefact } => {

@@ -34,8 +34,10 @@ pub enum Done {
         total: u8,
         owed: u8,
     },
+    /// Declined to buy in `room` (the artefact on offer, when one stack was chosen).
     DeclinedBuy {
         room: u8,
+        artefact: Option<u8>,
     },
     ChoseStack {
         artefact: u8,

@@ -1076,7 +1076,13 @@ impl Keydoms {
                     owed,
                 }
             }
-            (Pending::Buy { room, .. }, Action::DeclineBuy) => Done::DeclinedBuy { room },
+            (Pending::Buy { room, stack, .. }, Action::DeclineBuy) => Done::DeclinedBuy {
+                room,
+                artefact: stack
+                    .map(|st| st as usize)
+                    .filter(|&st| self.top_up[st])
+                    .and_then(|st| self.stacks[st].last().copied()),
+            },
             (
                 Pending::Buy {
                     room, need, paid, ..

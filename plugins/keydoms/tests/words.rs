@@ -230,6 +230,12 @@ fn the_log_tells_how_each_location_resolved() {
     assert!(
         lines
             .iter()
+            .any(|l| l.contains(" does not buy the ") && l.contains(" in Castle room ")),
+        "a declined purchase names the artefact: {lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
             .any(|l| l.contains(" from ledge 1 of the ") && l.starts_with("Player")),
         "a player's ledge: {lines:#?}"
     );
