@@ -552,8 +552,8 @@ fn a_table_can_be_read_item_by_item() {
     for seat in 0..3 {
         let label = format!("{}'s area", s.seat_name(seat));
         let area = h.get_by_role_and_label(Role::Group, &label);
-        area.get_by_label_contains("crystal(s)");
-        area.get_by_label_contains("golden egg(s)");
+        area.get_by_label_contains(": return one for a 4th card");
+        area.get_by_label_contains(", 4 points each");
         area.get_by_label("A crest is earned once, for having all four colours laid out");
     }
     let book = h.get_by_label_contains("The magic book");
