@@ -785,3 +785,47 @@ fn a_solo_title_is_not_called_a_tie_break() {
     h.get_by_label(&title);
     assert!(h.query_by_label_contains("Tie-break").is_none());
 }
+
+/// Keydom's Dragons' ghosts are scored beside the seats: the end table has a column for
+/// each, and a ghost that wins is named in the headline (it read "No winner").
+#[test]
+fn ghosts_are_in_the_end_table_and_can_win() {
+    let (_d, paths) = temp_paths();
+    let mut ghost_won = false;
+    for seed in 0..40 {
+        let mut setup = Setup::players(1);
+        setup.seed = seed;
+        let mut s = Session::new(plugin("keydoms"), setup, UndoMode::Learning).unwrap();
+        let mut rng = tavern_plugin_api::GameRng::new(seed);
+        for _ in 0..100_000 {
+            let ToAct::Seats(seats) = s.to_act().unwrap() else {
+                break;
+            };
+            let n = s.instance().legal_count(seats[0]).unwrap();
+            s.apply_index(seats[0], rand::RngExt::random_range(&mut rng, 0..n))
+                .unwrap();
+        }
+        let o = s.outcome().unwrap().expect("the game ended");
+        assert!(!o.others.is_empty(), "solo Keydom's has ghosts");
+        let winner = o
+            .others
+            .iter()
+            .find(|x| x.rank == 0)
+            .map(|x| x.name.clone());
+        let names: Vec<(String, usize)> =
+            o.others.iter().map(|x| (x.name.clone(), x.rank)).collect();
+        let mut t = TableState::new(s, &paths, None);
+        t.show_end = true;
+        let mut h = app_at(t, &paths);
+        h.run();
+        for (name, rank) in &names {
+            h.get_by_label(&format!("{name} (#{})", rank + 1));
+        }
+        if let Some(w) = winner {
+            h.get_by_label(&format!("{w} wins"));
+            ghost_won = true;
+            break;
+        }
+    }
+    assert!(ghost_won, "a ghost won one of 40 random solo games");
+}

@@ -3,8 +3,8 @@
 //! decision the people at the table made (worked out in the background by `advice`).
 
 use egui::{Color32, RichText, Ui};
-use tavern_plugin_api::Outcome;
 use tavern_plugin_api::scene::Color as SceneColor;
+use tavern_plugin_api::{Outcome, SeatScore};
 
 use super::advice;
 use super::state::AppState;
@@ -63,16 +63,50 @@ fn seat_color(seat: usize) -> Color32 {
     Color32::from_rgb(c.0, c.1, c.2)
 }
 
-/// The winners' names joined for a headline; a one-seat game (a solo game, a training
-/// puzzle) has nobody to beat, so its headline is the score.
+/// One column of the end table: a seat, or a participant that is not a seat (a game's
+/// automated opponent, such as a ghost), ranked on the same scale.
+struct Column<'a> {
+    /// The heading: the seat's letter and name, or the participant's name.
+    label: String,
+    name: String,
+    colour: Color32,
+    place: usize,
+    score: &'a SeatScore,
+}
+
+fn columns<'a>(t: &TableState, o: &'a Outcome) -> Vec<Column<'a>> {
+    let seats = o.scores.iter().enumerate().map(|(seat, score)| {
+        let name = t.session.seat_name(seat).to_string();
+        Column {
+            label: format!("{} {name}", SceneColor::PLAYER_MARK[seat % 8]),
+            name,
+            colour: seat_color(seat),
+            place: o.rank.get(seat).copied().unwrap_or(0),
+            score,
+        }
+    });
+    let others = o.others.iter().map(|x| Column {
+        label: x.name.clone(),
+        name: x.name.clone(),
+        colour: Color32::from_gray(170),
+        place: x.rank,
+        score: &x.score,
+    });
+    seats.chain(others).collect()
+}
+
+/// The winners' names joined for a headline (a ghost among them); a one-seat game with
+/// nobody else scored (a solo game, a training puzzle) has nobody to beat, so its
+/// headline is the score.
 pub fn winners_text(t: &TableState, o: &Outcome) -> String {
-    if let [only] = o.scores.as_slice() {
+    if let ([only], []) = (o.scores.as_slice(), o.others.as_slice()) {
         return format!("{}'s final score: {}", t.session.seat_name(0), only.total);
     }
-    let names: Vec<&str> = o
-        .winners()
+    let cols = columns(t, o);
+    let names: Vec<&str> = cols
         .iter()
-        .map(|&s| t.session.seat_name(s))
+        .filter(|c| c.place == 0)
+        .map(|c| c.name.as_str())
         .collect();
     match names.as_slice() {
         [] => "No winner".into(),
@@ -87,7 +121,7 @@ fn body(ui: &mut Ui, t: &mut TableState, o: &Outcome) -> Option<Next> {
         // Alone at the table there is no tie: the line is the game's verdict (a solo
         // title), said as it stands.
         let tb = readable(ui.ctx(), tb);
-        ui.label(if o.scores.len() == 1 {
+        ui.label(if o.scores.len() == 1 && o.others.is_empty() {
             tb.to_string()
         } else {
             format!("Tie-break: {tb}")
@@ -112,42 +146,38 @@ fn body(ui: &mut Ui, t: &mut TableState, o: &Outcome) -> Option<Next> {
         }
     });
     ui.add_space(8.0);
+    let cols = columns(t, o);
     // Categories in the order they first appear.
     let mut cats: Vec<String> = Vec::new();
-    for s in &o.scores {
-        for l in &s.breakdown {
+    for c in &cols {
+        for l in &c.score.breakdown {
             if !cats.contains(&l.label) {
                 cats.push(l.label.clone());
             }
         }
     }
-    let n = o.scores.len();
     egui::Grid::new("score-table")
         .striped(true)
-        .num_columns(n + 1)
+        .num_columns(cols.len() + 1)
         .spacing([16.0, 6.0])
         .show(ui, |ui| {
             ui.label(RichText::new("Category").strong());
-            for seat in 0..n {
-                let place = o.rank.get(seat).map(|r| r + 1).unwrap_or(0);
+            for c in &cols {
                 ui.label(
-                    RichText::new(format!(
-                        "{} {} (#{place})",
-                        SceneColor::PLAYER_MARK[seat % 8],
-                        t.session.seat_name(seat)
-                    ))
-                    .strong()
-                    .color(seat_color(seat)),
+                    RichText::new(format!("{} (#{})", c.label, c.place + 1))
+                        .strong()
+                        .color(c.colour),
                 );
             }
             ui.end_row();
-            for c in &cats {
-                ui.label(readable(ui.ctx(), c));
-                for s in &o.scores {
-                    let p: i64 = s
+            for cat in &cats {
+                ui.label(readable(ui.ctx(), cat));
+                for c in &cols {
+                    let p: i64 = c
+                        .score
                         .breakdown
                         .iter()
-                        .filter(|l| &l.label == c)
+                        .filter(|l| &l.label == cat)
                         .map(|l| l.points)
                         .sum();
                     ui.label(p.to_string());
@@ -155,13 +185,13 @@ fn body(ui: &mut Ui, t: &mut TableState, o: &Outcome) -> Option<Next> {
                 ui.end_row();
             }
             ui.label(RichText::new("Total").strong());
-            for s in &o.scores {
-                ui.label(RichText::new(s.total.to_string()).strong());
+            for c in &cols {
+                ui.label(RichText::new(c.score.total.to_string()).strong());
             }
             ui.end_row();
         });
     ui.add_space(10.0);
-    chart(ui, t, o, &cats);
+    chart(ui, &cols, &cats);
     if !t.humans().is_empty() {
         review(ui, t);
     }
@@ -255,19 +285,29 @@ fn review(ui: &mut Ui, t: &mut TableState) {
 }
 
 /// Stacked bars, one per seat, each category a shade; negative points drawn below zero.
-fn chart(ui: &mut Ui, t: &TableState, o: &Outcome, cats: &[String]) {
-    let n = o.scores.len().max(1);
-    let max_pos: i64 = o
-        .scores
+fn chart(ui: &mut Ui, cols: &[Column<'_>], cats: &[String]) {
+    let n = cols.len().max(1);
+    let max_pos: i64 = cols
         .iter()
-        .map(|s| s.breakdown.iter().map(|l| l.points.max(0)).sum::<i64>())
+        .map(|c| {
+            c.score
+                .breakdown
+                .iter()
+                .map(|l| l.points.max(0))
+                .sum::<i64>()
+        })
         .max()
         .unwrap_or(0)
         .max(1);
-    let max_neg: i64 = o
-        .scores
+    let max_neg: i64 = cols
         .iter()
-        .map(|s| s.breakdown.iter().map(|l| (-l.points).max(0)).sum::<i64>())
+        .map(|c| {
+            c.score
+                .breakdown
+                .iter()
+                .map(|l| (-l.points).max(0))
+                .sum::<i64>()
+        })
         .max()
         .unwrap_or(0);
     let width = ui.available_width().min(600.0);
@@ -298,8 +338,9 @@ fn chart(ui: &mut Ui, t: &TableState, o: &Outcome, cats: &[String]) {
     );
     let mut hovered = None;
     let pointer = ui.input(|i| i.pointer.hover_pos());
-    for (seat, s) in o.scores.iter().enumerate() {
-        let x = rect.left() + slot * (seat as f32 + 0.5) - bar_w / 2.0;
+    for (i, col) in cols.iter().enumerate() {
+        let s = col.score;
+        let x = rect.left() + slot * (i as f32 + 0.5) - bar_w / 2.0;
         let (mut up, mut down) = (zero_y, zero_y);
         for (ci, c) in cats.iter().enumerate() {
             let pts: i64 = s
@@ -330,20 +371,16 @@ fn chart(ui: &mut Ui, t: &TableState, o: &Outcome, cats: &[String]) {
             if pointer.is_some_and(|q| r.contains(q)) {
                 hovered = Some(readable_owned(
                     ui.ctx(),
-                    &format!("{}: {c} {pts}", t.session.seat_name(seat)),
+                    &format!("{}: {c} {pts}", col.name),
                 ));
             }
         }
         p.text(
             egui::pos2(x + bar_w / 2.0, rect.bottom() - 10.0),
             egui::Align2::CENTER_CENTER,
-            format!(
-                "{} {}",
-                SceneColor::PLAYER_MARK[seat % 8],
-                t.session.seat_name(seat)
-            ),
+            &col.label,
             egui::FontId::proportional(13.0),
-            seat_color(seat),
+            col.colour,
         );
     }
     // Legend: category shades.
