@@ -165,11 +165,9 @@ pub fn treasures_of(n: u16, t: usize) -> String {
     }
 }
 
-/// `n` and its word, singular for one: "1 treasure", "3 treasures".
-pub fn count(n: impl Into<u32>, one: &str, many: &str) -> String {
-    let n = n.into();
-    format!("{n} {}", if n == 1 { one } else { many })
-}
+/// `n` and its word, singular for one: "1 treasure", "3 treasures" (the one counting
+/// every game shares).
+pub use tavern_plugin_api::words::counted as count;
 
 /// `text` with its first letter in upper case, to start a sentence with.
 pub fn upper_first(text: &str) -> String {

@@ -9,6 +9,7 @@ use tavern_plugin_api::View;
 use tavern_plugin_api::scene::{
     Color, Highlight, ItemBuilder, Rect, Scene, drawn_size, line_height, pos, rect,
 };
+use tavern_plugin_api::words::counted;
 
 use crate::art;
 use crate::data::{Colour, RES, RES_NAMES, Space, data, quest, room_def, spec, treasure};
@@ -151,11 +152,6 @@ fn capital(t: &str) -> String {
     c.next()
         .map(|f| f.to_uppercase().chain(c).collect())
         .unwrap_or_default()
-}
-
-/// "1 quest", "3 quests".
-fn counted(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// A seat's coins as shown ("?" while they are hidden at the funeral).
