@@ -591,7 +591,14 @@ fn show(
     match (&to_act, outcome) {
         (ToAct::Over, Some(o)) => {
             writeln!(out, "\nFinal scores:").ok();
-            for (i, sc) in o.scores.iter().enumerate() {
+            // The seats, then participants that are not seats (ghosts), on one scale.
+            let seats = o
+                .scores
+                .iter()
+                .enumerate()
+                .map(|(i, sc)| (o.rank[i], s.seat_name(i).to_string(), sc));
+            let others = o.others.iter().map(|x| (x.rank, x.name.clone(), &x.score));
+            for (rank, name, sc) in seats.chain(others) {
                 let parts: Vec<String> = sc
                     .breakdown
                     .iter()
@@ -599,9 +606,8 @@ fn show(
                     .collect();
                 writeln!(
                     out,
-                    "  {}. {}: {} ({})",
-                    o.rank[i] + 1,
-                    s.seat_name(i),
+                    "  {}. {name}: {} ({})",
+                    rank + 1,
                     sc.total,
                     parts.join(", ")
                 )

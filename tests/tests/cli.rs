@@ -532,3 +532,36 @@ fn the_desktop_entry_opens_a_file_with_tavern() {
     // Window managers match the window to the entry by the app id the window sets.
     assert_eq!(keys.get("StartupWMClass"), Some(&"tavern"));
 }
+
+/// `show` lists the participants that are not seats (Keydom's ghosts) in the final
+/// scores, ranked with the seats.
+#[test]
+fn show_lists_the_ghosts_final_scores() {
+    use tavern::save::SaveFile;
+    use tavern::session::{Session, UndoMode};
+    use tavern_plugin_api::{Setup, ToAct};
+    let mut setup = Setup::players(1);
+    setup.seed = 3;
+    let mut s = Session::new(plugin("keydoms"), setup, UndoMode::Learning).unwrap();
+    let mut rng = tavern_plugin_api::GameRng::new(3);
+    for _ in 0..100_000 {
+        let ToAct::Seats(seats) = s.to_act().unwrap() else {
+            break;
+        };
+        let n = s.instance().legal_count(seats[0]).unwrap();
+        s.apply_index(seats[0], rand::RngExt::random_range(&mut rng, 0..n))
+            .unwrap();
+    }
+    let o = s.outcome().unwrap().expect("the game ended");
+    assert!(!o.others.is_empty());
+    let d = tempfile::tempdir().unwrap();
+    let f = d.path().join("solo.json");
+    std::fs::write(&f, SaveFile::from_session(&s).to_json()).unwrap();
+    let out = run(d.path(), &["show", f.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    for x in &o.others {
+        let line = format!("  {}. {}: {} (", x.rank + 1, x.name, x.score.total);
+        assert!(text.contains(&line), "{line:?} in\n{text}");
+    }
+}
