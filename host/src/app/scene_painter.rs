@@ -1129,19 +1129,24 @@ mod art_tests {
 
     const DISC: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><circle cx="20" cy="20" r="18" fill="#ffffff"/></svg>"##;
 
-    fn frame(ctx: &egui::Context, scene: &Scene) -> usize {
+    /// One frame of `scene` in a `w`×`h` window, painted as the table paints it.
+    fn run_frame(ctx: &egui::Context, scene: &Scene, w: f32, h: f32) -> egui::FullOutput {
         let input = egui::RawInput {
-            screen_rect: Some(Rect::from_min_size(Pos2::ZERO, vec2(1280.0, 800.0))),
+            screen_rect: Some(Rect::from_min_size(Pos2::ZERO, vec2(w, h))),
             ..Default::default()
         };
-        let out = ctx.run_ui(input, |ui| {
+        ctx.run_ui(input, |ui| {
             let opts = PaintOptions {
                 zoom: 1.0,
                 time: None,
                 motion: None,
             };
             show_scene(ui, scene, &[], &opts);
-        });
+        })
+    }
+
+    fn frame(ctx: &egui::Context, scene: &Scene) -> usize {
+        let out = run_frame(ctx, scene, 1280.0, 800.0);
         fn textured(s: &egui::Shape) -> usize {
             match s {
                 egui::Shape::Vec(v) => v.iter().map(textured).sum(),
@@ -1195,18 +1200,7 @@ mod art_tests {
 
     /// What one frame of `scene` in a `w`×`h` window hands to the renderer, as text.
     fn picture(ctx: &egui::Context, scene: &Scene, w: f32, h: f32) -> String {
-        let input = egui::RawInput {
-            screen_rect: Some(Rect::from_min_size(Pos2::ZERO, vec2(w, h))),
-            ..Default::default()
-        };
-        let out = ctx.run_ui(input, |ui| {
-            let opts = PaintOptions {
-                zoom: 1.0,
-                time: None,
-                motion: None,
-            };
-            show_scene(ui, scene, &[], &opts);
-        });
+        let out = run_frame(ctx, scene, w, h);
         format!("{:?}", ctx.tessellate(out.shapes, out.pixels_per_point))
     }
 
