@@ -20,7 +20,7 @@ use crate::bot::Method;
 use crate::game::{Game, Turn, apply_checked};
 use crate::proto::{
     ActionEntry, AppliedReply, BotReply, ErrorKind, ErrorReply, PlayoutReport, RatedAction,
-    Request, SearchReport, Setup, ToAct,
+    Request, SearchReport, ToAct,
 };
 use crate::rng::GameRng;
 use crate::search::Limits;
@@ -396,9 +396,13 @@ extern "C" fn create<G: Game>(
 ) -> i32 {
     let bytes = input(ptr, len);
     guarded(out, || {
-        let setup: Setup = serde_json::from_slice(bytes)
+        let req: crate::proto::CreateRequest = serde_json::from_slice(bytes)
             .map_err(|e| err(ErrorKind::BadRequest, format!("bad setup: {e}")))?;
-        let g = G::new(&setup).map_err(|e| err(ErrorKind::BadRequest, e.0))?;
+        let g = match &req.rules {
+            Some(rules) => G::new_under(&req.setup, rules),
+            None => G::new(&req.setup),
+        }
+        .map_err(|e| err(ErrorKind::BadRequest, e.0))?;
         write_handle(handle, insert(Box::new(Hosted::new(g))));
         Ok(Vec::new())
     })
@@ -470,6 +474,16 @@ extern "C" fn call<G: Game>(handle: u64, ptr: *const u8, len: usize, out: *mut B
         // Never behind the instance's lock: the instance may be the one thinking.
         if let Request::StopThinking { token } = req {
             return json(&stop_thinking(token));
+        }
+        if let Request::OpenOld {
+            version,
+            setup,
+            log,
+        } = req
+        {
+            return G::open_old(&version, &setup, log)
+                .map_err(|e| err(ErrorKind::BadRequest, e.0))
+                .and_then(|old| json(&old));
         }
         with_hosted::<G, Vec<u8>>(handle, |h| respond_hosted(h, req))
     })
@@ -702,6 +716,13 @@ pub fn respond_bytes<G: Game>(state: &mut G, req: Request) -> Result<Vec<u8>, Er
         }
         Request::StopThinking { token } => json(&stop_thinking(token)),
         Request::Playouts { games, seed } => json(&playouts(state, games, seed)),
+        Request::OpenOld {
+            version,
+            setup,
+            log,
+        } => G::open_old(&version, &setup, log)
+            .map_err(|e| err(ErrorKind::BadRequest, e.0))
+            .and_then(|old| json(&old)),
     }
 }
 
@@ -881,7 +902,7 @@ mod tests {
     //! through libloading by the workspace's `tests` crate.
     use super::*;
     use crate::game::{Applied, GameError, Legal};
-    use crate::proto::{GameInfo, Outcome, SeatScore, View};
+    use crate::proto::{GameInfo, Outcome, SeatScore, Setup, View};
     use serde::Deserialize;
 
     /// Count to 3; seat 0 may add 1 or 2; with the trap set, adding 2 when at 2 panics

@@ -14,6 +14,7 @@ pub mod proto;
 pub mod rng;
 pub mod scene;
 pub mod search;
+pub mod versions;
 pub mod words;
 
 pub use game::{Applied, Game, GameError, Legal};

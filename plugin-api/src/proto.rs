@@ -463,6 +463,26 @@ pub enum Request {
     /// Play `games` complete random games in-process from this position's setup and
     /// report timing. -> [`PlayoutReport`]
     Playouts { games: u32, seed: u64 },
+    /// How a log written by `version` of this game replays now ([`crate::Game::open_old`]).
+    /// Needs no particular state: any instance of the game answers it, without its lock.
+    /// -> [`crate::versions::OldLog`]. A plugin built before it answers `BadRequest`; the
+    /// host then replays the log as it is.
+    OpenOld {
+        version: String,
+        setup: Setup,
+        log: Vec<crate::versions::OldEntry>,
+    },
+}
+
+/// What the `create` entry reads: a [`Setup`], and optionally the older version whose
+/// rules the game follows ([`crate::Game::new_under`]). A plugin built before `rules`
+/// existed reads the setup and ignores it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct CreateRequest {
+    #[serde(flatten)]
+    pub setup: Setup,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
 }
 
 /// Reply to `Think`: the chosen action as the legal list offers it, and how the search
