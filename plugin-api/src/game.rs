@@ -628,6 +628,36 @@ mod tests {
     use crate::proto::{Outcome, SeatScore};
     use serde::Deserialize;
 
+    /// A village panel with a villager inside: "Labor" aimed at the panel is reported (a
+    /// click on the villager would start it), aimed at the villager it passes, and a
+    /// target that is not drawn at all is reported as missing.
+    #[test]
+    fn table_targets_name_their_component() {
+        use crate::scene::{Color, Scene, rect};
+        let mut scene = Scene::new(400.0, 300.0);
+        let c = Color(0, 0, 0, 255);
+        scene
+            .rect(rect(0.0, 0.0, 400.0, 300.0), c, 0.0)
+            .id("village");
+        scene
+            .rect(rect(10.0, 10.0, 40.0, 40.0), c, 0.0)
+            .id("villager:bram");
+        scene
+            .rect(rect(100.0, 10.0, 40.0, 40.0), c, 0.0)
+            .id("villager:bram/badge");
+        let on_panel = [Legal::new(0u8, "Labor").at("village")];
+        let problems = check::target_problems_in(&scene, &on_panel);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(problems[0].contains("villager:bram"), "{problems:?}");
+        let on_villager = [Legal::new(0u8, "Labor").at("villager:bram")];
+        assert!(check::target_problems_in(&scene, &on_villager).is_empty());
+        let untargeted = [Legal::new(0u8, "Pass")];
+        assert!(check::target_problems_in(&scene, &untargeted).is_empty());
+        let missing = [Legal::new(0u8, "Build").at("space:7")];
+        let problems = check::target_problems_in(&scene, &missing);
+        assert!(problems[0].contains("not on the table"), "{problems:?}");
+    }
+
     /// A die is rolled, then seat 0 bids 0..=3 on it; the game ends. Just enough game to
     /// exercise the contract's generic parts.
     #[derive(Clone, Serialize, Deserialize)]

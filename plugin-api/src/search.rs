@@ -337,7 +337,7 @@ fn select<A: PartialEq>(nodes: &[Node<A>], node: usize, actor: usize, legal: &[A
 }
 
 fn playout<G: Game>(world: &mut G, rng: &mut GameRng, legal: &mut Vec<G::Action>) {
-    crate::bot::playout_with(world, rng, PLAYOUT_CAP, legal, |g, seat, legal, rng| {
+    crate::playout::playout_with(world, rng, PLAYOUT_CAP, legal, |g, seat, legal, rng| {
         g.playout_choice(seat, legal, rng)
     });
 }
