@@ -74,6 +74,8 @@ pub enum Action {
     HammerOn {
         piece: u8,
     },
+    /// Put every card picked for the play back in the hand (the table's Cancel).
+    Unpick,
 }
 
 impl Action {
@@ -88,6 +90,7 @@ impl Action {
                 | Action::Arm { .. }
                 | Action::Disarm { .. }
                 | Action::HammerOn { .. }
+                | Action::Unpick
         )
     }
 }

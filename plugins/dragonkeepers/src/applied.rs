@@ -51,6 +51,7 @@ impl Dk {
             Done::Disarmed(item) => {
                 Applied::public(cat(&[name, " will not use the ", item.name()]))
             }
+            Done::Unpicked => Applied::public(cat(&[name, " puts the cards picked to play back"])),
             Done::Selected { card } => Applied::public(cat(&[name, " picks a card to play"]))
                 .with_private(texts(card).selected.as_str()),
             Done::Played(play) => {

@@ -84,6 +84,17 @@ pub fn pearl(s: &mut Scene, c: Pos, radius: f32, red: bool, label: String) -> It
     s.text_centered(c, label, radius * 0.95, Color::INK).bold()
 }
 
+/// The colour each dragon is painted in (`None`: the shadow dragon).
+pub fn dragon_colour(c: Option<Colour>) -> Color {
+    match c {
+        Some(Colour::White) => Color::rgb(236, 234, 222),
+        Some(Colour::Red) => Color::rgb(196, 58, 48),
+        Some(Colour::Blue) => Color::rgb(56, 108, 196),
+        Some(Colour::Green) => Color::rgb(58, 146, 70),
+        None => Color::rgb(72, 52, 96),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -100,7 +111,7 @@ mod tests {
             );
         }
         for c in [Some(Colour::Red), Some(Colour::Blue), None] {
-            let p = pale(crate::view::dragon_colour(c));
+            let p = pale(dragon_colour(c));
             assert!(
                 p.0 as u32 + p.1 as u32 + p.2 as u32 > 3 * 180,
                 "{c:?}: {p:?}"

@@ -5,6 +5,15 @@ use crate::applied::ordinal;
 use crate::data::{Colour, Reward, card_name, data};
 use crate::model::{Dk, End, Item};
 
+/// The buttons the viewer's area draws beside its hand (see [`crate::player_view`]):
+/// the play's Confirm (one, or one per end of the row for a new colour), its Cancel,
+/// and the end of the turn.
+pub const PLAY: &str = "button:play";
+pub const PLAY_LEFT: &str = "button:play-left";
+pub const PLAY_RIGHT: &str = "button:play-right";
+pub const CANCEL: &str = "button:cancel";
+pub const END: &str = "button:end";
+
 impl Dk {
     /// A button label and scene target for an action of `seat`.
     pub fn describe(&self, seat: usize, a: &Action) -> (String, Option<String>) {
@@ -51,6 +60,10 @@ impl Dk {
                 format!("Don't use the {}", item.name()),
                 Some(format!("item:{}", item.key())),
             ),
+            Action::Unpick => (
+                "Cancel: put the picked cards back in your hand".into(),
+                Some(CANCEL.into()),
+            ),
             Action::Select { card: c } => (
                 format!("Add the {} to the play", card_name(*c)),
                 Some(format!("hand:{c}")),
@@ -61,20 +74,27 @@ impl Dk {
                 let s = if n == 1 { "" } else { "s" };
                 match end {
                     None => {
-                        let target =
+                        let onto =
                             match p.stack_index(self.selection_colour().unwrap_or(Colour::White)) {
-                                Some(_) => format!("stack:{seat}:{colour}"),
-                                None => format!("row:{seat}:right"),
+                                Some(_) => format!(" onto your {colour} stack"),
+                                None => String::new(),
                             };
-                        (format!("Lay out {n} {colour} dragon{s}"), Some(target))
+                        (
+                            format!("Lay out {n} {colour} dragon{s}{onto}"),
+                            Some(PLAY.into()),
+                        )
                     }
                     Some(e) => {
-                        let side = if *e == End::Left { "left" } else { "right" };
+                        let (side, target) = if *e == End::Left {
+                            ("left", PLAY_LEFT)
+                        } else {
+                            ("right", PLAY_RIGHT)
+                        };
                         (
                             format!(
                                 "Lay out {n} {colour} dragon{s} as a new stack at the {side} end"
                             ),
-                            Some(format!("row:{seat}:{side}")),
+                            Some(target.into()),
                         )
                     }
                 }
@@ -87,14 +107,14 @@ impl Dk {
                 ),
                 Some("item:twilight_flute".into()),
             ),
-            Action::EndTurn => ("End your turn".into(), Some("button:end".into())),
+            Action::EndTurn => ("End your turn".into(), Some(END.into())),
             Action::Pass => {
                 let l = if self.step.played {
                     "Done"
                 } else {
                     "Don't play this time"
                 };
-                (l.into(), Some("button:end".into()))
+                (l.into(), Some(END.into()))
             }
             _ => (format!("{a:?}"), None),
         }

@@ -4,7 +4,8 @@ use crate::action::Action;
 use crate::data::{Back, Colour, Kind, Reward, SHADOW_BIT, card, data};
 use crate::model::{Dk, End, Item, Page, Phase};
 
-/// Hand cards that look the same from both sides are the same choice; keep one of each.
+/// Cards that look the same from both sides are the same choice; keep one of each (the
+/// twilight flute's, whose buttons name the card by its look).
 fn distinct(cards: impl Iterator<Item = u8>) -> impl Iterator<Item = u8> {
     let mut seen = 0u64;
     cards.filter(move |&c| {
@@ -65,7 +66,7 @@ impl Dk {
         open
     }
 
-    /// The cards that may join the running selection, one per distinct look.
+    /// The cards that may join the running selection, each look-alike too.
     fn selectable(&self, seat: usize, need: usize, out: &mut Vec<Action>) {
         let sel = &self.step.selection;
         if sel.len() >= need {
@@ -105,16 +106,15 @@ impl Dk {
         if allowed == 0 && !shadow_ok {
             return;
         }
-        // Gathered first and appended in one go: cheaper than a push per card.
+        // Gathered first and appended in one go: cheaper than a push per card. Every
+        // card that may join is listed, look-alikes too, so each is its own target on
+        // the table (a click on the second of two shadow dragons picks it).
         let mut picks = [0u8; 64];
         let mut k = 0;
-        let mut seen = 0u64;
         let accept = allowed | if shadow_ok { SHADOW_BIT } else { 0 };
         for &c in &self.players[seat].hand {
             let d = &defs[c as usize];
-            let bit = 1u64 << d.look;
-            if d.front_bit & accept != 0 && seen & bit == 0 && chosen & (1 << c) == 0 {
-                seen |= bit;
+            if d.front_bit & accept != 0 && chosen & (1 << c) == 0 {
                 picks[k] = c;
                 k += 1;
             }
@@ -263,14 +263,9 @@ impl Dk {
         let mut places = [(0u8, Page::Left); 64];
         let mut picks = [0u8; 64];
         let (mut k, mut j) = (0, 0);
-        let mut seen = 0u64;
+        // Every hand card is listed, look-alikes too: each is a target of its own.
         for &c in &p.hand {
             let d = &defs[c as usize];
-            let bit = 1u64 << d.look;
-            if seen & bit != 0 {
-                continue;
-            }
-            seen |= bit;
             if d.front_bit & accept != 0 {
                 picks[j] = c;
                 j += 1;
@@ -303,6 +298,9 @@ impl Dk {
         let p = &self.players[seat];
         self.arm_options(seat, out);
         let need = self.needed() as usize;
+        if !self.step.selection.is_empty() {
+            out.push(Action::Unpick);
+        }
         self.selectable(seat, need, out);
         if self.selection_complete(need) {
             let colour = self.selection_colour().expect("complete has a colour");

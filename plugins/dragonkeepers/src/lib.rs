@@ -11,11 +11,13 @@
 //! - A turn is a chain of atomic actions: take a display card (one at a time), pay a crystal
 //!   for a fourth, place one hand card on a page, switch a magic-chest item on or off, pick
 //!   one card for the play, confirm the play (naming the row end for a new colour), use the
-//!   twilight flute, end the turn. Picking cards and switching items are the steps of a plan
-//!   (`Legal::step`): the host shows them with a Cancel and logs them with the play that
-//!   confirms them (or the end of the turn or pass that drops them) as one entry, and the
-//!   play's log line names the items it used. Cards that look the same on both sides are
-//!   one choice.
+//!   twilight flute, end the turn. Picking cards, putting the picks back (the table's
+//!   Cancel) and switching items are the steps of a plan (`Legal::step`): the host logs
+//!   them with the play that confirms them (or the end of the turn or pass that drops
+//!   them) as one entry, and the play's log line names the items it used. Every hand card
+//!   is its own choice, look-alikes too, so each card on the table is the target of its
+//!   own pick; the twilight flute's choices, named by the card's look, are one per look.
+//! - Old saves: [`old_saves`] migrates each older version's log to today's actions.
 //! - Items for a play are switched on before picking and paid only when the play is made,
 //!   so switching one on and then not playing costs nothing.
 //! - Completing players who could not lay out anything (items and crystals considered) are
@@ -33,6 +35,7 @@
 pub mod action;
 pub mod applied;
 pub mod art;
+pub mod cards;
 pub mod chance;
 pub mod data;
 pub mod determinize;
@@ -40,6 +43,7 @@ pub mod knowledge;
 pub mod labels;
 pub mod legal;
 pub mod model;
+pub mod old_saves;
 pub mod player_view;
 pub mod policy;
 pub mod rules;
@@ -114,7 +118,21 @@ impl Game for Dk {
                     key: it.key().into(),
                     label: format!("Chest: {}", it.name()),
                     help: it.help().into(),
-                    choices: vec![choice("no", "Off", ""), choice("yes", "On", "")],
+                    choices: vec![
+                        choice(
+                            "no",
+                            "Off",
+                            &format!("The {} is not in the magic chests.", it.name()),
+                        ),
+                        choice(
+                            "yes",
+                            "On",
+                            &format!(
+                                "The {} is in the magic chests: anyone may use it for a crystal.",
+                                it.name()
+                            ),
+                        ),
+                    ],
                     default: "no".into(),
                     ..Default::default()
                 }
@@ -241,6 +259,14 @@ impl Game for Dk {
 
     fn determinize(&self, viewer: usize, rng: &mut GameRng) -> Self {
         self.determinized(viewer, rng)
+    }
+
+    fn open_old(
+        version: &str,
+        setup: &Setup,
+        log: Vec<tavern_plugin_api::versions::OldEntry>,
+    ) -> Result<tavern_plugin_api::versions::OldLog, GameError> {
+        old_saves::open_old(version, setup, log)
     }
 }
 

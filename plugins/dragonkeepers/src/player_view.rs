@@ -2,15 +2,18 @@
 //! owner).
 
 use tavern_plugin_api::scene::{
-    Align, Color, Highlight, Icon, Pos, Rect, Scene, Shape, drawn_size, pos, rect, stroke,
-    text_width,
+    Align, Color, Highlight, Icon, Pos, Rect, Scene, Shape, drawn_size, line_height, pos, rect,
+    stroke, text_width, wrap_lines,
 };
 use tavern_plugin_api::words::counted;
 
+use crate::action::Action;
 use crate::art;
+use crate::art::dragon_colour;
+use crate::cards::{TEXT, back, face};
 use crate::data::{Kind, card, card_name, data};
-use crate::model::{Dk, Phase};
-use crate::view::{TEXT, back, dragon_colour, face};
+use crate::labels::{CANCEL, END, PLAY, PLAY_LEFT, PLAY_RIGHT};
+use crate::model::{Dk, End, Phase};
 
 /// Where the parts of an area go. The viewer's own area keeps its whole lower part for
 /// the hand (stacks and amulets side by side above it); a compact area on top (an
@@ -283,7 +286,7 @@ pub(crate) fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: O
             art::pale(dragon_colour(Some(st.colour))),
             Some(dragon_colour(Some(st.colour))),
             st.colour.name(),
-            format!("{}", st.cards.len()),
+            counted(st.cards.len(), "card", "cards"),
         )
         .id(format!("stack:{seat}:{}", st.colour.name()))
         .tooltip(format!(
@@ -375,32 +378,102 @@ pub(crate) fn player_area(s: &mut Scene, g: &Dk, seat: usize, r: Rect, viewer: O
             .tooltip(tip);
     }
     if mine && acting {
-        // At the right end of the counts line, so the hand has the whole lower part.
-        let br = rect(r.x + r.w - 140.0, r.y + 34.0, 130.0, 36.0);
-        let label = if g.phase == Phase::Turn {
-            "End turn"
-        } else if g.step.played {
-            "Done"
-        } else {
-            "Pass"
-        };
-        s.panel(br, Color::rgb(200, 120, 40), Color::WHITE)
-            .id("button:end")
-            .tooltip("Finish your part of this turn");
-        s.text_centered(br.center(), label, 20.0, Color::WHITE)
-            .bold();
-        if !g.step.selection.is_empty() {
-            s.text(
-                pos(br.x - 16.0, br.center().y),
-                format!("Picked {} of {}", g.step.selection.len(), g.needed()),
-                20.0,
-                Color::rgb(255, 230, 150),
-            )
-            .align(Align::Right);
+        controls(s, g, seat, r);
+    }
+}
+
+/// The column beside the viewer's hand: what is being laid out, the play's Confirm and
+/// Cancel, and the end of the turn, each drawn only while it does something (its action
+/// is legal), always in the same place so none moves under a still pointer.
+fn controls(s: &mut Scene, g: &Dk, seat: usize, r: Rect) {
+    let legal = g.actions(seat);
+    let x = r.x + r.w - CONTROLS_W - 10.0;
+    let top = r.y + HAND_TOP;
+    let picked = g.step.selection.len();
+    let colour = g
+        .selection_colour()
+        .or(g.book_colour())
+        .map_or("", |c| c.name());
+    let new_stack = legal
+        .iter()
+        .any(|a| matches!(a, Action::Play { end: Some(_) }));
+    let note = if new_stack {
+        format!("New {colour} stack: which end?")
+    } else if picked > 0 {
+        format!("Picked {picked} of {} {colour}", g.needed())
+    } else if legal.iter().any(|a| matches!(a, Action::Select { .. })) {
+        "Click cards in your hand to pick them for a play".to_string()
+    } else {
+        String::new()
+    };
+    let mut y = top + 10.0;
+    for line in wrap_lines(&note, drawn_size(TEXT), CONTROLS_W, false) {
+        s.text(pos(x, y), line, TEXT, Color::rgb(255, 230, 150));
+        y += line_height(drawn_size(TEXT));
+    }
+    let confirm = Color::rgb(56, 132, 72);
+    let slot = |k: f32| top + 66.0 + k * (BUTTON_H + 8.0);
+    let half = (CONTROLS_W - 8.0) / 2.0;
+    for a in &legal {
+        let label = g.describe(seat, a).0;
+        match a {
+            Action::Play { end: None } => {
+                button(
+                    s,
+                    rect(x, slot(0.0), CONTROLS_W, BUTTON_H),
+                    PLAY,
+                    "Lay out",
+                    label,
+                    confirm,
+                );
+            }
+            Action::Play {
+                end: Some(End::Left),
+            } => {
+                button(
+                    s,
+                    rect(x, slot(0.0), half, BUTTON_H),
+                    PLAY_LEFT,
+                    "Left",
+                    label,
+                    confirm,
+                );
+            }
+            Action::Play {
+                end: Some(End::Right),
+            } => {
+                let b = rect(x + half + 8.0, slot(0.0), half, BUTTON_H);
+                button(s, b, PLAY_RIGHT, "Right", label, confirm);
+            }
+            Action::Unpick => {
+                let b = rect(x, slot(1.0), CONTROLS_W, BUTTON_H);
+                button(s, b, CANCEL, "Cancel", label, Color::rgb(110, 104, 120));
+            }
+            Action::EndTurn | Action::Pass => {
+                let text = match a {
+                    Action::EndTurn => "End turn",
+                    _ if g.step.played => "Done",
+                    _ => "Pass",
+                };
+                let b = rect(x, r.y + r.h - 10.0 - BUTTON_H, CONTROLS_W, BUTTON_H);
+                button(s, b, END, text, label, Color::rgb(200, 120, 40));
+            }
+            _ => {}
         }
     }
 }
 
+/// A button the area draws itself: a panel named `id` (the target of its action) with
+/// its word in bold, the action's whole label as the tooltip.
+fn button(s: &mut Scene, r: Rect, id: &str, word: &str, tip: String, fill: Color) {
+    s.panel(r, fill, Color::WHITE).id(id).tooltip(tip);
+    s.text_centered(r.center(), word, 20.0, Color::WHITE).bold();
+}
+
+/// The width of the column of [`controls`] right of the viewer's hand, and its buttons'
+/// height.
+const CONTROLS_W: f32 = 200.0;
+const BUTTON_H: f32 = 36.0;
 /// Where the viewer's amulets start, right of its row of stacks (four colours and the
 /// two ends), from the left edge of its area.
 const OWN_AMULET_LEFT: f32 = 400.0;
@@ -422,7 +495,8 @@ pub(crate) fn hand_rects(r: Rect, n: usize) -> Vec<Rect> {
     // Still wide enough for the title "shadow" at the host's 13-point floor.
     const SMALL_W: f32 = 86.0;
     let left = r.x + 20.0;
-    let avail = r.w - 30.0;
+    // The column of play buttons keeps the right part.
+    let avail = r.w - 40.0 - CONTROLS_W;
     let top = r.y + HAND_TOP + HAND_LIFT;
     let bottom = r.y + r.h - 10.0;
     let nf = n.max(1) as f32;

@@ -24,7 +24,7 @@ fn weight(g: &Dk, a: &Action) -> u32 {
         Action::PayCrystalForFourth => 3,
         Action::EndTurn | Action::Pass | Action::Arm { .. } | Action::HammerOn { .. } => 1,
         // Switching an item off undoes a choice; in a playout it only wastes moves.
-        Action::Disarm { .. } => 0,
+        Action::Disarm { .. } | Action::Unpick => 0,
         // Chance outcomes are never a seat's choice.
         Action::Shuffle { .. }
         | Action::RemovePieces { .. }

@@ -30,6 +30,8 @@ pub(crate) enum Done {
         piece: u8,
     },
     Disarmed(Item),
+    /// The picked cards went back to the hand.
+    Unpicked,
     Selected {
         card: u8,
     },
@@ -141,6 +143,10 @@ impl Dk {
                     self.step.hammer_on = 0;
                 }
                 Done::Disarmed(*item)
+            }
+            Action::Unpick => {
+                self.step.selection.clear();
+                Done::Unpicked
             }
             Action::Select { card: c } => {
                 self.step.selection.push(*c);

@@ -5,16 +5,15 @@
 
 use tavern_plugin_api::View;
 use tavern_plugin_api::scene::{
-    Color, Highlight, ItemBuilder, Rect, Scene, drawn_size, line_height, pos, rect, wrap_lines,
+    Color, Highlight, Scene, drawn_size, line_height, pos, rect, wrap_lines,
 };
 use tavern_plugin_api::words::counted;
 
 use crate::art;
-use crate::data::{Back, Colour, Kind, back_name, card, card_name, data, rewards_text};
+use crate::cards::{TEXT, back, back_fill, face};
+use crate::data::{Back, Colour, card, card_name, data, rewards_text};
 use crate::model::{Dk, Item, Page, Phase};
 use crate::player_view::player_area;
-
-pub(crate) const TEXT: f32 = 18.0;
 
 /// The canvas: at the host's smallest scale it fits beside the log in a 1024×700 window
 /// (740×620 points), so that window needs no sideways scroll.
@@ -25,81 +24,6 @@ const TOP_H: f32 = 282.0;
 const MID_Y: f32 = 298.0;
 const MID_H: f32 = 370.0;
 const OWN_Y: f32 = 676.0;
-
-/// A card face's title: its dragon's colour.
-fn card_title(c: u8) -> &'static str {
-    card(c).front.map_or("shadow", Colour::name)
-}
-
-pub fn dragon_colour(c: Option<Colour>) -> Color {
-    match c {
-        Some(Colour::White) => Color::rgb(236, 234, 222),
-        Some(Colour::Red) => Color::rgb(196, 58, 48),
-        Some(Colour::Blue) => Color::rgb(56, 108, 196),
-        Some(Colour::Green) => Color::rgb(58, 146, 70),
-        None => Color::rgb(72, 52, 96),
-    }
-}
-
-fn letter(c: Option<Colour>) -> &'static str {
-    match c {
-        Some(Colour::White) => "W",
-        Some(Colour::Red) => "R",
-        Some(Colour::Blue) => "B",
-        Some(Colour::Green) => "G",
-        None => "S",
-    }
-}
-
-fn back_fill(b: Back) -> Color {
-    match b {
-        Back::Colour(c) => dragon_colour(Some(c)),
-        Back::Number(6) => dragon_colour(None),
-        Back::Number(_) => Color::rgb(214, 196, 150),
-        Back::Ribbon => Color::rgb(160, 40, 40),
-    }
-}
-
-/// A dragon card face: its dragon drawn on a pale ground of its colour, the band in the
-/// colour of its back, and "letter · back" in large type at its foot (the letter, the
-/// name and the dragon's emblem say the colour without it). `dress` sets the card's id,
-/// tooltip, z and highlight; the picture follows the card, as the host expects.
-pub(crate) fn face(
-    s: &mut Scene,
-    r: Rect,
-    c: u8,
-    dress: impl FnOnce(ItemBuilder<'_>) -> ItemBuilder<'_>,
-) {
-    let d = card(c);
-    let back = match d.kind {
-        Kind::Starting => "start",
-        _ => back_name(d.back),
-    };
-    dress(s.card(
-        r,
-        art::pale(dragon_colour(d.front)),
-        Some(back_fill(d.back)),
-        // The colour alone: "shadow dragon" is wider than a hand card at the host's
-        // 13-point floor, and the picture says it is a dragon.
-        card_title(c),
-        format!("{} · {back}", letter(d.front)),
-    ));
-    art::card_picture(s, r, art::dragon(d.front));
-}
-
-/// A card seen from the back: the scale pattern in the colour of its back (the ribbon
-/// of a starting card), `text` over it.
-pub(crate) fn back(
-    s: &mut Scene,
-    r: Rect,
-    fill: Color,
-    ribbon: bool,
-    text: String,
-    dress: impl FnOnce(ItemBuilder<'_>) -> ItemBuilder<'_>,
-) {
-    dress(s.card_back(r, fill, text));
-    art::back_picture(s, r, fill, ribbon);
-}
 
 pub fn view(g: &Dk, viewer: Option<usize>) -> View {
     let mut s = Scene::new(WIDTH, HEIGHT);
