@@ -5,7 +5,8 @@
 
 use std::collections::BTreeMap;
 
-use crate::data::{Good, lines};
+use crate::goods::Good;
+use crate::text::lines;
 
 /// A paragraph number: `(27, 0)` is "27", `(27, 1)` is "27.1".
 pub type Ref = (u16, u8);
@@ -17,6 +18,9 @@ pub fn ref_name(r: Ref) -> String {
         format!("{}.{}", r.0, r.1)
     }
 }
+
+/// The reward and the bonus of outcome paragraphs, by paragraph.
+pub type Rewards = BTreeMap<Ref, (Vec<Item>, Vec<Item>)>;
 
 /// One thing a reward or a cost names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,6 +66,8 @@ pub struct Entry {
 #[derive(Clone, Debug, Default)]
 pub struct Book {
     pub entries: BTreeMap<Ref, Entry>,
+    /// The reward and bonus 0.2.0 gave, for the paragraphs changed since.
+    pub old_rewards: Rewards,
 }
 
 impl Book {
@@ -70,6 +76,15 @@ impl Book {
     }
     pub fn entry(&self, r: Ref) -> &Entry {
         &self.entries[&r]
+    }
+    /// The reward and bonus of outcome `r`, as today's book gives them or (`old`) as
+    /// 0.2.0's did.
+    pub fn rewards(&self, r: Ref, old: bool) -> (&[Item], &[Item]) {
+        if old && let Some((reward, bonus)) = self.old_rewards.get(&r) {
+            return (reward, bonus);
+        }
+        let e = self.entry(r);
+        (&e.reward, &e.bonus)
     }
     /// Opening paragraphs (those with choices).
     pub fn openers(&self) -> impl Iterator<Item = (Ref, &Entry)> {
@@ -210,4 +225,34 @@ pub fn parse_book_into(book: &mut Book, text: &str) -> Result<(), String> {
     }
     finish(&mut cur, book)?;
     Ok(())
+}
+
+/// The old rewards file: "@ 27.1", then its "reward:" and "bonus:" lines, for each
+/// paragraph whose rewards changed.
+pub fn parse_old_rewards(text: &str) -> Result<Rewards, String> {
+    let mut out = Rewards::new();
+    let mut cur: Option<Ref> = None;
+    for (ln, l) in lines(text) {
+        if let Some(head) = l.strip_prefix('@') {
+            let r = parse_ref(head).ok_or_else(|| format!("line {ln}: bad paragraph number"))?;
+            if out.insert(r, Default::default()).is_some() {
+                return Err(format!(
+                    "line {ln}: paragraph {} appears twice",
+                    ref_name(r)
+                ));
+            }
+            cur = Some(r);
+            continue;
+        }
+        let r = cur.ok_or_else(|| format!("line {ln}: text before the first '@' paragraph"))?;
+        let e = out.get_mut(&r).expect("inserted above");
+        if let Some(v) = l.strip_prefix("reward:") {
+            e.0 = items(v, ln)?;
+        } else if let Some(v) = l.strip_prefix("bonus:") {
+            e.1 = items(v, ln)?;
+        } else {
+            return Err(format!("line {ln}: want 'reward:' or 'bonus:'"));
+        }
+    }
+    Ok(out)
 }

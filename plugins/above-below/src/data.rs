@@ -10,7 +10,9 @@ use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
-use crate::book::{Book, parse_book_into};
+use crate::book::{Book, parse_book_into, parse_old_rewards};
+pub use crate::goods::Good;
+use crate::text::lines;
 
 pub const BOARD: &str = include_str!("../../../resources/above-below/board.txt");
 pub const STARTING_HOUSES: &str =
@@ -37,81 +39,8 @@ pub const BOOK: [(&str, &str); 3] = [
         include_str!("../../../resources/above-below/book/115-150-dangerous.txt"),
     ),
 ];
-
-/// The eight goods, most common first (the order of the ingredient track).
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[serde(rename_all = "snake_case")]
-pub enum Good {
-    Rice,
-    Crab,
-    Clam,
-    Tea,
-    Nut,
-    Thornfruit,
-    Squidroot,
-    Rubyfish,
-}
-
-impl Good {
-    pub const ALL: [Good; 8] = [
-        Good::Rice,
-        Good::Crab,
-        Good::Clam,
-        Good::Tea,
-        Good::Nut,
-        Good::Thornfruit,
-        Good::Squidroot,
-        Good::Rubyfish,
-    ];
-    pub fn idx(self) -> usize {
-        self as usize
-    }
-    pub fn name(self) -> &'static str {
-        match self {
-            Good::Rice => "rice",
-            Good::Crab => "crab",
-            Good::Clam => "clam",
-            Good::Tea => "tea leaf",
-            Good::Nut => "nut",
-            Good::Thornfruit => "thornfruit",
-            Good::Squidroot => "squidroot",
-            Good::Rubyfish => "rubyfish",
-        }
-    }
-    /// `k` of this good in words: "1 crab", "2 crabs", "3 tea leaves", "2 rice".
-    pub fn amount(self, k: i64) -> String {
-        let name = match self {
-            _ if k == 1 => self.name(),
-            Good::Crab => "crabs",
-            Good::Clam => "clams",
-            Good::Tea => "tea leaves",
-            Good::Nut => "nuts",
-            _ => self.name(),
-        };
-        format!("{k} {name}")
-    }
-    /// Points of this good's space on the ingredient track.
-    pub fn ingredient_vp(self) -> i64 {
-        match self {
-            Good::Rice | Good::Crab | Good::Clam => 1,
-            Good::Tea | Good::Nut | Good::Thornfruit => 2,
-            Good::Squidroot | Good::Rubyfish => 4,
-        }
-    }
-    pub fn parse(word: &str) -> Option<Good> {
-        Some(match word {
-            "rice" => Good::Rice,
-            "crab" | "crabs" => Good::Crab,
-            "clam" | "clams" => Good::Clam,
-            "tea" | "tea leaf" | "tea leaves" => Good::Tea,
-            "nut" | "nuts" => Good::Nut,
-            "thornfruit" => Good::Thornfruit,
-            "squidroot" => Good::Squidroot,
-            "rubyfish" => Good::Rubyfish,
-            _ => return None,
-        })
-    }
-}
+/// The rewards 0.2.0 gave where they have changed since (for games begun under 0.2.0).
+pub const OLD_REWARDS: &str = include_str!("../../../resources/above-below/book/rewards-0.2.0.txt");
 
 /// Actions a "coin after" symbol can follow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -386,16 +315,10 @@ pub fn load() -> Result<Data, String> {
             for (file, text) in BOOK {
                 parse_book_into(&mut book, text).map_err(|e| format!("{file}: {e}"))?;
             }
+            book.old_rewards = parse_old_rewards(OLD_REWARDS)
+                .map_err(|e| format!("book/rewards-0.2.0.txt: {e}"))?;
             book
         },
-    })
-}
-
-/// Non-empty lines without `#` comments, with their line numbers.
-pub(crate) fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.lines().enumerate().filter_map(|(i, l)| {
-        let l = l.split('#').next().unwrap_or("").trim();
-        (!l.is_empty()).then_some((i + 1, l))
     })
 }
 

@@ -7,7 +7,7 @@ use crate::action::Action;
 use crate::book::{Item, SPECIALS};
 use crate::data::{Act, Effect, cave, data, villager};
 use crate::events::Event;
-use crate::model::{Ab, CaveCard, Deck, Die, Explore, LastRead, Stage};
+use crate::model::{Ab, CaveCard, Deck, Die, Explore, LastRead, Rules, Stage};
 use crate::rules::Events;
 
 fn err(m: &str) -> GameError {
@@ -40,6 +40,7 @@ impl Ab {
             seat: seat as u8,
             dangerous,
             cave,
+            sent: party.clone(),
             party,
             exerted: Vec::new(),
             paragraph: 0,
@@ -245,10 +246,10 @@ impl Ab {
             read: choice.goto,
         });
         if success {
-            let out = book.entry(choice.goto);
-            let mut items: Vec<Item> = out.reward.clone();
+            let (reward, extra) = book.rewards(choice.goto, self.rules == Rules::V0_2);
+            let mut items: Vec<Item> = reward.to_vec();
             if bonus {
-                items.extend(out.bonus.iter().copied());
+                items.extend(extra.iter().copied());
             }
             for item in items {
                 self.grant(seat, item, &mut e.party, ev);

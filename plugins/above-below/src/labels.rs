@@ -5,15 +5,16 @@ use crate::book::{Item, ref_name};
 use crate::data::{Act, Effect, card, cave, data, villager};
 use crate::events::Event;
 use crate::model::{Ab, Deck};
+use tavern_plugin_api::words::counted;
 
 pub fn item_text(i: Item) -> String {
     match i {
-        Item::Coins(k) if k < 0 => format!("loses {} coin{}", -k, plural(-k as i64)),
-        Item::Coins(k) => format!("{k} coin{}", plural(k as i64)),
+        Item::Coins(k) if k < 0 => format!("loses {}", coins(-k as i64)),
+        Item::Coins(k) => coins(k as i64),
         Item::Good(g, k) => g.amount(k as i64),
         Item::Reputation(k) => format!("{k:+} reputation"),
-        Item::Brews(k) => format!("{k} mystic brew{}", plural(k as i64)),
-        Item::Boats(k) => format!("{k} boat{}", plural(k as i64)),
+        Item::Brews(k) => counted(k, "mystic brew", "mystic brews"),
+        Item::Boats(k) => counted(k, "boat", "boats"),
         Item::Villager => "the cheapest villager for hire".into(),
         Item::Special(i) => format!("the {}", crate::book::SPECIALS[i as usize]),
         Item::Adventure(n) => match data().adventure(n) {
@@ -26,18 +27,14 @@ pub fn item_text(i: Item) -> String {
     }
 }
 
-pub(crate) fn plural(k: i64) -> &'static str {
-    if k == 1 { "" } else { "s" }
-}
-
 /// `k` coins in words: "1 coin", "3 coins".
 pub fn coins(k: i64) -> String {
-    format!("{k} coin{}", plural(k))
+    counted(k, "coin", "coins")
 }
 
 /// An offer's payment in words: "3 coins", "2 coins and 1 mystic brew", "3 mystic brews".
 pub fn coins_and_brews(c: u8, b: u8) -> String {
-    let brews = format!("{b} mystic brew{}", plural(b as i64));
+    let brews = counted(b, "mystic brew", "mystic brews");
     match (c, b) {
         (_, 0) => coins(c as i64),
         (0, _) => brews,
@@ -96,6 +93,14 @@ fn act_name(a: Act) -> &'static str {
         Act::Labor => "labor",
     }
 }
+
+/// The table's own buttons for actions about no one component: drawn in the own village's
+/// header while the action is legal (`view/village.rs`), so no action targets the village
+/// panel around its villagers and buildings.
+pub const LABOR: &str = "button:labor";
+pub const STOP_HARVEST: &str = "button:harvest-done";
+pub const BANISH_ALL: &str = "button:banish-all";
+pub const WITHDRAW: &str = "button:withdraw";
 
 impl Ab {
     /// The building of `seat` at index `i` (houses first, then outposts).
@@ -178,7 +183,7 @@ impl Ab {
             }
             Action::BanishAll => (
                 "Banish every ghost (no open building to send one to: no reward)".into(),
-                Some(format!("area:{seat}")),
+                Some(BANISH_ALL.into()),
             ),
             Action::PlaceGhost { building } => {
                 let c = self.building_card(seat, building);
@@ -189,11 +194,10 @@ impl Ab {
             }
             Action::Labor => (
                 format!(
-                    "Labor with {} villager{}",
-                    self.turn.selection.len(),
-                    plural(self.turn.selection.len() as i64)
+                    "Labor with {}",
+                    counted(self.turn.selection.len(), "villager", "villagers")
                 ),
-                Some(format!("area:{seat}")),
+                Some(LABOR.into()),
             ),
             Action::Harvest { building } => {
                 let c = self.building_card(seat, building);
@@ -203,7 +207,7 @@ impl Ab {
                     Some(format!("building:{seat}:{building}")),
                 )
             }
-            Action::DoneHarvest => ("Stop harvesting".into(), Some(format!("area:{seat}"))),
+            Action::DoneHarvest => ("Stop harvesting".into(), Some(STOP_HARVEST.into())),
             Action::Choose { option } => {
                 let c = e.map(|e| &data().book.entry((e.paragraph, 0)).choices[option as usize]);
                 match c {
@@ -309,7 +313,7 @@ impl Ab {
                 )
             }
             // The offer being built was never made: its coins only go out with Offer.
-            Action::Withdraw => ("Make no offer after all".into(), None),
+            Action::Withdraw => ("Make no offer after all".into(), Some(WITHDRAW.into())),
             Action::Answer { accept } => {
                 let o = self.turn.offer.expect("offer");
                 let g = p.for_sale.map_or("?", |g| g.name());
@@ -356,7 +360,7 @@ impl Ab {
                         good.name(),
                         slot + 1
                     ),
-                    Some(format!("track:{seat}")),
+                    Some(format!("track:{seat}:{slot}")),
                 )
             }
             Action::EndTurn => ("End your turn".into(), Some("button:end".into())),
@@ -460,7 +464,10 @@ impl Ab {
                 let l = v.map_or(0, |v| villager(v).lanterns(*face));
                 let again = if *reroll { " (reroll)" } else { "" };
                 if v.is_some() {
-                    format!("{who} rolls {face}{again}: {l} lantern{}", plural(l as i64))
+                    format!(
+                        "{who} rolls {face}{again}: {}",
+                        counted(l, "lantern", "lanterns")
+                    )
                 } else {
                     format!("A die shows {face}{again}")
                 }
@@ -498,9 +505,9 @@ impl Ab {
                 let out = data().book.entry(*read);
                 let text = if *success { &out.text } else { &out.fail };
                 format!(
-                    "{} has {lanterns} lantern{} for explore {need}, {r} ({}): {text}",
+                    "{} has {} for explore {need}, {r} ({}): {text}",
                     self.who(*seat),
-                    plural(*lanterns as i64),
+                    counted(*lanterns, "lantern", "lanterns"),
                     ref_name(*read)
                 )
             }
@@ -618,9 +625,9 @@ impl Ab {
                     }
                 ),
                 None => format!(
-                    "{} banishes {returned} ghost{} to the supply; no building can take one",
+                    "{} banishes {} to the supply; no building can take one",
                     self.who(*seat),
-                    plural(*returned as i64)
+                    counted(*returned, "ghost", "ghosts")
                 ),
             },
             Event::Labored {
@@ -628,11 +635,11 @@ impl Ab {
                 villagers,
                 harvest,
             } => format!(
-                "{} labors with {villagers} villager{}: {}, up to {harvest} good{} to harvest",
+                "{} labors with {}: {}, up to {} to harvest",
                 self.who(*seat),
-                plural(*villagers as i64),
+                counted(*villagers, "villager", "villagers"),
                 coins(*villagers as i64),
-                plural(*harvest as i64)
+                counted(*harvest, "good", "goods")
             ),
             Event::Harvested { seat, good } => {
                 format!("{} harvests 1 {}", self.who(*seat), good.name())
@@ -650,10 +657,14 @@ impl Ab {
             }
             Event::Reputation { seat, k } => format!("{} gains {k} reputation", self.who(*seat)),
             Event::Brews { seat, k } => {
-                format!("{} gains {k} mystic brew{}", self.who(*seat), plural(*k))
+                format!(
+                    "{} gains {}",
+                    self.who(*seat),
+                    counted(*k, "mystic brew", "mystic brews")
+                )
             }
             Event::Boats { seat, k } => {
-                format!("{} gains {k} boat{}", self.who(*seat), plural(*k as i64))
+                format!("{} gains {}", self.who(*seat), counted(*k, "boat", "boats"))
             }
             Event::GoodsOnCard { card: c, k, .. } => {
                 let (g, _) = card(*c).carries()?;
@@ -748,7 +759,11 @@ impl Ab {
                 format!("{} collects {}", self.who(*seat), coins(*k))
             }
             Event::Refilled { card: c, k, .. } => {
-                format!("{} gets {k} good{} again", card(*c).name, plural(*k as i64))
+                format!(
+                    "{} gets {} again",
+                    card(*c).name,
+                    counted(*k, "good", "goods")
+                )
             }
             Event::RoundStarts { round, first } => {
                 format!("Round {round} begins; {} goes first", self.who(*first))

@@ -93,8 +93,8 @@ impl Ab {
             return;
         }
         if t.harvest > 0 {
-            for (i, b) in p.buildings().enumerate() {
-                if b.goods > 0 {
+            for i in 0..p.buildings().count() {
+                if self.may_harvest(seat, i) {
                     out.push(Action::Harvest { building: i as u8 });
                 }
             }

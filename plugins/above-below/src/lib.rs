@@ -18,17 +18,22 @@ pub mod chance;
 pub mod data;
 pub mod events;
 pub mod explore;
+pub mod goods;
 pub mod labels;
 pub mod legal;
 pub mod model;
 pub mod round;
 pub mod rules;
 pub mod scoring;
+pub mod text;
+pub mod versions;
 pub mod view;
 
 use tavern_plugin_api::{
     Applied, Game, GameError, GameInfo, GameRng, Legal, OptionChoice, OptionSpec, Outcome, Setup,
-    ToAct, View, game::Turn,
+    ToAct, View,
+    game::Turn,
+    versions::{OldEntry, OldLog},
 };
 
 pub use action::Action;
@@ -74,6 +79,14 @@ impl Game for Ab {
 
     fn new(setup: &Setup) -> Result<Self, GameError> {
         Ab::new_game(setup)
+    }
+
+    fn open_old(version: &str, setup: &Setup, log: Vec<OldEntry>) -> Result<OldLog, GameError> {
+        versions::open_old(version, setup, log)
+    }
+
+    fn new_under(setup: &Setup, rules: &str) -> Result<Self, GameError> {
+        versions::new_under(setup, rules)
     }
 
     fn to_act(&self) -> ToAct {

@@ -160,8 +160,19 @@ pub struct Turn {
     pub cats: Vec<u8>,
     /// The task those cats were chosen for.
     pub task: Option<Task>,
-    /// Goods the labor action may still take from buildings.
+    /// Goods the labor action may still take from buildings (the most, as the next takes
+    /// may narrow it: see [`Ab::may_harvest`]).
     pub harvest: u8,
+    /// The laboring villagers without and with a hammer, and the goods taken so far from
+    /// houses and from outposts: a hammer villager's two goods come from houses.
+    #[serde(default)]
+    pub harvest_plain: u8,
+    #[serde(default)]
+    pub harvest_hammers: u8,
+    #[serde(default)]
+    pub harvest_houses: u8,
+    #[serde(default)]
+    pub harvest_outposts: u8,
     /// The offer made waits for the seller's answer.
     pub awaiting: bool,
 }
@@ -206,6 +217,9 @@ pub struct Explore {
     /// Explorers still on the cave card.
     pub party: Vec<u8>,
     pub exerted: Vec<u8>,
+    /// Every explorer in the order sent, so the page keeps their places after exerting.
+    #[serde(default)]
+    pub sent: Vec<u8>,
     pub paragraph: u16,
     pub choice: Option<u8>,
     pub dice: Vec<Die>,
@@ -252,8 +266,22 @@ pub struct LastRead {
     pub bonus: bool,
 }
 
+/// Which version's rules a game follows: a save begun under 0.2.0 goes on under them
+/// (see `versions.rs`).
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, Default)]
+pub enum Rules {
+    #[default]
+    Today,
+    /// 0.2.0: hammer villagers harvested from outposts too, the reputation-each-round
+    /// symbol never paid in the last round, and the book's rewards were those of
+    /// `book/rewards-0.2.0.txt`.
+    V0_2,
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct Ab {
+    #[serde(default)]
+    pub rules: Rules,
     pub rounds: u8,
     pub round: u8,
     pub phase: Phase,
@@ -363,6 +391,7 @@ impl Ab {
             bottom: Vec::new(),
         };
         let mut g = Ab {
+            rules: Rules::Today,
             rounds,
             round: 1,
             phase: Phase::Setup,

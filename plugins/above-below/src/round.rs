@@ -6,7 +6,7 @@ use tavern_plugin_api::GameError;
 use crate::action::Action;
 use crate::data::{Effect, card, villager};
 use crate::events::Event;
-use crate::model::{Ab, Deck, Phase, Turn};
+use crate::model::{Ab, Deck, Phase, Rules, Turn};
 use crate::rules::Events;
 
 impl Ab {
@@ -17,6 +17,12 @@ impl Ab {
             if k > 0 {
                 self.add_reputation(s, -(k as i8));
                 ev.push(Event::Haunt { seat: s as u8, k });
+            }
+            // "+1 reputation at the end of each round": the last round ends too, so the
+            // symbol pays beside the haunting, before the round marker can end the game
+            // (0.2.0 paid it with the income, which the last round never reaches).
+            if self.rules == Rules::Today {
+                self.reputation_each_round(s, ev);
             }
         }
         if self.round >= self.rounds {
@@ -189,16 +195,8 @@ impl Ab {
                 seat: s as u8,
                 coins,
             });
-            let rep = self.players[s]
-                .effects()
-                .filter(|e| *e == Effect::ReputationEachRound)
-                .count() as i8;
-            if rep > 0 {
-                self.add_reputation(s, rep);
-                ev.push(Event::Reputation {
-                    seat: s as u8,
-                    k: rep,
-                });
+            if self.rules == Rules::V0_2 {
+                self.reputation_each_round(s, ev);
             }
             self.refill_goods(s, ev);
         }
@@ -213,6 +211,21 @@ impl Ab {
             round: self.round,
             first: self.first,
         });
+    }
+
+    /// The "+1 reputation each round" symbols of a seat's cards.
+    fn reputation_each_round(&mut self, s: usize, ev: &mut Events) {
+        let rep = self.players[s]
+            .effects()
+            .filter(|e| *e == Effect::ReputationEachRound)
+            .count() as i8;
+        if rep > 0 {
+            self.add_reputation(s, rep);
+            ev.push(Event::Reputation {
+                seat: s as u8,
+                k: rep,
+            });
+        }
     }
 
     fn refill_goods(&mut self, s: usize, ev: &mut Events) {

@@ -7,7 +7,7 @@ use tavern_plugin_api::GameError;
 use crate::action::Action;
 use crate::data::{Act, Effect, Kind, card, villager};
 use crate::events::Event;
-use crate::model::{Ab, Building, Deck, Offer, Phase, Task, Turn};
+use crate::model::{Ab, Building, Deck, Offer, Phase, Rules, Task, Turn};
 
 pub type Events = Vec<Event>;
 
@@ -82,12 +82,21 @@ impl Ab {
                 let good = card(b.card).carries().ok_or_else(|| err("no goods"))?.0;
                 b.goods -= 1;
                 p.goods[good.idx()] += 1;
-                self.turn.harvest -= 1;
+                let t = &mut self.turn;
+                if (building as usize) < nh {
+                    t.harvest_houses += 1;
+                } else {
+                    t.harvest_outposts += 1;
+                }
+                t.harvest = match self.rules {
+                    Rules::V0_2 => t.harvest - 1,
+                    Rules::Today => harvest_left(t),
+                };
                 ev.push(Event::Harvested { seat: s, good });
                 if self.claim(seat, good) {
                     ev.push(Event::Claimed { seat: s, good });
                 }
-                if !self.players[seat].buildings().any(|b| b.goods > 0) {
+                if !self.can_harvest_any(seat) {
                     self.turn.harvest = 0;
                 }
             }
@@ -281,11 +290,10 @@ impl Ab {
     }
 
     fn labor(&mut self, seat: usize, party: Vec<u8>, ev: &mut Events) {
-        let mut harvest = 0;
         let brew_each = self.players[seat].has(Effect::BrewOnLabor);
-        for &v in &party {
-            harvest += if villager(v).hammer { 2 } else { 1 };
-        }
+        let hammers = party.iter().filter(|&&v| villager(v).hammer).count() as u8;
+        let plain = party.len() as u8 - hammers;
+        let harvest = plain + 2 * hammers;
         let k = party.len() as i64;
         self.players[seat].exhausted.extend(party);
         self.gain_coins(seat, k);
@@ -302,8 +310,15 @@ impl Ab {
             });
         }
         self.coin_after(seat, Act::Labor, ev);
-        let any = self.players[seat].buildings().any(|b| b.goods > 0);
-        self.turn.harvest = if any { harvest } else { 0 };
+        let t = &mut self.turn;
+        t.harvest = harvest;
+        t.harvest_plain = plain;
+        t.harvest_hammers = hammers;
+        t.harvest_houses = 0;
+        t.harvest_outposts = 0;
+        if !self.can_harvest_any(seat) {
+            self.turn.harvest = 0;
+        }
     }
 
     pub(crate) fn coin_after(&mut self, seat: usize, act: Act, ev: &mut Events) {
@@ -600,5 +615,49 @@ impl Ab {
             Deck::BasicCaves => self.cave_top[0] = Some(c),
             Deck::DangerousCaves => self.cave_top[1] = Some(c),
         }
+    }
+}
+
+/// The most goods a labor may still take: every villager one, a hammer villager two from
+/// houses; a hammer villager whose good came from an outpost took its one.
+pub(crate) fn harvest_left(t: &Turn) -> u8 {
+    let most = t.harvest_plain + 2 * t.harvest_hammers;
+    let hammer_outposts = t.harvest_outposts.saturating_sub(t.harvest_plain);
+    most.saturating_sub(t.harvest_houses + t.harvest_outposts + hammer_outposts)
+}
+
+impl Ab {
+    /// Whether the labor being harvested may take a good from `seat`'s building
+    /// `building` (houses first, then outposts) now. Each villager takes one good from a
+    /// house or an outpost; a hammer villager may take two instead, from houses (the
+    /// rulebook: "2 goods tokens from your houses"). Under the 0.2.0 rules a hammer's goods
+    /// came from outposts too.
+    pub fn may_harvest(&self, seat: usize, building: usize) -> bool {
+        let p = &self.players[seat];
+        let t = &self.turn;
+        let Some(b) = p.buildings().nth(building) else {
+            return false;
+        };
+        if b.goods == 0 || t.harvest == 0 {
+            return false;
+        }
+        if self.rules == Rules::V0_2 {
+            return true;
+        }
+        let mut after = t.clone();
+        if building < p.houses.len() {
+            after.harvest_houses += 1;
+        } else {
+            after.harvest_outposts += 1;
+        }
+        let most = t.harvest_plain + 2 * t.harvest_hammers;
+        let hammer_outposts = after.harvest_outposts.saturating_sub(t.harvest_plain);
+        after.harvest_outposts <= t.harvest_plain + t.harvest_hammers
+            && after.harvest_houses + after.harvest_outposts + hammer_outposts <= most
+    }
+
+    /// Whether any good could still be harvested.
+    pub(crate) fn can_harvest_any(&self, seat: usize) -> bool {
+        (0..self.players[seat].buildings().count()).any(|i| self.may_harvest(seat, i))
     }
 }

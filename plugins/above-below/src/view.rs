@@ -16,7 +16,8 @@ use crate::art;
 use crate::book::ref_name;
 use crate::data::{Effect, Good, Kind, card, cave, data, villager};
 use crate::labels::item_text;
-use crate::model::{Ab, Building, Phase, Stage};
+use crate::model::{Ab, Phase, Stage};
+use tavern_plugin_api::words::counted;
 
 mod book;
 mod market;
@@ -108,9 +109,9 @@ fn write_card_help(c: u8) -> String {
     let mut parts: Vec<String> = Vec::new();
     for e in &d.effects {
         parts.push(match *e {
-            Effect::Beds(n) => format!("{n} bed{}", if n == 1 { "" } else { "s" }),
+            Effect::Beds(n) => counted(n, "bed", "beds"),
             Effect::Income(n) => format!("+{n} income each round"),
-            Effect::Vp(n) => format!("{n} village point{}", crate::labels::plural(n as i64)),
+            Effect::Vp(n) => counted(n, "village point", "village points"),
             Effect::Refill(g) => format!("1 {} on it, refilled each round", g.name()),
             Effect::Stock(n, g) => {
                 format!("{} on it when built, never refilled", g.amount(n as i64))
@@ -118,7 +119,7 @@ fn write_card_help(c: u8) -> String {
             Effect::Reputation(k) => format!("{k:+} reputation once"),
             Effect::HireToReady => "hired villagers arrive ready".into(),
             Effect::CoinAfter(a) => format!("1 coin after each {a:?}").to_lowercase(),
-            Effect::Reroll(n) => format!("{n} reroll{} per explore", if n == 1 { "" } else { "s" }),
+            Effect::Reroll(n) => format!("{} per explore", counted(n, "reroll", "rerolls")),
             Effect::RefillTwoGood => "each round, refill one empty two-goods house".into(),
             Effect::ReputationOnBuild => "+1 reputation on every later build".into(),
             Effect::RollFirst => "roll all explore dice first, then give them out".into(),
@@ -130,11 +131,7 @@ fn write_card_help(c: u8) -> String {
             Effect::CoinWithGhost => "1 coin whenever you gain a ghost".into(),
             Effect::Track35 => "+1 point per good on track slots 3 and 5".into(),
             Effect::OutpostWithoutCave => "build outposts without an open cave".into(),
-            Effect::VpPer(t, n) => format!(
-                "{n} point{} per {}",
-                if n == 1 { "" } else { "s" },
-                thing(t)
-            ),
+            Effect::VpPer(t, n) => format!("{} per {}", counted(n, "point", "points"), thing(t)),
             Effect::Lantern(n) => format!("+{n} lantern on every explore"),
         });
     }
@@ -275,11 +272,9 @@ fn prompt(g: &Ab, viewer: Option<usize>) -> String {
     if g.phase == Phase::Rest {
         let brews = g.players[v].brews;
         return format!(
-            "Rest your villagers: {} bed{} left, {} mystic brew{}",
-            g.beds_left,
-            crate::labels::plural(g.beds_left as i64),
-            brews,
-            crate::labels::plural(brews),
+            "Rest your villagers: {} left, {}",
+            counted(g.beds_left, "bed", "beds"),
+            counted(brews, "mystic brew", "mystic brews"),
         );
     }
     if g.turn.awaiting {
@@ -330,9 +325,8 @@ fn prompt(g: &Ab, viewer: Option<usize>) -> String {
     }
     if g.turn.harvest > 0 {
         return format!(
-            "Harvest up to {} good{} from your buildings",
-            g.turn.harvest,
-            crate::labels::plural(g.turn.harvest as i64)
+            "Harvest up to {} from your buildings",
+            counted(g.turn.harvest, "good", "goods")
         );
     }
     if g.turn.offer.is_some() {
@@ -363,9 +357,8 @@ type Look = Result<&'static str, (Icon, Color)>;
 fn resources(s: &mut Scene, g: &Ab, seat: usize, at: Pos, step: f32) {
     let p = &g.players[seat];
     let boats = format!(
-        "{} boat{} ready, {} used",
-        p.boats_ready,
-        crate::labels::plural(p.boats_ready as i64),
+        "{} ready, {} used",
+        counted(p.boats_ready, "boat", "boats"),
         p.boats_used
     );
     // Coins and reputation are the game's own drawings; brews and pearls the shared icons.

@@ -67,3 +67,52 @@ fn speed_report() {
         );
     }
 }
+
+/// Random games reach every common kind of decision (what the old `mix` example printed):
+/// a rule no random game ever reaches would go untested by the games above.
+#[test]
+fn random_games_reach_every_kind_of_decision() {
+    use std::collections::BTreeSet;
+    use tavern_plugin_api::game::check::random_move;
+    use tavern_plugin_api::{Game, GameRng};
+    let mut kinds: BTreeSet<String> = BTreeSet::new();
+    for seed in 0..scaled(200).max(30) as u64 {
+        let mut g = Ab::new(&setup(3)).unwrap();
+        let mut rng = GameRng::new(seed);
+        while let Some((seat, a)) = random_move(&g, &mut rng) {
+            let k = format!("{a:?}");
+            kinds.insert(k.split([' ', '{']).next().unwrap().to_string());
+            g.apply(seat, &a).unwrap();
+        }
+    }
+    for k in [
+        "Accept",
+        "Answer",
+        "Banish",
+        "Bed",
+        "Brew",
+        "Build",
+        "Choose",
+        "DoneHarvest",
+        "Draw",
+        "EndTurn",
+        "Exert",
+        "Explore",
+        "Harvest",
+        "Hire",
+        "Labor",
+        "Offer",
+        "OfferAdd",
+        "Pass",
+        "PlaceGhost",
+        "Refresh",
+        "RestDone",
+        "Roll",
+        "Select",
+        "Sell",
+        "Track",
+        "Withdraw",
+    ] {
+        assert!(kinds.contains(k), "no random game reached {k}: {kinds:?}");
+    }
+}

@@ -172,6 +172,7 @@ fn every_paragraph_fits_its_page() {
             cave: g.cave_top[0].unwrap(),
             party: seat0.clone(),
             exerted: Vec::new(),
+            sent: seat0.clone(),
             paragraph: r.0,
             choice: Some(1),
             dice: seat0
@@ -195,6 +196,7 @@ fn every_paragraph_fits_its_page() {
             face: 2,
             villager: Some(v),
         }));
+        ex.sent.extend(&extra);
         ex.party.extend(extra);
         check_view(&g, Some(0));
         for option in 0..e.choices.len() as u8 {

@@ -25,12 +25,11 @@ pub(super) fn middle(s: &mut Scene, g: &Ab) {
     let choice = &entry.choices[l.choice as usize];
     let out = data().book.entry(choice.goto);
     let heading = format!(
-        "{} · {} {}: {} lantern{} for explore {}, {}",
+        "{} · {} {}: {} for explore {}, {}",
         g.players[l.seat as usize].name,
         ref_name(choice.goto),
         choice.label,
-        l.lanterns,
-        if l.lanterns == 1 { "" } else { "s" },
+        counted(l.lanterns, "lantern", "lanterns"),
         choice.explore,
         if l.bonus {
             "success with the bonus"
@@ -47,9 +46,12 @@ pub(super) fn middle(s: &mut Scene, g: &Ab) {
             v.join(", ")
         };
         // The bonus apart, so '2 coins' and a bonus coin do not read as '2 coins, 1 coin'.
-        let mut received = format!("Received: {}", list(&out.reward));
-        if l.bonus && !out.bonus.is_empty() {
-            received.push_str(&format!("; bonus: {}", list(&out.bonus)));
+        let (reward, bonus) = data()
+            .book
+            .rewards(choice.goto, g.rules == crate::model::Rules::V0_2);
+        let mut received = format!("Received: {}", list(reward));
+        if l.bonus && !bonus.is_empty() {
+            received.push_str(&format!("; bonus: {}", list(bonus)));
         }
         (out.text.clone(), received)
     } else if out.fail.is_empty() {
@@ -242,7 +244,16 @@ fn book_page(s: &mut Scene, g: &Ab, e: &crate::model::Explore) {
     }
     y += bh + 22.0;
     // The explorers on the cave card, each with its die as it was rolled.
-    let explorers: Vec<u8> = e.party.iter().chain(&e.exerted).copied().collect();
+    // In the order they were sent: an exerted explorer keeps its place (and its die).
+    let explorers: Vec<u8> = if e.sent.is_empty() {
+        e.party.iter().chain(&e.exerted).copied().collect()
+    } else {
+        e.sent
+            .iter()
+            .copied()
+            .filter(|v| e.party.contains(v) || e.exerted.contains(v))
+            .collect()
+    };
     let step = ((r.w - 40.0) / explorers.len().max(1) as f32).min(150.0);
     for (i, &v) in explorers.iter().enumerate() {
         let x = r.x + 20.0 + step / 2.0 + i as f32 * step;
@@ -295,14 +306,13 @@ fn book_page(s: &mut Scene, g: &Ab, e: &crate::model::Explore) {
                 .z(21)
                 .id(format!("die:{d}"))
                 .tooltip(format!(
-                    "{} rolled {face}: {} lantern{}{}",
+                    "{} rolled {face}: {}{}",
                     villager(v).name,
-                    villager(v).lanterns(face),
-                    crate::labels::plural(villager(v).lanterns(face) as i64),
+                    counted(villager(v).lanterns(face), "lantern", "lanterns"),
                     if exerted { ", +1 for exerting" } else { "" }
                 ));
             let text = if step >= 130.0 {
-                format!("{l} lantern{}", if l == 1 { "" } else { "s" })
+                counted(l, "lantern", "lanterns")
             } else {
                 format!("+{l}")
             };
@@ -337,13 +347,12 @@ fn book_page(s: &mut Scene, g: &Ab, e: &crate::model::Explore) {
         let have = e.lanterns(g.lantern_bonus(seat));
         let boats = g.players[seat].boats_ready;
         let line = format!(
-            "{have} lantern{} for explore {} (bonus at {}) · {} reroll{} left · {boats} boat{} ready",
-            crate::labels::plural(have as i64),
+            "{} for explore {} (bonus at {}) · {} left · {} ready",
+            counted(have, "lantern", "lanterns"),
             ch.explore,
             ch.explore + 2,
-            e.rerolls_left,
-            crate::labels::plural(e.rerolls_left as i64),
-            crate::labels::plural(boats as i64),
+            counted(e.rerolls_left, "reroll", "rerolls"),
+            counted(boats, "boat", "boats"),
         );
         let y = r.y + r.h - 70.0;
         s.image(rect(r.x + 16.0, y - 15.0, 30.0, 30.0), art::LANTERN, "")

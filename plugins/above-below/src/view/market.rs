@@ -36,11 +36,12 @@ pub(super) fn board(s: &mut Scene, g: &Ab) {
             Color::rgb(80, 66, 54)
         };
         s.rect(rect(x, cells, 30.0, 40.0), fill, 4.0)
-            .tooltip(format!(
-                "Reputation {p:+}: {} point{} at the end",
-                b.reputation_vp[i],
-                crate::labels::plural(b.reputation_vp[i].abs())
-            ));
+            .tooltip(format!("Reputation {p:+}: {} at the end", {
+                // "-1 point": the noun follows the size, the sign stays in front.
+                let v = b.reputation_vp[i];
+                let sign = if v < 0 { "-" } else { "" };
+                format!("{sign}{}", counted(v.abs(), "point", "points"))
+            }));
         s.text_centered(
             pos(x + 15.0, cells + 20.0),
             b.reputation_vp[i].to_string(),
@@ -82,17 +83,15 @@ pub(super) fn board(s: &mut Scene, g: &Ab) {
         let owner = g.ingredients[g8.idx()];
         let tip = match owner {
             Some(o) => format!(
-                "{}: claimed by {} ({} point{} at the end)",
+                "{}: claimed by {} ({} at the end)",
                 g8.name(),
                 g.players[o as usize].name,
-                g8.ingredient_vp(),
-                crate::labels::plural(g8.ingredient_vp())
+                counted(g8.ingredient_vp(), "point", "points")
             ),
             None => format!(
-                "{}: not yet claimed; the first to gain one scores {} point{}",
+                "{}: not yet claimed; the first to gain one scores {}",
                 g8.name(),
-                g8.ingredient_vp(),
-                crate::labels::plural(g8.ingredient_vp())
+                counted(g8.ingredient_vp(), "point", "points")
             ),
         };
         s.token(c, 17.0, good_colour(*g8), good_letter(*g8))

@@ -55,45 +55,66 @@ pub(super) fn opponent(s: &mut Scene, g: &Ab, seat: usize, r: Rect) {
     } else {
         lines.join("\n")
     };
-    let vh = text_block_height(&villagers, 18.0, w, false);
-    let y2 = y1 + 15.0;
-    s.text_block(rect(x, y2, w, vh), villagers, 18.0, LIGHT)
-        .tooltip(format!(
-            "Villagers: {} ready to work, {} exhausted, {} injured",
-            p.ready.len(),
-            p.exhausted.len(),
-            p.injured.len()
-        ));
-    let y3 = y2 + vh + 11.0;
-    s.text(
-        pos(x, y3),
-        format!("Track {} · income {}", p.track.len(), p.income()),
-        T,
-        LIGHT,
-    )
-    .tooltip(track_help(g, seat));
+    // The track and the goods kept share a line when it holds them.
+    let track = format!("Track {} · income {}", p.track.len(), p.income());
     let goods = goods_line(g, seat);
-    let gh = text_block_height(&goods, 16.0, w, false);
-    s.text_block(rect(x, y3 + 14.0, w, gh), goods, 16.0, LIGHT)
-        .tooltip("Goods kept in the supply (not on buildings or the track)");
-    let top = y3 + 18.0 + gh;
-    let all: Vec<&Building> = p.buildings().collect();
+    // No goods kept: the track's line says nothing more.
+    let both = if goods == "Goods: none" {
+        track.clone()
+    } else {
+        format!("{track} · {goods}")
+    };
+    let one_line = text_width(&both, drawn_size(T), false) <= w;
+    let gh = if one_line {
+        0.0
+    } else {
+        text_block_height(&goods, 16.0, w, false)
+    };
+    // The counts in words give way when the chips of the buildings would have no row left
+    // (the villager chips and their areas' tooltips still tell them).
+    let y2 = y1 + 15.0;
+    let mut vh = text_block_height(&villagers, 18.0, w, false);
+    let below = 24.0 + 12.0 + 18.0 + gh;
+    if r.y + r.h - 6.0 - (y2 + vh + below) < 34.0 {
+        vh = 0.0;
+    } else {
+        s.text_block(rect(x, y2, w, vh), villagers, 18.0, LIGHT)
+            .tooltip(format!(
+                "Villagers: {} ready to work, {} exhausted, {} injured",
+                p.ready.len(),
+                p.exhausted.len(),
+                p.injured.len()
+            ));
+    }
+    // Every villager as a picture chip in its area's colour, the name in its tooltip.
+    let yv = y2 + vh;
+    villager_chips(s, g, seat, rect(x, yv, w, 24.0));
+    let y3 = yv + 24.0 + 12.0;
+    let top = if one_line {
+        s.text(pos(x, y3), both, T, LIGHT).tooltip(format!(
+            "{}\nGoods kept in the supply (not on buildings or the track)",
+            track_help(g, seat)
+        ));
+        y3 + 18.0
+    } else {
+        s.text(pos(x, y3), track, T, LIGHT)
+            .tooltip(track_help(g, seat));
+        s.text_block(rect(x, y3 + 14.0, w, gh), goods, 16.0, LIGHT)
+            .tooltip("Goods kept in the supply (not on buildings or the track)");
+        y3 + 18.0 + gh
+    };
+    let faces = faces(g, seat);
     let room = r.y + r.h - 6.0 - top;
-    // A tall panel (few players) lists the buildings by name, a long name on two lines;
-    // a short one shows chips.
-    let texts: Vec<(String, f32)> = all
+    // A tall panel (few players) lists the buildings, caves and adventure cards by name, a
+    // long name on two lines; a short one shows chips.
+    let texts: Vec<(String, f32)> = faces
         .iter()
-        .map(|b| {
-            let d = card(b.card);
-            // The goods on it lead when the line holds them (the chip's dot and its
-            // tooltip tell them otherwise).
+        .map(|f| {
             let one_line = |t: &str| text_width(t, drawn_size(16.0), false) <= w - 34.0;
-            let text = match d.carries() {
-                Some((g8, _)) if b.goods > 0 => {
-                    let t = format!("{} {} · {}", b.goods, good_letter(g8), d.name);
-                    if one_line(&t) { t } else { d.name.clone() }
-                }
-                _ => d.name.clone(),
+            let text = if one_line(&f.line) {
+                f.line.clone()
+            } else {
+                f.name.clone()
             };
             let h = if one_line(&text) {
                 line_height(drawn_size(16.0))
@@ -106,15 +127,15 @@ pub(super) fn opponent(s: &mut Scene, g: &Ab, seat: usize, r: Rect) {
     let line = |h: f32| h.max(26.0) + 4.0;
     if texts.iter().map(|&(_, h)| line(h)).sum::<f32>() <= room {
         let mut y = top;
-        for (i, (b, (text, h))) in all.iter().zip(texts).enumerate() {
-            building_chip(s, seat, i, b, rect(x, y, 26.0, 26.0));
+        for (f, (text, h)) in faces.iter().zip(texts) {
+            chip(s, f, rect(x, y, 26.0, 26.0));
             s.text_block(rect(x + 34.0, y, w - 34.0, h), text, 16.0, LIGHT);
             y += line(h);
         }
         return;
     }
-    let (size, cols) = chip_grid(all.len(), w, room);
-    for (i, b) in all.iter().enumerate() {
+    let (size, cols) = chip_grid(faces.len(), w, room);
+    for (i, f) in faces.iter().enumerate() {
         let (row, col) = (i / cols, i % cols);
         let br = rect(
             x + col as f32 * (size + 4.0),
@@ -122,8 +143,132 @@ pub(super) fn opponent(s: &mut Scene, g: &Ab, seat: usize, r: Rect) {
             size,
             size,
         );
-        building_chip(s, seat, i, b, br);
+        chip(s, f, br);
     }
+}
+
+/// The villagers of another village as picture chips, grouped by area (ready, exhausted,
+/// injured) on a ground of that area's colour, as large as the line allows.
+fn villager_chips(s: &mut Scene, g: &Ab, seat: usize, r: Rect) {
+    let p = &g.players[seat];
+    let areas: [(&str, &Vec<u8>, Color); 3] = [
+        ("ready", &p.ready, Color::rgb(70, 100, 70)),
+        ("exhausted", &p.exhausted, Color::rgb(70, 70, 100)),
+        ("injured", &p.injured, Color::rgb(110, 60, 60)),
+    ];
+    let total = p.villagers();
+    if total == 0 {
+        return;
+    }
+    let groups = areas.iter().filter(|a| !a.1.is_empty()).count() as f32;
+    let room = r.w - 6.0 * (groups - 1.0) - 4.0 * groups;
+    let size = (room / total as f32).min(r.h - 2.0);
+    let mut x = r.x;
+    for (area, list, colour) in areas {
+        if list.is_empty() {
+            continue;
+        }
+        let gw = list.len() as f32 * size + 4.0;
+        s.rect(rect(x, r.y, gw, r.h), colour.with_alpha(235), 5.0)
+            .tooltip(format!("{} {area}", list.len()));
+        for (i, &v) in list.iter().enumerate() {
+            let vr = rect(
+                x + 2.0 + i as f32 * size,
+                r.y + (r.h - size) / 2.0,
+                size,
+                size,
+            );
+            s.image(vr.shrink(1.0), art::villager_image(v), "")
+                .tooltip(format!("{} ({area})", villager_help(v)));
+        }
+        x += gw + 6.0;
+    }
+}
+
+/// One thing another village owns, as a chip: a building, an open cave or an adventure
+/// card, with the line the tall panel writes beside it.
+struct Owned {
+    name: String,
+    line: String,
+    fill: Color,
+    picture: Option<&'static str>,
+    ghost: bool,
+    /// The good on a building, shown as a dot.
+    goods: Option<Good>,
+    id: Option<String>,
+    tooltip: String,
+}
+
+fn faces(g: &Ab, seat: usize) -> Vec<Owned> {
+    let p = &g.players[seat];
+    let mut out: Vec<Owned> = p
+        .buildings()
+        .enumerate()
+        .map(|(i, b)| {
+            let d = card(b.card);
+            // The goods on it lead when the line holds them (the chip's dot and its
+            // tooltip tell them otherwise).
+            let (line, goods) = match d.carries() {
+                Some((g8, _)) if b.goods > 0 => (
+                    format!("{} {} · {}", b.goods, good_letter(g8), d.name),
+                    Some(g8),
+                ),
+                _ => (d.name.clone(), None),
+            };
+            Owned {
+                name: d.name.clone(),
+                line,
+                fill: kind_colour(d.kind, d.outpost),
+                picture: art::building_image(b.card),
+                ghost: b.ghost,
+                goods,
+                id: Some(format!("building:{seat}:{i}")),
+                tooltip: format!(
+                    "{}{}{}",
+                    card_help(b.card),
+                    if b.goods > 0 {
+                        format!("\nGoods on it: {}", b.goods)
+                    } else {
+                        String::new()
+                    },
+                    if b.ghost {
+                        "\nA ghost haunts it: -1 reputation each round"
+                    } else {
+                        ""
+                    }
+                ),
+            }
+        })
+        .collect();
+    out.extend(p.caves.iter().filter(|c| !c.covered).map(|c| {
+        let d = cave(c.cave);
+        let kind = if d.dangerous { "dangerous" } else { "basic" };
+        Owned {
+            name: d.name.clone(),
+            line: format!("{} (cave)", d.name),
+            fill: if d.dangerous {
+                Color::rgb(170, 40, 40)
+            } else {
+                Color::rgb(60, 110, 70)
+            },
+            picture: Some(art::cave_image(d.dangerous)),
+            ghost: false,
+            goods: None,
+            id: None,
+            tooltip: format!("Cave {} ({kind}), open for an outpost", d.name),
+        }
+    }));
+    out.extend(p.adventures.iter().map(|&c| Owned {
+        name: card(c).name.clone(),
+        line: card(c).name.clone(),
+        fill: kind_colour(Kind::Adventure, false),
+        picture: Some(art::LANTERN),
+        ghost: false,
+        goods: None,
+        id: None,
+        tooltip: card_help(c),
+    }));
+    out
 }
 
 /// "Goods: 2 Ri, 1 Cr" for the goods a player keeps in the supply.
@@ -158,33 +303,20 @@ fn chip_grid(n: usize, w: f32, h: f32) -> (f32, usize) {
     (12.0, ((w + 4.0) / 16.0) as usize)
 }
 
-fn building_chip(s: &mut Scene, seat: usize, i: usize, b: &Building, r: Rect) {
-    let d = card(b.card);
-    s.rect(r, kind_colour(d.kind, d.outpost), 4.0)
-        .id(format!("building:{seat}:{i}"))
-        .tooltip(format!(
-            "{}{}{}",
-            card_help(b.card),
-            if b.goods > 0 {
-                format!("\nGoods on it: {}", b.goods)
-            } else {
-                String::new()
-            },
-            if b.ghost {
-                "\nA ghost haunts it: -1 reputation each round"
-            } else {
-                ""
-            }
-        ));
+fn chip(s: &mut Scene, f: &Owned, r: Rect) {
+    let item = s.rect(r, f.fill, 4.0).tooltip(f.tooltip.clone());
+    if let Some(id) = &f.id {
+        item.id(id.clone());
+    }
     let side = r.h.min(r.w) - 2.0;
     let inner = rect(r.x + (r.w - side) / 2.0, r.y + 1.0, side, side);
-    if b.ghost {
+    if f.ghost {
         s.image(inner, art::GHOST, "");
     } else {
-        if let Some(i) = art::building_image(b.card) {
+        if let Some(i) = f.picture {
             s.image(inner, i, "");
         }
-        if let (Some((g, _)), true) = (d.carries(), b.goods > 0) {
+        if let Some(g) = f.goods {
             s.circle(pos(r.x + r.w - 6.0, r.y + r.h - 6.0), 6.0, good_colour(g));
         }
     }

@@ -2,6 +2,7 @@
 //! goods, and every building, cave and adventure card as a face.
 
 use super::*;
+use crate::action::Action;
 
 /// The own board's faces (buildings, then caves and adventure cards) sit three to a row
 /// right of the villagers and the track, each wide enough for every building's and cave's
@@ -407,7 +408,6 @@ fn track(s: &mut Scene, g: &Ab, seat: usize) -> f32 {
     let x = OWN.x + 12.0;
     let y = OWN.y + 40.0 + AREA_H + 22.0;
     s.text(pos(x, y), "Track", T, LIGHT)
-        .id(format!("track:{seat}"))
         .tooltip(track_help(g, seat));
     for i in 0..8 {
         let cx = x + 88.0 + i as f32 * 54.0;
@@ -418,20 +418,24 @@ fn track(s: &mut Scene, g: &Ab, seat: usize) -> f32 {
             LIGHT,
         )
         .tooltip(format!(
-            "Slot {}: {} point{} per good at the end; income {} while it is the rightmost filled slot",
+            "Slot {}: {} per good at the end; income {} while it is the rightmost filled slot",
             i + 1,
-            b.track_vp[i],
-            crate::labels::plural(b.track_vp[i]),
+            counted(b.track_vp[i], "point", "points"),
             b.track_income[i]
         ));
         let c = pos(cx, y + 38.0);
+        // Each slot is the target of placing a good on it.
+        let id = format!("track:{seat}:{i}");
         match p.track.get(i) {
             Some((good, k)) => {
                 s.token(c, 21.0, good_colour(*good), format!("{k}"))
+                    .id(id)
                     .tooltip(format!("Slot {}: {}", i + 1, good.amount(*k as i64)));
             }
             None => {
-                empty_spot(s, c, 21.0).tooltip(format!("Slot {}: empty", i + 1));
+                empty_spot(s, c, 21.0)
+                    .id(id)
+                    .tooltip(format!("Slot {}: empty", i + 1));
             }
         }
     }
@@ -474,6 +478,48 @@ fn turn_buttons(s: &mut Scene, g: &Ab, seat: usize) {
                 .id("button:pass")
                 .tooltip("End your turn and pass for the rest of the round");
             s.text_centered(pos(pr.x + 70.0, pr.y + 16.0), "Pass", T, Color::WHITE);
+        }
+    }
+    // The actions about no one component get their own buttons while they can be chosen.
+    if g.actor() == Some(seat) && g.phase == Phase::Play {
+        let legal = g.actions(seat);
+        let mut right = BUTTON_X + 140.0;
+        for (action, id, text, tip) in [
+            (
+                Action::Labor,
+                crate::labels::LABOR,
+                "Labor",
+                "Labor with the chosen villagers: 1 coin each, and goods from your buildings",
+            ),
+            (
+                Action::BanishAll,
+                crate::labels::BANISH_ALL,
+                "Banish all",
+                "Banish every ghost: no open building to send one to, so no reward",
+            ),
+            (
+                Action::DoneHarvest,
+                crate::labels::STOP_HARVEST,
+                "Stop harvesting",
+                "Take no more goods from your buildings",
+            ),
+            (
+                Action::Withdraw,
+                crate::labels::WITHDRAW,
+                "Make no offer",
+                "Make no offer after all",
+            ),
+        ] {
+            if legal.contains(&action) {
+                let w = text_width(text, drawn_size(T), false) + 28.0;
+                let br = rect(right - w, BUTTON_Y, w, 32.0);
+                let label = g.describe(seat, &action).0;
+                s.rect(br, Color::rgb(90, 70, 50), 6.0)
+                    .id(id)
+                    .tooltip(format!("{label}. {tip}"));
+                s.text_centered(pos(br.x + w / 2.0, br.y + 16.0), text, T, Color::WHITE);
+                right -= w + 10.0;
+            }
         }
     }
     if g.phase == Phase::Rest && g.actor() == Some(seat) {
