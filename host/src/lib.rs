@@ -9,3 +9,4 @@ pub mod plugin;
 pub mod profiles;
 pub mod save;
 pub mod session;
+pub mod session_beats;

@@ -5,18 +5,21 @@
 //!
 //! Both ask the level-2 bot of the seat concerned, so they know only what that seat knew
 //! (the search samples the rest with the game's `determinize`).
+//!
+//! This module knows nothing of the table: `table_advice` holds the `TableState` side
+//! (when a hint may be asked, whether one still fits), so the two depend one way.
 
 use std::sync::mpsc::{Receiver, TryRecvError};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
-use tavern_plugin_api::proto::SearchReport;
+use tavern_plugin_api::proto::{RatedAction, SearchReport};
 use tavern_plugin_api::search::Limits;
 use tavern_plugin_api::{ActionEntry, ToAct};
 
-use super::table::{TableState, Waker};
+use super::waker::Waker;
 use crate::plugin::{BotAsk, Instance, PluginError};
-use crate::session::{LogEntry, StopThinking, UndoMode, apply_logged, step_seed};
+use crate::session::{LogEntry, StopThinking, apply_logged, step_seed};
 
 /// The bot whose opinion a hint gives: the normal one.
 pub const HINT_LEVEL: u8 = 2;
@@ -25,16 +28,49 @@ pub const HINT_LEVEL: u8 = 2;
 /// plugin built before reports existed).
 pub type HintAnswer = (ActionEntry, Option<SearchReport>);
 
+/// How a hint orders its candidates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ranking {
+    /// By the estimated chance of winning (the search's own order).
+    Win,
+    /// Every tried candidate has the same chance (all 0% in a solo game against the
+    /// ghosts): by the bot's rating instead, which adds the expected score margin.
+    Margin,
+    /// The same chance and the same rating for all: the bot cannot tell them apart.
+    Even,
+}
+
+/// The candidates of `report` in the order a hint lists them, and why that order.
+pub fn hint_order(report: &SearchReport) -> (Vec<&RatedAction>, Ranking) {
+    let tried: Vec<&RatedAction> = report.candidates.iter().filter(|c| c.visits > 0).collect();
+    let same =
+        |f: fn(&RatedAction) -> f64| tried.windows(2).all(|w| (f(w[0]) - f(w[1])).abs() < 1e-9);
+    let mut all: Vec<&RatedAction> = report.candidates.iter().collect();
+    if tried.len() < 2 || !same(|c| c.win) {
+        return (all, Ranking::Win);
+    }
+    if same(|c| c.value) {
+        return (all, Ranking::Even);
+    }
+    // Tried ones by rating, best first; untried ones after them, as listed.
+    all.sort_by(|a, b| {
+        (b.visits > 0)
+            .cmp(&(a.visits > 0))
+            .then(b.value.total_cmp(&a.value))
+    });
+    (all, Ranking::Margin)
+}
+
 /// A hint being worked out, or worked out, for one seat at one position.
 pub struct HintJob {
     pub seat: usize,
     /// The log position it was asked at.
-    cursor: usize,
+    pub(super) cursor: usize,
     /// The seat's plan steps then.
-    steps: Vec<serde_json::Value>,
+    pub(super) steps: Vec<serde_json::Value>,
     /// The seat's legal list then: another seat's secret move that leaves it (and the
     /// plan) as it was keeps the hint, as it keeps a bot's search (`bot_job_fits`).
-    legal: Vec<ActionEntry>,
+    pub(super) legal: Vec<ActionEntry>,
     started: Instant,
     budget: f64,
     stop: StopThinking,
@@ -52,7 +88,7 @@ impl HintJob {
         (self.started.elapsed().as_secs_f64() / self.budget).min(0.99) as f32
     }
 
-    fn poll(&mut self) {
+    pub(super) fn poll(&mut self) {
         if self.answer.is_some() {
             return;
         }
@@ -74,104 +110,34 @@ impl Drop for HintJob {
     }
 }
 
-impl TableState {
-    /// Why the seat at the screen cannot ask for a hint now, or `Ok`.
-    pub fn can_hint(&self) -> Result<usize, String> {
-        if self.session.undo_mode() != UndoMode::Learning {
-            return Err("Hints are for games in learning mode".into());
-        }
-        let seat = self.viewer().ok_or("Nobody is at the screen")?;
-        if self.cover.is_some() || self.session.is_bot(seat) || !self.to_act().contains(&seat) {
-            return Err("Hints are for your own turn".into());
-        }
-        Ok(seat)
-    }
+/// What one hint asks: the position it is for and the bot's request.
+pub struct HintAsk {
+    pub seat: usize,
+    pub cursor: usize,
+    pub steps: Vec<serde_json::Value>,
+    pub legal: Vec<ActionEntry>,
+    pub seed: u64,
+    pub ask: BotAsk,
+}
 
-    fn plan_steps(&self) -> Vec<serde_json::Value> {
-        self.viewer_plan()
-            .map(|p| p.steps.iter().map(|e| e.action.clone()).collect())
-            .unwrap_or_default()
-    }
-
-    fn viewer_legal(&self) -> Vec<ActionEntry> {
-        self.viewer_actions().into_iter().map(|(_, a)| a).collect()
-    }
-
-    /// Whether `h` still answers the position on screen: the same seat may ask, with the
-    /// same plan, and nothing it could know of changed since (see `only_others_moved`).
-    fn hint_fits(&self, h: &HintJob) -> bool {
-        self.can_hint().ok() == Some(h.seat)
-            && self.only_others_moved(h.seat, h.cursor)
-            && self.plan_steps() == h.steps
-            && self.viewer_legal() == h.legal
-    }
-
-    /// What hints and the review ask the bot: `level` with `millis` and `iterations`,
-    /// or only the table's iteration cap when it has one.
-    fn advice_ask(&self, iterations: Option<u32>, millis: Option<u32>) -> BotAsk {
-        match self.advice_iterations {
-            Some(cap) => BotAsk {
-                level: HINT_LEVEL,
-                iterations: Some(cap),
-                millis: None,
-                flat: false,
-            },
-            None => BotAsk {
-                level: HINT_LEVEL,
-                iterations,
-                millis,
-                flat: false,
-            },
-        }
-    }
-
-    /// Starts the normal bot's search for the seat at the screen, on a copy of what that
-    /// seat sees (its plan's copy while it plans).
-    pub fn ask_hint(&mut self) {
-        let seat = match self.can_hint() {
-            Ok(s) => s,
-            Err(m) => {
-                self.notice = Some(m);
-                return;
-            }
-        };
-        let steps = self.plan_steps();
-        let copy = match self.plan_or_session_copy(seat) {
-            Ok(c) => c,
-            Err(e) => {
-                self.notice = Some(format!("No hint: {e}"));
-                return;
-            }
-        };
-        let stop = StopThinking::new(self.session.plugin());
-        let seed = step_seed(self.session.bot_seed(), 1000 + steps.len());
-        let ask = self.advice_ask(None, None);
-        let rx = spawn_hint(copy, seat, seed, ask, stop.clone(), self.waker());
+impl HintJob {
+    /// Starts the normal bot's search on `copy` (what the seat sees) on a worker thread.
+    pub fn start(copy: Instance, h: HintAsk, stop: StopThinking, waker: Option<Waker>) -> HintJob {
+        let rx = spawn_hint(copy, h.seat, h.seed, h.ask, stop.clone(), waker);
         let budget = Limits::for_level(HINT_LEVEL)
             .time
             .map_or(1.0, |t| t.as_secs_f64());
-        self.hint = Some(HintJob {
-            seat,
-            cursor: self.session.cursor(),
-            steps,
-            legal: self.viewer_legal(),
+        HintJob {
+            seat: h.seat,
+            cursor: h.cursor,
+            steps: h.steps,
+            legal: h.legal,
             started: Instant::now(),
             budget,
             stop,
             rx,
             answer: None,
-        });
-    }
-
-    /// The hint for the position on screen, if one was asked; a hint for another
-    /// position or seat is dropped (which stops its search).
-    pub fn current_hint(&mut self) -> Option<&HintJob> {
-        if self.hint.as_ref().is_some_and(|h| !self.hint_fits(h)) {
-            self.hint = None;
         }
-        let hint = self.hint.as_mut()?;
-        hint.poll();
-        Some(&*hint)
     }
 }
 
@@ -255,29 +221,23 @@ impl Drop for Review {
     }
 }
 
-impl TableState {
-    /// Starts rating every decision of the people at the table (seats that are people
-    /// now), up to [`REVIEW_MAX_DECISIONS`], on a worker that replays the game.
-    pub fn start_review(&mut self) {
-        let (start, log) = match self.session.start_and_log() {
-            Ok(x) => x,
-            Err(e) => {
-                self.notice = Some(format!("No review: {e}"));
-                return;
-            }
-        };
-        let log = log[..self.session.cursor()].to_vec();
-        let people: Vec<usize> = self.humans();
-        let picked = pick_decisions(&log, &people, REVIEW_MAX_DECISIONS);
+impl Review {
+    /// Starts rating the decisions at `picked` of `log` (played from `start`) on a worker
+    /// that replays the game.
+    pub fn start(
+        start: Instance,
+        log: Vec<LogEntry>,
+        picked: Vec<usize>,
+        (ask, seed): (BotAsk, u64),
+        stop: StopThinking,
+        waker: Option<Waker>,
+    ) -> Result<Review, String> {
         let progress = Arc::new(Mutex::new(ReviewProgress {
             total: picked.len(),
             ..ReviewProgress::default()
         }));
-        let stop = StopThinking::new(self.session.plugin());
-        let seed = self.session.setup().seed ^ 0x5EE;
-        let ask = self.advice_ask(Some(REVIEW_ITERATIONS), Some(REVIEW_MILLIS));
-        let (shared, worker_stop, waker) = (progress.clone(), stop.clone(), self.waker());
-        let spawned = std::thread::Builder::new()
+        let (shared, worker_stop) = (progress.clone(), stop.clone());
+        std::thread::Builder::new()
             .name("review".into())
             .spawn(move || {
                 let result = review(
@@ -298,12 +258,9 @@ impl TableState {
                 if let Some(w) = waker {
                     w();
                 }
-            });
-        if spawned.is_err() {
-            self.notice = Some("Could not start the review".into());
-            return;
-        }
-        self.review = Some(Review { progress, stop });
+            })
+            .map_err(|_| "Could not start the review".to_string())?;
+        Ok(Review { progress, stop })
     }
 }
 

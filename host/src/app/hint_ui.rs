@@ -5,14 +5,16 @@
 use egui::{RichText, Ui};
 use tavern_plugin_api::SeatKind;
 
-use super::advice::HintJob;
+use super::advice::{HintJob, Ranking, hint_order};
 use super::table::TableState;
 use super::text::readable;
 
 /// Candidates a hint lists (the search's order: most tried first).
 const HINT_ROWS: usize = 8;
 
-pub fn panel(ui: &mut Ui, t: &mut TableState, now: f64) {
+/// The bot's progress, Hint and Seats, and the hint's box, which scrolls within
+/// `hint_max` points so it never squeezes the action list below it.
+pub fn panel(ui: &mut Ui, t: &mut TableState, now: f64, hint_max: f32) {
     if let Some((seat, done)) = t.thinking_progress() {
         ui.add(
             egui::ProgressBar::new(done)
@@ -50,7 +52,10 @@ pub fn panel(ui: &mut Ui, t: &mut TableState, now: f64) {
         }
     });
     if let Some(h) = t.current_hint() {
-        hint_box(ui, h);
+        egui::ScrollArea::vertical()
+            .id_salt("hint-scroll")
+            .max_height(hint_max)
+            .show(ui, |ui| hint_box(ui, h));
         if h.answer.is_none() {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(100));
@@ -97,19 +102,39 @@ fn hint_box(ui: &mut Ui, h: &HintJob) {
                         // Chance first, in a fixed column, and the choice wrapped after
                         // it: a grid would size itself to the longest label and push
                         // the side panel past the window's edge.
-                        ui.label(RichText::new("Chance to win · choice").weak())
-                            .on_hover_text(
+                        let (order, ranking) = hint_order(r);
+                        let (head, why) = match ranking {
+                            Ranking::Win => (
+                                "Chance to win · choice",
                                 "The share of the bot's simulated games from here that you \
                                  won after this choice (shared wins split)",
-                            );
-                        for c in r.candidates.iter().take(HINT_ROWS) {
+                            ),
+                            Ranking::Margin => (
+                                "Every choice has the same chance to win: ranked by the score \
+                                 margin the bot expects",
+                                "The chance of winning does not tell these choices apart, so \
+                                 they are listed by the bot's rating, which adds how far ahead \
+                                 or behind on points you end up",
+                            ),
+                            Ranking::Even => (
+                                "Every choice has the same chance to win, and the bot cannot \
+                                 tell them apart by score either",
+                                "Its simulated games ended alike after each choice",
+                            ),
+                        };
+                        ui.add(egui::Label::new(RichText::new(head).weak()).wrap())
+                            .on_hover_text(why);
+                        for c in order.into_iter().take(HINT_ROWS) {
                             ui.horizontal_top(|ui| {
                                 let (pct, tip) = if c.visits == 0 {
                                     ("–".to_string(), "not tried".to_string())
                                 } else {
                                     (
                                         format!("{:.0}%", c.win * 100.0),
-                                        format!("tried in {} simulated games", c.visits),
+                                        format!(
+                                            "tried in {} simulated games; rating {:.3}",
+                                            c.visits, c.value
+                                        ),
                                     )
                                 };
                                 ui.add_sized(

@@ -11,11 +11,15 @@
 use egui::{Color32, FontId, Painter, Pos2, Shape, Stroke, pos2, vec2};
 use tavern_plugin_api::scene::Icon;
 
-use super::scene_painter::luminance;
-
 mod pen;
 
 use pen::{BONE, INK, P, Pen, WOOD, light, shade};
+
+/// How light a colour looks (0 black .. 1 white), to pick text or pips that read on it.
+/// Here, below the scene painter, so icons and the painter both use it one way.
+pub fn luminance(c: Color32) -> f32 {
+    (0.299 * c.r() as f32 + 0.587 * c.g() as f32 + 0.114 * c.b() as f32) / 255.0
+}
 
 /// Every icon of the set, in the order of its declaration (the icon sheet example and
 /// the tests walk it).

@@ -81,8 +81,9 @@ fn games_list(ui: &mut Ui, state: &mut AppState) {
                 let info = &g.info;
                 let selected = state.launcher.game.as_deref() == Some(info.id.as_str());
                 let text = format!(
-                    "{}\n{}–{} players",
-                    info.name, info.min_players, info.max_players
+                    "{}\n{}",
+                    info.name,
+                    players_text(info.min_players, info.max_players)
                 );
                 let r = ui
                     .add_sized(
@@ -187,12 +188,8 @@ fn setup_form(ui: &mut Ui, state: &mut AppState) {
     ui.horizontal(|ui| {
         ui.label(RichText::new("Seats").strong());
         if (min_seats, max_seats) != (info.min_players, info.max_players) {
-            let range = if min_seats == max_seats {
-                format!("{min_seats}")
-            } else {
-                format!("{min_seats}–{max_seats}")
-            };
-            ui.label(RichText::new(format!("({range} players with these options)")).weak());
+            let range = players_text(min_seats, max_seats);
+            ui.label(RichText::new(format!("({range} with these options)")).weak());
         }
     });
     let profiles: Vec<(String, String)> = state
@@ -270,13 +267,28 @@ fn setup_form(ui: &mut Ui, state: &mut AppState) {
 
     ui.horizontal(|ui| {
         let l = ui.label("Seed:");
-        ui.add(egui::TextEdit::singleline(&mut state.launcher.seed_text).desired_width(200.0))
-            .labelled_by(l.id)
-            .on_hover_text("The same seed, seats and options deal the same game again.");
-        if ui.button("New seed").clicked() {
-            state.launcher.seed_text = super::state::random_seed().to_string();
+        ui.add(
+            egui::TextEdit::singleline(&mut state.launcher.seed_text)
+                .hint_text("random")
+                .desired_width(200.0),
+        )
+        .labelled_by(l.id)
+        .on_hover_text(
+            "Empty deals a new game each time. A number deals the same game again \
+             with the same seats and options; it is used for one game only.",
+        );
+        if let Some(last) = state.launcher.last_seed
+            && ui
+                .button(format!("Reuse {last}"))
+                .on_hover_text("Deal the last game started here again")
+                .clicked()
+        {
+            state.launcher.seed_text = last.to_string();
         }
     });
+    if let Some(last) = state.launcher.last_seed {
+        ui.label(RichText::new(format!("The last game started here had seed {last}.")).weak());
+    }
     ui.add_space(6.0);
     ui.horizontal(|ui| {
         ui.label("Undo:");
@@ -326,8 +338,7 @@ fn option_choice(
                 .show_ui(ui, |ui| {
                     for c in &opt.choices {
                         let text = match (c.min_players, c.max_players) {
-                            (Some(a), Some(b)) if a == b => format!("{} ({a} players)", c.label),
-                            (Some(a), Some(b)) => format!("{} ({a}–{b} players)", c.label),
+                            (Some(a), Some(b)) => format!("{} ({})", c.label, players_text(a, b)),
                             _ => c.label.clone(),
                         };
                         if ui
@@ -410,7 +421,7 @@ pub fn seat_marker(ui: &mut Ui, seat: usize) {
         egui::Stroke::new(1.0, Color32::BLACK),
     );
     let letter = SceneColor::PLAYER_MARK[seat % SceneColor::PLAYER_MARK.len()];
-    let text = if super::scene_painter::luminance(fill) > 0.55 {
+    let text = if super::icons::luminance(fill) > 0.55 {
         Color32::from_rgb(30, 30, 36)
     } else {
         Color32::WHITE
@@ -529,4 +540,25 @@ fn save_card(ui: &mut Ui, s: &SaveSummary, now: u64, buttons: impl FnOnce(&mut U
         ui.label(RichText::new(format!("{} moves · {}", s.moves, when(s.updated, now))).weak());
         ui.horizontal(buttons);
     });
+}
+
+/// "1 player", "4 players", "2–4 players": a seat range in words.
+pub fn players_text(min: usize, max: usize) -> String {
+    if min == max {
+        tavern_plugin_api::words::counted(min, "player", "players")
+    } else {
+        format!("{min}–{max} players")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::players_text;
+
+    #[test]
+    fn one_seat_is_one_player() {
+        assert_eq!(players_text(1, 1), "1 player");
+        assert_eq!(players_text(4, 4), "4 players");
+        assert_eq!(players_text(1, 4), "1–4 players");
+    }
 }

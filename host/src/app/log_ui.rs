@@ -1,5 +1,6 @@
 //! The log panel: every entry of the session, taken-back entries greyed, a click
-//! rewinds to right after an entry. Runs of routine entries (declined responses) fold
+//! shows the table right after an entry (`preview`), whose *Rewind here* moves the game;
+//! during a playback (`reveals`) only the entries played so far. Runs of routine entries (declined responses) fold
 //! into one line, a heading marks each part of the game the plugin names ("Round 3"),
 //! and "Changes only" hides the routine entries. Saved logs keep every entry: this is
 //! only how the panel shows them.
@@ -88,7 +89,7 @@ pub fn fold_text(first: usize, last: usize, names: &[String]) -> String {
     format!("{}–{}. {list} {verb}", first + 1, last + 1)
 }
 
-pub fn log_panel(ui: &mut Ui, t: &mut TableState, now: f64) {
+pub fn log_panel(ui: &mut Ui, t: &mut TableState) {
     let changes_id = egui::Id::unique("log-changes-only");
     let expanded_id = egui::Id::unique("log-expanded-folds");
     let mut changes_only = ui.data(|d| d.get_temp::<bool>(changes_id).unwrap_or(false));
@@ -107,6 +108,8 @@ pub fn log_panel(ui: &mut Ui, t: &mut TableState, now: f64) {
     let mut expanded: BTreeSet<usize> = ui.data(|d| d.get_temp(expanded_id).unwrap_or_default());
     let viewer = t.viewer();
     let cursor = t.session.cursor();
+    let shown_end = t.log_shown_end();
+    let previewed = t.preview.as_ref().map(|p| p.index);
     let mut rewind = None;
     let mut expand = None;
     egui::ScrollArea::vertical()
@@ -114,7 +117,7 @@ pub fn log_panel(ui: &mut Ui, t: &mut TableState, now: f64) {
         .stick_to_bottom(true)
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            let entries = t.session.log();
+            let entries = &t.session.log()[..shown_end];
             if entries.is_empty() {
                 ui.label(RichText::new("No moves yet.").weak());
             }
@@ -157,7 +160,8 @@ pub fn log_panel(ui: &mut Ui, t: &mut TableState, now: f64) {
                         });
                     }
                     Row::Entry(i) => {
-                        if entry_row(ui, t, i, &entries[i], viewer, cursor) {
+                        let here = previewed == Some(i);
+                        if entry_row(ui, t, i, &entries[i], (viewer, cursor, here)) {
                             rewind = Some(i);
                         }
                     }
@@ -169,18 +173,18 @@ pub fn log_panel(ui: &mut Ui, t: &mut TableState, now: f64) {
     }
     ui.data_mut(|d| d.insert_temp(expanded_id, expanded));
     if let Some(i) = rewind {
-        t.rewind_to_entry(i, now);
+        t.preview_entry(i);
     }
 }
 
-/// One entry's line; true when it was clicked (rewind there).
+/// One entry's line (`here`: the one the table previews); true when it was clicked
+/// (show the table at that moment).
 fn entry_row(
     ui: &mut Ui,
     t: &TableState,
     i: usize,
     e: &LogEntry,
-    viewer: Option<usize>,
-    cursor: usize,
+    (viewer, cursor, here): (Option<usize>, usize, bool),
 ) -> bool {
     // Plugin labels name the actor themselves ("Anna takes…").
     let text = log_text(i, &readable(ui.ctx(), e.text_for(viewer)));
@@ -203,7 +207,7 @@ fn entry_row(
                 Color32::from_rgb(240, 228, 66),
             );
         }
-        let mut resp = ui.add(egui::Button::selectable(false, rich).wrap());
+        let mut resp = ui.add(egui::Button::selectable(here, rich).wrap());
         if e.reveal {
             resp = resp.on_hover_text("Revealed hidden or random information");
         }
@@ -212,11 +216,13 @@ fn entry_row(
         if resp.hovered() || resp.clicked() {
             resp = match t.can_rewind_to_entry(i) {
                 Ok(()) => resp.on_hover_text(if past {
-                    "Taken back. Click to go forward to here."
+                    "Taken back. Click to see the table then, with Rewind here to go forward."
                 } else {
-                    "Click to go back to right after this move."
+                    "Click to see the table right after this move, with Rewind here to go back."
                 }),
-                Err(reason) => resp.on_hover_text(format!("Cannot go back here: {reason}")),
+                Err(reason) => resp.on_hover_text(format!(
+                    "Click to see the table then. Cannot go back here: {reason}"
+                )),
             };
         }
         clicked = resp.clicked();

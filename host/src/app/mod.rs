@@ -5,21 +5,31 @@
 //! so tests drive it through egui_kittest without a window.
 
 pub mod advice;
+pub mod covers;
+pub mod decision_ui;
 pub mod end_ui;
 pub mod files;
+pub mod guard;
 pub mod hint_ui;
 pub mod icons;
 pub mod launcher_ui;
 pub mod log_ui;
 pub mod motion;
+pub mod overlays;
+pub mod preview;
 pub mod profiles_ui;
+pub mod reveals;
 pub mod rules_ui;
 pub mod scene_painter;
 pub mod settings;
+pub mod spend;
 pub mod state;
 pub mod table;
+pub mod table_advice;
+pub mod table_bots;
 pub mod table_ui;
 pub mod text;
+pub mod waker;
 
 use std::sync::Arc;
 
@@ -85,8 +95,10 @@ impl TavernApp {
     /// An app for tests: default settings without animation (frames settle), data in
     /// `paths`.
     pub fn new_for_test(catalog: Catalog, paths: Paths) -> TavernApp {
+        // Tests read a move's result in the next frame: no step-by-step playback.
         let settings = Settings {
             animate: false,
+            reveal_pace: settings::RevealPace::Off,
             ..Settings::default()
         };
         TavernApp::new(catalog, paths, settings)
@@ -213,6 +225,20 @@ fn settings_window(ctx: &egui::Context, state: &mut AppState) {
             ))
             .labelled_by(l.id);
             ui.checkbox(&mut state.settings.animate, "Animate legal targets");
+            ui.horizontal(|ui| {
+                ui.label("Reveals, one entry at a time:").on_hover_text(
+                    "When one move brings several log entries (dice, draws, a bot's move), \
+                         the table shows them one by one. Space or a click skips to the end.",
+                );
+                for p in settings::RevealPace::ALL {
+                    ui.selectable_value(&mut state.settings.reveal_pace, p, p.label());
+                }
+            });
+            ui.checkbox(&mut state.settings.one_click, "One-click play")
+                .on_hover_text(
+                    "A click on the table plays a move that spends at once. Off, such a \
+                     click first opens a menu naming the move and its cost.",
+                );
         });
     state.show_settings = open;
 }

@@ -11,17 +11,21 @@ use tavern_plugin_api::scene::{
     self, Align, CARD_TITLE_POINTS, CARD_TITLE_SHARE, Highlight, Item, Scene, Shape,
 };
 
-use super::icons::{DieFace, paint_die, paint_icon};
+use super::icons::{DieFace, luminance, paint_die, paint_icon};
 use super::motion::{Motion, Roll};
 use super::text::readable_owned;
 use images::Art;
 
+pub mod clicks;
 pub mod enlarge;
 pub mod images;
 pub mod reader;
 pub mod recorded;
 
+pub use clicks::{Chosen, TableOptions};
 pub use reader::first_sentence;
+
+use clicks::{anchor_rect, interact, is_target};
 
 /// Text is never drawn smaller than this at 100 % zoom (points). Shared with plugin-api,
 /// whose layout check measures text at the size this floor gives it.
@@ -42,13 +46,13 @@ pub type Targets<'a> = &'a [(usize, ActionEntry)];
 pub struct SceneResponse {
     /// An action the player chose by clicking the table.
     pub chosen: Option<(usize, Value)>,
+    /// Whether that choice came from an open menu.
+    pub from_menu: bool,
+    /// Where the item `TableOptions::anchor` names is on screen, if it is there.
+    pub anchor: Option<Rect>,
     /// The scene's rectangle on screen (for Ctrl+wheel zoom).
     pub rect: Rect,
     pub hovered: bool,
-}
-
-pub fn luminance(c: Color32) -> f32 {
-    (0.299 * c.r() as f32 + 0.587 * c.g() as f32 + 0.114 * c.b() as f32) / 255.0
 }
 
 fn color(c: scene::Color) -> Color32 {
@@ -105,11 +109,24 @@ pub fn show_scene(
     targets: Targets<'_>,
     opts: &PaintOptions,
 ) -> SceneResponse {
+    show_table_scene(ui, scene, targets, opts, &TableOptions::default())
+}
+
+/// [`show_scene`] with the table's own options (one-click play, an anchor to find).
+pub fn show_table_scene(
+    ui: &mut Ui,
+    scene: &Scene,
+    targets: Targets<'_>,
+    opts: &PaintOptions,
+    table: &TableOptions,
+) -> SceneResponse {
     let avail = ui.available_size();
     let scale = fit_scale(avail, scene.width, scene.height) * opts.zoom;
     let size = vec2(scene.width * scale, scene.height * scale);
     let mut out = SceneResponse {
         chosen: None,
+        from_menu: false,
+        anchor: None,
         rect: Rect::NOTHING,
         hovered: false,
     };
@@ -160,7 +177,10 @@ pub fn show_scene(
             }
             let groups = Grouping::new(ui, &xf, scene);
             describe(ui, &groups, &xf, scene, targets);
-            out.chosen = interact(ui, &groups, &painter, &xf, scene, targets, opts);
+            let chosen = interact(ui, &groups, &painter, &xf, scene, targets, opts, table);
+            out.from_menu = chosen.as_ref().is_some_and(|c| c.from_menu);
+            out.chosen = chosen.map(|c| (c.seat, c.action));
+            out.anchor = anchor_rect(&xf, scene, table);
             enlarge::show(ui, scene, &xf, &bg);
             // Tooltips of items nobody can click.
             if let Some(pointer) = bg.hover_pos()
@@ -438,129 +458,6 @@ fn tooltip_at(
         .find(|i| xf.r(i.shape.bounds()).contains(pointer))
         .and_then(|i| i.tooltip.clone())
         .map(|t| readable_owned(ctx, &t))
-}
-
-fn is_target(item: &Item, targets: Targets<'_>) -> bool {
-    item.id
-        .as_ref()
-        .is_some_and(|id| targets.iter().any(|(_, a)| a.target.as_ref() == Some(id)))
-}
-
-/// How long after the pointer last moved the targets' glow keeps pulsing.
-const PULSE_SECONDS: f32 = 3.0;
-
-/// Makes every item named by a legal action clickable, glowing, and named for screen
-/// readers and tests ("<action> on the table").
-fn interact(
-    ui: &Ui,
-    groups: &Grouping,
-    painter: &Painter,
-    xf: &Xf,
-    scene: &Scene,
-    targets: Targets<'_>,
-    opts: &PaintOptions,
-) -> Option<(usize, Value)> {
-    // The glow pulses only while the pointer is moving: a table left alone stops
-    // repainting (a pulse at 20 frames a second kept a core a third busy while idle).
-    let active = ui.input(|i| i.pointer.time_since_last_movement() < PULSE_SECONDS);
-    let pulse = match opts.time {
-        Some(t) if active => {
-            ui.ctx()
-                .request_repaint_after(std::time::Duration::from_millis(50));
-            0.6 + 0.4 * ((t * 4.0).sin() as f32)
-        }
-        _ => 1.0,
-    };
-    let glow = Color32::from_rgb(255, 214, 10).gamma_multiply(pulse);
-    let mut chosen = None;
-    let mut seen: Vec<&str> = Vec::new();
-    // Topmost first, so overlapping items resolve like the drawing.
-    let mut order: Vec<usize> = (0..scene.items.len()).collect();
-    order.sort_by_key(|&i| scene.items[i].z);
-    for i in order.into_iter().rev() {
-        let item = &scene.items[i];
-        let Some(id) = item.id.as_deref() else {
-            continue;
-        };
-        if seen.contains(&id) {
-            continue;
-        }
-        let actions: Vec<&(usize, ActionEntry)> = targets
-            .iter()
-            .filter(|(_, a)| a.target.as_deref() == Some(id))
-            .collect();
-        if actions.is_empty() {
-            continue;
-        }
-        seen.push(id);
-        let rect = xf.r(item.shape.bounds()).expand(2.0);
-        painter.rect_stroke(
-            rect,
-            CornerRadius::same(6),
-            Stroke::new(3.0, glow),
-            StrokeKind::Outside,
-        );
-        let bounds = item.shape.bounds();
-        let resp = groups.ui_for(ui, &bounds, i).interact(
-            rect,
-            ui.scope_id().with(("scene-item", id)),
-            Sense::click(),
-        );
-        let what = item
-            .tooltip
-            .as_deref()
-            .map(first_sentence)
-            .unwrap_or(id)
-            .to_string();
-        let name = if actions.len() == 1 {
-            format!("{} on the table", actions[0].1.label)
-        } else {
-            format!("{what}: {} choices", actions.len())
-        };
-        let name = readable_owned(ui.ctx(), &name);
-        resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, &name));
-        if resp.hovered() {
-            painter.rect_stroke(
-                rect,
-                CornerRadius::same(6),
-                Stroke::new(2.0, Color32::WHITE),
-                StrokeKind::Inside,
-            );
-        }
-        let mut tip = item.tooltip.clone().unwrap_or_default();
-        if !tip.is_empty() {
-            tip.push('\n');
-        }
-        if actions.len() == 1 {
-            tip.push_str(&format!("Click: {}", actions[0].1.label));
-        } else {
-            tip.push_str("Click to choose: ");
-            tip.push_str(
-                &actions
-                    .iter()
-                    .map(|(_, a)| a.label.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            );
-        }
-        let resp = resp.on_hover_text(readable_owned(ui.ctx(), &tip));
-        if actions.len() == 1 {
-            if resp.clicked() {
-                chosen = Some((actions[0].0, actions[0].1.action.clone()));
-            }
-        } else {
-            egui::Popup::menu(&resp).show(|ui| {
-                ui.label(egui::RichText::new(readable_owned(ui.ctx(), &what)).strong());
-                for (seat, a) in &actions {
-                    if ui.button(readable_owned(ui.ctx(), &a.label)).clicked() {
-                        chosen = Some((*seat, a.action.clone()));
-                        ui.close();
-                    }
-                }
-            });
-        }
-    }
-    chosen
 }
 
 fn paint_highlight(p: &Painter, xf: &Xf, item: &Item) {

@@ -27,6 +27,46 @@ pub struct SeatPlan {
     pub choice: SeatChoice,
 }
 
+/// How fast the table plays back several log entries that arrived together (an action
+/// and the chance steps it triggered, a bot's move): each entry's view, one at a time.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, Default)]
+pub enum RevealPace {
+    /// Straight to the end, as before.
+    Off,
+    Fast,
+    #[default]
+    Normal,
+    Slow,
+}
+
+impl RevealPace {
+    pub const ALL: [RevealPace; 4] = [
+        RevealPace::Off,
+        RevealPace::Fast,
+        RevealPace::Normal,
+        RevealPace::Slow,
+    ];
+
+    /// Seconds each entry stays on the table before the next (`None`: no playback).
+    pub fn seconds(self) -> Option<f64> {
+        match self {
+            RevealPace::Off => None,
+            RevealPace::Fast => Some(0.4),
+            RevealPace::Normal => Some(0.9),
+            RevealPace::Slow => Some(1.8),
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            RevealPace::Off => "Off",
+            RevealPace::Fast => "Fast",
+            RevealPace::Normal => "Normal",
+            RevealPace::Slow => "Slow",
+        }
+    }
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(default)]
 pub struct Settings {
@@ -40,6 +80,11 @@ pub struct Settings {
     pub last_seats: BTreeMap<String, Vec<SeatPlan>>,
     pub last_options: BTreeMap<String, BTreeMap<String, String>>,
     pub fair_undo: bool,
+    /// The pace of step-by-step reveals (Space or a click skips to the end).
+    pub reveal_pace: RevealPace,
+    /// A click on a board item that spends plays it at once, without the menu that
+    /// names the action and its cost.
+    pub one_click: bool,
 }
 
 impl Default for Settings {
@@ -52,6 +97,8 @@ impl Default for Settings {
             last_seats: BTreeMap::new(),
             last_options: BTreeMap::new(),
             fair_undo: false,
+            reveal_pace: RevealPace::Normal,
+            one_click: false,
         }
     }
 }

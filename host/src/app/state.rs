@@ -38,7 +38,11 @@ pub struct LauncherForm {
     pub game: Option<String>,
     pub seats: Vec<SeatPlan>,
     pub options: BTreeMap<String, String>,
+    /// The seed typed for the next game; empty deals a random one. Cleared when a game
+    /// starts, so a seed is never kept silently for the game after.
     pub seed_text: String,
+    /// The seed of the last game started from this form (shown, and offered for reuse).
+    pub last_seed: Option<u64>,
     pub path_text: String,
     /// The autosave whose discard waits for confirmation.
     pub confirm_discard: Option<PathBuf>,
@@ -165,7 +169,7 @@ impl AppState {
                 (o.key.clone(), v)
             })
             .collect();
-        f.seed_text = random_seed().to_string();
+        f.seed_text.clear();
         self.fit_seats();
     }
 
@@ -244,11 +248,12 @@ impl AppState {
                 plugin.info.name
             ));
         }
-        let seed: u64 = f
-            .seed_text
-            .trim()
-            .parse()
-            .map_err(|_| "The seed must be a whole number (0 or more)".to_string())?;
+        let seed: u64 = match f.seed_text.trim() {
+            "" => random_seed(),
+            typed => typed
+                .parse()
+                .map_err(|_| "The seed must be a whole number (0 or more), or empty".to_string())?,
+        };
         let mut seats = Vec::new();
         let mut profiles = Vec::new();
         for (i, plan) in f.seats.iter().enumerate() {
@@ -310,6 +315,9 @@ impl AppState {
         self.settings
             .last_options
             .insert(id, self.launcher.options.clone());
+        // The seed served this game; the next one gets a fresh seed unless one is typed.
+        self.launcher.last_seed = Some(setup.seed);
+        self.launcher.seed_text.clear();
         self.start_setup(plugin, setup, profiles, self.undo_mode());
     }
 

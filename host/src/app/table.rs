@@ -13,7 +13,7 @@
 //! (`ChoiceKind::Pass`), or who chose "don't ask me again" for the pass's window key, is
 //! answered by the table at once, so no hot-seat cover is raised for it.
 //!
-//! Bots: a bot to act gets a worker thread with a copy of the game, which works out its
+//! Bots (`table_bots`): a bot to act gets a worker thread with a copy of the game, which works out its
 //! whole decision (`session::bot_decision`, plan steps and all) while the window stays
 //! responsive; the table applies it when the pace allows. Undo, a seat handed back, or
 //! any move that changes the bot's situation drops the job, and dropping it stops the
@@ -27,61 +27,21 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{Receiver, TryRecvError};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::Instant;
 
 use serde_json::Value;
-use tavern_plugin_api::search::Limits;
 use tavern_plugin_api::{ActionEntry, ChoiceKind, Outcome, SeatKind, ToAct, View};
 
 use super::motion::Motion;
+use super::table_bots::BotJob;
 
 use crate::paths::Paths;
-use crate::plugin::{BotAsk, Instance, PluginError};
+use crate::plugin::{Instance, PluginError};
 use crate::save;
-use crate::session::{BotDecision, Session, SessionError, StopThinking, UndoMode, bot_decision};
+use crate::session::{Session, SessionError, UndoMode};
 
-/// Called by worker threads when they finish, so the window repaints.
-pub type Waker = Arc<dyn Fn() + Send + Sync>;
-
-/// A bot's decision being worked out on a worker thread.
-struct BotJob {
-    seat: usize,
-    /// The log position the decision is for. Another seat's move since then keeps the
-    /// job only while it leaves the bot's situation as it was (see `bot_job_fits`).
-    cursor: usize,
-    /// The bot's legal list when it started.
-    legal: Vec<ActionEntry>,
-    rx: Receiver<Result<Option<BotDecision>, String>>,
-    /// A finished decision waiting for the pace timer.
-    ready: Option<BotDecision>,
-    /// The worker has answered (so there is no search left to stop).
-    answered: bool,
-    stop: StopThinking,
-    started: Instant,
-    /// About how long one search at the bot's level takes, for the progress shown.
-    budget: f64,
-    worker: Option<JoinHandle<()>>,
-    /// Where a stopped job leaves its worker, so the table can tell when it has ended.
-    stopping: Arc<Mutex<Vec<JoinHandle<()>>>>,
-}
-
-impl Drop for BotJob {
-    /// A job dropped before its answer (an undo, a seat handed back, a changed
-    /// position) stops its search instead of letting it run on for nothing.
-    fn drop(&mut self) {
-        if !self.answered {
-            self.stop.stop();
-            if let Some(w) = self.worker.take() {
-                let mut list = self.stopping.lock().unwrap_or_else(|e| e.into_inner());
-                list.retain(|w| !w.is_finished());
-                list.push(w);
-            }
-        }
-    }
-}
+pub use super::waker::Waker;
 
 /// Passes the table may answer in a row before it stops (a game that keeps asking).
 const MAX_AUTO_PASSES: usize = 10_000;
@@ -142,22 +102,34 @@ pub struct TableState {
     /// An iteration cap for hints and the review instead of their time budgets: the
     /// same answer every time, and quick (tests).
     pub advice_iterations: Option<u32>,
-    bot: Option<BotJob>,
+    pub(super) bot: Option<BotJob>,
     /// Bot jobs started (a job kept across another seat's move counts once).
     pub bot_jobs_started: usize,
     /// Workers of stopped bot jobs that may still be finishing.
-    stopping: Arc<Mutex<Vec<JoinHandle<()>>>>,
-    last_change: f64,
+    pub(super) stopping: Arc<Mutex<Vec<JoinHandle<()>>>>,
+    pub(super) last_change: f64,
     recorded: bool,
     finished: Option<Finished>,
     autosave_dir: PathBuf,
     history_dir: PathBuf,
-    waker: Option<Waker>,
+    pub(super) waker: Option<Waker>,
     /// The view on screen, asked of the plugin once per change of state or viewer.
     shown: Option<Shown>,
     /// The viewer's legal actions, likewise once per change (keyed by revision, seat and
     /// plan length).
     actions: RefCell<ActionCache>,
+    /// Clicks the table ignores (`guard`).
+    pub guard: super::guard::ClickGuard,
+    /// The seat that took the screen without a cover and when: the "Now: …'s turn"
+    /// banner, and the moment clicks are ignored.
+    pub handover: Option<(usize, f64)>,
+    /// Seconds each entry of a reveal stays on the table; `None` plays nothing back (the
+    /// window sets it from Settings every frame).
+    pub reveal_seconds: Option<f64>,
+    /// A reveal being played back (`reveals`).
+    pub beats: Option<super::reveals::Beats>,
+    /// A moment of the log shown instead of the present (`preview`).
+    pub preview: Option<super::preview::Preview>,
 }
 
 /// (revision, seat, plan length, that seat's legal list).
@@ -205,6 +177,11 @@ impl TableState {
             waker: None,
             shown: None,
             actions: RefCell::new(None),
+            guard: Default::default(),
+            handover: None,
+            reveal_seconds: None,
+            beats: None,
+            preview: None,
         };
         // A loaded game may already be over (a replay from the history).
         if matches!(t.session.to_act(), Ok(ToAct::Over)) {
@@ -289,7 +266,8 @@ impl TableState {
     }
 
     /// Chooses who is at the screen after a change, raising a "pass to" cover when the
-    /// next person is a different human and the game hides information.
+    /// next person is a different human and their table would show something the public
+    /// table does not (`covers`); without a cover, the handover is announced.
     pub fn refresh_seat(&mut self) {
         let humans = self.humans_to_act();
         if let Some(c) = self.cover
@@ -307,12 +285,33 @@ impl TableState {
         }
         let next = humans[0];
         let several_humans = self.humans().len() > 1;
-        if self.hidden_information() && several_humans && self.screen_seat != Some(next) {
+        if self.hidden_information()
+            && several_humans
+            && self.screen_seat != Some(next)
+            && self.cover_reason(next).is_some()
+        {
             self.cover = Some(next);
             self.covers_raised += 1;
         } else {
+            if self.screen_seat.is_some_and(|s| s != next) && several_humans {
+                self.handover = Some((next, self.last_change));
+            }
             self.screen_seat = Some(next);
         }
+    }
+
+    /// The "Now: …'s turn" banner's seat, while it is up at `now`.
+    pub fn handover_banner(&self, now: f64) -> Option<usize> {
+        self.handover
+            .filter(|(_, at)| now < at + super::guard::HANDOVER_SECONDS * 2.5)
+            .map(|(s, _)| s)
+    }
+
+    /// The end of the moment after a handover in which clicks are ignored.
+    pub fn handover_until(&self) -> f64 {
+        self.handover.map_or(f64::NEG_INFINITY, |(_, at)| {
+            at + super::guard::HANDOVER_SECONDS
+        })
     }
 
     /// The person named on the cover clicked: show their view.
@@ -521,6 +520,13 @@ impl TableState {
     /// the viewer changed. A new view of the same viewer starts the slides of whatever
     /// moved, from `now`.
     pub fn view_now(&mut self, now: f64) -> Result<Arc<View>, SessionError> {
+        if let Some(p) = self.current_preview() {
+            return Ok(p.view.clone());
+        }
+        self.beats_tick(now);
+        if let Some((v, _)) = self.beat_view() {
+            return Ok(v);
+        }
         let (revision, viewer) = (self.session.revision(), self.viewer());
         let plan = self.plan.as_ref().filter(|p| Some(p.seat) == viewer);
         let planned = plan.map_or(0, |p| p.steps.len());
@@ -551,8 +557,35 @@ impl TableState {
         Ok(view)
     }
 
+    /// The scene on screen now (before a new view replaces it).
+    pub(super) fn shown_scene(&self) -> Option<&tavern_plugin_api::scene::Scene> {
+        self.shown.as_ref().map(|s| &s.view.scene)
+    }
+
+    /// Keeps `view` as the view on screen for the present state (the end of a playback).
+    pub(super) fn keep_shown(
+        &mut self,
+        view: Arc<View>,
+        viewer: Option<usize>,
+        motion: Option<Motion>,
+    ) {
+        self.shown = Some(Shown {
+            revision: self.session.revision(),
+            planned: 0,
+            viewer,
+            view,
+            motion,
+        });
+    }
+
     /// The slides of the view on screen, while any is under way.
     pub fn motion(&self, now: f64) -> Option<&Motion> {
+        if self.preview.is_some() {
+            return None;
+        }
+        if let Some((_, m)) = self.beat_view() {
+            return m.filter(|m| m.running(now));
+        }
         self.shown
             .as_ref()?
             .motion
@@ -565,18 +598,19 @@ impl TableState {
     pub fn act(&mut self, seat: usize, action: Value, now: f64) {
         let kind = self.kind_of(seat, &action);
         if kind == ChoiceKind::Step {
-            let label = self
+            // The entry as listed: its label for the plan box, its target so the plan's
+            // Confirm can sit on the table next to it.
+            let entry = self
                 .viewer_actions()
                 .into_iter()
                 .find(|(_, a)| a.action == action)
-                .map(|(_, a)| a.label)
-                .unwrap_or_default();
-            let entry = ActionEntry {
-                action,
-                label,
-                target: None,
-                kind,
-            };
+                .map(|(_, a)| a)
+                .unwrap_or(ActionEntry {
+                    action,
+                    label: String::new(),
+                    target: None,
+                    kind,
+                });
             self.plan_step(seat, entry);
             return;
         }
@@ -588,15 +622,23 @@ impl TableState {
     }
 
     /// Logs a decision (plan steps, if any, and the action confirming them).
-    fn apply_decision(&mut self, seat: usize, steps: &[Value], action: Value, now: f64) {
+    pub(super) fn apply_decision(&mut self, seat: usize, steps: &[Value], action: Value, now: f64) {
         // A bot thinking meanwhile keeps thinking when this move changes nothing for it
         // (`tick` checks); its own decision was taken out of the job before it got here.
+        // A copy of the game before the move, for the step-by-step reveal of what it
+        // brings (only when the table plays reveals back).
+        let from = self.session.cursor();
+        let before = self
+            .reveal_seconds
+            .and_then(|_| self.session.bot_instance().ok());
         match self.session.apply_plan(seat, steps, action) {
             Ok(_) => {
                 self.notice = None;
                 self.numbers.clear();
+                self.preview = None;
                 self.answer_passes();
                 self.after_change(now);
+                self.start_beats(before, from, now);
             }
             Err(SessionError::Plugin(PluginError::Illegal(m))) if !steps.is_empty() => {
                 self.notice = Some(format!("Your plan was dropped: {m}"));
@@ -605,7 +647,7 @@ impl TableState {
         }
     }
 
-    fn fail(&mut self, e: SessionError) {
+    pub(super) fn fail(&mut self, e: SessionError) {
         match e {
             SessionError::NotAllowed(m) => self.notice = Some(m),
             SessionError::Plugin(PluginError::Illegal(m)) => {
@@ -748,6 +790,8 @@ impl TableState {
 
     fn after_history_move(&mut self, now: f64) {
         self.plan = None;
+        self.beats = None;
+        self.preview = None;
         self.numbers.clear();
         self.bot = None;
         self.hint = None;
@@ -818,183 +862,6 @@ impl TableState {
         self.save_path = Some(path.to_path_buf());
         self.notice = Some(format!("Saved to {}", path.display()));
         Ok(())
-    }
-
-    /// The bot seat that is thinking or about to move, if any.
-    pub fn thinking(&self) -> Option<usize> {
-        self.bot.as_ref().map(|b| b.seat)
-    }
-
-    /// The bot seat that is thinking and how far along it is (0..1, by the time budget
-    /// of its level; 1 once it has decided and waits for the pace).
-    pub fn thinking_progress(&self) -> Option<(usize, f32)> {
-        let job = self.bot.as_ref()?;
-        let done = if job.ready.is_some() {
-            1.0
-        } else {
-            (job.started.elapsed().as_secs_f64() / job.budget).min(0.99) as f32
-        };
-        Some((job.seat, done))
-    }
-
-    /// Bots wait while a redo branch exists, so a player who stepped back can look around
-    /// or redo without the bots overwriting the branch.
-    pub fn bots_held(&self) -> bool {
-        self.session.can_redo() && !self.bots_released
-    }
-
-    /// Whether the running bot job still answers the current position: nothing happened
-    /// since it started, or only other seats' moves in a step where the bot still has the
-    /// same choices and nothing was revealed (a person's secret bid while the bot bids),
-    /// which the search had to treat as unknown anyway.
-    fn bot_job_fits(&self) -> bool {
-        let Some(job) = &self.bot else {
-            return false;
-        };
-        self.session.cursor() == job.cursor
-            || (self.only_others_moved(job.seat, job.cursor)
-                && self
-                    .session
-                    .legal(job.seat)
-                    .is_ok_and(|legal| legal == job.legal))
-    }
-
-    /// Whether everything logged since log position `since` is other seats' moves that
-    /// revealed nothing, with `seat` still to act: from `seat`'s side nothing happened
-    /// that a search had not to treat as unknown anyway. Undo, redo and rewind drop what
-    /// depends on this themselves; only moves forward get here.
-    pub fn only_others_moved(&self, seat: usize, since: usize) -> bool {
-        let cursor = self.session.cursor();
-        cursor >= since
-            && self.session.log()[since..cursor]
-                .iter()
-                .all(|e| e.seat.is_some_and(|s| s != seat) && !e.reveal)
-            && self.to_act().contains(&seat)
-    }
-
-    /// Drives the bots: starts a worker when a bot is to act, applies its move when the
-    /// pace allows. Returns the seconds until it wants to be called again, if it does.
-    pub fn tick(&mut self, now: f64, pace: f32) -> Option<f64> {
-        if self.banner.is_some() || self.is_over() || self.bots_held() {
-            self.bot = None;
-            return None;
-        }
-        if self.bot.is_some() {
-            if !self.bot_job_fits() {
-                self.bot = None;
-                return Some(0.0);
-            }
-            let cursor = self.session.cursor();
-            let job = self.bot.as_mut().expect("checked above");
-            job.cursor = cursor;
-            if job.ready.is_none() {
-                match job.rx.try_recv() {
-                    Ok(Ok(Some(decision))) => {
-                        job.answered = true;
-                        job.ready = Some(decision);
-                    }
-                    // Stopped: only a dropped job is stopped, so this one is stale.
-                    Ok(Ok(None)) => {
-                        job.answered = true;
-                        self.bot = None;
-                        return Some(0.0);
-                    }
-                    Ok(Err(m)) => {
-                        job.answered = true;
-                        self.bot = None;
-                        self.banner = Some(format!(
-                            "The bot failed: {m}. The game is kept at the last good move."
-                        ));
-                        return None;
-                    }
-                    Err(TryRecvError::Empty) => return Some(0.1),
-                    Err(TryRecvError::Disconnected) => {
-                        job.answered = true;
-                        self.bot = None;
-                        self.banner = Some("The bot stopped without a move.".into());
-                        return None;
-                    }
-                }
-            }
-            let due = self.last_change + f64::from(pace);
-            if now < due {
-                return Some(due - now);
-            }
-            let mut job = self.bot.take().expect("checked above");
-            let d = job.ready.take().expect("checked above");
-            self.apply_decision(job.seat, &d.steps, d.entry.action, now);
-            return Some(0.0);
-        }
-        let bot_seat = self
-            .to_act()
-            .into_iter()
-            .find(|&s| self.session.is_bot(s))?;
-        self.start_bot(bot_seat);
-        Some(0.1)
-    }
-
-    fn start_bot(&mut self, seat: usize) {
-        let instance = match self.session.bot_instance() {
-            Ok(i) => i,
-            Err(e) => {
-                self.fail(e);
-                return;
-            }
-        };
-        let legal = match self.session.legal(seat) {
-            Ok(l) => l,
-            Err(e) => {
-                self.fail(e);
-                return;
-            }
-        };
-        let level = self.bot_level(seat).clamp(1, 3);
-        let seed = self.session.bot_seed();
-        let stop = StopThinking::new(self.session.plugin());
-        let worker_stop = stop.clone();
-        let (tx, rx) = std::sync::mpsc::channel();
-        let waker = self.waker.clone();
-        let spawned = std::thread::Builder::new()
-            .name(format!("bot-seat-{seat}"))
-            .spawn(move || {
-                let ask = BotAsk::level(level);
-                let result = bot_decision(&instance, seat, seed, ask, Some(&worker_stop))
-                    .map_err(|e| e.to_string());
-                let _ = tx.send(result);
-                if let Some(w) = waker {
-                    w();
-                }
-            });
-        let Ok(worker) = spawned else {
-            self.banner = Some("Could not start the bot's thread.".into());
-            return;
-        };
-        self.bot_jobs_started += 1;
-        let budget = Limits::for_level(level)
-            .time
-            .map_or(1.0, |t| t.as_secs_f64())
-            .max(0.05);
-        self.bot = Some(BotJob {
-            seat,
-            cursor: self.session.cursor(),
-            legal,
-            rx,
-            ready: None,
-            answered: false,
-            stop,
-            started: Instant::now(),
-            budget,
-            worker: Some(worker),
-            stopping: self.stopping.clone(),
-        });
-    }
-
-    /// How many stopped bot searches are still running (each ends within an iteration
-    /// of its search once stopped).
-    pub fn stopped_searches_running(&self) -> usize {
-        let mut list = self.stopping.lock().unwrap_or_else(|e| e.into_inner());
-        list.retain(|w| !w.is_finished());
-        list.len()
     }
 
     /// Hands `seat` to a bot of `level` (a player leaves) or, with `None`, back to a

@@ -1,16 +1,19 @@
-//! The game table: top bar, the scene in the centre, the log and the action list on the
-//! right, the hot-seat cover, the error banner and the rules window.
+//! The game table: top bar, the scene in the centre, the log and the decision panel on
+//! the right (`decision_ui`), what lies over the scene (`overlays`: the hot-seat cover,
+//! a handover's banner, a preview's or a playback's bar, a plan's Confirm on the table),
+//! the error banner and the rules window.
 
-use egui::{Color32, Key, Modifiers, RichText, Ui};
-use tavern_plugin_api::scene::Color as SceneColor;
-use tavern_plugin_api::{ActionEntry, ChoiceKind, View};
+use egui::{Key, Modifiers, RichText, Ui};
+use tavern_plugin_api::View;
 
-use super::scene_painter::{PaintOptions, show_scene};
+use super::decision_ui::{self, decision_height, turn_text};
+use super::overlays;
+use super::scene_painter::{PaintOptions, TableOptions, show_table_scene};
 use super::settings::{ZOOM_MAX, ZOOM_MIN};
 use super::state::AppState;
 use super::table::TableState;
 use super::text::readable;
-use super::{end_ui, launcher_ui, log_ui, rules_ui};
+use super::{end_ui, log_ui, rules_ui};
 
 const SIDE_WIDTH: f32 = 340.0;
 
@@ -19,6 +22,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
     let pace = state.settings.bot_pace;
     {
         let t = state.table.as_mut().expect("checked by the caller");
+        t.reveal_seconds = state.settings.reveal_pace.seconds();
         if let Some(after) = t.tick(now, pace) {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_secs_f64(after.clamp(0.02, 1.0)));
@@ -32,6 +36,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
     let Some(t) = state.table.as_mut() else {
         return;
     };
+    guard_frame(ui.ctx(), t, now);
     let view = if t.cover.is_some() {
         None
     } else {
@@ -61,9 +66,18 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         .frame(egui::Frame::NONE.fill(ui.visuals().extreme_bg_color))
         .show(ui, |ui| {
             if let Some(seat) = t.cover {
-                cover(ui, t, seat);
+                overlays::cover(ui, t, seat, now);
             } else if let Some(v) = &view {
-                let targets = t.viewer_actions();
+                overlays::handover_banner(ui, t, now);
+                overlays::preview_bar(ui, t, now);
+                overlays::beats_bar(ui, t, now);
+                // A preview or a playback shows a moment that is not the present: look only.
+                let looking = t.preview.is_some() || t.beats.is_some();
+                let targets = if looking {
+                    Vec::new()
+                } else {
+                    t.viewer_actions()
+                };
                 let motion = state.settings.animate.then(|| t.motion(now)).flatten();
                 if motion.is_some() {
                     ui.ctx().request_repaint();
@@ -73,9 +87,29 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
                     time: state.settings.animate.then_some(now),
                     motion,
                 };
-                let r = show_scene(ui, &v.scene, &targets, &opts);
-                if let Some((seat, action)) = r.chosen {
-                    t.act(seat, action, now);
+                let table = TableOptions {
+                    one_click: state.settings.one_click,
+                    anchor: t
+                        .viewer_plan()
+                        .and_then(|p| p.steps.last())
+                        .and_then(|s| s.target.clone()),
+                };
+                let r = show_table_scene(ui, &v.scene, &targets, &opts, &table);
+                if t.beats.is_some() && r.hovered && ui.input(|i| i.pointer.primary_clicked()) {
+                    t.skip_beats(now);
+                } else if let Some((seat, action)) = r.chosen {
+                    let until = t.handover_until();
+                    if t.guard.allows(ui.ctx(), now, r.from_menu, until) {
+                        t.act(seat, action, now);
+                    } else {
+                        t.notice = Some(
+                            "That click was not played: the table had just changed. Click again."
+                                .into(),
+                        );
+                    }
+                }
+                if !looking {
+                    overlays::plan_on_table(ui.ctx(), t, r.anchor, r.rect, now);
                 }
                 if r.hovered {
                     let dz = ui.input(|i| i.zoom_delta());
@@ -109,6 +143,12 @@ fn shortcuts(ui: &mut Ui, state: &mut AppState, now: f64) {
             )
         });
     if let Some(t) = state.table.as_mut() {
+        if t.beats.is_some() && ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Space)) {
+            t.skip_beats(now);
+        }
+        if t.preview.is_some() && ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Escape)) {
+            t.close_preview();
+        }
         if redo {
             t.redo(now);
         } else if undo {
@@ -295,316 +335,38 @@ fn open_from_table(state: &mut AppState) {
     state.open_dialog();
 }
 
-/// "Anna to play", "Bot 2 is thinking…", "Game over".
-pub fn turn_text(t: &TableState) -> String {
-    if t.is_over() {
-        return "Game over".into();
-    }
-    if let Some(seat) = t.thinking() {
-        return format!("{} is thinking…", t.session.seat_name(seat));
-    }
-    let names: Vec<&str> = t.to_act().iter().map(|&s| t.session.seat_name(s)).collect();
-    match names.as_slice() {
-        [] => String::new(),
-        [one] => format!("{one} to play"),
-        many => format!("{} to choose", many.join(", ")),
-    }
-}
-
-fn seat_color(seat: usize) -> Color32 {
-    let c = SceneColor::player(seat);
-    Color32::from_rgb(c.0, c.1, c.2)
-}
-
-fn cover(ui: &mut Ui, t: &mut TableState, seat: usize) {
-    let rect = ui.max_rect();
-    let fill = seat_color(seat);
-    ui.painter()
-        .rect_filled(rect, 0.0, fill.gamma_multiply(0.45));
-    // A band in the seat's full colour, so the colour reads even on a dim screen.
-    let band = egui::Rect::from_min_size(rect.min, egui::vec2(rect.width(), 14.0));
-    ui.painter().rect_filled(band, 0.0, fill);
-    let name = t.session.seat_name(seat).to_string();
-    ui.vertical_centered(|ui| {
-        ui.add_space(rect.height() * 0.3);
-        ui.horizontal(|ui| {
-            ui.add_space((ui.available_width() - 40.0) / 2.0);
-            launcher_ui::seat_marker(ui, seat);
-        });
-        ui.add_space(8.0);
-        ui.label(
-            RichText::new(format!("Pass to {name}"))
-                .size(36.0)
-                .strong()
-                .color(Color32::WHITE),
-        );
-        ui.add_space(6.0);
-        ui.label("The table is hidden so nobody sees another player's secrets.");
-        ui.add_space(16.0);
-        let b = egui::Button::new(RichText::new(format!("I am {name}: show my table")).size(20.0))
-            .fill(fill.gamma_multiply(0.8));
-        if ui.add(b).clicked() {
-            t.reveal();
-        }
-    });
-}
-
 fn side_panel(ui: &mut Ui, t: &mut TableState, view: Option<&View>, now: f64) {
     if t.cover.is_some() {
         ui.add_space(12.0);
         ui.label("The log and the actions are hidden until the next player takes the screen.");
         return;
     }
+    // The decision panel takes what it held last frame (within bounds); the log, above
+    // it, gets the rest.
+    let wanted_id = egui::Id::unique("decision-wanted");
+    let wanted = ui.data(|d| d.get_temp::<f32>(wanted_id)).unwrap_or(280.0);
+    let height = decision_height(wanted, ui.available_height());
+    let mut now_wanted = wanted;
     egui::Panel::bottom("side-actions")
-        .resizable(true)
-        .default_size(280.0)
-        .min_size(120.0)
-        .show(ui, |ui| actions(ui, t, view, now));
-    egui::CentralPanel::default().show(ui, |ui| log_ui::log_panel(ui, t, now));
-}
-
-fn actions(ui: &mut Ui, t: &mut TableState, view: Option<&View>, now: f64) {
-    ui.add_space(6.0);
-    super::hint_ui::panel(ui, t, now);
-    if let Some(v) = view
-        && !v.prompt.is_empty()
-    {
-        ui.label(
-            RichText::new(readable(ui.ctx(), &v.prompt))
-                .strong()
-                .size(16.0),
-        );
-        ui.add_space(4.0);
+        .resizable(false)
+        .exact_size(height)
+        .show(ui, |ui| now_wanted = decision_ui::panel(ui, t, view, now));
+    if (now_wanted - wanted).abs() > 1.0 {
+        ui.data_mut(|d| d.insert_temp(wanted_id, now_wanted));
+        ui.ctx().request_repaint();
     }
-    let list = t.viewer_actions();
-    if list.is_empty() {
-        let msg = if t.is_over() {
-            "The game is over.".to_string()
-        } else {
-            match t.thinking() {
-                Some(s) => format!("{} is thinking…", t.session.seat_name(s)),
-                None => {
-                    let w = turn_text(t);
-                    if w.is_empty() {
-                        "Waiting…".into()
-                    } else {
-                        format!("Waiting: {w}")
-                    }
-                }
-            }
-        };
-        ui.label(RichText::new(msg).weak());
-        if t.is_over() && ui.button("Show the scores").clicked() {
-            t.show_end = true;
-        }
-        return;
-    }
-    let seat = list[0].0;
-    let mut chosen = None;
-    let mut cancel = false;
-    let mut never_ask = None;
-    egui::ScrollArea::vertical()
-        .id_salt("actions-scroll")
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            let w = ui.available_width();
-            if let Some(plan) = t.viewer_plan() {
-                plan_box(ui, &plan.steps, &mut cancel);
-            }
-            for item in group_actions(&list) {
-                match item {
-                    Item::Button(a) => {
-                        if ui
-                            .add_sized(
-                                [w, 30.0],
-                                egui::Button::new(readable(ui.ctx(), &a.label)).wrap(),
-                            )
-                            .clicked()
-                        {
-                            chosen = Some(a.action.clone());
-                        }
-                        if let ChoiceKind::Pass { window } = &a.kind {
-                            let mut on = t.never_asks(seat, window);
-                            let r = ui.checkbox(&mut on, "Don't ask me again").on_hover_text(
-                                format!(
-                                    "Let it go by itself from now on, while this lasts ({window})"
-                                ),
-                            );
-                            if r.changed() && on {
-                                never_ask = Some(window.clone());
-                            }
-                        }
-                    }
-                    Item::Number { group, values } => {
-                        if let Some(a) = number_stepper(ui, t, &group, &values) {
-                            chosen = Some(a);
-                        }
-                    }
-                }
-            }
-        });
-    if cancel {
-        t.cancel_plan();
-    } else if let Some(window) = never_ask {
-        t.never_ask(seat, &window, now);
-    } else if let Some(action) = chosen {
-        t.act(seat, action, now);
-    }
+    egui::CentralPanel::default().show(ui, |ui| log_ui::log_panel(ui, t));
 }
 
-/// What the action list shows: a button per action, one stepper per numeric group.
-enum Item<'a> {
-    Button(&'a ActionEntry),
-    Number {
-        group: String,
-        /// The group's actions with their values, ascending by value.
-        values: Vec<(i64, &'a ActionEntry)>,
-    },
-}
-
-/// Groups the numeric actions of `list` (in the place of their group's first action).
-fn group_actions(list: &[(usize, ActionEntry)]) -> Vec<Item<'_>> {
-    let mut items: Vec<Item<'_>> = Vec::new();
-    for (_, a) in list {
-        match &a.kind {
-            ChoiceKind::Number { group, value } => {
-                let found = items.iter_mut().find_map(|i| match i {
-                    Item::Number { group: g, values } if g == group => Some(values),
-                    _ => None,
-                });
-                match found {
-                    Some(values) => values.push((*value, a)),
-                    None => items.push(Item::Number {
-                        group: group.clone(),
-                        values: vec![(*value, a)],
-                    }),
-                }
-            }
-            _ => items.push(Item::Button(a)),
-        }
-    }
-    for i in &mut items {
-        if let Item::Number { values, .. } = i {
-            values.sort_by_key(|(v, _)| *v);
-        }
-    }
-    items
-}
-
-/// The running plan: its steps so far and Cancel (Undo takes back the last step).
-fn plan_box(ui: &mut Ui, steps: &[ActionEntry], cancel: &mut bool) {
-    egui::Frame::group(ui.style()).show(ui, |ui| {
-        ui.set_width(ui.available_width());
-        ui.label(RichText::new("Your plan (not played yet)").strong());
-        for (i, s) in steps.iter().enumerate() {
-            ui.label(format!("{}. {}", i + 1, readable(ui.ctx(), &s.label)));
-        }
-        if ui
-            .button("Cancel plan")
-            .on_hover_text("Drop every step of the plan; nothing was played")
-            .clicked()
-        {
-            *cancel = true;
-        }
-        // On its own line: beside the button it ran past a narrow side panel.
-        ui.label(RichText::new("Ctrl+Z takes back one step").weak());
-    });
-    ui.add_space(4.0);
-}
-
-/// One numeric choice: lower/raise buttons and a slider over the values the game allows,
-/// then a button that plays the chosen value (all reachable with Tab and Space/Enter).
-fn number_stepper(
-    ui: &mut Ui,
-    t: &mut TableState,
-    group: &str,
-    values: &[(i64, &ActionEntry)],
-) -> Option<serde_json::Value> {
-    let at = t.numbers.get(group).copied().unwrap_or(values[0].0);
-    let mut idx = values.iter().position(|(v, _)| *v == at).unwrap_or(0);
-    let last = values.len() - 1;
-    let mut chosen = None;
-    egui::Frame::group(ui.style()).show(ui, |ui| {
-        ui.set_width(ui.available_width());
-        ui.horizontal(|ui| {
-            ui.label(RichText::new(readable(ui.ctx(), group)).strong());
-            let lower = ui
-                .add_enabled(idx > 0, egui::Button::new("−"))
-                .on_hover_text(format!("Lower {group}"))
-                .accessible_name(format!("Lower {group}"));
-            if lower.clicked() {
-                idx -= 1;
-            }
-            let shown: Vec<i64> = values.iter().map(|(v, _)| *v).collect();
-            // Room for the value and the + button on the narrowest side panel.
-            ui.spacing_mut().slider_width = (ui.available_width() - 80.0).clamp(40.0, 160.0);
-            let slider = ui
-                .add(
-                    egui::Slider::new(&mut idx, 0..=last)
-                        .step_by(1.0)
-                        .show_value(true)
-                        .custom_formatter(move |i, _| {
-                            shown
-                                .get(i as usize)
-                                .map(i64::to_string)
-                                .unwrap_or_default()
-                        })
-                        .custom_parser(|_| None),
-                )
-                .accessible_name(format!("{group} value"));
-            let raise = ui
-                .add_enabled(idx < last, egui::Button::new("+"))
-                .on_hover_text(format!("Raise {group}"))
-                .accessible_name(format!("Raise {group}"));
-            if raise.clicked() {
-                idx += 1;
-            }
-            let steps = arrow_steps(ui, &[&lower, &raise], &slider);
-            idx = idx.saturating_add_signed(steps as isize).min(last);
-        });
-        let idx = idx.min(last);
-        let a = values[idx].1;
-        if ui
-            .add_sized(
-                [ui.available_width(), 30.0],
-                egui::Button::new(readable(ui.ctx(), &a.label)).wrap(),
-            )
-            .clicked()
-        {
-            chosen = Some(a.action.clone());
-        }
-    });
-    t.numbers.insert(group.to_string(), values[idx.min(last)].0);
-    chosen
-}
-
-/// Arrow keys on a focused part of a stepper: up and right raise, down and left lower
-/// (the slider itself already moves with left and right). While a part has the focus
-/// the arrows stay with it instead of moving the focus to a neighbour.
-fn arrow_steps(ui: &Ui, buttons: &[&egui::Response], slider: &egui::Response) -> i64 {
-    let Some(focused) = buttons
-        .iter()
-        .copied()
-        .chain([slider])
-        .find(|r| r.has_focus())
-    else {
-        return 0;
+/// What identifies the buttons on screen this frame, for the click guard.
+fn guard_frame(ctx: &egui::Context, t: &mut TableState, now: f64) {
+    let planned = t.viewer_plan().map_or(0, |p| p.steps.len());
+    let hint = match &t.hint {
+        None => 0,
+        Some(h) if h.answer.is_none() => 1,
+        Some(_) => 2,
     };
-    let all_arrows = egui::EventFilter {
-        horizontal_arrows: true,
-        vertical_arrows: true,
-        ..Default::default()
-    };
-    ui.memory_mut(|m| m.set_focus_lock_filter(focused.id, all_arrows));
-    // Asked before `input_mut`, which holds the context's lock `has_focus` needs.
-    let on_slider = slider.has_focus();
-    ui.input_mut(|i| {
-        let mut n = |k| i.count_and_consume_key(Modifiers::NONE, k) as i64;
-        let vertical = n(Key::ArrowUp) - n(Key::ArrowDown);
-        if on_slider {
-            vertical
-        } else {
-            vertical + n(Key::ArrowRight) - n(Key::ArrowLeft)
-        }
-    })
+    let layout = hint | (u8::from(t.beats.is_some()) << 2) | (u8::from(t.preview.is_some()) << 3);
+    let key = (t.session.revision(), t.viewer(), planned, layout);
+    t.guard.frame(ctx, key, now);
 }
