@@ -7,8 +7,8 @@ use tavern_plugin_api::Applied;
 use crate::action::Action;
 use crate::data::{Speed, card, monster, trap};
 use crate::done::{Ev, NoHeal};
-use crate::labels::{adv_name, square_name};
 use crate::model::Dl;
+use crate::names::{adv_name, square_name};
 
 impl Dl {
     pub(crate) fn seat_log(&self, seat: usize, action: &Action, ev: &[Ev]) -> Applied {
@@ -23,7 +23,7 @@ impl Dl {
                     private = Some(self.describe(seat, action).0);
                 }
                 Ev::Confirmed { lord } => {
-                    let p = &self.plan_before_reveal(*lord);
+                    let p = &self.plan_words(*lord);
                     lines.push(format!("{} has planned the battle", self.lords[*lord].name));
                     if *lord == seat {
                         let at = self.lords[*lord]
@@ -126,28 +126,6 @@ impl Dl {
             a = a.with_private_for(lord, own.join("\n"));
         }
         a
-    }
-
-    /// The plan of `lord` as its owner reads it.
-    fn plan_before_reveal(&self, lord: usize) -> String {
-        let l = &self.lords[lord];
-        let p = &l.plan;
-        let mut v: Vec<String> = p
-            .trap
-            .iter()
-            .chain(&p.trap2)
-            .map(|&k| trap(k).name.clone())
-            .collect();
-        v.extend(
-            p.monsters
-                .iter()
-                .map(|&i| monster(l.lair[i as usize].kind).name.to_lowercase()),
-        );
-        if v.is_empty() {
-            "no trap and no monster".into()
-        } else {
-            v.join(", ")
-        }
     }
 
     /// One log line for a consequence.
@@ -312,11 +290,14 @@ impl Dl {
             }
             Ev::CardsDealt => "Four combat cards are dealt face down".into(),
             Ev::Spell { card: c } => format!("Spell: the wizards cast {}", card(*c).name),
-            Ev::SpellFails { card: c, magic } => format!(
-                "Spell: {} fails ({magic} magic, {} needed in round {})",
-                card(*c).name,
-                self.round,
-                self.round
+            Ev::SpellFails {
+                card: c,
+                magic,
+                needed,
+                round,
+            } => format!(
+                "Spell: {} fails ({magic} magic, {needed} needed in round {round})",
+                card(*c).name
             ),
             Ev::SpellStopped { card: c } => {
                 format!(
@@ -385,15 +366,9 @@ impl Dl {
     }
 
     fn over_line(&self) -> String {
-        let mut s = String::from("Combat is over");
-        if let Some(sc) = self.scenario() {
-            let c = self.lords[0].conquered();
-            s.push_str(&format!(
-                ": {c} tile{} conquered (the rulebook's best: {})",
-                if c == 1 { "" } else { "s" },
-                sc.best
-            ));
+        match self.training_verdict() {
+            Some(v) => format!("Combat is over. {v}"),
+            None => "Combat is over".into(),
         }
-        s
     }
 }

@@ -8,10 +8,10 @@ use crate::action::{Action, NONE};
 use crate::building::{dig_sites, mine_sites, room_sites};
 use crate::data::{data, monster, room, trap};
 use crate::done::Ev;
-use crate::labels::{adv_name, square_name};
+use crate::full::{Job, Need, Stage, event_name};
 use crate::model::{Dl, Monster, Phase, Tile, TileKind};
+use crate::names::{adv_name, square_name};
 use crate::orders::{Minion, Place};
-use crate::year::{Job, Need, Stage, event_name};
 
 /// What space I, II and III of a place cost and give (the central board).
 pub struct Space {
@@ -919,7 +919,7 @@ impl Dl {
                     "Next round's event: {}",
                     event_name(ids[0])
                 )));
-                if ids[0] == crate::year::SPECIAL && f.opts.special {
+                if ids[0] == crate::full::SPECIAL && f.opts.special {
                     // The year's special event card is turned up with its tile.
                     f.jobs.pop_front();
                     f.jobs.push_front(Job::Draw(Need::Special, 1));

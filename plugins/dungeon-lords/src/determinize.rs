@@ -139,7 +139,7 @@ impl Dl {
             }
         }
         let discard_owner = match self.phase {
-            Phase::Build(crate::year::Stage::Discard(s)) => Some(s),
+            Phase::Build(crate::full::Stage::Discard(s)) => Some(s),
             _ => None,
         };
         let f = self.full.as_mut().expect("full");
@@ -157,8 +157,8 @@ impl Dl {
                 .map(|_| hand.swap_remove(rng.random_range(0..hand.len())))
                 .collect();
         }
-        let orders_secret = matches!(self.phase, Phase::Build(crate::year::Stage::Orders));
-        let initial = matches!(self.phase, Phase::Build(crate::year::Stage::Initial));
+        let orders_secret = matches!(self.phase, Phase::Build(crate::full::Stage::Orders));
+        let initial = matches!(self.phase, Phase::Build(crate::full::Stage::Initial));
         for s in (0..n).filter(|&s| s != viewer) {
             if orders_secret && f.confirmed[s] {
                 let mut hand: Vec<u8> = (0..8).filter(|p| !f.inacc[s].contains(p)).collect();

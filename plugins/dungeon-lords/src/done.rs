@@ -124,6 +124,12 @@ pub enum Ev {
     SpellFails {
         card: u8,
         magic: u8,
+        /// Magic the round asked for (its number), kept here because the log is written
+        /// after the battle step, when the round may have moved on.
+        #[serde(default)]
+        needed: u8,
+        #[serde(default)]
+        round: u8,
     },
     /// An Anti-Magic Dart on a wizard stopped it.
     SpellStopped {

@@ -39,6 +39,28 @@ fn room_bonus(l: &Lord, key: &str) -> i64 {
 
 /// Score lines of every lord; `players` picks the two-player title values.
 pub fn final_lines(lords: &[Lord], players: usize) -> Vec<Vec<(String, i64)>> {
+    final_lines_under(lords, players, false)
+}
+
+/// Points a Hall of Fame gives for one title: the printed rule pays 2 for each exclusive
+/// title (1 with two or three players) and nothing for a shared one; Dungeon Lords 0.2.x
+/// (`per_title`, our design before the rule was found in the room list) paid 1 for every
+/// title held, shared or not.
+fn fame_points(title_points: i64, exclusive: bool, players: usize, per_title: bool) -> i64 {
+    match (per_title, title_points > 0, exclusive) {
+        (true, true, _) => 1,
+        (false, true, true) if players <= 3 => 1,
+        (false, true, true) => 2,
+        _ => 0,
+    }
+}
+
+/// [`final_lines`] under a version's Hall of Fame rule (see [`fame_points`]).
+pub fn final_lines_under(
+    lords: &[Lord],
+    players: usize,
+    fame_per_title: bool,
+) -> Vec<Vec<(String, i64)>> {
     let all: Vec<Counts> = lords.iter().map(counts).collect();
     let titles: Vec<(Title, Vec<i64>)> = Title::ALL
         .iter()
@@ -73,11 +95,10 @@ pub fn final_lines(lords: &[Lord], players: usize) -> Vec<Vec<(String, i64)>> {
                 .map(|r| room_bonus(l, &room(r).key))
                 .sum();
             lines.push(("Scoring rooms".into(), scoring));
-            let mut held = 0;
+            let mut fame_each = 0;
             for (t, pts) in &titles {
-                if pts[s] > 0 {
-                    held += 1;
-                }
+                let exclusive = pts.iter().filter(|&&p| p > 0).count() == 1;
+                fame_each += fame_points(pts[s], exclusive, players, fame_per_title);
                 lines.push((t.name().into(), pts[s]));
             }
             let fame = kept_rooms
@@ -85,7 +106,7 @@ pub fn final_lines(lords: &[Lord], players: usize) -> Vec<Vec<(String, i64)>> {
                 .filter_map(|t| t.room)
                 .filter(|&r| room(r).key == "hall-of-fame")
                 .count() as i64;
-            lines.push(("Hall of Fame".into(), fame * held));
+            lines.push(("Hall of Fame".into(), fame * fame_each));
             lines
         })
         .collect()

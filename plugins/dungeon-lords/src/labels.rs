@@ -1,20 +1,9 @@
 //! Button labels and scene targets for legal actions.
 
 use crate::action::{Action, NONE};
-use crate::data::{Target, adv, monster, trap};
+use crate::data::{Target, monster, trap};
 use crate::model::Dl;
-
-/// "warrior (4 HP)": the class and the printed hit points tell a party's tiles apart.
-pub fn adv_name(id: u8) -> String {
-    let a = adv(id);
-    format!("{} ({} HP)", a.name.to_lowercase(), a.hp)
-}
-
-/// Square name in the grid: columns A–E from the left, rows 1–4 from the surface.
-pub fn square_name(sq: u8) -> String {
-    let col = (b'A' + sq % 5) as char;
-    format!("{col}{}", sq / 5 + 1)
-}
+pub use crate::names::{adv_name, square_name};
 
 impl Dl {
     pub fn describe(&self, seat: usize, a: &Action) -> (String, Option<String>) {
@@ -52,15 +41,7 @@ impl Dl {
                 format!("Send the {}", monster(kind).name.to_lowercase()),
                 Some(format!("lair:{seat}:{kind}")),
             ),
-            Action::Confirm => {
-                let p = &l.plan;
-                let what = if p.trap.is_none() && p.monsters.is_empty() {
-                    "Fight with nothing".to_string()
-                } else {
-                    "Confirm the plan".to_string()
-                };
-                (what, Some("button:confirm".into()))
-            }
+            Action::Confirm => (self.confirm_label(seat), Some("button:confirm".into())),
             Action::Release { adventurer } => (
                 format!("Release the {} from prison", adv_name(adventurer)),
                 Some(format!("prison:{seat}:{adventurer}")),
@@ -130,6 +111,71 @@ impl Dl {
 }
 
 impl Dl {
+    /// What Confirm does where it is offered: it seals a battle plan, the orders placed
+    /// face down, or the inaccessible orders chosen (never a bare "Confirm").
+    fn confirm_label(&self, seat: usize) -> String {
+        use crate::orders::Place;
+        let name = |p: u8| Place::from_index(p).name();
+        match self.phase {
+            crate::model::Phase::Build(crate::full::Stage::Initial) => {
+                let f = self.f();
+                let kept = f.keep[seat];
+                let out: Vec<&str> = f.drawn[seat]
+                    .iter()
+                    .filter(|&&p| Some(p) != kept)
+                    .map(|&p| name(p))
+                    .collect();
+                format!(
+                    "Confirm: keep {} in hand, {} inaccessible this round",
+                    kept.map(name).unwrap_or("the order"),
+                    tavern_plugin_api::words::and_list(&out)
+                )
+            }
+            crate::model::Phase::Build(_) => {
+                let f = self.f();
+                let orders: Vec<String> = f.orders[seat]
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &p)| format!("{}. {}", i + 1, name(p)))
+                    .collect();
+                let np = f.np_pick[seat]
+                    .map(|p| format!("; the non-player colour's third: {}", name(p)))
+                    .unwrap_or_default();
+                format!("Place your orders face down: {}{np}", orders.join(", "))
+            }
+            _ => {
+                let at = self.lords[seat]
+                    .plan
+                    .tile
+                    .map(|t| format!(" at {}", square_name(t)))
+                    .unwrap_or_default();
+                format!("Confirm the battle{at}: {}", self.plan_words(seat))
+            }
+        }
+    }
+
+    /// A lord's battle plan in words: "Wall of Fire, troll", or "no trap and no monster".
+    pub(crate) fn plan_words(&self, lord: usize) -> String {
+        let l = &self.lords[lord];
+        let p = &l.plan;
+        let mut v: Vec<String> = p
+            .trap
+            .iter()
+            .chain(&p.trap2)
+            .map(|&k| trap(k).name.clone())
+            .collect();
+        v.extend(
+            p.monsters
+                .iter()
+                .map(|&i| monster(l.lair[i as usize].kind).name.to_lowercase()),
+        );
+        if v.is_empty() {
+            "no trap and no monster".into()
+        } else {
+            v.join(", ")
+        }
+    }
+
     fn spell_label(&self, seat: usize, choice: u8) -> String {
         use crate::spells::{KEEP, PAY_TRAP, WITHDRAW};
         let l = &self.lords[seat];
@@ -176,6 +222,11 @@ impl Dl {
 }
 
 impl Dl {
+    /// The board space of the order being carried out, the target of its choices.
+    fn current_space(&self) -> Option<String> {
+        self.f().cur.map(|(p, i, _)| format!("space:{p}:{i}"))
+    }
+
     /// Labels of the building years' choices.
     fn describe_build(&self, seat: usize, a: &Action) -> (String, Option<String>) {
         use crate::orders::Place;
@@ -196,16 +247,21 @@ impl Dl {
                 format!("Keep {} in hand", place(p)),
                 Some(format!("place:{p}")),
             ),
-            Action::Pass => {
-                let label = match self.phase {
-                    crate::model::Phase::Build(crate::year::Stage::Production(_)) => {
-                        "Done producing".to_string()
-                    }
-                    _ if self.f().dug > 0 => "Stop digging".to_string(),
-                    _ => "Do not carry out this order".to_string(),
-                };
-                (label, Some("button:pass".into()))
-            }
+            Action::Pass => match self.phase {
+                crate::model::Phase::Build(crate::full::Stage::Production(_)) => {
+                    ("Done producing".to_string(), Some("button:pass".into()))
+                }
+                // Letting an order go (or ending a dig) is a click on its space, where
+                // the order's other choices are too.
+                _ => {
+                    let label = if self.f().dug > 0 {
+                        "Stop digging".to_string()
+                    } else {
+                        "Do not carry out this order".to_string()
+                    };
+                    (label, self.current_space())
+                }
+            },
             Action::Take => {
                 let (p, i, _) = self.f().cur.unwrap_or((0, 0, seat));
                 let c = crate::build::space(Place::from_index(p), i);
@@ -267,12 +323,14 @@ impl Dl {
                 format!("Dig a tunnel at {}", square_name(square)),
                 Some(format!("tile:{seat}:{square}")),
             ),
+            // Mining is a number of imps, not a tunnel: the choice is on the order's
+            // space, whose menu lists each amount.
             Action::Mine { imps } => (
                 format!(
                     "Mine {imps} gold with {imps} imp{}",
                     if imps == 1 { "" } else { "s" }
                 ),
-                None,
+                self.current_space(),
             ),
             Action::Hire { kind, pay } => {
                 let m = monster(kind);

@@ -34,10 +34,12 @@ pub mod determinize;
 pub mod done;
 pub mod economy;
 pub mod final_score;
+pub mod full;
 pub mod grid;
 pub mod labels;
 pub mod legal;
 pub mod model;
+pub mod names;
 pub mod orders;
 pub mod paint;
 pub mod party;
@@ -46,6 +48,7 @@ pub mod scoring;
 pub mod spells;
 pub mod table;
 pub mod titles;
+pub mod versions;
 pub mod view;
 pub mod year;
 
@@ -85,20 +88,6 @@ impl Game for Dl {
             )
             .players(1, 1)
         }));
-        let switch = |key: &str, label: &str, help: &str, on: &str| {
-            OptionSpec {
-                key: key.into(),
-                label: label.into(),
-                help: help.into(),
-                choices: vec![
-                    OptionChoice::new("off", "First game", "As in the rules for the first game."),
-                    OptionChoice::new("on", "Full rules", on),
-                ],
-                default: "off".into(),
-                ..Default::default()
-            }
-            .only_with_option("mode", &["game"], "Only in the full game")
-        };
         GameInfo {
             id: "dungeon-lords".into(),
             name: "Dungeon Lords".into(),
@@ -120,30 +109,36 @@ impl Game for Dl {
                     default: "game".into(),
                     ..Default::default()
                 },
-                switch(
-                    "initial-orders",
-                    "Initial inaccessible orders",
-                    "How each lord's first two inaccessible orders are set.",
-                    "Draw three orders and choose which two become inaccessible.",
-                ),
-                switch(
-                    "recruit-gold",
-                    "Hire Monster as first order",
-                    "Whether playing Hire Monster as your first order costs extra.",
-                    "Hire Monster as the first order costs 1 gold when revealed.",
-                ),
-                switch(
-                    "special-events",
-                    "Special events",
-                    "What the Special Event tile does.",
-                    "It turns up one of nine special event cards (our designs: the rulebook prints none).",
-                ),
-                switch(
-                    "evil-cost",
-                    "Paying with Evil",
-                    "Whether a cost in Evil can be paid at the top of the Evilometer.",
-                    "Evil paid as a cost cannot pass the top; Evil gained simply stops there.",
-                ),
+                OptionSpec {
+                    key: "rules".into(),
+                    label: "Rules".into(),
+                    help: "The rulebook's first game, or its full rules, which change four \
+                           things: how the first inaccessible orders are set, Hire Monster \
+                           as the first order, paying with Evil, and the Special Event tile."
+                        .into(),
+                    choices: vec![
+                        OptionChoice::new(
+                            "first",
+                            "First game",
+                            "The rulebook's rules for a first game: your first two \
+                             inaccessible orders are dealt at random, Hire Monster costs \
+                             nothing extra, Evil simply stops at the top of the Evilometer, \
+                             and the Special Event tile does nothing.",
+                        ),
+                        OptionChoice::new(
+                            "full",
+                            "Full rules",
+                            "Draw three orders and choose which two start inaccessible; Hire \
+                             Monster as your first order costs 1 gold; a cost in Evil cannot \
+                             be paid at the top of the Evilometer; the Special Event tile turns \
+                             up a special event card (our nine designs: the rulebook prints \
+                             none).",
+                        ),
+                    ],
+                    default: "first".into(),
+                    ..Default::default()
+                }
+                .only_with_option("mode", &["game"], "Only in the full game"),
             ],
             hidden_information: true,
             rules: RULES.into(),
@@ -152,6 +147,18 @@ impl Game for Dl {
 
     fn new(setup: &Setup) -> Result<Self, GameError> {
         Dl::new_game(setup)
+    }
+
+    fn open_old(
+        version: &str,
+        setup: &Setup,
+        log: Vec<tavern_plugin_api::versions::OldEntry>,
+    ) -> Result<tavern_plugin_api::versions::OldLog, GameError> {
+        versions::open_old(version, setup, log)
+    }
+
+    fn new_under(setup: &Setup, rules: &str) -> Result<Self, GameError> {
+        Dl::new_game_under(setup, versions::under(rules)?)
     }
 
     fn to_act(&self) -> ToAct {
@@ -199,7 +206,7 @@ impl Game for Dl {
     fn legal(&self, seat: usize) -> Vec<Legal<Action>> {
         let planning = matches!(
             self.phase,
-            Phase::Planning | Phase::Build(year::Stage::Orders | year::Stage::Initial)
+            Phase::Planning | Phase::Build(full::Stage::Orders | full::Stage::Initial)
         );
         self.actions(seat)
             .into_iter()

@@ -2,7 +2,6 @@
 //! and the battle in progress.
 
 use serde::{Deserialize, Serialize};
-use tavern_plugin_api::{GameError, Setup};
 
 use crate::data::{self, Class, SQUARES, adv, data};
 
@@ -205,7 +204,7 @@ pub enum Phase {
     Planning,
     Battle(Step),
     /// A decision of the building years (the full game).
-    Build(crate::year::Stage),
+    Build(crate::full::Stage),
     Over,
 }
 
@@ -251,30 +250,10 @@ pub struct Dl {
     pub report: Vec<crate::done::Ev>,
     /// The building years and everything around the combats (the full game only).
     #[serde(default)]
-    pub full: Option<Box<crate::year::Full>>,
+    pub full: Option<Box<crate::full::Full>>,
 }
 
 impl Dl {
-    pub fn new_game(setup: &Setup) -> Result<Dl, GameError> {
-        let fallback = if setup.seats.len() == 1 {
-            "training-1"
-        } else {
-            "game"
-        };
-        let key = setup.option("mode", fallback);
-        if key == "game" {
-            return crate::year::new_full(setup);
-        }
-        let d = data();
-        let idx = d
-            .scenario(key)
-            .ok_or_else(|| GameError::new(format!("unknown mode {key}")))?;
-        if setup.seats.len() != 1 {
-            return Err(GameError::new("Combat Training is for one player"));
-        }
-        Ok(Dl::training(idx, &setup.seats[0].name))
-    }
-
     /// A training dungeon set up as the rulebook pictures it.
     pub fn training(idx: usize, name: &str) -> Dl {
         let d = data();

@@ -160,3 +160,25 @@ pub fn face_down_traps(
         .tooltip(tip);
     x0
 }
+
+/// A button on the table for a choice that is about no component (confirming a plan,
+/// ending production): `id` is the action's `button:...` target, so a click on it is that
+/// action, and the tooltip says in full what it does.
+pub fn button(s: &mut Scene, r: Rect, id: &str, text: &str, tip: &str) {
+    s.rect(r, Color::rgb(200, 120, 40), 8.0)
+        .stroke(stroke(2.0, MARK))
+        .id(id)
+        .tooltip(tip);
+    let shown = fit(text, r.w - 16.0, TEXT, true);
+    s.text_centered(r.center(), shown, TEXT, Color::WHITE)
+        .bold();
+}
+
+/// The `button:...` target of `seat`'s legal actions with that label, if one is legal:
+/// (id, the action's full label) for [`button`].
+pub fn legal_button(g: &crate::model::Dl, seat: usize, id: &str) -> Option<(String, String)> {
+    g.actions(seat).into_iter().find_map(|a| {
+        let (label, target) = g.describe(seat, &a);
+        (target.as_deref() == Some(id)).then(|| (id.to_string(), label))
+    })
+}

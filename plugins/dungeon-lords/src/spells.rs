@@ -40,7 +40,12 @@ impl Dl {
         let magic = l.magic();
         if magic < round {
             if magic > 0 {
-                ev.push(Ev::SpellFails { card: c, magic });
+                ev.push(Ev::SpellFails {
+                    card: c,
+                    magic,
+                    needed: round,
+                    round,
+                });
             }
             return false;
         }

@@ -10,11 +10,11 @@ use tavern_plugin_api::scene::{Color, Pos, Rect, Scene, pos, rect, stroke};
 
 use crate::art;
 use crate::data::{data, monster, room, trap};
-use crate::labels::{adv_name, square_name};
+use crate::full::{Stage, event_name};
 use crate::model::{Dl, Lord, Phase};
+use crate::names::{adv_name, season, square_name};
 use crate::orders::{Minion, Place};
 use crate::paint::{SMALL, TEXT, fit, line_h, list_or, marked, titled_panel, width, wrap};
-use crate::year::{Stage, event_name};
 
 const INK: Color = Color::INK;
 const PAPER: Color = Color::PAPER;
@@ -227,7 +227,7 @@ fn space(s: &mut Scene, g: &Dl, k: usize, i: u8, r: Rect) {
             let t = fit(&format!("{numeral}  {name}"), r.w - 54.0, SMALL, true);
             s.text(at, t, SMALL, Color::WHITE).bold();
             if let Minion::Seat(w) = m {
-                reveal_badge(s, g, w, k, pos(r.x + r.w - 20.0, r.y + r.h / 2.0));
+                reveal_badge(s, g, w, (k, i), pos(r.x + r.w - 20.0, r.y + r.h / 2.0));
             }
         }
     }
@@ -236,11 +236,13 @@ fn space(s: &mut Scene, g: &Dl, k: usize, i: u8, r: Rect) {
 /// Orders turn face up one position at a time (the log tells them so, "1st order: ..."):
 /// each minion carries the position of the order that sent it, so the board reads in the
 /// same order as the log.
-fn reveal_badge(s: &mut Scene, g: &Dl, seat: usize, place: usize, at: Pos) {
+/// The badge is part of its space (its id under the space's), so a click on it is a click
+/// on the space.
+fn reveal_badge(s: &mut Scene, g: &Dl, seat: usize, (place, i): (usize, u8), at: Pos) {
     let nth = g.order_pos(seat, place as u8);
     s.circle(at, 14.0, PAPER)
         .stroke(stroke(1.5, INK))
-        .id(format!("revealed:{place}:{seat}"))
+        .id(format!("space:{place}:{i}/revealed:{seat}"))
         .tooltip(format!(
             "{}'s {} order, revealed in position {}",
             g.lords[seat].name,
@@ -376,6 +378,9 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
             .collect();
         y = wrap(s, x, y, w, &format!("Orders: {}", o.join(", ")), PAPER);
     }
+    if is_viewer {
+        decision_button(s, g, seat, rect(x, panel.y + panel.h - 52.0, w, 40.0));
+    }
     if is_viewer && !l.spied.is_empty() {
         let seen: Vec<String> = l
             .spied
@@ -394,6 +399,23 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
             &format!("Spied combat cards: {}", seen.join(", ")),
             Color::rgb(240, 210, 120),
         );
+    }
+}
+
+/// The button of a decision about no component (confirming the orders or the kept order,
+/// ending production), at the foot of the lord's own panel, when it is legal.
+fn decision_button(s: &mut Scene, g: &Dl, seat: usize, r: Rect) {
+    for id in ["button:confirm", "button:pass"] {
+        if let Some((id, label)) = crate::paint::legal_button(g, seat, id) {
+            let short = match g.phase {
+                Phase::Build(Stage::Orders) => "Place orders face down",
+                Phase::Build(Stage::Initial) => "Confirm the orders",
+                Phase::Build(Stage::Production(_)) => "Done producing",
+                _ => label.as_str(),
+            };
+            crate::paint::button(s, r, &id, short, &label);
+            return;
+        }
     }
 }
 
@@ -894,11 +916,6 @@ fn stage_name(st: Stage) -> String {
         Stage::PayDay(_) => "Pay Day".into(),
         Stage::Taxes(_) => "Taxes".into(),
     }
-}
-
-/// The season of building round `r` (1–4).
-pub fn season(r: u8) -> &'static str {
-    ["winter", "spring", "summer", "fall"][(r.clamp(1, 4) - 1) as usize]
 }
 
 pub fn status(g: &Dl) -> String {

@@ -9,8 +9,8 @@ use tavern_plugin_api::scene::{Color, Highlight, Icon, Scene, pos, rect};
 
 use crate::data::{Class, Speed, adv, card, data, monster, trap};
 use crate::grid::targets;
-use crate::labels::{adv_name, square_name};
 use crate::model::{Dl, Lord, Phase, Step, TileKind};
+use crate::names::{adv_name, square_name};
 
 const TEXT: f32 = 18.0;
 const SMALL: f32 = 17.0;
@@ -738,6 +738,24 @@ fn sidebar(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool) {
             .tooltip(format!("The {} got away.", adv_name(id)));
         captive(s, id, r, false);
     }
+    if own {
+        decision_button(s, g, seat, rect(x + 16.0, 998.0, w - 32.0, 44.0));
+    }
+}
+
+/// The button of a combat decision about no component: confirming the battle plan, or
+/// answering the spell in effect (its choices open from it as a menu).
+fn decision_button(s: &mut Scene, g: &Dl, seat: usize, r: tavern_plugin_api::scene::Rect) {
+    if let Some((id, label)) = crate::paint::legal_button(g, seat, "button:confirm") {
+        crate::paint::button(s, r, &id, "Confirm the battle plan", &label);
+    } else if let Some((id, label)) = crate::paint::legal_button(g, seat, "button:spell") {
+        let spell = g
+            .card()
+            .map(|c| card(c).name.as_str())
+            .unwrap_or("the spell");
+        let tip = format!("{spell}: choose what happens ({label}, ...)");
+        crate::paint::button(s, r, &id, &format!("{spell}: choose"), &tip);
+    }
 }
 
 /// Under the dungeon: the battle's plan and the other lords, or the training's goal and,
@@ -777,8 +795,7 @@ fn summary(s: &mut Scene, g: &Dl, seat: usize, l: &Lord, own: bool, top: f32) {
     s.text(pos(x + 16.0, top + 22.0), sc.name.as_str(), TEXT, PAPER)
         .bold();
     if g.phase == Phase::Over {
-        let c = l.conquered();
-        let result = format!("Result: {c} conquered. The rulebook's best: {}.", sc.best);
+        let result = format!("{}.", g.training_verdict().unwrap_or_default());
         wrap(
             s,
             x + 16.0,

@@ -8,7 +8,6 @@
 
 use std::collections::VecDeque;
 
-use serde::{Deserialize, Serialize};
 use tavern_plugin_api::{GameError, Setup};
 
 use crate::arrivals;
@@ -17,193 +16,84 @@ use crate::done::Ev;
 use crate::model::{Dl, Lord, Mode, Phase, Plan, Tile, TileKind};
 use crate::orders::{Board, Minion, Place};
 
-/// The full-rules options (each off in the first game).
-#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
-pub struct Opts {
-    /// Initial inaccessible orders: 3 drawn, 2 chosen.
-    pub choose_orders: bool,
-    /// Hire Monster as the first order costs 1 gold.
-    pub recruit_gold: bool,
-    /// Evil paid as a cost may not pass the top of the Evilometer.
-    pub evil_cost: bool,
-    /// The Special Event tile reveals a special event card.
-    #[serde(default)]
-    pub special: bool,
-}
+pub use crate::full::*;
 
-/// A decision the building years wait for.
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub enum Stage {
-    /// Full rules: every lord keeps one of three drawn orders in hand (in secret).
-    Initial,
-    /// Every lord chooses three orders in secret.
-    Orders,
-    /// The minion in `Full::cur` carries out its order.
-    Exec,
-    /// Year 2: the lord discards one of the trap cards just bought.
-    Discard(usize),
-    /// The Tool Shed's tunnel is placed.
-    Tunnel(usize),
-    Production(usize),
-    Retrieve(usize),
-    PayDay(usize),
-    Taxes(usize),
-}
-
-/// What a chance draw is for.
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub enum Need {
-    /// A lord's initial inaccessible orders (2, or 3 to choose from).
-    Inacc(usize),
-    /// A non-player colour's three inaccessible orders.
-    NpInacc(usize),
-    /// Next round's event tile.
-    Event,
-    Tavern,
-    Store,
-    /// More adventurers for next round.
-    Advs,
-    /// A non-player colour's orders this round.
-    NpOrders(usize),
-    /// Trap cards drawn by a lord.
-    Traps(usize),
-    /// This year's special event card.
-    Special,
-}
-
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub enum Job {
-    YearStart,
-    Draw(Need, u8),
-    Initial,
-    RoundStart,
-    Advs,
-    Orders,
-    Reveal,
-    Exec,
-    Discard(usize),
-    Tunnel(usize),
-    Production(usize),
-    Retrieve(usize),
-    EventPhase,
-    PayDay(usize),
-    Taxes(usize),
-    Arrivals,
-    EndRound,
-    Combat,
-}
-
-pub const PAY_DAY: u8 = 0;
-pub const TAXES: u8 = 1;
-pub const SPECIAL: u8 = 2;
-
-pub fn event_name(e: u8) -> &'static str {
-    match e {
-        PAY_DAY => "Pay Day",
-        TAXES => "Taxes",
-        _ => "Special Event",
+impl Dl {
+    /// A new game of the mode the setup names: the full game or a training dungeon.
+    pub fn new_game(setup: &Setup) -> Result<Dl, GameError> {
+        Dl::new_game_under(setup, Default::default())
     }
-}
 
-/// A non-player colour (2 and 3 players): it only blocks spaces.
-#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
-pub struct NonPlayer {
-    pub inacc: Vec<u8>,
-    /// This round's orders revealed so far.
-    pub orders: Vec<u8>,
-}
-
-/// Tiles and cards that left the game, for the table and for conservation checks.
-#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
-pub struct Discards {
-    pub monsters: Vec<u8>,
-    pub rooms: Vec<u8>,
-    pub advs: Vec<u8>,
-    /// Trap cards discarded face down (the second year's extra card), per kind.
-    pub traps: Vec<u8>,
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub struct Full {
-    pub opts: Opts,
-    /// Building round 1..=4 of the year (0 before the first).
-    pub bround: u8,
-    pub jobs: VecDeque<Job>,
-    pub need: Option<Need>,
-    /// Per lord: the two orders (places) it cannot use this round.
-    pub inacc: Vec<Vec<u8>>,
-    /// Full rules' initial choice: the three drawn, and the one kept in hand.
-    pub drawn: Vec<Vec<u8>>,
-    pub keep: Vec<Option<u8>>,
-    /// This round's orders per lord, first position first.
-    pub orders: Vec<Vec<u8>>,
-    /// 2 players: the third non-player order each lord chose (for non-player `seat`).
-    pub np_pick: Vec<Option<u8>>,
-    pub confirmed: Vec<bool>,
-    /// Whether each chosen order was carried out.
-    pub done: Vec<[bool; 3]>,
-    pub board: Board,
-    /// Orders on the board still to be carried out: (place, space, seat).
-    pub exec: VecDeque<(u8, u8, usize)>,
-    pub cur: Option<(u8, u8, usize)>,
-    /// Tunnels dug so far by the order in `cur`, and whether its foreimp is out.
-    pub dug: u8,
-    pub foreimp: bool,
-    /// Imps (and trolls) at work this round per lord.
-    pub busy: Vec<u8>,
-    /// Production uses this round: squares, once per use.
-    pub used: Vec<Vec<u8>>,
-    pub tavern: Vec<u8>,
-    pub store: Vec<u8>,
-    pub monster_pool: Vec<u8>,
-    pub room_pool: Vec<u8>,
-    pub adv_pool: Vec<u8>,
-    /// Tiles put under the stack by the same-glyph rule, drawn only when the rest is gone.
-    pub adv_bottom: Vec<u8>,
-    /// This round's adventurers (last round's forecast), weakest glyph first.
-    pub incoming: Vec<u8>,
-    /// Next round's adventurers, drawn this round.
-    #[serde(default)]
-    pub forecast: Vec<u8>,
-    /// The event tile of each round (index 1..=4; winter has none).
-    pub events: [Option<u8>; 5],
-    pub event_pool: Vec<u8>,
-    /// The trap deck, a count per kind (order unknown to everyone).
-    pub trap_deck: Vec<u8>,
-    /// The trap cards just bought, which a year-2 lord discards one of.
-    pub bought: Vec<u8>,
-    pub np: Vec<NonPlayer>,
-    /// 2 players: the non-player Evil counter.
-    pub np_evil: Option<u8>,
-    pub discards: Discards,
-    /// Per lord, the trap cards it threw away face down (year 2), a count per kind: only
-    /// that lord knows them.
-    #[serde(default)]
-    pub hidden_discards: Vec<Vec<u8>>,
-    /// Pay Day: the lair monster in question.
-    pub wage_idx: usize,
-    /// The start player of the first building round of this year.
-    pub year_start: usize,
-    /// The special event card of each year (index 1 and 2), once revealed.
-    #[serde(default)]
-    pub special: [Option<u8>; 3],
+    /// A new game under an older version's rules (`under`; they touch the full game only).
+    pub fn new_game_under(setup: &Setup, under: Under) -> Result<Dl, GameError> {
+        let fallback = if setup.seats.len() == 1 {
+            "training-1"
+        } else {
+            "game"
+        };
+        let key = setup.option("mode", fallback);
+        if key == "game" {
+            return new_full(setup, under);
+        }
+        let d = data();
+        let idx = d
+            .scenario(key)
+            .ok_or_else(|| GameError::new(format!("unknown mode {key}")))?;
+        if setup.seats.len() != 1 {
+            return Err(GameError::new("Combat Training is for one player"));
+        }
+        Ok(Dl::training(idx, &setup.seats[0].name))
+    }
 }
 
 /// The tunnels every dungeon starts with (our layout: the entrance row's first three).
 pub const START_TUNNELS: [u8; 3] = [0, 1, 2];
 
-pub fn new_full(setup: &Setup) -> Result<Dl, GameError> {
+/// The four full-rules changes each save asks for. Today one option, `rules`, turns all
+/// four on ("full") or off ("first", the rulebook's first game); saves of Dungeon Lords
+/// 0.2.x carry the four switches they had instead, and those win when present.
+pub const OLD_SWITCHES: [&str; 4] = [
+    "initial-orders",
+    "recruit-gold",
+    "evil-cost",
+    "special-events",
+];
+
+fn full_rules_opts(setup: &Setup, under: Under) -> Result<Opts, GameError> {
+    if OLD_SWITCHES.iter().any(|k| setup.options.contains_key(*k)) {
+        let on = |k: &str| setup.option(k, "off") == "on";
+        return Ok(Opts {
+            choose_orders: on("initial-orders"),
+            recruit_gold: on("recruit-gold"),
+            evil_cost: on("evil-cost"),
+            special: on("special-events"),
+            under,
+        });
+    }
+    let full = match setup.option("rules", "first") {
+        "full" => true,
+        "first" => false,
+        other => {
+            return Err(GameError::new(format!(
+                "unknown rules {other:?} (first or full)"
+            )));
+        }
+    };
+    Ok(Opts {
+        choose_orders: full,
+        recruit_gold: full,
+        evil_cost: full,
+        special: full,
+        under,
+    })
+}
+
+pub fn new_full(setup: &Setup, under: Under) -> Result<Dl, GameError> {
     let n = setup.seats.len();
     if !(2..=4).contains(&n) {
         return Err(GameError::new("the full game is for 2 to 4 players"));
     }
-    let on = |k: &str| setup.option(k, "off") == "on";
-    let opts = Opts {
-        choose_orders: on("initial-orders"),
-        recruit_gold: on("recruit-gold"),
-        evil_cost: on("evil-cost"),
-        special: on("special-events"),
-    };
+    let opts = full_rules_opts(setup, under)?;
     let d = data();
     let lords: Vec<Lord> = setup
         .seats
@@ -588,7 +478,7 @@ impl Dl {
         f.discards.monsters.extend(left_m);
         let left_r = std::mem::take(&mut f.store);
         f.discards.rooms.extend(left_r);
-        let season = crate::table::season(r);
+        let season = crate::names::season(r);
         ev.push(Ev::Line(format!(
             "Year {}, building round {r} ({season})",
             self.year
@@ -649,7 +539,7 @@ impl Dl {
                 f.adv_bottom.push(last);
                 ev.push(Ev::Line(format!(
                     "All the adventurers share one glyph: the {} goes under the stack",
-                    crate::labels::adv_name(last)
+                    crate::names::adv_name(last)
                 )));
                 self.fm().need = Some(Need::Advs);
                 return false;
@@ -660,7 +550,7 @@ impl Dl {
         let names: Vec<String> = f
             .forecast
             .iter()
-            .map(|&a| crate::labels::adv_name(a))
+            .map(|&a| crate::names::adv_name(a))
             .collect();
         ev.push(Ev::Line(format!(
             "Next round's adventurers, weakest first: {}",
@@ -860,14 +750,14 @@ impl Dl {
                 self.fm().discards.advs.push(id);
                 ev.push(Ev::Line(format!(
                     "The {} goes to the non-player dungeon and is discarded",
-                    crate::labels::adv_name(id)
+                    crate::names::adv_name(id)
                 )));
                 continue;
             }
             arrivals::join(&mut self.lords[s], id);
             ev.push(Ev::Line(format!(
                 "The {} heads for {}'s dungeon",
-                crate::labels::adv_name(id),
+                crate::names::adv_name(id),
                 self.lords[s].name
             )));
         }
@@ -878,6 +768,7 @@ impl Dl {
         if self.year >= 2 {
             self.phase = Phase::Over;
             ev.push(Ev::Line("The second year is over: final scoring".into()));
+            ev.push(Ev::Line(self.licence_line()));
             return;
         }
         let n = self.n();
@@ -946,10 +837,13 @@ impl Dl {
 
     pub fn room_squares(&self, s: usize) -> Vec<u8> {
         // A conquered room is flipped to its back and works no more (as it no longer
-        // scores): only the rooms still held produce.
+        // scores): only the rooms still held produce (0.2.0, whose saves replay under its
+        // rule, let a conquered room work).
+        let old = self.f().opts.under.conquered_rooms_produce;
         (0..SQUARES as u8)
             .filter(|&q| {
-                self.lords[s].grid[q as usize].is_some_and(|t| t.room.is_some() && !t.conquered)
+                self.lords[s].grid[q as usize]
+                    .is_some_and(|t| t.room.is_some() && (old || !t.conquered))
             })
             .collect()
     }

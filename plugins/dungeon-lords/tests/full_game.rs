@@ -161,7 +161,7 @@ fn independent(lords: &[Lord]) -> Vec<i64> {
     }
     for (i, l) in lords.iter().enumerate() {
         pts[i] += titles[i];
-        // Our Hall of Fame: 1 per title held, while unconquered.
+        // The Hall of Fame, while unconquered: 2 per title held alone (1 with 2 or 3).
         let fame = l
             .grid
             .iter()
@@ -173,10 +173,14 @@ fn independent(lords: &[Lord]) -> Vec<i64> {
                     })
             })
             .count() as i64;
-        let held = (0..7)
-            .filter(|&c| cat[i][c] == cat.iter().map(|x| x[c]).max().unwrap())
+        let alone_held = (0..7)
+            .filter(|&c| {
+                let best = cat.iter().map(|x| x[c]).max().unwrap();
+                cat[i][c] == best && cat.iter().filter(|x| x[c] == best).count() == 1
+            })
             .count() as i64;
-        pts[i] += fame * held;
+        let each = if n == 4 { 2 } else { 1 };
+        pts[i] += fame * alone_held * each;
     }
     pts
 }

@@ -382,3 +382,20 @@ fn the_deal_is_a_checked_chance_step() {
     let label = act(&mut g, 0, Action::Confirm);
     assert!(label.contains("Combat card:"), "{label}");
 }
+
+/// The failed spell's log line names the round it failed in and what that round needed,
+/// though the same step goes on into the next round (the line read the round in play when
+/// it was written, so a spell that failed in round 2 said "3 needed in round 3").
+#[test]
+fn a_failed_spell_names_its_own_round_in_the_log() {
+    let l = with_party(lord("L", 3, &[]), &[("warrior-3", 0), ("wizard-1", 0)]);
+    let mut g = with_card(l, "detect-evil", 1);
+    change(&mut g, 0, Action::Confirm);
+    assert_eq!(g.round, 2);
+    let text = act(&mut g, 0, Action::Confirm);
+    assert!(g.round > 2, "the step went on into the next round");
+    assert!(
+        text.contains("Detect Evil fails (1 magic, 2 needed in round 2)"),
+        "{text}"
+    );
+}
