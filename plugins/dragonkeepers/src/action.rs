@@ -64,7 +64,8 @@ pub enum Action {
     EndTurn,
     /// A completing player declines to play, or is done.
     Pass,
-    // New variants go last: the derived Hash (the fingerprint examples) follows the order.
+    // New variants go last: saves name variants, so the order is free, and last keeps it
+    // the order they came in.
     /// Chance: the seat drawn by lot to start (the "random" start option).
     StartPlayer {
         seat: usize,
