@@ -23,6 +23,9 @@ pub enum Due {
     Artefacts,
     /// A new round: guard tile and treasure card.
     Round,
+    /// The workers at this location are turned up (one outcome: the step exists so
+    /// each location resolved is an entry of its own).
+    Reveal(u8),
 }
 
 impl Keydoms {
@@ -54,6 +57,7 @@ impl Keydoms {
         match self.stage {
             Stage::Setup => Some(Due::Artefacts),
             Stage::RoundStart => Some(Due::Round),
+            Stage::Resolving if self.cursor.reveal_due => Some(Due::Reveal(self.cursor.loc)),
             _ => None,
         }
     }
@@ -78,6 +82,7 @@ impl Keydoms {
                 guard: rng.die(10) as u8,
                 card: self.card_deck[rng.random_range(0..self.card_deck.len())],
             },
+            Some(Due::Reveal(loc)) => Action::Reveal { loc },
             _ => self.sample_ghost_chance(rng),
         }
     }
@@ -95,6 +100,7 @@ impl Keydoms {
                     })
                     .collect(),
             ),
+            Due::Reveal(loc) => Some(vec![Action::Reveal { loc }]),
             Due::GhostKeep(g) => {
                 let drawn = self.gp.roundhouse.as_ref().map_or(0, |r| r.drawn.len());
                 Some(
@@ -129,6 +135,7 @@ impl Keydoms {
             (Due::Artefacts, Action::ShuffleArtefacts { order }) => {
                 check_perm(order, Keydoms::castle_tiles(self.total()).len())
             }
+            (Due::Reveal(l), Action::Reveal { loc }) if *loc == l => Ok(()),
             (Due::Round | Due::GhostKeep(_), _) => {
                 if self.listed_chance_outcomes().is_some_and(|l| l.contains(a)) {
                     Ok(())

@@ -230,3 +230,14 @@ pub fn spell_help(id: u8) -> &'static str {
         .map(|s| s.help.as_str())
         .unwrap_or("")
 }
+
+/// The end table's lines, one per artefact kind in the kinds' order (each artefact is
+/// one point), for players and ghosts alike.
+pub const ARTEFACT_LINES: [&str; ARTEFACTS] = [
+    "Amulets",
+    "Keys",
+    "Mirrors",
+    "Ravens",
+    "Scrolls (they break a tie)",
+    "Wands (each player starts with one)",
+];

@@ -541,12 +541,16 @@ impl Ghost {
     /// The score when `earned` more spells are still due to it from the spell deck (the
     /// game ended before they were handed over; they count as unresolved cards).
     pub fn score_with(&self, earned: usize) -> SeatScore {
-        let arts: u16 = self.artefacts.iter().map(|&a| a as u16).sum();
         let spells = (self.unresolved_spells() + earned).div_ceil(2) as u16;
-        SeatScore::from_lines(vec![
-            ("Artefacts", arts as i64),
-            ("Unresolved spells (one per started pair)", spells as i64),
-        ])
+        // One line per kind, as the players' rows read, so the end table compares
+        // ghosts and players kind by kind.
+        let mut lines: Vec<(&str, i64)> = crate::data::ARTEFACT_LINES
+            .iter()
+            .zip(self.artefacts)
+            .map(|(&label, c)| (label, c as i64))
+            .collect();
+        lines.push(("Unresolved spells (one per started pair)", spells as i64));
+        SeatScore::from_lines(lines)
     }
 }
 

@@ -23,6 +23,7 @@ pub mod hand_view;
 mod log;
 pub mod magic;
 pub mod magic_view;
+pub mod old_saves;
 pub mod options;
 pub mod record;
 pub mod rules;
@@ -62,6 +63,18 @@ impl Game for Keydoms {
 
     fn new(setup: &Setup) -> Result<Self, GameError> {
         Keydoms::create(setup)
+    }
+
+    fn open_old(
+        version: &str,
+        setup: &Setup,
+        log: Vec<tavern_plugin_api::versions::OldEntry>,
+    ) -> Result<tavern_plugin_api::versions::OldLog, GameError> {
+        old_saves::open_old(version, setup, log)
+    }
+
+    fn new_under(setup: &Setup, rules: &str) -> Result<Self, GameError> {
+        Keydoms::create_under(setup, rules)
     }
 
     fn to_act(&self) -> ToAct {
@@ -142,17 +155,6 @@ impl Game for Keydoms {
     }
 }
 
-/// The end table's lines, one per artefact kind in the kinds' order (each artefact is
-/// one point).
-const ARTEFACT_LINES: [&str; data::ARTEFACTS] = [
-    "Amulets",
-    "Keys",
-    "Mirrors",
-    "Ravens",
-    "Scrolls (they break a tie)",
-    "Wands (each player starts with one)",
-];
-
 impl Keydoms {
     /// Applies an action and every automatic step after it: the record of the action,
     /// and whether hidden information came out. What the automatic steps did goes to
@@ -194,7 +196,7 @@ impl Keydoms {
             .map(|p| {
                 // One line per kind, so the end table shows what each player holds and
                 // the scrolls that break a tie.
-                let lines: Vec<(&str, i64)> = ARTEFACT_LINES
+                let lines: Vec<(&str, i64)> = data::ARTEFACT_LINES
                     .iter()
                     .zip(p.artefacts)
                     .map(|(&label, c)| (label, c as i64))

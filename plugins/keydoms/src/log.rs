@@ -235,6 +235,14 @@ impl Keydoms {
                 }
             ))
             .section(format!("Round {}", self.round)),
+            ChanceDone::Revealed { loc } => {
+                let what = if loc == crate::data::GUARD {
+                    "its workers and the guard are turned up"
+                } else {
+                    "its workers are turned up"
+                };
+                Applied::public(format!("Resolving {}: {what}", the_loc(loc)))
+            }
             ChanceDone::SpellsShuffled => {
                 Applied::public("The spell cards are shuffled into the deck")
             }

@@ -247,17 +247,32 @@ impl Keydoms {
         self.players[seat].artefacts[kind as usize] > self.m.invoked[seat][kind as usize]
     }
 
-    /// Public view of whether `seat` could do anything in a window.
-    pub fn may_respond(&self, seat: usize) -> bool {
+    /// Public view of whether `seat` could do anything in a window of `kind`: an
+    /// unused artefact whose power works now (with a use left), or an active wand and
+    /// spells in hand. Only public facts count (which spells a hand holds does not), so
+    /// being asked tells the other players nothing they could not see.
+    pub fn may_respond(&self, seat: usize, kind: WinKind) -> bool {
         if self.m.passed[seat] {
             return false;
         }
-        let unused: u16 = (0..6)
-            .filter(|&k| !self.gp.no_player_artefacts || k == WAND as usize)
-            .map(|k| self.players[seat].artefacts[k].saturating_sub(self.m.invoked[seat][k]) as u16)
-            .sum();
-        (self.uses_left(seat) > 0 && unused > 0)
-            || (self.m.wand[seat] && !self.gp.no_player_spells && !self.m.hands[seat].is_empty())
+        let spells =
+            self.m.wand[seat] && !self.gp.no_player_spells && !self.m.hands[seat].is_empty();
+        if self.rules_0_2 {
+            let unused: u16 = (0..6)
+                .filter(|&k| !self.gp.no_player_artefacts || k == WAND as usize)
+                .map(|k| {
+                    self.players[seat].artefacts[k].saturating_sub(self.m.invoked[seat][k]) as u16
+                })
+                .sum();
+            return (self.uses_left(seat) > 0 && unused > 0) || spells;
+        }
+        let artefact = self.uses_left(seat) > 0
+            && [AMULET, KEY, MIRROR, RAVEN, WAND].into_iter().any(|k| {
+                (!self.gp.no_player_artefacts || k == WAND)
+                    && self.unused(seat, k)
+                    && self.power_usable(seat, k, Ctx::Window(kind))
+            });
+        artefact || spells
     }
 
     /// The location being resolved, while its workers are up and its reward is pending.
@@ -307,7 +322,13 @@ impl Keydoms {
             RAVEN => self
                 .current_loc()
                 .is_some_and(|l| !self.m.taboo.contains(&l) && !self.in_spell_window()),
-            WAND => !self.m.wand[seat],
+            // A wand only lets its holder cast: with no spell in hand (or every spell
+            // barred by a ghost's amulet) it does nothing, so it is not offered.
+            WAND => {
+                !self.m.wand[seat]
+                    && (self.rules_0_2
+                        || !self.m.hands[seat].is_empty() && !self.gp.no_player_spells)
+            }
             _ => false,
         }
     }
@@ -509,7 +530,11 @@ impl Keydoms {
             let seat = self.human_at(w.pos);
             let caster_skip =
                 w.kind == WinKind::Spell && self.m.casts.last().is_some_and(|c| c.caster == seat);
-            if caster_skip || !self.may_respond(seat) {
+            // The player about to place may act on their own turn, so the window before
+            // it does not stop for them as well.
+            let placer_skip =
+                w.kind == WinKind::Placement && !self.rules_0_2 && self.placement_seat() == seat;
+            if caster_skip || placer_skip || !self.may_respond(seat, w.kind) {
                 let w = self.m.windows.last_mut().expect("window");
                 w.passes += 1;
                 w.pos += 1;
@@ -599,16 +624,6 @@ impl Keydoms {
     }
 
     // ----- legal actions in windows and magic steps -----------------------------------
-
-    pub fn window_actions(&self, seat: usize) -> Vec<Action> {
-        let Some(w) = self.m.windows.last() else {
-            return Vec::new();
-        };
-        let mut v = self.magic_actions(seat, Ctx::Window(w.kind));
-        v.push(Action::Pass);
-        v.push(Action::PassRound);
-        v
-    }
 
     pub fn step_actions(&self, seat: usize, step: &Step) -> Vec<Action> {
         let me = &self.players[seat];

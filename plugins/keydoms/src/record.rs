@@ -130,6 +130,10 @@ pub enum Purchase {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ChanceDone {
     ArtefactsShuffled,
+    /// The workers at this location were turned up (its resolution begins).
+    Revealed {
+        loc: u8,
+    },
     RoundStarted {
         card: u16,
     },

@@ -88,6 +88,7 @@ impl Keydoms {
             m: crate::magic::Magic::new(n, mode != Mode::Muggles),
             ghosts: Vec::new(),
             gp: Default::default(),
+            rules_0_2: false,
         };
         g.m.foreknown = foreknown;
         g.seat_ghosts(ghosts, bottom, flips);
@@ -171,6 +172,13 @@ impl Keydoms {
                 }
                 self.stage = Stage::RoundStart;
                 Ok(ChanceDone::ArtefactsShuffled)
+            }
+            (Stage::Resolving, Action::Reveal { loc })
+                if self.cursor.reveal_due && *loc == self.cursor.loc =>
+            {
+                self.cursor.reveal_due = false;
+                self.open_location(*loc);
+                Ok(ChanceDone::Revealed { loc: *loc })
             }
             (Stage::RoundStart, Action::StartRound { guard, card }) => {
                 if !(1..=10).contains(guard) {
@@ -279,6 +287,7 @@ impl Keydoms {
                 || self.m.need_spell_shuffle
                 || self.m.need_stack_shuffle.is_some()
                 || self.ghost_chance_due()
+                || self.cursor.reveal_due
             {
                 return;
             }
@@ -522,6 +531,29 @@ impl Keydoms {
                 self.close_location();
                 return;
             }
+            if self.rules_0_2 {
+                self.open_location(loc);
+            } else {
+                // Its own step (see `Cursor::reveal_due`); the flow stops here.
+                self.cursor.reveal_due = true;
+            }
+            return;
+        }
+        if !self.cursor.rewarded {
+            self.start_reward(loc, kind, notes);
+            return;
+        }
+        match kind {
+            LocKind::Guard => self.step_guard(notes),
+            LocKind::Castle => self.step_castle(loc, notes),
+            _ => self.close_location(),
+        }
+    }
+
+    /// Turns up the workers (and at the guard room the guard) of the location being
+    /// resolved and opens its response window.
+    fn open_location(&mut self, loc: u8) {
+        {
             self.last_loc = Some(loc);
             for p in &mut self.players {
                 for w in &mut p.workers {
@@ -545,16 +577,6 @@ impl Keydoms {
             }
             self.cursor.opened = true;
             self.open_location_window(loc);
-            return;
-        }
-        if !self.cursor.rewarded {
-            self.start_reward(loc, kind, notes);
-            return;
-        }
-        match kind {
-            LocKind::Guard => self.step_guard(notes),
-            LocKind::Castle => self.step_castle(loc, notes),
-            _ => self.close_location(),
         }
     }
 
@@ -775,9 +797,16 @@ impl Keydoms {
             if self.window_seat() == Some(seat)
                 && let Some(w) = self.m.windows.last()
             {
+                let before = v.len();
                 self.magic_actions_into(seat, crate::magic::Ctx::Window(w.kind), v);
+                let something = v.len() > before;
                 v.push(Action::Pass);
-                v.push(Action::PassRound);
+                // Asked with nothing to do now (an active wand and spells that do not
+                // fit this moment), the plain pass is the only answer, which the host
+                // gives by itself; passing for the round is offered with a real choice.
+                if something || self.rules_0_2 {
+                    v.push(Action::PassRound);
+                }
             }
             return;
         };
@@ -905,7 +934,13 @@ impl Keydoms {
                 } else {
                     format!("Make {} the start player", self.players[*s as usize].name)
                 },
-                format!("seat:{s}"),
+                // The own screen holds the treasures and artefacts others click, so
+                // keeping the marker oneself is a click on the stables being resolved.
+                if *s as usize == seat {
+                    format!("loc:{}", crate::data::STABLES)
+                } else {
+                    format!("seat:{s}")
+                },
             ),
             (Action::MarketGive { treasure: t }, _) => (
                 format!("Trade in one small {}", treasure_singular(*t)),
@@ -942,7 +977,7 @@ impl Keydoms {
                 } else {
                     "Choose"
                 };
-                (format!("{verb} {what}"), format!("stack:{stack}"))
+                (format!("{verb} {what}"), crate::view::stack_id(*stack))
             }
             (Action::PayWorker { treasure: t }, Some(Pending::Buy { need, paid, .. })) => {
                 let s = need.get(paid.len()).copied().unwrap_or(0);

@@ -155,6 +155,11 @@ pub struct Cursor {
     pub rewarded: bool,
     /// Seats still to be asked at this location, in order.
     pub queue: Vec<usize>,
+    /// The location's workers are about to be turned up: a chance step with one
+    /// outcome ([`Action::Reveal`]), so each location resolved is its own log entry and
+    /// the table can show the locations one by one (0.3.0; 0.2.0 ran them in one go).
+    #[serde(default)]
+    pub reveal_due: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -252,6 +257,11 @@ pub enum Action {
         take: u8,
     },
     Done,
+    /// The automatic step that turns up the workers at the location resolved next
+    /// (its only outcome is that location; see `Cursor::reveal_due`).
+    Reveal {
+        loc: u8,
+    },
     /// A ghost's deck is put in this order (a permutation of its current cards).
     GhostShuffle {
         ghost: u8,
@@ -340,6 +350,12 @@ pub struct Keydoms {
     pub ghosts: Vec<crate::ghost::Ghost>,
     #[serde(default)]
     pub gp: crate::ghost_play::GhostPlay,
+    /// Follows version 0.2.0's flow (a save of that version whose log the new flow
+    /// cannot take, see `old_saves`): every seat with an artefact use and its wand
+    /// unused is asked in every window, the placer too before its own turn, and the
+    /// locations resolve without a step of their own.
+    #[serde(default)]
+    pub rules_0_2: bool,
 }
 
 impl Keydoms {

@@ -9,8 +9,8 @@ use tavern_plugin_api::{Scene, View};
 
 use crate::art;
 use crate::data::{
-    self, COMPONENTS, GUARD, LARGE, LEDGES, ROOM_K, TYPES, artefact_name, loc_letter, loc_name,
-    treasure_name,
+    self, COMPONENTS, GUARD, LARGE, LEDGES, ROOM_K, ROOM_M, TYPES, artefact_name, loc_letter,
+    loc_name, treasure_name,
 };
 use crate::hand_view::{Shown, draw_cards};
 use crate::rules::treasure_singular;
@@ -64,6 +64,13 @@ const LEVELS: [Rect; 3] = [
 ];
 
 /// Where each location sits on the board.
+/// A castle stack's scene id: a part of its room (`loc:<room>/stack:<n>`), so a target
+/// on the room is not taken for a panel around another component.
+pub fn stack_id(stack: u8) -> String {
+    let room = if stack == 5 { ROOM_M } else { ROOM_K + stack };
+    format!("loc:{room}/stack:{stack}")
+}
+
 pub fn loc_rect(loc: u8) -> Rect {
     match loc {
         0..=4 => rect(20.0 + loc as f32 * 204.0, 570.0, 196.0, 220.0),
@@ -282,7 +289,7 @@ fn draw_room(s: &mut Scene, k: &Keydoms, loc: u8, r: Rect) {
                     "",
                     format!("{}", stack.len()),
                 )
-                .id(format!("stack:{st}"))
+                .id(stack_id(st as u8))
                 .tooltip(format!(
                     "{} on offer in {room} ({} tiles in this stack). {}",
                     artefact_name(a),
@@ -293,7 +300,7 @@ fn draw_room(s: &mut Scene, k: &Keydoms, loc: u8, r: Rect) {
             }
             Some(_) => {
                 s.card_back(cr, Color::rgb(110, 90, 140), format!("{}", stack.len()))
-                    .id(format!("stack:{st}"))
+                    .id(stack_id(st as u8))
                     .tooltip(format!(
                         "A face-down stack of {} artefacts in {}. The top one is turned up \
                          next round",
@@ -455,7 +462,12 @@ fn draw_discs(s: &mut Scene, discs: &[Disc], r: Rect, top: f32, humans: usize) {
             s,
             rect(c.x - DISC_R, c.y - DISC_R, w, 2.0 * DISC_R),
             format!("+{}", rest.len()),
-            format!("{} more here: {}", rest.len(), tips.join("; ")),
+            // A short first sentence: the reader names the item by it.
+            format!(
+                "{} here. {}",
+                crate::data::count(rest.len() as u32, "more worker", "more workers"),
+                tips.join("; ")
+            ),
         );
     }
 }

@@ -300,6 +300,6 @@ fn replay_every_mode() {
 fn info_names_the_crates_own_version() {
     // The game's own version (not the workspace's), so a save names the version of
     // Keydom's that wrote it.
-    assert_eq!(Keydoms::info().version, "0.2.0");
+    assert_eq!(Keydoms::info().version, "0.3.0");
     assert_eq!(Keydoms::info().version, env!("CARGO_PKG_VERSION"));
 }

@@ -118,7 +118,7 @@ fn names_say_whose_and_where() {
         names
             .iter()
             .filter(|n| n.starts_with("Your worker"))
-            .all(|n| n.contains(" in the ")),
+            .all(|n| n.contains(" in the ") || n.contains(" in Castle room ")),
         "and by place"
     );
     let hidden: Vec<&String> = names

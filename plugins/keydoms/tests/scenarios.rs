@@ -1,7 +1,8 @@
 //! The rulebook's worked examples and one test per rule, built by constructing the
 //! position (stacked chance outcomes plus direct placement) and resolving it.
 
-use tavern_plugin_api::game::apply_checked;
+mod board;
+
 use tavern_plugin_api::{Game, Setup, ToAct};
 use tavern_plugin_keydoms::data::{self, AMULET, GUARD, KEY, MARKET, RAVEN, SCROLL, STABLES};
 use tavern_plugin_keydoms::state::{Action, Cursor};
@@ -28,7 +29,7 @@ fn setup_in(n: usize, variant: &str) -> Setup {
 fn table_in(n: usize, guard: u8, variant: &str) -> Keydoms {
     let mut g = Keydoms::new(&setup_in(n, variant)).unwrap();
     if g.magic() {
-        apply_checked(
+        board::apply(
             &mut g,
             None,
             &Action::ShuffleSpells {
@@ -38,7 +39,7 @@ fn table_in(n: usize, guard: u8, variant: &str) -> Keydoms {
         .unwrap();
     }
     let tiles = Keydoms::castle_tiles(n).len();
-    apply_checked(
+    board::apply(
         &mut g,
         None,
         &Action::ShuffleArtefacts {
@@ -47,13 +48,13 @@ fn table_in(n: usize, guard: u8, variant: &str) -> Keydoms {
     )
     .unwrap();
     let card = g.card_deck[0];
-    apply_checked(&mut g, None, &Action::StartRound { guard, card }).unwrap();
+    board::apply(&mut g, None, &Action::StartRound { guard, card }).unwrap();
     for _ in 0..3 * n {
         let ToAct::Seats(s) = g.to_act() else {
             panic!("expected a seat")
         };
         let a = g.legal_actions(s[0])[0].clone();
-        apply_checked(&mut g, Some(s[0]), &a).unwrap();
+        board::apply(&mut g, Some(s[0]), &a).unwrap();
     }
     assert_eq!(g.stage, Stage::Placing);
     g
@@ -105,11 +106,11 @@ fn resolve(g: &mut Keydoms) {
     g.stage = Stage::Resolving;
     g.pending = None;
     g.cursor = Cursor::default();
-    g.advance();
+    board::run(g);
 }
 
 fn act(g: &mut Keydoms, seat: usize, a: Action) {
-    apply_checked(g, Some(seat), &a).unwrap_or_else(|e| panic!("{a:?}: {e}"));
+    board::apply(g, Some(seat), &a).unwrap_or_else(|e| panic!("{a:?}: {e}"));
 }
 
 fn seat_to_act(g: &Keydoms) -> usize {
@@ -430,7 +431,7 @@ fn unsold_artefacts_stay_and_are_offered_next_round() {
     assert!(g.players.iter().all(|p| p.unplaced().count() == 8));
     assert_eq!(g.treasury.iter().map(|&v| v as u32).sum::<u32>(), 145 - 18);
     let card = g.card_deck[0];
-    apply_checked(&mut g, None, &Action::StartRound { guard: 3, card }).unwrap();
+    board::apply(&mut g, None, &Action::StartRound { guard: 3, card }).unwrap();
     assert!(g.is_active(data::ROOM_K));
     assert_eq!(g.stage, Stage::Placing);
 }
@@ -448,7 +449,7 @@ fn bought_artefact_reveals_the_next_tile_only_next_round() {
     assert!(!g.is_active(data::ROOM_K));
     assert_eq!(g.stage, Stage::RoundStart);
     let card = g.card_deck[0];
-    apply_checked(&mut g, None, &Action::StartRound { guard: 3, card }).unwrap();
+    board::apply(&mut g, None, &Action::StartRound { guard: 3, card }).unwrap();
     assert!(g.top_up[0]);
     assert_eq!(g.stacks[0].len(), 4);
 }
@@ -502,7 +503,7 @@ fn single_remaining_stack_is_spread_over_the_rooms() {
     resolve(&mut g);
     assert_eq!(g.stage, Stage::RoundStart);
     let card = g.card_deck[0];
-    apply_checked(&mut g, None, &Action::StartRound { guard: 3, card }).unwrap();
+    board::apply(&mut g, None, &Action::StartRound { guard: 3, card }).unwrap();
     let lens: Vec<usize> = g.stacks.iter().map(Vec::len).collect();
     // Three players: at most three rooms, one tile face up in each.
     assert_eq!(lens, vec![2, 1, 1, 0, 0, 0]);
@@ -514,7 +515,7 @@ fn single_remaining_stack_is_spread_over_the_rooms() {
 #[test]
 fn six_players_add_a_small_treasure_under_filled_ledges() {
     let mut g = Keydoms::new(&setup_in(6, "muggles")).unwrap();
-    apply_checked(
+    board::apply(
         &mut g,
         None,
         &Action::ShuffleArtefacts {
@@ -524,7 +525,7 @@ fn six_players_add_a_small_treasure_under_filled_ledges() {
     .unwrap();
     let id = g.card_deck[0];
     let card = data::card(id).unwrap();
-    apply_checked(&mut g, None, &Action::StartRound { guard: 2, card: id }).unwrap();
+    board::apply(&mut g, None, &Action::StartRound { guard: 2, card: id }).unwrap();
     for (c, ledges) in card.caves.iter().enumerate() {
         let total = |l: usize| g.caves[c][l].iter().map(|&v| v as u32).sum::<u32>();
         for l in 0..4 {
@@ -540,7 +541,7 @@ fn six_players_add_a_small_treasure_under_filled_ledges() {
     }
     // With five players the empty ledges stay empty.
     let mut g = Keydoms::new(&setup_in(5, "muggles")).unwrap();
-    apply_checked(
+    board::apply(
         &mut g,
         None,
         &Action::ShuffleArtefacts {
@@ -550,7 +551,7 @@ fn six_players_add_a_small_treasure_under_filled_ledges() {
     .unwrap();
     let id = g.card_deck[0];
     let card = data::card(id).unwrap();
-    apply_checked(&mut g, None, &Action::StartRound { guard: 2, card: id }).unwrap();
+    board::apply(&mut g, None, &Action::StartRound { guard: 2, card: id }).unwrap();
     for (c, ledges) in card.caves.iter().enumerate() {
         for l in ledges.len()..4 {
             assert_eq!(g.caves[c][l], [0; 5]);
@@ -564,7 +565,7 @@ fn setup_by_player_count() {
         let mut g = Keydoms::new(&setup_in(n, "muggles")).unwrap();
         assert_eq!(g.to_act(), ToAct::Chance);
         let a = g.sample_chance(&mut tavern_plugin_api::GameRng::new(5));
-        apply_checked(&mut g, None, &a).unwrap();
+        board::apply(&mut g, None, &a).unwrap();
         let lens: Vec<usize> = g.stacks.iter().map(Vec::len).collect();
         let want: Vec<usize> = (0..6)
             .map(|s| {
@@ -591,7 +592,7 @@ fn setup_by_player_count() {
 #[test]
 fn starting_treasures_are_three_different_types() {
     let mut g = Keydoms::new(&setup_in(3, "muggles")).unwrap();
-    apply_checked(
+    board::apply(
         &mut g,
         None,
         &Action::ShuffleArtefacts {
@@ -600,7 +601,7 @@ fn starting_treasures_are_three_different_types() {
     )
     .unwrap();
     let card = g.card_deck[3];
-    apply_checked(&mut g, None, &Action::StartRound { guard: 2, card }).unwrap();
+    board::apply(&mut g, None, &Action::StartRound { guard: 2, card }).unwrap();
     assert_eq!(seat_to_act(&g), 0);
     act(&mut g, 0, Action::TakeStartTreasure { treasure: GOLD });
     assert!(
@@ -618,7 +619,7 @@ fn placement_goes_clockwise_from_the_start_player_onto_open_locations() {
     let mut g = table(4, 1);
     g.start = 2;
     g.pending = None;
-    g.advance();
+    board::run(&mut g);
     let mut order = Vec::new();
     for _ in 0..8 {
         let s = seat_to_act(&g);
@@ -733,9 +734,9 @@ fn tampered_chance_outcomes_are_refused() {
         },
         Action::StartRound { guard: 1, card: 1 },
     ] {
-        assert!(apply_checked(&mut g, None, &bad).is_err());
+        assert!(board::apply(&mut g, None, &bad).is_err());
     }
-    apply_checked(
+    board::apply(
         &mut g,
         None,
         &Action::ShuffleArtefacts {
@@ -743,7 +744,7 @@ fn tampered_chance_outcomes_are_refused() {
         },
     )
     .unwrap();
-    assert!(apply_checked(&mut g, None, &Action::StartRound { guard: 11, card: 1 }).is_err());
-    assert!(apply_checked(&mut g, None, &Action::StartRound { guard: 5, card: 40 }).is_err());
-    assert!(apply_checked(&mut g, None, &Action::StartRound { guard: 5, card: 1 }).is_ok());
+    assert!(board::apply(&mut g, None, &Action::StartRound { guard: 11, card: 1 }).is_err());
+    assert!(board::apply(&mut g, None, &Action::StartRound { guard: 5, card: 40 }).is_err());
+    assert!(board::apply(&mut g, None, &Action::StartRound { guard: 5, card: 1 }).is_ok());
 }

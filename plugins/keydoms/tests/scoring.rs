@@ -2,7 +2,8 @@
 //! Game" sections alone (it shares no code with the game's scoring), over random games
 //! of every kind, and end-of-game scenarios whose scores are worked out by hand.
 
-use tavern_plugin_api::game::apply_checked;
+mod board;
+
 use tavern_plugin_api::game::check::{random_game, scaled};
 use tavern_plugin_api::{Game, GameRng, Outcome, Setup, ToAct};
 use tavern_plugin_keydoms::ghost::GhostCard;
@@ -165,11 +166,11 @@ fn at_placement(s: &Setup) -> Keydoms {
         match g.to_act() {
             ToAct::Chance => {
                 let a = g.sample_chance(&mut rng);
-                apply_checked(&mut g, None, &a).unwrap();
+                board::apply(&mut g, None, &a).unwrap();
             }
             ToAct::Seats(v) => {
                 let a = g.legal_actions(v[0])[0].clone();
-                apply_checked(&mut g, Some(v[0]), &a).unwrap();
+                board::apply(&mut g, Some(v[0]), &a).unwrap();
             }
             ToAct::Over => unreachable!(),
         }
@@ -206,7 +207,7 @@ fn resolve(g: &mut Keydoms) {
     g.stage = Stage::Resolving;
     g.pending = None;
     g.cursor = Cursor::default();
-    g.advance();
+    board::run(g);
 }
 
 #[test]
@@ -245,7 +246,7 @@ fn three_players_end_when_the_last_artefact_is_bought() {
     assert!(held <= 9);
     g.guard = Some(1);
     resolve(&mut g);
-    apply_checked(&mut g, Some(0), &Action::PayWorker { treasure: 4 }).unwrap();
+    board::apply(&mut g, Some(0), &Action::PayWorker { treasure: 4 }).unwrap();
     assert_eq!(
         g.stage,
         Stage::Over,

@@ -1,8 +1,35 @@
 //! Hand-built ghost-game positions shared by the ghost test files: clear the board, then
-//! put chosen workers and counters where a rule needs them.
+//! put chosen workers and counters where a rule needs them; and the scenario tests' way
+//! to apply a step and run the flow on through the locations' reveal steps.
+#![allow(dead_code)]
 
+use tavern_plugin_api::game::apply_checked;
+use tavern_plugin_api::{Applied, GameError};
 use tavern_plugin_keydoms::Keydoms;
+use tavern_plugin_keydoms::chance::Due;
 use tavern_plugin_keydoms::data::GUARD;
+use tavern_plugin_keydoms::state::Action;
+
+/// Turns up every location due next (the reveal steps are chance steps with one
+/// outcome), so a scenario reads on to the next decision as the table plays it.
+pub fn reveal_due(g: &mut Keydoms) {
+    while let Some(Due::Reveal(loc)) = g.chance_due() {
+        apply_checked(g, None, &Action::Reveal { loc }).unwrap();
+    }
+}
+
+/// The host's checked apply, then any reveal steps due.
+pub fn apply(g: &mut Keydoms, seat: Option<usize>, a: &Action) -> Result<Applied, GameError> {
+    let done = apply_checked(g, seat, a)?;
+    reveal_due(g);
+    Ok(done)
+}
+
+/// Runs the flow after a hand-built change, through any reveal steps.
+pub fn run(g: &mut Keydoms) {
+    g.advance();
+    reveal_due(g);
+}
 
 /// Clears the board for a hand-built round: nobody placed, no windows (everybody has
 /// passed for the round), ghosts past their first turn with no cards left to play.
