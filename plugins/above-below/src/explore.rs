@@ -270,6 +270,7 @@ impl Ab {
             cave: e.cave,
             pearl,
         });
+        self.turn.explored = true;
         self.last_read = Some(LastRead {
             seat: s,
             paragraph: e.paragraph,

@@ -175,6 +175,9 @@ pub struct Turn {
     pub harvest_outposts: u8,
     /// The offer made waits for the seller's answer.
     pub awaiting: bool,
+    /// This turn's action was an explore, now read (its outcome stays open on the table).
+    #[serde(default)]
+    pub explored: bool,
 }
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]

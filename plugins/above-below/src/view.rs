@@ -208,6 +208,9 @@ const BOARD: Rect = rect(8.0, 508.0, 508.0, 196.0);
 
 const BOOK: Rect = rect(524.0, 508.0, 432.0, 196.0);
 
+/// The outcome just read, across the board and the book while the explorer's turn lasts.
+const OUTCOME: Rect = rect(8.0, 508.0, 948.0, 196.0);
+
 const OWN: Rect = rect(8.0, 712.0, 1254.0, 344.0);
 
 /// While an explore is read, its page lies over the market, the board and the book.
@@ -220,7 +223,11 @@ pub fn view(g: &Ab, viewer: Option<usize>) -> View {
     // While an explore is read, its book page lies over the market and the board.
     if g.explore.is_none() {
         market(&mut s, g);
-        board(&mut s, g);
+        // While the explorer's turn goes on, the outcome just read lies across the
+        // reputation board, wide enough to be read whole.
+        if !book::outcome_open(g) {
+            board(&mut s, g);
+        }
     }
     let n = g.n();
     let others: Vec<usize> = (1..n).map(|k| (own + k) % n).collect();

@@ -10,7 +10,8 @@ pub(super) fn middle(s: &mut Scene, g: &Ab) {
         book_page(s, g, e);
         return;
     }
-    let r = BOOK;
+    let open = outcome_open(g);
+    let r = if open { OUTCOME } else { BOOK };
     let Some(l) = &g.last_read else {
         s.panel(r, Color::rgb(236, 226, 200), BORDER)
             .tooltip("The encounter book: the last paragraph read");
@@ -78,7 +79,15 @@ pub(super) fn middle(s: &mut Scene, g: &Ab) {
     } else {
         text_block_height(&received, T, w, true)
     };
-    let (shown, h) = first_lines(&story, T, w, r.y + r.h - 8.0 - y - rh);
+    // Open wide, the story is read whole (every outcome of the book fits: tests/view.rs);
+    // the small page afterwards keeps its whole sentences.
+    let room = r.y + r.h - 8.0 - y - rh;
+    let (shown, h) = if open {
+        let h = text_block_height(&story, T, w, false);
+        (story.clone(), h)
+    } else {
+        first_lines(&story, T, w, room)
+    };
     if !shown.is_empty() {
         s.text_block(rect(r.x + 14.0, y, w, h), shown, T, Color::INK);
     }
@@ -86,6 +95,16 @@ pub(super) fn middle(s: &mut Scene, g: &Ab) {
         s.text_block(rect(r.x + 14.0, y + h, w, rh), received, T, Color::INK)
             .bold();
     }
+}
+
+/// Whether the outcome just read lies open across the board: from the explore's end while
+/// the explorer's turn lasts (it is read at once, whole, where the dice were).
+pub(super) fn outcome_open(g: &Ab) -> bool {
+    g.phase == Phase::Play
+        && g.explore.is_none()
+        && g.turn.acted
+        && g.turn.explored
+        && g.last_read.as_ref().is_some_and(|l| l.seat == g.active)
 }
 
 /// As many of `text`'s whole sentences as fit `height` (at the size the host draws
