@@ -9,7 +9,7 @@ mod app_kit;
 
 use app_kit::WIDE;
 use egui_kittest::Harness;
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 use serde_json::json;
 use tavern::app::TavernApp;
 use tavern::app::advice::{Ranking, hint_order};
@@ -32,10 +32,6 @@ fn app(size: (f32, f32)) -> (TempDir, Harness<'static, TavernApp>) {
 
 fn table<'a>(h: &'a Harness<'_, TavernApp>) -> &'a TableState {
     h.state().state.table.as_ref().expect("a table is open")
-}
-
-fn table_mut<'a>(h: &'a mut Harness<'_, TavernApp>) -> &'a mut TableState {
-    h.state_mut().state.table.as_mut().expect("a table is open")
 }
 
 /// Chooses `game` in the launcher with `seats` (and `options`) and starts it.
@@ -387,5 +383,115 @@ fn the_seed_is_not_kept_silently_for_the_next_game() {
         42,
         "the next game is dealt afresh"
     );
-    let _ = table_mut(&mut h);
+}
+
+/// Plays `moves` decisions of a hot-seat game of `game` with `players` people, each
+/// picking a seeded-random legal action, and returns (handovers between people, covers
+/// raised).
+fn hot_seat_covers(game: &str, players: usize, moves: usize) -> (usize, usize) {
+    let (_d, paths) = temp_paths();
+    let mut setup = Setup::players(players);
+    setup.seed = 11;
+    let s = Session::new(plugin(game), setup, UndoMode::Learning).unwrap();
+    let mut t = TableState::new(s, &paths, None);
+    let mut handovers = 0;
+    let mut last = None;
+    let mut rng: u64 = 0x9E37_79B9_7F4A_7C15;
+    for step in 0..moves {
+        if t.is_over() {
+            break;
+        }
+        if t.cover.is_some() {
+            t.reveal();
+        }
+        let Some(seat) = t.viewer() else { break };
+        if last.is_some_and(|l| l != seat) {
+            handovers += 1;
+        }
+        last = Some(seat);
+        let list = t.viewer_actions();
+        if list.is_empty() {
+            break;
+        }
+        rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        let (s, a) = list[(rng >> 33) as usize % list.len()].clone();
+        t.act(s, a.action, step as f64);
+    }
+    (handovers, t.covers_raised)
+}
+
+/// Item 6: Dungeon Lords' public steps hand over without a cover; a cover is raised only
+/// where the next lord's table shows something the public table does not (it raised one
+/// at every handover, four a round).
+#[test]
+fn dungeon_lords_covers_only_where_something_is_hidden() {
+    let (handovers, covers) = hot_seat_covers("dungeon-lords", 2, 300);
+    assert!(handovers > 10, "{handovers} handovers");
+    assert!(
+        covers < handovers,
+        "{covers} covers for {handovers} handovers"
+    );
+}
+
+/// Item 3: a click on a board item whose only action spends opens a menu naming it;
+/// only the menu's button plays it. One-click play in Settings plays it at once.
+#[test]
+fn a_board_click_that_spends_asks_first_unless_one_click_play_is_on() {
+    for one_click in [false, true] {
+        let (_dir, mut h) = app(WIDE);
+        h.state_mut().state.settings.bot_pace = 1.0e6;
+        h.state_mut().state.settings.one_click = one_click;
+        start(
+            &mut h,
+            "above-below",
+            &[SeatChoice::Human, SeatChoice::Bot(1)],
+            &[],
+        );
+        let list = table(&h).viewer_actions();
+        let (_, pay) = list
+            .iter()
+            .find(|(_, a)| a.label.starts_with("Pay 1 coin: refresh") && a.target.is_some())
+            .cloned()
+            .expect("a paid refresh on the table");
+        let sharing = list.iter().filter(|(_, a)| a.target == pay.target).count();
+        assert_eq!(sharing, 1, "the refresh is its item's only action");
+        let before = table(&h).session.cursor();
+        h.get_by_label(&format!("{} on the table", pay.label))
+            .click();
+        h.run();
+        if one_click {
+            assert!(
+                table(&h).session.cursor() > before,
+                "one-click play paid at once"
+            );
+            continue;
+        }
+        assert_eq!(
+            table(&h).session.cursor(),
+            before,
+            "nothing paid on the first click"
+        );
+        // The menu names the action; the list has the same button, so two now.
+        assert_eq!(
+            h.query_all_by_label(&pay.label).count(),
+            2,
+            "the menu is open"
+        );
+        h.get_by_label("Not now");
+        // The menu's own button pays.
+        let buttons: Vec<egui::Rect> = h.query_all_by_label(&pay.label).map(|n| n.rect()).collect();
+        let side_x = h.get_by_label("Log").rect().left();
+        let in_menu = buttons
+            .iter()
+            .find(|r| r.right() < side_x)
+            .copied()
+            .expect("a menu over the table");
+        h.event(egui::Event::PointerMoved(in_menu.center()));
+        h.run();
+        still_click(&mut h, in_menu.center());
+        assert!(
+            table(&h).session.cursor() > before,
+            "the menu's button paid"
+        );
+    }
 }

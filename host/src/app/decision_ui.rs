@@ -61,7 +61,7 @@ pub fn panel(ui: &mut Ui, t: &mut TableState, view: Option<&View>, now: f64) -> 
         ui.label(
             RichText::new("The table shows a moment of the log. Back to now to play on.").weak(),
         );
-        if ui.button("Back to now").clicked() {
+        if ui.button("Back to the present").clicked() {
             t.close_preview();
         }
         return ui.cursor().top() - top;
@@ -154,9 +154,8 @@ pub fn panel(ui: &mut Ui, t: &mut TableState, view: Option<&View>, now: f64) -> 
         let until = t.handover_until();
         if t.guard.allows(ui.ctx(), now, false, until) {
             t.act(seat, action, now);
-        } else {
-            t.notice =
-                Some("The buttons changed under the pointer: move it and click again".into());
+        } else if !t.guard.reason.is_empty() {
+            t.notice = Some(t.guard.reason.into());
         }
     }
     wanted

@@ -8,6 +8,11 @@
 //! - the click that closes an open menu: it closes the menu and does nothing else.
 //!
 //! Choices from the menu itself and from the keyboard are never ignored.
+//!
+//! And one click acts once: egui may run a frame a second time with the same input (a
+//! new grid or a resized area asks it to), and by then the first run's move has changed
+//! the panels, so the same release would land on whatever now lies under it (a log
+//! entry, another button). The release that acted is remembered and never acts again.
 
 use egui::Context;
 
@@ -29,6 +34,10 @@ pub struct ClickGuard {
     menu_open: bool,
     /// Clicks ignored so far (tests, and the notice).
     pub ignored: usize,
+    /// Why the last click was ignored, for the notice.
+    pub reason: &'static str,
+    /// The frame time of the release that last acted.
+    consumed: Option<f64>,
 }
 
 impl ClickGuard {

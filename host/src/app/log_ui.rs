@@ -172,7 +172,9 @@ pub fn log_panel(ui: &mut Ui, t: &mut TableState) {
         expanded.insert(first);
     }
     ui.data_mut(|d| d.insert_temp(expanded_id, expanded));
-    if let Some(i) = rewind {
+    if let Some(i) = rewind
+        && t.guard.fresh(ui.ctx(), ui.input(|i| i.time))
+    {
         t.preview_entry(i);
     }
 }

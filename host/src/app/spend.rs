@@ -8,6 +8,9 @@
 //! upgrade, expand) as a word of its own, or a price in the label ("2¢", "cost 3",
 //! "for 2 gold"). Selling and taking are not spending. A label that spends without saying
 //! so is the game's to reword; one that says so without spending costs one more click.
+//! A declined offer ("Do not buy…", "Don't…", "Decline…", "Pass…") spends nothing, and a
+//! plan's tentative step never spends (the plan can still be cancelled; its Confirm is
+//! the click that counts), so neither gets a menu.
 
 /// Verbs that spend, in the forms the games' labels use.
 const SPEND_WORDS: &[&str] = &[
@@ -30,7 +33,12 @@ pub fn spends(label: &str) -> bool {
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .collect();
-    if words.first() == Some(&"sell") || words.contains(&"sells") {
+    let declines = matches!(
+        words.first(),
+        Some(&"sell" | &"decline" | &"pass" | &"skip")
+    ) || words.starts_with(&["do", "not"])
+        || words.starts_with(&["don", "t"]);
+    if declines || words.contains(&"sells") {
         return false;
     }
     if words.iter().any(|w| SPEND_WORDS.contains(w)) {
@@ -69,6 +77,9 @@ mod tests {
             "Place your worker on the Market",
             "End turn",
             "Rebuilding nothing: pass",
+            "Do not buy the Amulet",
+            "Don't hire anyone",
+            "Pass: no artefact or spell now",
         ] {
             assert!(!spends(l), "{l}");
         }

@@ -102,10 +102,9 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
                     if t.guard.allows(ui.ctx(), now, r.from_menu, until) {
                         t.act(seat, action, now);
                     } else {
-                        t.notice = Some(
-                            "That click was not played: the table had just changed. Click again."
-                                .into(),
-                        );
+                        if !t.guard.reason.is_empty() {
+                            t.notice = Some(t.guard.reason.into());
+                        }
                     }
                 }
                 if !looking {

@@ -5,8 +5,8 @@
 
 use egui::{Color32, CornerRadius, Rect, Sense, Stroke, StrokeKind, Ui, WidgetInfo};
 use serde_json::Value;
-use tavern_plugin_api::ActionEntry;
 use tavern_plugin_api::scene::{Item, Scene};
+use tavern_plugin_api::{ActionEntry, ChoiceKind};
 
 use super::super::spend::spends;
 use super::super::text::readable_owned;
@@ -115,7 +115,10 @@ pub(super) fn interact(
             .unwrap_or(id)
             .to_string();
         // One action that spends still gets its menu: a word before the coins go.
-        let direct = actions.len() == 1 && (table.one_click || !spends(&actions[0].1.label));
+        // A plan's step is tentative (its Confirm counts), and a pass spends nothing.
+        let only = &actions[0].1;
+        let spending = only.kind == ChoiceKind::Plain && spends(&only.label);
+        let direct = actions.len() == 1 && (table.one_click || !spending);
         let name = if actions.len() == 1 {
             format!("{} on the table", actions[0].1.label)
         } else {
