@@ -1352,4 +1352,178 @@ mod tests {
         assert_eq!(r.games, 10);
         assert!(r.min_len >= 2 && r.max_len <= 3);
     }
+
+    /// `Count` at version 2, which reads version 1's logs: version 1 added 10 (its
+    /// actions were 10 and 20, read today as 1 and 2) and, under version 1's rules, the
+    /// count also starts at 1 (kept behind the state's flag). Version 0 is unreadable.
+    #[derive(Clone, Serialize, Deserialize)]
+    struct Versioned(u32, bool);
+
+    impl Game for Versioned {
+        type Action = u32;
+        fn info() -> GameInfo {
+            GameInfo {
+                id: "versioned".into(),
+                version: "2".into(),
+                ..Count::info()
+            }
+        }
+        fn new(_: &Setup) -> Result<Self, GameError> {
+            Ok(Versioned(0, false))
+        }
+        fn new_under(_: &Setup, rules: &str) -> Result<Self, GameError> {
+            match rules {
+                "1" => Ok(Versioned(1, true)),
+                other => Err(GameError::new(format!("no rules of version {other}"))),
+            }
+        }
+        fn open_old(
+            version: &str,
+            _: &Setup,
+            log: Vec<crate::versions::OldEntry>,
+        ) -> Result<crate::versions::OldLog, GameError> {
+            if version != "1" {
+                return Err(GameError::new(format!("version {version} is unknown")));
+            }
+            let log = log
+                .into_iter()
+                .map(|mut e| {
+                    e.action = Value::from(e.action.as_u64().unwrap_or(0) / 10);
+                    e
+                })
+                .collect();
+            Ok(crate::versions::OldLog {
+                log,
+                rules: Some("1".into()),
+                note: Some("played with Versioned 1 rules: the count starts at 1".into()),
+            })
+        }
+        fn to_act(&self) -> ToAct {
+            Count(self.0, false).to_act()
+        }
+        fn sample_chance(&self, _: &mut GameRng) -> u32 {
+            0
+        }
+        fn legal(&self, _: usize) -> Vec<Legal<u32>> {
+            vec![Legal::new(1, "add 1"), Legal::new(2, "add 2")]
+        }
+        fn apply(&mut self, _: Option<usize>, a: &u32) -> Result<Applied, GameError> {
+            self.0 += a;
+            Ok(Applied::public(format!("added {a}")))
+        }
+        fn view(&self, _: Option<usize>) -> View {
+            View::default()
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            None
+        }
+        fn determinize(&self, _: usize, _: &mut GameRng) -> Self {
+            self.clone()
+        }
+    }
+
+    static V: PluginTable = table::<Versioned>();
+
+    fn versioned_call(h: u64, req: &Request) -> (i32, Value) {
+        let bytes = serde_json::to_vec(req).unwrap();
+        let mut out = Buffer::empty();
+        let st = (V.call)(h, bytes.as_ptr(), bytes.len(), &mut out);
+        let v = serde_json::from_slice(unsafe { out.as_slice() }).unwrap_or(Value::Null);
+        (V.free)(out);
+        (st, v)
+    }
+
+    fn versioned_create(req: &Value) -> (i32, u64, Value) {
+        let bytes = serde_json::to_vec(req).unwrap();
+        let mut h = 0;
+        let mut out = Buffer::empty();
+        let st = (V.create)(bytes.as_ptr(), bytes.len(), &mut h, &mut out);
+        let v = serde_json::from_slice(unsafe { out.as_slice() }).unwrap_or(Value::Null);
+        (V.free)(out);
+        (st, h, v)
+    }
+
+    #[test]
+    fn open_old_needs_no_instance_and_rewrites_the_log() {
+        let old = |action: u64| crate::versions::OldEntry {
+            seat: Some(0),
+            steps: Vec::new(),
+            action: Value::from(action),
+        };
+        let req = Request::OpenOld {
+            version: "1".into(),
+            setup: Setup::players(1),
+            log: vec![old(10), old(20)],
+        };
+        // Handle 0 names no instance, and none is needed.
+        let (st, v) = versioned_call(0, &req);
+        assert_eq!(st, STATUS_OK, "{v}");
+        let reply: crate::versions::OldLog = serde_json::from_value(v).unwrap();
+        assert_eq!(reply.log, vec![old(1), old(2)]);
+        assert_eq!(reply.rules.as_deref(), Some("1"));
+        assert!(reply.note.unwrap().contains("starts at 1"));
+        // An unreadable version is a bad request with the game's reason.
+        let (st, v) = versioned_call(
+            0,
+            &Request::OpenOld {
+                version: "0".into(),
+                setup: Setup::players(1),
+                log: Vec::new(),
+            },
+        );
+        assert_eq!((st, v["kind"].as_str()), (STATUS_ERR, Some("bad_request")));
+        assert!(v["message"].as_str().unwrap().contains("version 0"), "{v}");
+        // A game that never changed how a log replays answers with the log unchanged.
+        let (st, v) = call_json(0, &req);
+        assert_eq!(st, STATUS_OK);
+        assert_eq!(v["log"][0]["action"], 10);
+        assert!(v.get("rules").is_none(), "{v}");
+        // The in-process path answers the same.
+        let mut state = Versioned(0, false);
+        let bytes = respond_bytes(&mut state, req).unwrap();
+        let same: crate::versions::OldLog = serde_json::from_slice(&bytes).unwrap();
+        assert_eq!(same.log, vec![old(1), old(2)]);
+    }
+
+    #[test]
+    fn create_reads_a_setup_with_or_without_older_rules() {
+        let setup = serde_json::to_value(Setup::players(1)).unwrap();
+        // A plain setup (what every host before `rules` sent): today's rules.
+        let (st, h, _) = versioned_create(&setup);
+        assert_eq!(st, STATUS_OK);
+        assert_eq!(
+            versioned_call(h, &Request::State).1,
+            serde_json::json!([0, false])
+        );
+        // The same setup naming version 1's rules: the game follows them.
+        let mut under = setup.clone();
+        under["rules"] = Value::from("1");
+        let (st, h1, _) = versioned_create(&under);
+        assert_eq!(st, STATUS_OK);
+        assert_eq!(
+            versioned_call(h1, &Request::State).1,
+            serde_json::json!([1, true])
+        );
+        // Rules the game does not know are refused with its reason, and no instance.
+        under["rules"] = Value::from("7");
+        let (st, _, v) = versioned_create(&under);
+        assert_eq!(st, STATUS_ERR);
+        assert!(v["message"].as_str().unwrap().contains("version 7"), "{v}");
+        // A game without older rules builds today's game for any rules named.
+        under["rules"] = Value::from("1");
+        let bytes = serde_json::to_vec(&under).unwrap();
+        let (mut hc, mut out) = (0, Buffer::empty());
+        assert_eq!(
+            (T.create)(bytes.as_ptr(), bytes.len(), &mut hc, &mut out),
+            STATUS_OK
+        );
+        (T.free)(out);
+        assert_eq!(
+            call_json(hc, &Request::State).1,
+            serde_json::json!([0, true])
+        );
+        for h in [h, h1, hc] {
+            assert_eq!(destroy(h), STATUS_OK);
+        }
+    }
 }
