@@ -29,6 +29,7 @@ pub mod arrivals;
 pub mod art;
 pub mod build;
 pub mod building;
+pub mod combat_side;
 pub mod data;
 pub mod determinize;
 pub mod done;

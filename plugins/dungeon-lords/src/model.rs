@@ -324,6 +324,17 @@ impl Dl {
         }
     }
 
+    /// Whose table the public view (no viewer) shows: the first lord to act, else the
+    /// lord in battle, else the start player. A seat's own view then differs from it only
+    /// by that lord's secrets, which is what the host's hot-seat cover looks for.
+    pub fn focus(&self) -> usize {
+        self.seats_to_act()
+            .first()
+            .copied()
+            .or(self.battle.as_ref().map(|b| b.lord))
+            .unwrap_or(self.start)
+    }
+
     pub fn n(&self) -> usize {
         self.lords.len()
     }

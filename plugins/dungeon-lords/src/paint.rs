@@ -182,3 +182,14 @@ pub fn legal_button(g: &crate::model::Dl, seat: usize, id: &str) -> Option<(Stri
         (target.as_deref() == Some(id)).then(|| (id.to_string(), label))
     })
 }
+
+pub fn class_colour(c: crate::data::Class) -> Color {
+    match c {
+        crate::data::Class::Warrior => Color::rgb(200, 90, 60),
+        crate::data::Class::Thief => Color::rgb(90, 150, 90),
+        crate::data::Class::Priest => Color::rgb(230, 210, 120),
+        crate::data::Class::Wizard => Color::rgb(110, 120, 210),
+        crate::data::Class::Paladin => Color::rgb(230, 230, 240),
+        crate::data::Class::Illusion => Color::rgb(200, 200, 230),
+    }
+}

@@ -43,7 +43,7 @@ const NP_COLOUR: Color = Color::rgb(120, 120, 120);
 pub fn view(g: &Dl, viewer: Option<usize>) -> View {
     let mut s = Scene::new(WIDTH, HEIGHT);
     art::backdrop(&mut s);
-    let own = viewer.unwrap_or(g.start).min(g.n() - 1);
+    let own = viewer.unwrap_or_else(|| g.focus()).min(g.n() - 1);
     board(&mut s, g, own, viewer == Some(own));
     dungeon(&mut s, g, own, viewer == Some(own));
     progress(&mut s, g, viewer);
@@ -112,7 +112,9 @@ fn board(s: &mut Scene, g: &Dl, own: usize, is_viewer: bool) {
         PAPER,
     )
     .tooltip("The central board: each place has three spaces, I to III, filled in the order the orders are revealed.");
-    let mine: Vec<u8> = if is_viewer {
+    // Once revealed, a lord's orders are public: the public table marks them too.
+    let public = !matches!(g.phase, Phase::Build(Stage::Orders | Stage::Initial));
+    let mine: Vec<u8> = if is_viewer || public {
         f.orders[own].clone()
     } else {
         Vec::new()
@@ -378,9 +380,9 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
             .collect();
         y = wrap(s, x, y, w, &format!("Orders: {}", o.join(", ")), PAPER);
     }
-    if is_viewer {
-        decision_button(s, g, seat, rect(x, panel.y + panel.h - 52.0, w, 40.0));
-    }
+    // Drawn for this panel's lord in the public view too (which shows the lord to act),
+    // so that only real secrets tell a lord's table from the public one.
+    decision_button(s, g, seat, rect(x, panel.y + panel.h - 52.0, w, 40.0));
     if is_viewer && !l.spied.is_empty() {
         let seen: Vec<String> = l
             .spied
@@ -407,13 +409,20 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
 fn decision_button(s: &mut Scene, g: &Dl, seat: usize, r: Rect) {
     for id in ["button:confirm", "button:pass"] {
         if let Some((id, label)) = crate::paint::legal_button(g, seat, id) {
-            let short = match g.phase {
-                Phase::Build(Stage::Orders) => "Place orders face down",
-                Phase::Build(Stage::Initial) => "Confirm the orders",
-                Phase::Build(Stage::Production(_)) => "Done producing",
-                _ => label.as_str(),
+            // The tooltips name no secret: the orders stay hidden until all confirm.
+            let (short, tip) = match g.phase {
+                Phase::Build(Stage::Orders) => (
+                    "Place orders face down",
+                    "Place your three orders face down: they are revealed when every lord has placed them".to_string(),
+                ),
+                Phase::Build(Stage::Initial) => (
+                    "Confirm the orders",
+                    "Keep the chosen order in hand; the other two become inaccessible".to_string(),
+                ),
+                Phase::Build(Stage::Production(_)) => ("Done producing", label.clone()),
+                _ => (label.as_str(), label.clone()),
             };
-            crate::paint::button(s, r, &id, short, &label);
+            crate::paint::button(s, r, &id, short, &tip);
             return;
         }
     }
