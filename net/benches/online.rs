@@ -1,0 +1,213 @@
+//! The online bench (print-only): one authority process serving 50 games of
+//! Dragonkeepers at once, 4 random players each, every player on its own QUIC
+//! connection over loopback with relays off. Prints actions per second, the round trip
+//! (a choice sent → the frame showing it applied) at p50/p99, and checks that no
+//! action was lost or applied twice: every choice sent was either refused as stale or
+//! is in the game's log exactly once.
+//!
+//! `cargo bench -p tavern-net --bench online` (GAMES=n and PLAYERS=n change the size).
+//! The games run in-process (`local::GameBackend`), not through a plugin library.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use tavern_net::endpoint::{ALPN, NetConfig, bind, host_addr};
+use tavern_net::local::GameBackend;
+use tavern_net::proto::{ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg};
+use tavern_net::{Authority, Backend, SeatConfig, Server, wire};
+use tavern_plugin_api::Setup;
+use tavern_plugin_dragonkeepers::Dk;
+
+fn env(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn next(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// What one player saw: choices sent, refused as stale, round trips in microseconds.
+#[derive(Default)]
+struct Tally {
+    sent: u64,
+    stale: u64,
+    rtt_us: Vec<u64>,
+}
+
+async fn player(
+    ep: iroh::Endpoint,
+    ticket: tavern_net::Ticket,
+    seed: u64,
+) -> Result<Tally, String> {
+    let conn = ep
+        .connect(host_addr(&ticket).map_err(|e| e.0)?, ALPN)
+        .await
+        .map_err(|e| e.to_string())?;
+    let (mut send, mut recv) = conn.open_bi().await.map_err(|e| e.to_string())?;
+    let hello = ClientMsg::Hello {
+        protocol: PROTOCOL_VERSION,
+        game: ticket.game.clone(),
+        version: ticket.version.clone(),
+        token: ticket.token.clone(),
+        name: String::new(),
+    };
+    wire::write_frame(&mut send, &hello)
+        .await
+        .map_err(|e| e.to_string())?;
+    let seat = ticket.seat.ok_or("a seat ticket")?;
+    let mut t = Tally::default();
+    let mut rng = seed;
+    let mut pending: Option<(u64, Instant)> = None;
+    loop {
+        let msg: ServerMsg = wire::read_frame(&mut recv)
+            .await
+            .map_err(|e| e.to_string())?;
+        match msg {
+            ServerMsg::Welcome { .. } => {}
+            ServerMsg::Error { code, message } => {
+                if code != ErrorCode::Stale {
+                    return Err(message);
+                }
+                t.stale += 1;
+                pending = None;
+            }
+            ServerMsg::Frame(f) => {
+                if let Some((rev, at)) = pending
+                    && f.revision > rev
+                {
+                    t.rtt_us.push(at.elapsed().as_micros() as u64);
+                    pending = None;
+                }
+                if f.over {
+                    let _ = wire::write_frame(&mut send, &ClientMsg::Bye).await;
+                    let _ = send.finish();
+                    return Ok(t);
+                }
+                if pending.is_none() && !f.legal.is_empty() {
+                    let index = (next(&mut rng) % f.legal.len() as u64) as usize;
+                    let act = ClientMsg::Act {
+                        seat,
+                        revision: f.revision,
+                        index,
+                    };
+                    pending = Some((f.revision, Instant::now()));
+                    t.sent += 1;
+                    wire::write_frame(&mut send, &act)
+                        .await
+                        .map_err(|e| e.to_string())?;
+                }
+            }
+        }
+    }
+}
+
+fn main() {
+    // `cargo bench` passes --bench; `cargo test --benches` passes nothing useful either.
+    let games = env("GAMES", 50);
+    let players = env("PLAYERS", 4);
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let server: Server<GameBackend<Dk>> = Server::start(&NetConfig::loopback()).await.unwrap();
+        let mut ids = Vec::new();
+        for g in 0..games {
+            let mut setup = Setup::players(players);
+            setup.seed = 1000 + g as u64;
+            let b = GameBackend::<Dk>::new(&setup).unwrap();
+            let seats = (0..players)
+                .map(|s| SeatConfig { name: format!("Player {}", s + 1), bot: None })
+                .collect();
+            ids.push(server.add_game(Authority::new(b, seats)));
+        }
+        // One client endpoint dials every connection (each is still its own QUIC
+        // connection and its own seat).
+        let ep = bind(&NetConfig::loopback(), Vec::new()).await.unwrap();
+        let start = Instant::now();
+        let done = Arc::new(AtomicU64::new(0));
+        let mut tasks = Vec::new();
+        for &g in &ids {
+            for t in server.tickets(g).into_iter().take(players) {
+                let (ep, done) = (ep.clone(), done.clone());
+                let seed = (g * 31 + t.seat.unwrap_or(0)) as u64;
+                tasks.push(tokio::spawn(async move {
+                    let r = player(ep, t, seed).await;
+                    done.fetch_add(1, Ordering::Relaxed);
+                    (g, r)
+                }));
+            }
+        }
+        let mut per_game = vec![(0u64, 0u64); games];
+        let mut rtts = Vec::new();
+        let mut failures = 0;
+        for task in tasks {
+            let (g, r) = tokio::time::timeout(Duration::from_secs(1200), task)
+                .await
+                .expect("the bench finished in time")
+                .unwrap();
+            match r {
+                Ok(t) => {
+                    per_game[g].0 += t.sent;
+                    per_game[g].1 += t.stale;
+                    rtts.extend(t.rtt_us);
+                }
+                Err(e) => {
+                    eprintln!("a player failed: {e}");
+                    failures += 1;
+                }
+            }
+        }
+        let secs = start.elapsed().as_secs_f64();
+        let mut logged_total = 0u64;
+        let mut mismatched = 0;
+        for (g, &(sent, stale)) in per_game.iter().enumerate() {
+            let logged = server
+                .with_authority(ids[g], |a| {
+                    assert!(a.is_over(), "game {g} did not finish");
+                    a.backend().log_items(0).iter().filter(|e| e.seat.is_some()).count() as u64
+                })
+                .unwrap();
+            logged_total += logged;
+            if logged != sent - stale {
+                mismatched += 1;
+                eprintln!("game {g}: {sent} sent, {stale} stale, {logged} in the log");
+            }
+        }
+        rtts.sort_unstable();
+        let pct = |p: f64| {
+            rtts.get(((rtts.len() as f64 - 1.0) * p).round() as usize)
+                .map_or(0.0, |&us| us as f64 / 1000.0)
+        };
+        println!(
+            "online: {games} games x {players} random players on one authority, loopback, relays off"
+        );
+        println!(
+            "actions applied: {logged_total} in {secs:.2} s = {:.0} actions/s",
+            logged_total as f64 / secs
+        );
+        println!(
+            "round trip (choice sent -> frame showing it): p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({} samples)",
+            pct(0.5),
+            pct(0.99),
+            pct(1.0),
+            rtts.len()
+        );
+        let stale: u64 = per_game.iter().map(|g| g.1).sum();
+        println!(
+            "refused as stale: {stale}; lost or doubled: {mismatched} games; players failed: {failures}"
+        );
+        ep.close().await;
+        server.close().await;
+        assert_eq!(mismatched, 0, "actions were lost or doubled");
+        assert_eq!(failures, 0);
+    });
+}

@@ -1,0 +1,28 @@
+//! Tavern's live online table.
+//!
+//! One process, the authority ([`authority::Authority`]), owns the game in progress
+//! through a [`backend::Backend`] (the host's session); players connect over iroh
+//! ([`server::Server`], [`client::Remote`]) with an invitation ([`ticket::Ticket`]) and
+//! each receives only what [`outgoing::frame_for`] builds for their seat.
+//!
+//! Dependency direction: this crate knows plugin-api and not the host; the host
+//! implements `Backend` for its `Session`.
+
+pub mod authority;
+pub mod backend;
+pub mod client;
+pub mod endpoint;
+pub mod local;
+pub mod outgoing;
+pub mod proto;
+pub mod server;
+pub mod ticket;
+pub mod wire;
+
+pub use authority::{Authority, Change, Joined, Refusal, SeatConfig};
+pub use backend::{Backend, BackendError, Decision, LogItem, Preview};
+pub use client::{Event, Remote};
+pub use endpoint::{NetConfig, NetError, Relay};
+pub use proto::{ClientMsg, ErrorCode, SeatFrame, ServerMsg};
+pub use server::{Hosting, Server};
+pub use ticket::Ticket;

@@ -1,0 +1,170 @@
+//! What travels between an authority and its clients, as serde types.
+//!
+//! Every frame on the wire is one of [`ClientMsg`] or [`ServerMsg`], JSON inside a length
+//! prefix (see `wire`). The protocol version is checked once, in the handshake
+//! ([`ClientMsg::Hello`] / [`ServerMsg::Welcome`]); a change to any type here that an
+//! older peer would misread bumps [`PROTOCOL_VERSION`].
+//!
+//! Nothing here carries game data a viewer may not have: actions are chosen by their
+//! position in the list the viewer was sent ([`ClientMsg::Act`]), never sent as JSON,
+//! so a client needs no action data at all and the authority never sends any.
+
+use serde::{Deserialize, Serialize};
+use tavern_plugin_api::{ChoiceKind, Outcome, View};
+
+/// The version of this protocol. Both sides name theirs in the handshake.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The most bytes one frame may hold (the length prefix not counted). A scene is tens
+/// of kilobytes; a frame over this is refused unread.
+pub const MAX_FRAME: usize = 4 << 20;
+
+/// A frame from a client.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMsg {
+    /// The first frame: which protocol and game version the client speaks, and the
+    /// token of the invitation it holds.
+    Hello {
+        protocol: u32,
+        game: String,
+        version: String,
+        token: String,
+        /// The player's name, shown to the others (a profile's name).
+        #[serde(default)]
+        name: String,
+    },
+    /// Entry `index` of the legal list in the frame of revision `revision` (the one the
+    /// player looked at), for `seat`. A step starts or extends the seat's plan on the
+    /// authority; any other entry is applied (confirming the plan, if one is open).
+    Act {
+        seat: usize,
+        revision: u64,
+        index: usize,
+    },
+    /// Drop the seat's open plan.
+    CancelPlan { seat: usize },
+    /// Take back the seat's own last move. At once when nobody else acted and nothing
+    /// was revealed since; otherwise it asks every other human seat.
+    Undo { seat: usize },
+    /// Answer the undo request now open.
+    Vote { seat: usize, accept: bool },
+    /// Polite goodbye (a dropped connection means the same).
+    Bye,
+}
+
+/// A frame from the authority.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// The handshake's answer: the game and the seat this connection plays (`None`
+    /// for a spectator).
+    Welcome {
+        protocol: u32,
+        game: String,
+        name: String,
+        version: String,
+        seat: Option<usize>,
+    },
+    /// The game as this viewer may see it (see `outgoing`).
+    Frame(Box<SeatFrame>),
+    /// A refusal: what was wrong, in words. The game did not change.
+    Error { code: ErrorCode, message: String },
+}
+
+/// What kind of problem an error frame names.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// Protocol, game or plugin version differ; the connection ends.
+    Version,
+    /// No seat or spectator has this token, or another player holds the seat.
+    Token,
+    /// A frame for a seat this connection does not play.
+    NotYourSeat,
+    /// Not this seat's turn, no such entry, or a list that has changed since.
+    Stale,
+    /// The game refused the action or the request (undo not possible).
+    Refused,
+    /// Bytes that are not a frame, or a frame over the size limit.
+    BadFrame,
+    /// The game's code failed on the authority; the game keeps its last good state.
+    Game,
+}
+
+/// Everything one viewer receives about the game, built by `outgoing::frame_for`.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct SeatFrame {
+    /// Changes with every change this viewer can see; an [`ClientMsg::Act`] names it.
+    pub revision: u64,
+    pub game: String,
+    /// The seat this frame is for; `None` for a spectator.
+    pub viewer: Option<usize>,
+    /// Seats to act now (empty while the game is over).
+    pub to_act: Vec<usize>,
+    pub over: bool,
+    /// The table: the viewer's view (the plan's preview while the viewer has a plan open).
+    pub view: View,
+    /// The viewer's choices when it must act, in the game's order: `Act` names one by
+    /// its index. Empty otherwise.
+    pub legal: Vec<Choice>,
+    /// Steps in the viewer's open plan (0 when none is open). Only the count: the steps
+    /// themselves stay on the authority.
+    #[serde(default)]
+    pub plan_steps: usize,
+    /// The log as this viewer reads it, from entry `log_from` on; the client keeps
+    /// what it has before `log_from` and replaces the rest.
+    pub log_from: usize,
+    pub log: Vec<LogLine>,
+    pub seats: Vec<SeatStatus>,
+    /// An undo request waiting for answers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub undo_vote: Option<UndoVote>,
+    /// The final result, once the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Outcome>,
+}
+
+/// One entry of a legal list, without its action.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Choice {
+    pub label: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+    #[serde(default, skip_serializing_if = "ChoiceKind::is_plain")]
+    pub kind: ChoiceKind,
+}
+
+/// One log entry as one viewer reads it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct LogLine {
+    /// The acting seat; `None` for a chance step.
+    pub seat: Option<usize>,
+    pub text: String,
+    #[serde(default)]
+    pub reveal: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub routine: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
+}
+
+/// A seat as every viewer sees it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct SeatStatus {
+    pub name: String,
+    /// Played by a bot on the authority (from the start, or handed over).
+    pub bot: bool,
+    /// A person's seat whose player is connected now (always true for a bot's seat).
+    pub connected: bool,
+}
+
+/// An undo request waiting for every other human seat.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct UndoVote {
+    pub requester: usize,
+    /// The log length the game goes back to when all accept.
+    pub to: usize,
+    /// Seats that have not answered yet.
+    pub waiting: Vec<usize>,
+}

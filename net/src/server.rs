@@ -1,0 +1,496 @@
+//! The authority on the network: one iroh endpoint serving any number of games.
+//!
+//! Each connection is one player (or spectator) on one bidirectional stream. Its first
+//! frame is the handshake; after it, a reader task hands each frame to the game's
+//! [`Authority`] under the game's lock, and after every change the server builds each
+//! connected viewer's frame there (the one outgoing path) and queues the bytes to that
+//! viewer's writer task. Bots think on tokio's blocking pool, off the lock. A frame the
+//! authority refuses, or bytes that are not a frame, get an error frame back; the game
+//! and the connection go on.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use iroh::Endpoint;
+use iroh::endpoint::Connection;
+use tokio::sync::{Notify, mpsc};
+
+use crate::authority::{Authority, Change, Refusal};
+use crate::backend::Backend;
+use crate::endpoint::{ALPN, NetConfig, NetError, bind, own_addr};
+use crate::proto::{ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg};
+use crate::ticket::Ticket;
+use crate::wire::{self, ReadError};
+
+/// How long a new connection may take to send its handshake.
+const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Something the host may want to print (a refused frame, a player coming or going).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Note {
+    pub game: usize,
+    pub text: String,
+}
+
+/// One viewer's connection as the game knows it.
+struct Viewer {
+    seat: Option<usize>,
+    out: mpsc::UnboundedSender<Vec<u8>>,
+    conn: Connection,
+    /// Log entries this viewer has; the next frame sends the rest.
+    sent_log: usize,
+    /// How many of the authority's rewinds it has been told of.
+    rewinds_seen: usize,
+}
+
+/// A game on the server.
+struct Room<B: Backend> {
+    authority: Mutex<Authority<B>>,
+    viewers: Mutex<HashMap<u64, Viewer>>,
+    bot_running: AtomicBool,
+    changed: Notify,
+}
+
+struct Shared<B: Backend> {
+    rooms: Mutex<Vec<Arc<Room<B>>>>,
+    notes: Mutex<Vec<Note>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    // A panic while a lock was held (there should be none: the authority catches the
+    // game's) must not take the whole server down with poisoned locks.
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+impl<B: Backend> Shared<B> {
+    fn note(&self, game: usize, text: String) {
+        lock(&self.notes).push(Note { game, text });
+    }
+}
+
+/// The server: hosts games, hands out tickets, and lets the host act on a game (hand a
+/// seat to a bot, save it) while it runs.
+pub struct Server<B: Backend + 'static> {
+    endpoint: Endpoint,
+    shared: Arc<Shared<B>>,
+}
+
+impl<B: Backend + 'static> Server<B> {
+    /// Binds the endpoint and starts accepting connections. Must run inside a tokio
+    /// runtime. With a relay it waits (up to 10 s) to reach it, so tickets name it.
+    pub async fn start(cfg: &NetConfig) -> Result<Server<B>, NetError> {
+        let endpoint = bind(cfg, vec![ALPN.to_vec()]).await?;
+        if cfg.relay != crate::endpoint::Relay::Off {
+            let _ = tokio::time::timeout(Duration::from_secs(10), endpoint.online()).await;
+        }
+        let shared = Arc::new(Shared {
+            rooms: Mutex::new(Vec::new()),
+            notes: Mutex::new(Vec::new()),
+        });
+        let (ep, sh) = (endpoint.clone(), shared.clone());
+        tokio::spawn(async move {
+            while let Some(incoming) = ep.accept().await {
+                let sh = sh.clone();
+                tokio::spawn(async move {
+                    if let Ok(conn) = incoming.await {
+                        serve(sh, conn).await;
+                    }
+                });
+            }
+        });
+        Ok(Server { endpoint, shared })
+    }
+
+    /// Adds a game; returns its number on this server. Bots due at the start begin.
+    pub fn add_game(&self, authority: Authority<B>) -> usize {
+        let room = Arc::new(Room {
+            authority: Mutex::new(authority),
+            viewers: Mutex::new(HashMap::new()),
+            bot_running: AtomicBool::new(false),
+            changed: Notify::new(),
+        });
+        let mut rooms = lock(&self.shared.rooms);
+        rooms.push(room.clone());
+        let game = rooms.len() - 1;
+        drop(rooms);
+        spawn_bots(self.shared.clone(), game, room);
+        game
+    }
+
+    /// The invitations of game `game`: one per seat, then the spectators'.
+    pub fn tickets(&self, game: usize) -> Vec<Ticket> {
+        let Some(room) = self.room(game) else {
+            return Vec::new();
+        };
+        let a = lock(&room.authority);
+        let (host, addrs, relay) = own_addr(&self.endpoint);
+        let make = |token: &str, seat: Option<usize>| Ticket {
+            host: host.clone(),
+            addrs: addrs.clone(),
+            relay: relay.clone(),
+            game: a.backend().game_id(),
+            version: a.backend().game_version(),
+            token: token.to_string(),
+            seat,
+        };
+        let mut out: Vec<Ticket> = (0..a.seat_count())
+            .map(|s| make(a.seat_token(s).unwrap_or_default(), Some(s)))
+            .collect();
+        out.push(make(a.spectator_token(), None));
+        out
+    }
+
+    fn room(&self, game: usize) -> Option<Arc<Room<B>>> {
+        lock(&self.shared.rooms).get(game).cloned()
+    }
+
+    /// Runs `f` on game `game`'s authority (hand a seat to a bot, read the game to save
+    /// it); every viewer then gets the new frame, and bots due start.
+    pub fn with_authority<R>(
+        &self,
+        game: usize,
+        f: impl FnOnce(&mut Authority<B>) -> R,
+    ) -> Option<R> {
+        let room = self.room(game)?;
+        let r = {
+            let mut a = lock(&room.authority);
+            let r = f(&mut a);
+            broadcast(&room, &a);
+            r
+        };
+        room.changed.notify_waiters();
+        spawn_bots(self.shared.clone(), game, room);
+        Some(r)
+    }
+
+    /// Waits until game `game` is over.
+    pub async fn wait_over(&self, game: usize) {
+        let Some(room) = self.room(game) else { return };
+        loop {
+            let changed = room.changed.notified();
+            if lock(&room.authority).is_over() {
+                return;
+            }
+            changed.await;
+        }
+    }
+
+    /// Waits until game `game` changes (or `timeout` passes).
+    pub async fn wait_change(&self, game: usize, timeout: Duration) {
+        let Some(room) = self.room(game) else { return };
+        let _ = tokio::time::timeout(timeout, room.changed.notified()).await;
+    }
+
+    /// Connections open to game `game` now.
+    pub fn viewers(&self, game: usize) -> usize {
+        self.room(game).map_or(0, |r| lock(&r.viewers).len())
+    }
+
+    /// Takes the notes gathered since the last call.
+    pub fn take_notes(&self) -> Vec<Note> {
+        std::mem::take(&mut *lock(&self.shared.notes))
+    }
+
+    /// Closes every connection and the endpoint.
+    pub async fn close(&self) {
+        self.endpoint.close().await;
+    }
+}
+
+/// Sends every viewer of `room` its frame, as the authority stands now.
+fn broadcast<B: Backend>(room: &Room<B>, a: &Authority<B>) {
+    let mut viewers = lock(&room.viewers);
+    let len = a.backend().log_len();
+    let rewinds = a.rewinds();
+    for v in viewers.values_mut() {
+        let mut from = v.sent_log;
+        for &p in &rewinds[v.rewinds_seen.min(rewinds.len())..] {
+            from = from.min(p);
+        }
+        match a.frame_for(v.seat, from) {
+            Ok(f) => {
+                let _ = v.out.send(wire::encode(&ServerMsg::Frame(Box::new(f))));
+                v.sent_log = len;
+                v.rewinds_seen = rewinds.len();
+            }
+            Err(_) => {
+                let _ = v.out.send(wire::encode(&ServerMsg::Error {
+                    code: ErrorCode::Game,
+                    message: "the game failed to show the table; it keeps its last good state"
+                        .into(),
+                }));
+            }
+        }
+    }
+}
+
+/// Starts the bot worker of `room` if a bot is to act and none is thinking.
+fn spawn_bots<B: Backend + 'static>(shared: Arc<Shared<B>>, game: usize, room: Arc<Room<B>>) {
+    if room.bot_running.swap(true, Ordering::SeqCst) {
+        return;
+    }
+    tokio::spawn(async move {
+        loop {
+            let job = lock(&room.authority).bot_job();
+            let Some((seat, revision, job)) = job else {
+                break;
+            };
+            let decision =
+                match tokio::task::spawn_blocking(move || crate::authority::guard(job)).await {
+                    Ok(d) => d,
+                    Err(e) => Err(crate::backend::BackendError::Failed(e.to_string())),
+                };
+            let applied = {
+                let mut a = lock(&room.authority);
+                let r = a.finish_bot(seat, revision, decision);
+                if matches!(r, Ok(true)) {
+                    broadcast(&room, &a);
+                }
+                r
+            };
+            room.changed.notify_waiters();
+            match applied {
+                Ok(_) => {}
+                Err(e) => {
+                    shared.note(
+                        game,
+                        format!(
+                            "the bot of seat {seat} failed: {}",
+                            e.detail.unwrap_or(e.message)
+                        ),
+                    );
+                    break;
+                }
+            }
+        }
+        room.bot_running.store(false, Ordering::SeqCst);
+        // A change that landed while the worker was finishing may have made a bot due.
+        if lock(&room.authority).bot_job().is_some() {
+            spawn_bots(shared, game, room);
+        }
+    });
+}
+
+fn error_frame(r: &Refusal) -> Vec<u8> {
+    wire::encode(&ServerMsg::Error {
+        code: r.code,
+        message: r.message.clone(),
+    })
+}
+
+/// One connection, from its handshake to its end.
+async fn serve<B: Backend + 'static>(shared: Arc<Shared<B>>, conn: Connection) {
+    let Ok((mut send, mut recv)) = conn.accept_bi().await else {
+        return;
+    };
+    let key = conn.remote_id().to_string();
+    let refuse =
+        |code: ErrorCode, message: String| wire::encode(&ServerMsg::Error { code, message });
+    let hello: ClientMsg = match tokio::time::timeout(HELLO_TIMEOUT, wire::read_frame(&mut recv))
+        .await
+    {
+        Ok(Ok(h)) => h,
+        Ok(Err(e)) => {
+            let _ = wire::write_raw(&mut send, &refuse(ErrorCode::BadFrame, e.to_string())).await;
+            return linger(conn, send).await;
+        }
+        Err(_) => return,
+    };
+    let token = match &hello {
+        ClientMsg::Hello { token, .. } => token.clone(),
+        _ => String::new(),
+    };
+    // The game whose seat or spectators this token opens.
+    let found = {
+        let rooms = lock(&shared.rooms);
+        rooms.iter().enumerate().find_map(|(i, r)| {
+            let a = lock(&r.authority);
+            let hit = a.spectator_token() == token
+                || (0..a.seat_count()).any(|s| a.seat_token(s) == Some(token.as_str()));
+            hit.then(|| (i, r.clone()))
+        })
+    };
+    let (game, room) = match (found, &hello) {
+        (Some(x), _) => x,
+        (None, ClientMsg::Hello { protocol, .. }) if *protocol != PROTOCOL_VERSION => {
+            let m = format!(
+                "this host speaks Tavern's online protocol version {PROTOCOL_VERSION}, \
+                 the client version {protocol}: update the older one"
+            );
+            let _ = wire::write_raw(&mut send, &refuse(ErrorCode::Version, m)).await;
+            return linger(conn, send).await;
+        }
+        (None, _) => {
+            let m = "this invitation is not for a game on this host".to_string();
+            let _ = wire::write_raw(&mut send, &refuse(ErrorCode::Token, m)).await;
+            return linger(conn, send).await;
+        }
+    };
+    let (out_tx, mut out_rx) = mpsc::unbounded_channel::<Vec<u8>>();
+    let joined = {
+        let mut a = lock(&room.authority);
+        match a.join(&hello, &key) {
+            Ok(j) => {
+                let welcome = ServerMsg::Welcome {
+                    protocol: PROTOCOL_VERSION,
+                    game: a.backend().game_id(),
+                    name: a.backend().game_name(),
+                    version: a.backend().game_version(),
+                    seat: j.seat,
+                };
+                let _ = out_tx.send(wire::encode(&welcome));
+                let mut viewers = lock(&room.viewers);
+                // The same player's older connection to this seat is over.
+                if let Some(seat) = j.seat {
+                    viewers.retain(|_, v| {
+                        let old = v.seat == Some(seat);
+                        if old {
+                            v.conn.close(1u32.into(), b"replaced by a new connection");
+                        }
+                        !old
+                    });
+                }
+                viewers.insert(
+                    j.conn,
+                    Viewer {
+                        seat: j.seat,
+                        out: out_tx.clone(),
+                        conn: conn.clone(),
+                        sent_log: 0,
+                        rewinds_seen: a.rewinds().len(),
+                    },
+                );
+                drop(viewers);
+                broadcast(&room, &a);
+                Ok(j)
+            }
+            Err(r) => Err(error_frame(&r)),
+        }
+    };
+    let joined = match joined {
+        Ok(j) => j,
+        Err(frame) => {
+            let _ = wire::write_raw(&mut send, &frame).await;
+            return linger(conn, send).await;
+        }
+    };
+    room.changed.notify_waiters();
+    let who = joined
+        .seat
+        .map_or("a spectator".to_string(), |s| format!("seat {s}"));
+    shared.note(
+        game,
+        format!("{who} joined ({})", &key[..key.len().min(10)]),
+    );
+
+    let writer = tokio::spawn(async move {
+        while let Some(bytes) = out_rx.recv().await {
+            if wire::write_raw(&mut send, &bytes).await.is_err() {
+                break;
+            }
+        }
+        let _ = send.finish();
+    });
+
+    loop {
+        let msg: ClientMsg = match wire::read_frame(&mut recv).await {
+            Ok(m) => m,
+            Err(e) if e.recoverable() => {
+                let _ = out_tx.send(refuse(ErrorCode::BadFrame, e.to_string()));
+                continue;
+            }
+            Err(ReadError::Closed) | Err(_) => break,
+        };
+        if msg == ClientMsg::Bye {
+            break;
+        }
+        let result = {
+            let mut a = lock(&room.authority);
+            let r = a.handle(joined, &msg);
+            if matches!(r, Ok(Change::Table)) {
+                broadcast(&room, &a);
+            }
+            r
+        };
+        match result {
+            Ok(Change::Table) => {
+                room.changed.notify_waiters();
+                spawn_bots(shared.clone(), game, room.clone());
+            }
+            Ok(Change::None) => {}
+            Err(r) => {
+                if let Some(d) = &r.detail {
+                    shared.note(game, format!("{who}: {} ({d})", r.message));
+                }
+                let _ = out_tx.send(error_frame(&r));
+            }
+        }
+    }
+    // Gone: the others see the seat disconnected.
+    {
+        let mut a = lock(&room.authority);
+        lock(&room.viewers).remove(&joined.conn);
+        if a.leave(joined) == Change::Table {
+            broadcast(&room, &a);
+        }
+    }
+    room.changed.notify_waiters();
+    shared.note(game, format!("{who} left"));
+    drop(out_tx);
+    let _ = writer.await;
+}
+
+/// Lets an error frame reach the client before the connection goes.
+async fn linger(conn: Connection, mut send: iroh::endpoint::SendStream) {
+    let _ = send.finish();
+    let _ = tokio::time::timeout(Duration::from_secs(3), conn.closed()).await;
+}
+
+/// A [`Server`] with its own runtime, for callers without one (the command line, the
+/// app): every call blocks briefly or not at all.
+pub struct Hosting<B: Backend + 'static> {
+    rt: tokio::runtime::Runtime,
+    server: Server<B>,
+}
+
+impl<B: Backend + 'static> Hosting<B> {
+    pub fn start(cfg: &NetConfig) -> Result<Hosting<B>, NetError> {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .map_err(|e| crate::endpoint::err("cannot start the network thread", e))?;
+        let server = rt.block_on(Server::start(cfg))?;
+        Ok(Hosting { rt, server })
+    }
+    pub fn add_game(&self, authority: Authority<B>) -> usize {
+        let _g = self.rt.enter();
+        self.server.add_game(authority)
+    }
+    pub fn tickets(&self, game: usize) -> Vec<Ticket> {
+        self.server.tickets(game)
+    }
+    pub fn with_authority<R>(
+        &self,
+        game: usize,
+        f: impl FnOnce(&mut Authority<B>) -> R,
+    ) -> Option<R> {
+        let _g = self.rt.enter();
+        self.server.with_authority(game, f)
+    }
+    /// Waits until game `game` changes or `timeout` passes.
+    pub fn wait_change(&self, game: usize, timeout: Duration) {
+        self.rt.block_on(self.server.wait_change(game, timeout))
+    }
+    pub fn viewers(&self, game: usize) -> usize {
+        self.server.viewers(game)
+    }
+    pub fn take_notes(&self) -> Vec<Note> {
+        self.server.take_notes()
+    }
+    pub fn close(self) {
+        self.rt.block_on(self.server.close());
+    }
+}

@@ -1,0 +1,9 @@
+//! The leak test (see `leak/mod.rs`) for dragonkeepers.
+
+mod common;
+mod leak;
+
+#[test]
+fn dragonkeepers_frames_depend_only_on_what_the_seat_knows() {
+    leak::leak_test::<tavern_plugin_dragonkeepers::Dk>();
+}
