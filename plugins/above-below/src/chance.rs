@@ -4,9 +4,8 @@
 use tavern_plugin_api::{GameError, GameRng};
 
 use crate::action::Action;
-use crate::events::Event;
+use crate::events::{Event, Events};
 use crate::model::Ab;
-use crate::rules::Events;
 
 impl Ab {
     /// What the pending chance step is: a draw from this deck, or a die.

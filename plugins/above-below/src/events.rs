@@ -6,6 +6,9 @@ use crate::book::Item;
 use crate::data::{Act, Good};
 use crate::model::Deck;
 
+/// The events one change reports, in order.
+pub type Events = Vec<Event>;
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
     Selected {

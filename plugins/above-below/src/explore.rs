@@ -6,9 +6,8 @@ use tavern_plugin_api::GameError;
 use crate::action::Action;
 use crate::book::{Item, SPECIALS};
 use crate::data::{Act, Effect, cave, data, villager};
-use crate::events::Event;
+use crate::events::{Event, Events};
 use crate::model::{Ab, CaveCard, Deck, Die, Explore, LastRead, Rules, Stage};
-use crate::rules::Events;
 
 fn err(m: &str) -> GameError {
     GameError::new(m)

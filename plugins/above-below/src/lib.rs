@@ -60,7 +60,11 @@ impl Game for Ab {
                 label: "Game length".into(),
                 help: "How many rounds the game lasts.".into(),
                 choices: vec![
-                    OptionChoice::new("standard", "Seven rounds", "The usual game."),
+                    OptionChoice::new(
+                        "standard",
+                        "Seven rounds",
+                        "The rulebook's game: seven rounds.",
+                    ),
                     OptionChoice::new(
                         "long",
                         "Eight rounds",

@@ -5,9 +5,8 @@ use tavern_plugin_api::GameError;
 
 use crate::action::Action;
 use crate::data::{Effect, card, villager};
-use crate::events::Event;
+use crate::events::{Event, Events};
 use crate::model::{Ab, Deck, Phase, Rules, Turn};
-use crate::rules::Events;
 
 impl Ab {
     pub(crate) fn end_round(&mut self, ev: &mut Events) {

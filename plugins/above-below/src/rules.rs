@@ -6,10 +6,8 @@ use tavern_plugin_api::GameError;
 
 use crate::action::Action;
 use crate::data::{Act, Effect, Kind, card, villager};
-use crate::events::Event;
+use crate::events::{Event, Events};
 use crate::model::{Ab, Building, Deck, Offer, Phase, Rules, Task, Turn};
-
-pub type Events = Vec<Event>;
 
 fn err(m: &str) -> GameError {
     GameError::new(m)

@@ -489,25 +489,25 @@ fn turn_buttons(s: &mut Scene, g: &Ab, seat: usize) {
                 Action::Labor,
                 crate::labels::LABOR,
                 "Labor",
-                "Labor with the chosen villagers: 1 coin each, and goods from your buildings",
+                "1 coin each, and a good each from your buildings (a hammer villager two from houses)",
             ),
             (
                 Action::BanishAll,
                 crate::labels::BANISH_ALL,
                 "Banish all",
-                "Banish every ghost: no open building to send one to, so no reward",
+                "",
             ),
             (
                 Action::DoneHarvest,
                 crate::labels::STOP_HARVEST,
                 "Stop harvesting",
-                "Take no more goods from your buildings",
+                "take no more goods from your buildings this turn",
             ),
             (
                 Action::Withdraw,
                 crate::labels::WITHDRAW,
                 "Make no offer",
-                "Make no offer after all",
+                "",
             ),
         ] {
             if legal.contains(&action) {
@@ -516,7 +516,11 @@ fn turn_buttons(s: &mut Scene, g: &Ab, seat: usize) {
                 let label = g.describe(seat, &action).0;
                 s.rect(br, Color::rgb(90, 70, 50), 6.0)
                     .id(id)
-                    .tooltip(format!("{label}. {tip}"));
+                    .tooltip(if tip.is_empty() {
+                        label
+                    } else {
+                        format!("{label}: {tip}")
+                    });
                 s.text_centered(pos(br.x + w / 2.0, br.y + 16.0), text, T, Color::WHITE);
                 right -= w + 10.0;
             }
