@@ -40,7 +40,8 @@ impl Dk {
                     card_name(*c),
                     page.name()
                 ),
-                Some(format!("hand:{c}")),
+                // The page it changes: a click on a hand card always picks it for a play.
+                Some(format!("page:{}", page.name())),
             ),
             Action::Arm {
                 item: Item::GreenOreHammer,

@@ -263,13 +263,21 @@ impl Dk {
         let mut places = [(0u8, Page::Left); 64];
         let mut picks = [0u8; 64];
         let (mut k, mut j) = (0, 0);
-        // Every hand card is listed, look-alikes too: each is a target of its own.
+        // Every hand card is a pick of its own, look-alikes too (each is a target on the
+        // table); a placement is one per look (it targets the page, and look-alikes put
+        // the same back on it).
+        let mut seen = 0u64;
         for &c in &p.hand {
             let d = &defs[c as usize];
             if d.front_bit & accept != 0 {
                 picks[j] = c;
                 j += 1;
             }
+            let bit = 1u64 << d.look;
+            if seen & bit != 0 {
+                continue;
+            }
+            seen |= bit;
             let page = match d.back {
                 Back::Number(_) => {
                     if d.kind == Kind::Shadow && !place_shadows {

@@ -323,3 +323,32 @@ fn every_option_choice_says_what_it_changes() {
         }
     }
 }
+
+/// A click on a hand card only ever picks it (one action, no menu); putting a card face
+/// down on the book is a click on that page.
+#[test]
+fn a_hand_card_picks_and_a_page_takes_a_card_face_down() {
+    let (mut picks, mut places) = (0, 0);
+    every_decision(2, |g, me| {
+        for l in g.legal(me) {
+            match l.action {
+                Action::Select { card: c } => {
+                    picks += 1;
+                    assert_eq!(l.target, Some(format!("hand:{c}")));
+                }
+                Action::PlaceOnPage { page, .. } => {
+                    places += 1;
+                    assert_eq!(l.target, Some(format!("page:{}", page.name())));
+                }
+                _ => {
+                    let t = l.target.unwrap_or_default();
+                    assert!(!t.starts_with("hand:"), "{:?} targets {t}", l.action);
+                }
+            }
+        }
+    });
+    assert!(
+        picks > 100 && places > 100,
+        "{picks} picks, {places} placements"
+    );
+}
