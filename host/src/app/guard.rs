@@ -73,16 +73,43 @@ impl ClickGuard {
                 i.time - f64::from(i.pointer.time_since_last_movement()),
             )
         });
-        if from_menu || !released {
+        if !released {
             return true;
         }
-        let ok = !self.menu_press
-            && !self.menu_open
-            && now >= handover_until
-            && moved_at > self.changed_at;
-        if !ok {
-            self.ignored += 1;
+        if self.consumed == Some(now) {
+            self.reason = "";
+            return false;
         }
-        ok
+        let reason = if from_menu {
+            ""
+        } else if self.menu_press || self.menu_open {
+            "That click closed the menu only."
+        } else if now < handover_until {
+            "That click came as the turn passed, so it was not played."
+        } else if moved_at <= self.changed_at {
+            "The buttons changed under the pointer: move it and click again."
+        } else {
+            ""
+        };
+        self.reason = reason;
+        if !reason.is_empty() {
+            self.ignored += 1;
+            return false;
+        }
+        self.consumed = Some(now);
+        true
+    }
+
+    /// Whether a click on something that only changes what is shown (a log entry) may
+    /// act: any click but the second run of a release that already acted.
+    pub fn fresh(&mut self, ctx: &Context, now: f64) -> bool {
+        if !ctx.input(|i| i.pointer.any_released()) {
+            return true;
+        }
+        if self.consumed == Some(now) {
+            return false;
+        }
+        self.consumed = Some(now);
+        true
     }
 }
