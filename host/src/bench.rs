@@ -9,7 +9,6 @@ use std::time::{Duration, Instant};
 
 use tavern_plugin_api::{GameRng, Setup, ToAct};
 
-use crate::cli::CliError;
 use crate::plugin::{Catalog, Instance, Plugin, Turn};
 use crate::save::SaveFile;
 use crate::session::{Session, UndoMode, step_seed};
@@ -23,11 +22,22 @@ fn ms(d: Duration) -> String {
     format!("{:.3} ms", d.as_secs_f64() * 1000.0)
 }
 
-fn err(m: impl std::fmt::Display) -> CliError {
-    CliError {
-        code: 1,
-        message: m.to_string(),
+/// Why a measurement stopped, in words (the command line reports it as a rules error).
+/// Its own type, so the bench depends on the session and the loader but not on the
+/// command line that calls it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BenchError(pub String);
+
+impl std::fmt::Display for BenchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
     }
+}
+
+impl std::error::Error for BenchError {}
+
+fn err(m: impl std::fmt::Display) -> BenchError {
+    BenchError(m.to_string())
 }
 
 type Timings = (Vec<Duration>, Vec<Duration>, Vec<Duration>);
@@ -36,7 +46,7 @@ type Timings = (Vec<Duration>, Vec<Duration>, Vec<Duration>);
 fn session_game(
     plugin: &std::sync::Arc<Plugin>,
     setup: Setup,
-) -> Result<(Session, Timings), CliError> {
+) -> Result<(Session, Timings), BenchError> {
     let mut s = Session::new(plugin.clone(), setup.clone(), UndoMode::Learning).map_err(err)?;
     let mut rng = GameRng::new(setup.seed);
     let (mut times, mut applies, mut views) = (Vec::new(), Vec::new(), Vec::new());
@@ -73,7 +83,7 @@ fn abi_random_games(
     plugin: &std::sync::Arc<Plugin>,
     setup: &Setup,
     games: u32,
-) -> Result<(Duration, u64), CliError> {
+) -> Result<(Duration, u64), BenchError> {
     use rand::RngExt;
     let start = Instant::now();
     let mut actions = 0u64;
@@ -117,7 +127,7 @@ fn frame_lines(
     s: &mut Session,
     scale: u32,
     out: &mut dyn std::io::Write,
-) -> Result<Option<frames::FrameTimes>, CliError> {
+) -> Result<Option<frames::FrameTimes>, BenchError> {
     let len = s.log().len();
     s.rewind_to(len / 2, None).map_err(err)?;
     let scene = s.view(Some(0)).map_err(err)?.scene;
@@ -170,7 +180,7 @@ pub fn run(
     scale: u32,
     only: Option<&str>,
     out: &mut dyn std::io::Write,
-) -> Result<(), CliError> {
+) -> Result<(), BenchError> {
     let load = LOAD_TIME.get().copied().unwrap_or_else(|| {
         let t = Instant::now();
         let _ = Catalog::discover();
@@ -219,7 +229,7 @@ pub fn run(
         if let Some(f) = frame_lines(&mut s, scale, out)? {
             later.push((plugin.info.name.clone(), f));
         }
-        let mut undo_to = |position: usize| -> Result<Duration, CliError> {
+        let mut undo_to = |position: usize| -> Result<Duration, BenchError> {
             let t = Instant::now();
             s.rewind_to(position, None).map_err(err)?;
             let d = t.elapsed();

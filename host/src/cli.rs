@@ -237,11 +237,14 @@ pub fn run(cmd: Command, catalog: &Catalog, out: &mut dyn std::io::Write) -> Res
             json,
         } => show(catalog, &file, seat, state, json, out),
         Command::Check { file } => {
-            let s = open(catalog, &file)?;
+            let (s, path) = save::SaveFile::read(&file)
+                .and_then(|f| f.replay_with_path(catalog))
+                .map_err(|e| rules(format!("{}: {e}", file.display())))?;
             let to_act = s.to_act().map_err(rules)?;
+            let info = &s.plugin().info;
             writeln!(
                 out,
-                "ok: {} actions replay cleanly ({}; position {} of {})",
+                "ok: {} actions replay cleanly ({}; position {} of {}); {}",
                 s.log().len(),
                 if to_act.is_over() {
                     "game over"
@@ -249,7 +252,8 @@ pub fn run(cmd: Command, catalog: &Catalog, out: &mut dyn std::io::Write) -> Res
                     "in progress"
                 },
                 s.cursor(),
-                s.log().len()
+                s.log().len(),
+                path.describe(&info.name, &info.version)
             )
             .ok();
             Ok(())
@@ -302,7 +306,7 @@ pub fn run(cmd: Command, catalog: &Catalog, out: &mut dyn std::io::Write) -> Res
             }
         }
         Command::Bench { scale, game } => {
-            crate::bench::run(catalog, scale.max(1), game.as_deref(), out)
+            crate::bench::run(catalog, scale.max(1), game.as_deref(), out).map_err(rules)
         }
     }
 }
@@ -446,15 +450,22 @@ fn play_entries(
     Ok(plan)
 }
 
-/// The legal list now: the open plan's copy when there is one, else the game's.
+/// The legal list now: with a plan open, only what its seat may do next on the plan's
+/// copy (its next step or the action that confirms it: another seat acting in a
+/// simultaneous step would end the plan, so `play` refuses it and it is not listed);
+/// else every seat to act's actions in the game.
 fn current_entries(
     s: &Session,
     plan: Option<&Plan>,
 ) -> Result<Vec<(usize, usize, ActionEntry)>, CliError> {
     match plan {
-        Some((_, _, copy)) => entries_of(copy.to_act().map_err(rules)?, |seat| {
-            copy.legal(seat).map_err(rules)
-        }),
+        Some((planner, _, copy)) => {
+            let to_act = match copy.to_act().map_err(rules)? {
+                ToAct::Seats(seats) if seats.contains(planner) => ToAct::Seats(vec![*planner]),
+                _ => ToAct::Seats(Vec::new()),
+            };
+            entries_of(to_act, |seat| copy.legal(seat).map_err(rules))
+        }
         None => entries_of(s.to_act().map_err(rules)?, |seat| {
             s.legal(seat).map_err(rules)
         }),
@@ -574,6 +585,9 @@ fn show(
         writeln!(out, "{}", view.prompt).ok();
     }
     writeln!(out, "\nLog:").ok();
+    if let Some(r) = s.rules() {
+        writeln!(out, "     {}", r.heading(&s.plugin().info.name)).ok();
+    }
     for (i, e) in s.log()[..s.cursor()].iter().enumerate() {
         let who = e
             .seat

@@ -16,8 +16,10 @@ use tavern_plugin_api::abi::{
     STEP_COUNT, STEP_QUERY, StepReply, TURN_CHANCE, TURN_OVER, V1_BASE_SIZE,
 };
 use tavern_plugin_api::proto::{
-    AppliedReply, BotReply, ErrorKind, ErrorReply, PlayoutReport, Request, SearchReport,
+    AppliedReply, BotReply, CreateRequest, ErrorKind, ErrorReply, PlayoutReport, Request,
+    SearchReport,
 };
+use tavern_plugin_api::versions::{OldEntry, OldLog};
 use tavern_plugin_api::{ActionEntry, GameInfo, Outcome, Setup, ToAct, View};
 
 /// Why a call failed.
@@ -171,16 +173,57 @@ impl Plugin {
         let _ = self.raw(|out| (self.table.call)(0, bytes.as_ptr(), bytes.len(), out));
     }
 
-    /// Starts a new game instance.
+    /// Starts a new game instance under today's rules.
     pub fn create(self: &Arc<Self>, setup: &Setup) -> Result<Instance, PluginError> {
-        let bytes =
-            serde_json::to_vec(setup).map_err(|e| PluginError::BadRequest(e.to_string()))?;
+        self.create_under(setup, None)
+    }
+
+    /// Starts a new game instance that follows the rules of the older version `rules`
+    /// (one [`Plugin::open_old`] named), or today's rules for `None`. The request is the
+    /// setup itself with a `rules` field beside it, so a plugin built before `rules`
+    /// existed still reads it (and follows today's rules).
+    pub fn create_under(
+        self: &Arc<Self>,
+        setup: &Setup,
+        rules: Option<&str>,
+    ) -> Result<Instance, PluginError> {
+        let req = CreateRequest {
+            setup: setup.clone(),
+            rules: rules.map(str::to_string),
+        };
+        let bytes = serde_json::to_vec(&req).map_err(|e| PluginError::BadRequest(e.to_string()))?;
         let mut handle = 0u64;
         self.raw(|out| (self.table.create)(bytes.as_ptr(), bytes.len(), &mut handle, out))?;
         Ok(Instance {
             plugin: Arc::clone(self),
             handle,
         })
+    }
+
+    /// How a log written by `version` of this game replays now (`Request::OpenOld`):
+    /// rewritten into today's actions, and under which older rules. The request names no
+    /// instance (the plugin answers it without one), so it never waits for a thinking
+    /// bot. `Ok(None)` when the plugin predates the request: its log is replayed as it is.
+    pub fn open_old(
+        &self,
+        version: &str,
+        setup: &Setup,
+        log: Vec<OldEntry>,
+    ) -> Result<Option<OldLog>, PluginError> {
+        let req = Request::OpenOld {
+            version: version.to_string(),
+            setup: setup.clone(),
+            log,
+        };
+        let bytes = serde_json::to_vec(&req).map_err(|e| PluginError::BadRequest(e.to_string()))?;
+        match self.reply(|out| (self.table.call)(0, bytes.as_ptr(), bytes.len(), out)) {
+            Ok(old) => Ok(Some(old)),
+            Err(PluginError::BadRequest(m)) if predates(&m) => Ok(None),
+            // A plugin from before the request, asked with no instance, may also say
+            // there is no such instance.
+            Err(PluginError::Protocol(m)) if m.contains("handle") => Ok(None),
+            Err(e) => Err(e),
+        }
     }
 
     /// Recreates an instance from a state JSON (`Instance::state`).
@@ -194,6 +237,12 @@ impl Plugin {
             handle,
         })
     }
+}
+
+/// Whether a `BadRequest` reason is a plugin saying it does not know the request at
+/// all (it was built before the request existed), as serde words it.
+fn predates(message: &str) -> bool {
+    message.contains("unknown variant")
 }
 
 fn decode_error(bytes: &[u8]) -> PluginError {
@@ -440,7 +489,7 @@ impl Instance {
         };
         match self.call::<BotReply>(&req) {
             Ok(r) => Ok((r.entry, Some(r.report))),
-            Err(PluginError::BadRequest(m)) if m.contains("unknown variant") => {
+            Err(PluginError::BadRequest(m)) if predates(&m) => {
                 Ok((self.bot(seat, seed, ask.level)?, None))
             }
             Err(e) => Err(e),

@@ -1,6 +1,12 @@
 //! Save files: JSON with a format tag and version, the game and plugin version, the setup
 //! (with its seed), the action log and the cursor. Loading replays every action through
 //! the plugin, so a file can never carry a position the rules don't allow.
+//!
+//! A save written by another version of its game takes one of the paths of
+//! [`ReplayPath`]: an older version's log is first handed to the game
+//! (`Request::OpenOld`), which may rewrite it into today's actions and name the older
+//! rules the replay must follow; the session keeps those rules, and saving writes them
+//! with the log as rewritten, so the file reopens by the direct path.
 
 use std::path::Path;
 
@@ -9,14 +15,17 @@ use serde_json::Value;
 use tavern_plugin_api::Setup;
 
 use crate::paths::write_atomic;
-use crate::plugin::Catalog;
-use crate::session::{LogEntry, ReplayError, Session, UndoMode};
+use crate::plugin::{Catalog, Plugin, PluginError};
+use crate::session::{LogEntry, OldRules, ReplayError, Session, UndoMode};
+use tavern_plugin_api::versions::{self, OldEntry};
 
 pub const SAVE_FORMAT: &str = "tavern-save";
 /// Bumped when an older Tavern could not read what this one writes. Version 2 added plan
-/// steps to log entries; a file is written as version 1 when no entry has any, so older
-/// Taverns keep reading every game without plans.
-pub const SAVE_VERSION: u32 = 2;
+/// steps to log entries, version 3 the older rules a game follows (`rules`); a file is
+/// written at the lowest version that holds it (1 without plans or rules), so older
+/// Taverns keep reading every game they can replay, and refuse one begun under older
+/// rules (which they would replay under today's) as written by a newer Tavern.
+pub const SAVE_VERSION: u32 = 3;
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct SaveFile {
@@ -34,6 +43,10 @@ pub struct SaveFile {
     pub profiles: Vec<Option<String>>,
     pub actions: Vec<LogEntry>,
     pub cursor: usize,
+    /// The older version's rules the game follows (begun under them, before an update),
+    /// absent for today's rules.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<OldRules>,
     #[serde(default)]
     pub id: String,
     #[serde(default)]
@@ -61,6 +74,80 @@ pub enum LoadError {
         error: ReplayError,
         other_version: Option<Box<OtherVersion>>,
     },
+    /// Written by an older version the installed game says it cannot read (its answer to
+    /// `Request::OpenOld` was an error).
+    Unreadable {
+        version: Box<OtherVersion>,
+        reason: String,
+    },
+}
+
+/// Which way a save was replayed, for `tavern check` and the tests.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReplayPath {
+    /// Written by the installed version, under today's rules.
+    Today,
+    /// Written by the installed version, under older rules kept from when the game began.
+    Kept { rules: OldRules },
+    /// Written by the older version `from`, replayed under today's rules; `rewritten`
+    /// when the game rewrote its log into today's actions (else it replays as it is:
+    /// that version's log means the same today, or the plugin predates the question).
+    Migrated { from: String, rewritten: bool },
+    /// Written by the older version `from`, replayed under the older `rules` the game
+    /// named (and its log rewritten first when `rewritten`).
+    OldRules {
+        from: String,
+        rules: OldRules,
+        rewritten: bool,
+    },
+    /// Written by the newer version `from`, and it replays as it is.
+    Newer { from: String },
+}
+
+impl ReplayPath {
+    /// In words: "today's rules", "migrated from Dragonkeepers 0.1.0", "old rules of
+    /// Dungeon Lords 0.2.0 (...)".
+    pub fn describe(&self, game: &str, installed: &str) -> String {
+        let note = |r: &OldRules| {
+            r.note
+                .as_ref()
+                .map(|n| format!(": {n}"))
+                .unwrap_or_default()
+        };
+        match self {
+            ReplayPath::Today => format!("today's rules ({game} {installed})"),
+            ReplayPath::Kept { rules } => format!(
+                "old rules of {game} {}, kept since the game began{}",
+                rules.version,
+                note(rules)
+            ),
+            ReplayPath::Migrated { from, rewritten } => format!(
+                "migrated from {game} {from} to today's rules ({installed}){}",
+                if *rewritten {
+                    ", its log rewritten"
+                } else {
+                    ", its log unchanged"
+                }
+            ),
+            ReplayPath::OldRules {
+                from,
+                rules,
+                rewritten,
+            } => format!(
+                "old rules of {game} {} (written by {from}{}){}",
+                rules.version,
+                if *rewritten {
+                    ", its log rewritten"
+                } else {
+                    ""
+                },
+                note(rules)
+            ),
+            ReplayPath::Newer { from } => {
+                format!("written by the newer {game} {from}, replayed as it is by {installed}")
+            }
+        }
+    }
 }
 
 /// A save written by another version of its game.
@@ -74,9 +161,29 @@ pub struct OtherVersion {
     pub this: String,
 }
 
+impl OtherVersion {
+    /// Whether the file comes from a newer version than the installed one.
+    pub fn is_newer(&self) -> bool {
+        versions::older(&self.this, &self.written)
+    }
+}
+
 impl std::fmt::Display for LoadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            LoadError::Unreadable { version, reason } => write!(
+                f,
+                "written by {} {}, which {} {} cannot read: {reason}",
+                version.game, version.written, version.game, version.this
+            ),
+            LoadError::Replay {
+                error,
+                other_version: Some(v),
+            } if v.is_newer() => write!(
+                f,
+                "written by {} {}, newer than the installed {}: install {} {} or later to open it ({error})",
+                v.game, v.written, v.this, v.game, v.written
+            ),
             LoadError::Io(m) => write!(f, "cannot read the file: {m}"),
             LoadError::NotJson(m) => write!(f, "not a readable save (damaged or cut short): {m}"),
             LoadError::NotASave => f.write_str("this file is not a Tavern save"),
@@ -131,9 +238,14 @@ impl std::error::Error for LoadError {}
 impl SaveFile {
     pub fn from_session(s: &Session) -> SaveFile {
         let planned = s.log().iter().any(|e| !e.steps.is_empty());
+        let version = match (s.rules().is_some(), planned) {
+            (true, _) => 3,
+            (false, true) => 2,
+            (false, false) => 1,
+        };
         SaveFile {
             format: SAVE_FORMAT.into(),
-            version: if planned { SAVE_VERSION } else { 1 },
+            version,
             game: s.plugin().info.id.clone(),
             plugin_version: s.plugin().info.version.clone(),
             setup: s.setup().clone(),
@@ -141,6 +253,7 @@ impl SaveFile {
             profiles: s.profiles.clone(),
             actions: s.log().to_vec(),
             cursor: s.cursor(),
+            rules: s.rules().cloned(),
             id: s.id.clone(),
             created: s.created,
             updated: s.updated,
@@ -180,6 +293,11 @@ impl SaveFile {
 
     /// Replays the file through its game's plugin and returns the live session.
     pub fn replay(&self, catalog: &Catalog) -> Result<Session, LoadError> {
+        self.replay_with_path(catalog).map(|(s, _)| s)
+    }
+
+    /// [`SaveFile::replay`], and which way the log was read.
+    pub fn replay_with_path(&self, catalog: &Catalog) -> Result<(Session, ReplayPath), LoadError> {
         let plugin = catalog
             .get(&self.game)
             .ok_or_else(|| LoadError::UnknownGame(self.game.clone()))?;
@@ -193,12 +311,42 @@ impl SaveFile {
         if self.profiles.len() > self.setup.seats.len() {
             return Err(LoadError::Damaged("more profiles than seats".into()));
         }
-        let mut s = Session::replay(
+        let (actions, rules, path) = match &other_version {
+            None => (
+                std::borrow::Cow::Borrowed(&self.actions),
+                self.rules.clone(),
+                match &self.rules {
+                    Some(r) => ReplayPath::Kept { rules: r.clone() },
+                    None => ReplayPath::Today,
+                },
+            ),
+            Some(v) if v.is_newer() => (
+                std::borrow::Cow::Borrowed(&self.actions),
+                self.rules.clone(),
+                ReplayPath::Newer {
+                    from: self.plugin_version.clone(),
+                },
+            ),
+            Some(v) => {
+                let (log, rules, path) = self.read_old(&plugin, v)?;
+                (std::borrow::Cow::Owned(log), rules, path)
+            }
+        };
+        let cursor = if actions.len() == self.actions.len() {
+            self.cursor
+        } else {
+            // A rewritten log of another length: the same number of entries from the end.
+            actions
+                .len()
+                .saturating_sub(self.actions.len().saturating_sub(self.cursor))
+        };
+        let mut s = Session::replay_under(
             plugin.clone(),
             self.setup.clone(),
+            rules,
             self.undo_mode,
-            &self.actions,
-            self.cursor,
+            &actions,
+            cursor,
         )
         .map_err(|error| LoadError::Replay {
             error,
@@ -213,8 +361,98 @@ impl SaveFile {
             s.created = self.created;
         }
         s.updated = self.updated.max(s.created);
-        Ok(s)
+        Ok((s, path))
     }
+
+    /// An older version's log as the installed game reads it: the log in today's
+    /// actions, the rules to follow, and the path that is. Rules the file already names
+    /// (the game was begun under them) stay: they are older than any the game names now.
+    fn read_old(
+        &self,
+        plugin: &Plugin,
+        v: &OtherVersion,
+    ) -> Result<(Vec<LogEntry>, Option<OldRules>, ReplayPath), LoadError> {
+        let old: Vec<OldEntry> = self
+            .actions
+            .iter()
+            .map(|e| OldEntry {
+                seat: e.seat,
+                steps: e.steps.clone(),
+                action: e.action.clone(),
+            })
+            .collect();
+        let from = self.plugin_version.clone();
+        let reply = plugin
+            .open_old(&self.plugin_version, &self.setup, old.clone())
+            .map_err(|e| LoadError::Unreadable {
+                version: Box::new(v.clone()),
+                reason: match e {
+                    PluginError::BadRequest(m) => m,
+                    other => other.to_string(),
+                },
+            })?;
+        let Some(reply) = reply else {
+            return Ok((
+                self.actions.clone(),
+                self.rules.clone(),
+                ReplayPath::Migrated {
+                    from,
+                    rewritten: false,
+                },
+            ));
+        };
+        let rewritten = reply.log != old;
+        let log = if rewritten {
+            relabel(&self.actions, reply.log)
+        } else {
+            self.actions.clone()
+        };
+        let named = reply.rules.map(|version| OldRules {
+            version,
+            note: reply.note,
+        });
+        let rules = self.rules.clone().or(named);
+        let path = match &rules {
+            Some(r) => ReplayPath::OldRules {
+                from,
+                rules: r.clone(),
+                rewritten,
+            },
+            None => ReplayPath::Migrated { from, rewritten },
+        };
+        Ok((log, rules, path))
+    }
+}
+
+/// A rewritten log as log entries, each carrying the label of the file's entry it came
+/// from (replay recomputes every label; the old one only names an entry that does not
+/// replay). The two logs are walked together: an entry equal to the file's next one, or
+/// by the same seat (an action renamed), takes its label; any other (a chance step the
+/// game inserted) takes none.
+fn relabel(file: &[LogEntry], log: Vec<OldEntry>) -> Vec<LogEntry> {
+    let mut i = 0;
+    log.into_iter()
+        .map(|e| {
+            let label = match file.get(i) {
+                Some(f) if f.seat == e.seat => {
+                    i += 1;
+                    f.label.clone()
+                }
+                _ => "a step the game added to the old log".to_string(),
+            };
+            LogEntry {
+                seat: e.seat,
+                steps: e.steps,
+                action: e.action,
+                label,
+                private_label: None,
+                private_for: Vec::new(),
+                reveal: false,
+                routine: false,
+                section: None,
+            }
+        })
+        .collect()
 }
 
 /// Reads and replays a save file in one step.

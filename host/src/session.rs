@@ -223,6 +223,37 @@ pub struct Session {
     pub updated: u64,
     /// Counts every change of the current state, so views can be cached by it.
     revision: u64,
+    /// The older version's rules this game follows (a save begun under them), `None`
+    /// for today's. Every instance is created with them; the save keeps them.
+    rules: Option<OldRules>,
+}
+
+/// An older version's rules a game follows: the version, as the plugin named it in its
+/// reply to `Request::OpenOld`, and what differs, for the log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OldRules {
+    pub version: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+impl OldRules {
+    /// The log's heading for a game under these rules: the plugin's note, or the
+    /// version alone.
+    pub fn heading(&self, game: &str) -> String {
+        match &self.note {
+            Some(n) => capitalized(n),
+            None => format!("Played with {game} {} rules", self.version),
+        }
+    }
+}
+
+fn capitalized(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
 }
 
 impl std::fmt::Debug for Session {
@@ -274,7 +305,7 @@ impl Session {
                 info.name
             ))));
         }
-        let mut s = Session::fresh(plugin, setup, undo_mode)?;
+        let mut s = Session::fresh(plugin, setup, undo_mode, None)?;
         s.run_chance()?;
         Ok(s)
     }
@@ -284,8 +315,9 @@ impl Session {
         plugin: Arc<Plugin>,
         setup: Setup,
         undo_mode: UndoMode,
+        rules: Option<OldRules>,
     ) -> std::result::Result<Session, PluginError> {
-        let current = plugin.create(&setup)?;
+        let current = plugin.create_under(&setup, rules.as_ref().map(|r| r.version.as_str()))?;
         let first = current.try_clone()?;
         let now = now_unix();
         Ok(Session {
@@ -305,6 +337,7 @@ impl Session {
             created: now,
             updated: now,
             revision: 0,
+            rules,
         })
     }
 
@@ -317,7 +350,21 @@ impl Session {
         entries: &[LogEntry],
         cursor: usize,
     ) -> std::result::Result<Session, ReplayError> {
-        let mut s = Session::fresh(plugin, setup, undo_mode).map_err(ReplayError::Setup)?;
+        Session::replay_under(plugin, setup, None, undo_mode, entries, cursor)
+    }
+
+    /// [`Session::replay`] under an older version's rules (`None`: today's), which the
+    /// session keeps for every instance it creates and the save writes back. The rules'
+    /// note heads the log.
+    pub fn replay_under(
+        plugin: Arc<Plugin>,
+        setup: Setup,
+        rules: Option<OldRules>,
+        undo_mode: UndoMode,
+        entries: &[LogEntry],
+        cursor: usize,
+    ) -> std::result::Result<Session, ReplayError> {
+        let mut s = Session::fresh(plugin, setup, undo_mode, rules).map_err(ReplayError::Setup)?;
         s.log.reserve(entries.len());
         for (index, e) in entries.iter().enumerate() {
             if e.seat.is_none() && !e.steps.is_empty() {
@@ -338,6 +385,7 @@ impl Session {
             // put words in the log.
             s.log
                 .push(LogEntry::from_reply(e.seat, e.steps.clone(), reply));
+            s.head_log();
             s.cursor = s.log.len();
             s.maybe_checkpoint().map_err(ReplayError::Setup)?;
         }
@@ -360,6 +408,24 @@ impl Session {
 
     pub fn plugin(&self) -> &Arc<Plugin> {
         &self.plugin
+    }
+    /// The older version's rules this game follows, `None` for today's.
+    pub fn rules(&self) -> Option<&OldRules> {
+        self.rules.as_ref()
+    }
+
+    /// Puts the old rules' heading on the log's first entry (the log panel shows an
+    /// entry's section as a heading), before the plugin's own heading there if any.
+    fn head_log(&mut self) {
+        let (Some(rules), 1) = (&self.rules, self.log.len()) else {
+            return;
+        };
+        let heading = rules.heading(&self.plugin.info.name);
+        let first = &mut self.log[0];
+        first.section = Some(match first.section.take() {
+            Some(own) => format!("{heading} · {own}"),
+            None => heading,
+        });
     }
     pub fn setup(&self) -> &Setup {
         &self.setup
@@ -451,6 +517,7 @@ impl Session {
         self.log.truncate(self.cursor);
         self.checkpoints.retain(|(i, _)| *i <= self.cursor);
         self.log.push(LogEntry::from_reply(seat, steps, reply));
+        self.head_log();
         self.cursor = self.log.len();
         self.revision += 1;
         self.updated = now_unix();

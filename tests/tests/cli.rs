@@ -565,3 +565,87 @@ fn show_lists_the_ghosts_final_scores() {
         assert!(text.contains(&line), "{line:?} in\n{text}");
     }
 }
+
+/// `tavern legal F <steps of a plan>` lists only what may follow the steps: the planning
+/// seat's next step or the action that confirms them, never another seat's action in the
+/// same simultaneous step (which `play` would refuse as acting in the middle of a plan).
+/// Every game is searched for such a position (a simultaneous step where a seat plans).
+#[test]
+fn legal_after_a_plans_steps_lists_only_what_may_follow_them() {
+    use tavern::session::{Session, UndoMode};
+    use tavern_plugin_api::{ChoiceKind, Setup, ToAct};
+    let d = tempfile::tempdir().unwrap();
+    let mut found = 0;
+    for id in GAMES {
+        let p = plugin(id);
+        let counts = tavern_tests::player_counts(&p.info);
+        let mut setup = Setup::players(counts[0].max(2).min(*counts.last().unwrap()));
+        setup.seed = 4;
+        let mut s = Session::new(p, setup, UndoMode::Learning).unwrap();
+        // Play the first non-step action of the first seat until several seats act at
+        // once and one of them has a plan step.
+        let mut at = None;
+        for _ in 0..400 {
+            let ToAct::Seats(seats) = s.to_act().unwrap() else {
+                break;
+            };
+            if seats.len() > 1 {
+                let mut offset = 0;
+                for &seat in &seats {
+                    let legal = s.legal(seat).unwrap();
+                    if let Some(i) = legal.iter().position(|e| e.kind == ChoiceKind::Step) {
+                        at = Some((seat, offset + i));
+                        break;
+                    }
+                    offset += legal.len();
+                }
+                if at.is_some() {
+                    break;
+                }
+            }
+            let seat = seats[0];
+            let legal = s.legal(seat).unwrap();
+            let Some(i) = legal.iter().position(|e| e.kind != ChoiceKind::Step) else {
+                break;
+            };
+            s.apply_index(seat, i).unwrap();
+        }
+        let Some((seat, index)) = at else { continue };
+        found += 1;
+        let f = d.path().join(format!("{id}.json"));
+        tavern::save::save(&s, &f).unwrap();
+        let fs = f.to_str().unwrap();
+        let mut plan = vec![index.to_string()];
+        // Follow the plan's steps to the action that confirms them.
+        for _ in 0..64 {
+            let mut args = vec!["legal", fs];
+            args.extend(plan.iter().map(String::as_str));
+            let o = run(d.path(), &args);
+            assert!(o.status.success(), "{id}: {}", stderr(&o));
+            let list: Vec<Value> = serde_json::from_str(&stdout(&o)).unwrap();
+            assert!(!list.is_empty(), "{id}: nothing may follow the steps");
+            for e in &list {
+                assert_eq!(
+                    e["seat"], seat,
+                    "{id}: another seat's action listed in the middle of seat {seat}'s plan: {e}"
+                );
+            }
+            match list.iter().position(|e| e["step"] != true) {
+                Some(confirm) => {
+                    plan.push(confirm.to_string());
+                    break;
+                }
+                None => plan.push("0".into()),
+            }
+        }
+        // And `play` takes every entry the list offered.
+        let mut args = vec!["play", fs];
+        args.extend(plan.iter().map(String::as_str));
+        let o = run(d.path(), &args);
+        assert!(o.status.success(), "{id}: {}", stderr(&o));
+    }
+    assert!(
+        found > 0,
+        "no game has a simultaneous step with a plan: the test found nothing to check"
+    );
+}
