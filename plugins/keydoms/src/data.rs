@@ -159,7 +159,7 @@ pub fn the_loc(loc: u8) -> String {
 /// `n` of a treasure type in words: "1 crown", "4 gold bars".
 pub fn treasures_of(n: u16, t: usize) -> String {
     if n == 1 {
-        format!("1 {}", crate::rules::treasure_singular(t as u8))
+        format!("1 {}", treasure_singular(t as u8))
     } else {
         format!("{n} {}", treasure_name(t))
     }
@@ -241,3 +241,19 @@ pub const ARTEFACT_LINES: [&str; ARTEFACTS] = [
     "Scrolls (they break a tie)",
     "Wands (each player starts with one)",
 ];
+
+/// Where each location sits on the board.
+/// A castle stack's scene id: a part of its room (`loc:<room>/stack:<n>`), so a target
+/// on the room is not taken for a panel around another component.
+pub fn stack_id(stack: u8) -> String {
+    let room = if stack == 5 { ROOM_M } else { ROOM_K + stack };
+    format!("loc:{room}/stack:{stack}")
+}
+
+pub const MIN_PLAYERS: usize = 1;
+pub const MAX_PLAYERS: usize = 6;
+
+/// One treasure of type `t`, in words ("crown", "gold bar").
+pub fn treasure_singular(t: u8) -> &'static str {
+    ["crown", "pearl", "goblet", "gemstone", "gold bar"][t as usize % TYPES]
+}

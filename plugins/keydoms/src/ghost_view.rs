@@ -7,8 +7,8 @@ use crate::art;
 use crate::data::{WAND, artefact_name, loc_letter, spell_name, the_loc};
 use crate::ghost::{GHOSTS, GhostCard};
 use crate::ghost_play::card_text;
+use crate::paint::{Disc, disc_label, drawn_w, fit_words, group_panel};
 use crate::state::Keydoms;
-use crate::view::{Disc, disc_label, drawn_w, fit_words, group_panel};
 
 /// Ghost counters at `loc`, after the players' workers in the location's row of discs.
 pub(crate) fn ghost_discs(k: &Keydoms, loc: u8, discs: &mut Vec<Disc>) {
@@ -73,11 +73,11 @@ pub fn draw_ghost_mat(s: &mut Scene, k: &Keydoms, g: usize, r: Rect) {
     let lines = mat_lines(k, g);
     let full = r.w - 20.0;
     let start = (k.start == p, "start");
-    let wide = std::iter::once(crate::view::heading_width(gh.name(), p, start, 20.0))
+    let wide = std::iter::once(crate::paint::heading_width(gh.name(), p, start, 20.0))
         .chain(lines.iter().map(|(t, _, _)| drawn_w(&t[0], 16.0, false)))
         .all(|w| w <= full - COLUMN);
     let room = if wide { full - COLUMN } else { full };
-    crate::view::draw_heading(
+    crate::paint::draw_heading(
         s,
         pos(r.x + 10.0, r.y + 18.0),
         (gh.name(), p),

@@ -11,7 +11,7 @@ use tavern_plugin_api::scene::{
 };
 
 use crate::art;
-use crate::view::{drawn_w, fit};
+use crate::paint::{drawn_w, fit};
 
 /// One card to show, face up.
 pub struct Shown {

@@ -25,6 +25,7 @@ pub mod magic;
 pub mod magic_view;
 pub mod old_saves;
 pub mod options;
+pub mod paint;
 pub mod record;
 pub mod rules;
 pub mod spells;

@@ -32,19 +32,9 @@ impl Extra {
     }
 }
 
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub enum WinKind {
-    /// Before a placement turn: anyone may act first.
-    Placement,
-    /// Workers at this location are face up; its reward is not yet given.
-    Location(u8),
-    /// All workers are placed; nothing is resolved yet.
-    BeforeResolve,
-    /// The last cave has just been resolved (Smuggler's moment).
-    AfterCaves,
-    /// A spell was just cast: the moment to cancel it with an amulet.
-    Spell,
-}
+// The window kinds live with the records that name them; artefact and spell code uses
+// them from here.
+pub use crate::record::WinKind;
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct Window {

@@ -1,8 +1,8 @@
 //! Prompts and labels for artefact and spell decisions.
 
+use crate::data::treasure_singular;
 use crate::data::{artefact_name, spell_name, the_loc};
 use crate::magic::{PayFor, Step, WinKind};
-use crate::rules::treasure_singular;
 use crate::state::{Action, Keydoms};
 
 pub fn step_prompt(k: &Keydoms, step: &Step) -> String {

@@ -4,6 +4,7 @@
 
 use crate::ghost::GhostMove;
 use crate::state::Action;
+use serde::{Deserialize, Serialize};
 
 /// What a seat's decision did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,7 +57,7 @@ pub enum Done {
     },
     /// A response window let go by (which window it was).
     Passed {
-        window: crate::magic::WinKind,
+        window: WinKind,
     },
     PassedRound,
     Invoked {
@@ -202,8 +203,8 @@ pub enum Note {
     Standing {
         loc: u8,
         len: u8,
-        seats: [u8; crate::rules::MAX_PLAYERS],
-        strengths: [u16; crate::rules::MAX_PLAYERS],
+        seats: [u8; crate::data::MAX_PLAYERS],
+        strengths: [u16; crate::data::MAX_PLAYERS],
         guard: Option<u8>,
     },
     /// A player takes a cave ledge's treasures.
@@ -231,7 +232,7 @@ pub enum Note {
     Parity {
         loc: u8,
         odd: bool,
-        counts: [u8; crate::rules::MAX_PLAYERS],
+        counts: [u8; crate::data::MAX_PLAYERS],
     },
     /// Dragon leaves filled this cave (`None`: no cave was empty).
     DragonLeft {
@@ -295,7 +296,7 @@ pub enum Note {
     /// Get even / Odd ones out: ghost counters sent home, counted per ghost.
     ParityHome {
         loc: u8,
-        counts: [u8; crate::rules::MAX_PLAYERS],
+        counts: [u8; crate::data::MAX_PLAYERS],
     },
 }
 
@@ -305,4 +306,19 @@ pub enum Note {
 pub enum Change {
     Seat(usize, Done),
     Chance(ChanceDone),
+}
+
+/// The moments a response window opens at.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub enum WinKind {
+    /// Before a placement turn: anyone may act first.
+    Placement,
+    /// Workers at this location are face up; its reward is not yet given.
+    Location(u8),
+    /// All workers are placed; nothing is resolved yet.
+    BeforeResolve,
+    /// The last cave has just been resolved (Smuggler's moment).
+    AfterCaves,
+    /// A spell was just cast: the moment to cancel it with an amulet.
+    Spell,
 }

@@ -10,8 +10,9 @@ use crate::record::{ChanceDone, Done, Note, Purchase};
 use crate::state::{Action, Cursor, Keydoms, Mode, Pending, Player, Stage};
 use crate::treasure::{can_pay, fill_ledge};
 
-pub const MIN_PLAYERS: usize = 1;
-pub const MAX_PLAYERS: usize = 6;
+// Kept here for the callers that name them by the rules (they live in `data`, which
+// every module may use).
+pub use crate::data::{MAX_PLAYERS, MIN_PLAYERS, treasure_singular};
 
 impl Keydoms {
     pub fn create(setup: &Setup) -> Result<Keydoms, GameError> {
@@ -977,7 +978,7 @@ impl Keydoms {
                 } else {
                     "Choose"
                 };
-                (format!("{verb} {what}"), crate::view::stack_id(*stack))
+                (format!("{verb} {what}"), crate::data::stack_id(*stack))
             }
             (Action::PayWorker { treasure: t }, Some(Pending::Buy { need, paid, .. })) => {
                 let s = need.get(paid.len()).copied().unwrap_or(0);
@@ -1219,8 +1220,4 @@ impl Keydoms {
             last,
         }
     }
-}
-
-pub fn treasure_singular(t: u8) -> &'static str {
-    ["crown", "pearl", "goblet", "gemstone", "gold bar"][t as usize % TYPES]
 }
