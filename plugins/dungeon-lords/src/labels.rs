@@ -224,7 +224,7 @@ impl Dl {
 impl Dl {
     /// The board space of the order being carried out, the target of its choices.
     fn current_space(&self) -> Option<String> {
-        self.f().cur.map(|(p, i, _)| format!("space:{p}:{i}"))
+        self.f().cur.map(|(p, i, _)| format!("place:{p}/space:{i}"))
     }
 
     /// Labels of the building years' choices.
@@ -303,7 +303,7 @@ impl Dl {
                 };
                 (
                     format!("{}: {pay} → {}", place(p), get.join(" + ")),
-                    Some(format!("space:{p}:{i}")),
+                    Some(format!("place:{p}/space:{i}")),
                 )
             }
             Action::Spy { round } => {

@@ -203,7 +203,7 @@ fn space(s: &mut Scene, g: &Dl, k: usize, i: u8, r: Rect) {
     let numeral = ["I", "II", "III"][i as usize];
     let item = s
         .rect(r, fillc, 6.0)
-        .id(format!("space:{k}:{i}"))
+        .id(format!("place:{k}/space:{i}"))
         .tooltip(format!(
             "Space {numeral}: {}{}{}",
             space_text(p, i),
@@ -244,7 +244,7 @@ fn reveal_badge(s: &mut Scene, g: &Dl, seat: usize, (place, i): (usize, u8), at:
     let nth = g.order_pos(seat, place as u8);
     s.circle(at, 14.0, PAPER)
         .stroke(stroke(1.5, INK))
-        .id(format!("space:{place}:{i}/revealed:{seat}"))
+        .id(format!("place:{place}/space:{i}/revealed:{seat}"))
         .tooltip(format!(
             "{}'s {} order, revealed in position {}",
             g.lords[seat].name,
@@ -314,13 +314,14 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
         .map(|(k, n)| format!("{}×{n}", trap(k as u8).name))
         .collect();
     let held: u8 = l.traps.iter().sum();
-    let trap_text = if is_viewer {
+    // No cards is no secret: the lord's own table and the public one say the same.
+    let trap_text = if is_viewer || held == 0 {
         format!("Traps: {}", list_or(&traps, "none"))
     } else {
         format!("Traps: {held} face down")
     };
     // Cards the viewer may not read show the trap cards' back.
-    let (picture, alt) = if is_viewer {
+    let (picture, alt) = if is_viewer || held == 0 {
         (art::TRAP_BACK, "Trap cards")
     } else {
         (art::TRAP_CARD_BACK, "Trap cards, face down")
@@ -382,8 +383,13 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
     }
     // Drawn for this panel's lord in the public view too (which shows the lord to act),
     // so that only real secrets tell a lord's table from the public one.
-    decision_button(s, g, seat, rect(x, panel.y + panel.h - 52.0, w, 40.0));
-    if is_viewer && !l.spied.is_empty() {
+    let button = rect(x, panel.y + panel.h - 52.0, w, 40.0);
+    let drawn = decision_button(s, g, seat, button);
+    // The spied cards are also marked on the combat cards beside the room store: while
+    // the button takes the foot of the panel, the line gives way when it would reach it.
+    let spied_lines = 1.0 + (l.spied.len() > 2) as u8 as f32;
+    let room = !drawn || y + spied_lines * line_h() < button.y;
+    if is_viewer && !l.spied.is_empty() && room {
         let seen: Vec<String> = l
             .spied
             .iter()
@@ -406,7 +412,7 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
 
 /// The button of a decision about no component (confirming the orders or the kept order,
 /// ending production), at the foot of the lord's own panel, when it is legal.
-fn decision_button(s: &mut Scene, g: &Dl, seat: usize, r: Rect) {
+fn decision_button(s: &mut Scene, g: &Dl, seat: usize, r: Rect) -> bool {
     for id in ["button:confirm", "button:pass"] {
         if let Some((id, label)) = crate::paint::legal_button(g, seat, id) {
             // The tooltips name no secret: the orders stay hidden until all confirm.
@@ -423,9 +429,10 @@ fn decision_button(s: &mut Scene, g: &Dl, seat: usize, r: Rect) {
                 _ => (label.as_str(), label.clone()),
             };
             crate::paint::button(s, r, &id, short, &tip);
-            return;
+            return true;
         }
     }
+    false
 }
 
 /// Under the grid, the lair's monsters and the adventurers waiting as pictures (names in

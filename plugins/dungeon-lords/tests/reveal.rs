@@ -80,14 +80,14 @@ fn four_lords_reveal_one_position_at_a_time() {
         for (p, want_row) in want.iter().enumerate() {
             for w in want_row.iter().flatten() {
                 let pos = chosen[*w].iter().position(|&c| c as usize == p).unwrap();
-                // The badge's id lies under its space's ("space:P:I/revealed:W").
+                // The badge's id lies under its space's ("place:P/space:I/revealed:W").
                 let id = format!("/revealed:{w}");
                 let badge = scene
                     .items
                     .iter()
                     .find(|i| {
                         i.id.as_deref().is_some_and(|x| {
-                            x.starts_with(&format!("space:{p}:")) && x.ends_with(id.as_str())
+                            x.starts_with(&format!("place:{p}/space:")) && x.ends_with(id.as_str())
                         })
                     })
                     .unwrap_or_else(|| panic!("no badge {id} on place {p}"));

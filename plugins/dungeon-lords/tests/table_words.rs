@@ -115,7 +115,7 @@ fn confirming_an_empty_battle_plan_says_so() {
 
 fn current_space(g: &Dl) -> String {
     let (p, i, _) = g.f().cur.unwrap();
-    format!("space:{p}:{i}")
+    format!("place:{p}/space:{i}")
 }
 
 #[test]
