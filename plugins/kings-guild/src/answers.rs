@@ -29,7 +29,15 @@ impl Kg {
                     colours: colours.to_vec(),
                     why,
                 });
-                for &c in colours.iter() {
+                if why == Why::ReplacePool {
+                    // Still the shared quest's draw, before the choice of what to keep.
+                    self.pending.push_front(Pending::Draw {
+                        seat: st,
+                        colour: colours[0],
+                        pool: true,
+                    });
+                }
+                for &c in colours.iter().filter(|_| why != Why::ReplacePool) {
                     self.queue_draw(seat, c, false);
                 }
                 if why == Why::Merchant {

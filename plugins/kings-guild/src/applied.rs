@@ -38,6 +38,7 @@ pub fn why_words(why: Why) -> &'static str {
         Why::Starfall => "the Starfall Syndicate's starting treasure",
         Why::Wonders | Why::WondersPaid(_) => "Scroll of Wonders",
         Why::Replace => "the colour due has run out",
+        Why::ReplacePool => "the shared quest's colour has run out",
         Why::Appraiser => "Appraiser",
     }
 }
@@ -140,6 +141,31 @@ impl Kg {
             Note::QuestLeaves { quest: q } => {
                 line(format!("{} leaves the board", card_name(*q)))
             }
+            Note::StuckLeaves {
+                quest: q,
+                keeper,
+                certain,
+            } => {
+                let why = if *certain {
+                    "Nobody can craft, build or hire any more".to_string()
+                } else {
+                    format!(
+                        "Nobody has crafted, built or hired for {} rounds",
+                        crate::model::BACKSTOP_ROUNDS
+                    )
+                };
+                line(match keeper {
+                    None => format!(
+                        "{why}: {}, the oldest quest without a sigil, leaves the board",
+                        card_name(*q)
+                    ),
+                    Some(s) => format!(
+                        "{why}: {}, the oldest quest, leaves the board and joins {}'s guild (its sigil was on it)",
+                        card_name(*q),
+                        self.who(*s)
+                    ),
+                })
+            }
             Note::FuneralBegins => line(
                 "The King's Funeral: everyone bids secretly for the King's Statue".into(),
             ),
@@ -193,7 +219,7 @@ impl Kg {
                 seat,
                 spec: s,
                 cost,
-                full,
+                discounted,
             } => {
                 let mut t = format!(
                     "{} hires the {} for {}",
@@ -201,8 +227,12 @@ impl Kg {
                     spec(*s).name,
                     coins(*cost)
                 );
-                if *full && !self.solo {
-                    t.push_str("; the older specialists get a discount");
+                match discounted {
+                    0 => {}
+                    1 => t.push_str("; the older specialist to its right gets a discount"),
+                    n => t.push_str(&format!(
+                        "; the {n} older specialists to its right get a discount"
+                    )),
                 }
                 line(t)
             }

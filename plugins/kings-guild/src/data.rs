@@ -7,6 +7,15 @@ use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
+/// A card of the quest deck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum QCard {
+    Quest(u8),
+    Funeral,
+    Offering,
+}
+
 pub const JSON: &str = include_str!("../../../resources/kings-guild/components.json");
 
 /// Cloth, leather, metal, wood, gems, magic: the index into every resource array.
@@ -363,7 +372,7 @@ pub struct Data {
     pub room_storage: Vec<(u8, u8)>,
     pub room_hand: Vec<(u8, u8)>,
     /// Each room's cost by id (all ids are below 64, see
-    /// [`crate::model::Player::owned_rooms`]).
+    /// the model's `Player::owned_rooms`).
     pub room_cost: [u8; 64],
     /// Each guild's printed storage limit.
     pub guild_storage: Vec<u8>,

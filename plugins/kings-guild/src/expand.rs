@@ -39,9 +39,14 @@ impl Kg {
     }
 
     /// [`Kg::each_buyable_room`] with the seat's rooms already worked out.
-    pub fn each_buyable_room_with(&self, seat: usize, owned: u64, mut f: impl FnMut(u8)) {
+    pub fn each_buyable_room_with(&self, seat: usize, owned: u64, f: impl FnMut(u8)) {
+        self.each_buyable_room_for(owned, self.players[seat].coins, f);
+    }
+
+    /// [`Kg::each_buyable_room_with`] for a seat holding `coins` (the stuck-table test
+    /// asks with every coin the seat could raise).
+    pub fn each_buyable_room_for(&self, owned: u64, coins: u32, mut f: impl FnMut(u8)) {
         let d = data();
-        let coins = self.players[seat].coins;
         let has = |r: u8| owned & (1 << r) != 0;
         let two = self.n() == 2;
         let mut consider = |r: u8| {
@@ -154,16 +159,26 @@ impl Kg {
         &self,
         seat: usize,
         free: &[(Loc, u8)],
+        f: impl FnMut(u8, Loc, Option<u8>) -> bool,
+    ) {
+        self.each_hire_within(seat, free, self.players[seat].coins, f);
+    }
+
+    /// [`Kg::each_hire_with`] for a seat holding `coins`.
+    pub fn each_hire_within(
+        &self,
+        seat: usize,
+        free: &[(Loc, u8)],
+        coins: u32,
         mut f: impl FnMut(u8, Loc, Option<u8>) -> bool,
     ) {
         if free.is_empty() {
             return;
         }
-        let p = &self.players[seat];
         let total: u8 = free.iter().map(|f| f.1).sum();
         let mult = self.discount_mult(seat);
         for i in 0..self.row.len() {
-            if self.spec_cost_by(i, mult) > p.coins {
+            if self.spec_cost_by(i, mult) > coins {
                 continue;
             }
             let s = self.row[i].0;
@@ -181,7 +196,8 @@ impl Kg {
                         }
                     }
                 }
-                SpecEffect::Overseer if self.row.len() > 1 && total < 2 => {}
+                // Room for two, always (0.1.0 let the row's last card into one space).
+                SpecEffect::Overseer if total < 2 && (self.row.len() > 1 || !self.rules_0_1) => {}
                 _ => {
                     for &(at, _) in free {
                         if !f(i as u8, at, None) {
@@ -213,11 +229,17 @@ impl Kg {
         if let Some(b) = baggage {
             self.players[seat].baggage = Some(b);
         }
+        // Older cards (to the right) come first in the row: those get a discount.
+        let discounted = if full && !self.solo {
+            index.min(self.row.len())
+        } else {
+            0
+        };
         notes.push(Note::Hired {
             seat: seat as u8,
             spec: s,
             cost,
-            full,
+            discounted: discounted as u8,
         });
         if full && !self.solo {
             // Older cards (to the right) come first in the row.

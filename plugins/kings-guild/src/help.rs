@@ -226,3 +226,83 @@ pub fn treasure_help(g: &Kg, seat: usize, k: u8) -> String {
         crate::data::coins(g.sell_price(seat, k))
     )
 }
+
+/// A specialist's ability in the few words its card has room for (the tooltip says it
+/// whole): when it works, then what it does.
+pub fn spec_short(x: u8) -> String {
+    use crate::data::SpecEffect as E;
+    match spec(x).effect {
+        E::Appraiser => "+1 quest draw".into(),
+        E::Builder => "Build anywhere".into(),
+        E::Storage(k) => format!("+{k} storage"),
+        E::Hand(k) => format!("+{k} hand size"),
+        E::Laborer => "Gather any 3".into(),
+        E::GatherBonus(r) => format!("Gather: +1 {}", RES_NAMES[r]),
+        E::Oracle => "Look at 2 quests".into(),
+        E::Recruiter => "Discounts ×2".into(),
+        E::Thug => "Others pay 2 to craft".into(),
+        E::Auctioneer => "Rarities sell for 4".into(),
+        E::Bard => "Rearrange your guild".into(),
+        E::Discount(dc) => capital_first(&format!("{}s: −1 {}", dc.item.name(), RES_NAMES[dc.res])),
+        E::Hero(h) => capital_first(&format!("{}: 1¢ for {}", h.hero.name(), h.colour.name())),
+        E::Sorceress => "Gems and magic".into(),
+        E::Warlock => "Scroll ×2".into(),
+        E::Adventurer => "Hired: 3 treasures".into(),
+        E::Aristocrat => "Needs 2 spaces".into(),
+        E::Alchemist => "Trade on hiring".into(),
+        E::Curator => "Buy relics for 3".into(),
+        E::Extra(k) => format!(
+            "Extra {}",
+            match k {
+                crate::data::ExtraKind::Gather => "gather",
+                crate::data::ExtraKind::Craft => "craft",
+            }
+        ),
+        E::Merchant => "Draw 3, discard 3".into(),
+        E::Minstrel => "Hired: 1 treasure".into(),
+        E::Smuggler => "Steal 1 resource".into(),
+        E::Vizier => "Free offering".into(),
+        E::Overseer => "Oldest one free".into(),
+        E::Witch => "Takes a quest".into(),
+    }
+}
+
+/// What a room scores and does, in the few words its tile has room for.
+pub fn room_short(id: u8) -> String {
+    use crate::data::RoomScore as S;
+    let d = room_def(id);
+    let score = match d.score {
+        S::Plain if d.slots > 0 && !d.always => format!("{} pp when full", d.pp),
+        S::Plain if d.pp > 0 => format!("{} pp", d.pp),
+        S::Plain => String::new(),
+        S::Scrolls => "3 pp per scroll".into(),
+        S::Coins => "1 pp per coin".into(),
+        S::Throne => "9 pp, +6 by the Statue".into(),
+        S::Specialists => "3 pp per specialist".into(),
+        S::Rooms => "3 pp per room".into(),
+        S::Hero(h) => format!("4 pp per {}", h.name()),
+        S::Pair([a, b]) => format!("6 pp per {} + {}", a.name(), b.name()),
+        S::Gallery => "3 pp per weapon + armour".into(),
+        S::Depot => "4 pp per resource type".into(),
+        S::Item(k) => format!("2 pp per {}", k.name()),
+    };
+    let effect = match d.effect {
+        crate::data::RoomEffect::None => String::new(),
+        crate::data::RoomEffect::Storage(k) => format!("+{k} storage"),
+        crate::data::RoomEffect::Hand(k) => format!("+{k} hand"),
+        crate::data::RoomEffect::Gems => "gather gems".into(),
+        crate::data::RoomEffect::Magic => "gather magic".into(),
+    };
+    match (score.is_empty(), effect.is_empty()) {
+        (false, false) => format!("{score}, {effect}"),
+        (true, false) => capital_first(&effect),
+        _ => score,
+    }
+}
+
+fn capital_first(t: &str) -> String {
+    let mut c = t.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
+}

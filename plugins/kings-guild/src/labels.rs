@@ -20,13 +20,7 @@ impl Kg {
         match a {
             Action::Deal(_) => ("Deal".into(), None),
             Action::Drawn { kind } => (treasure(*kind).name.clone(), None),
-            Action::Gather { take } => (
-                format!("Gather {}", res_list(take)),
-                Some(format!(
-                    "stock:{}",
-                    take.iter().position(|&t| t > 0).unwrap_or(0)
-                )),
-            ),
+            Action::Gather { take } => (format!("Gather {}", res_list(take)), Some("stock".into())),
             Action::Craft { slot, items } => {
                 let q = match self.board[*slot as usize].map(|s| s.card) {
                     Some(QCard::Quest(q)) => q,
@@ -102,11 +96,10 @@ impl Kg {
                 )
             }
             Action::Sell { kind } => (
-                format!(
-                    "Sell {} for {}",
-                    treasure(*kind).name,
-                    coins(self.sell_price(seat, *kind))
-                ),
+                match self.sell_price(seat, *kind) {
+                    0 => format!("Give up {} (it sells for nothing)", treasure(*kind).name),
+                    n => format!("Sell {} for {}", treasure(*kind).name, coins(n)),
+                },
                 Some(format!("hand:{kind}")),
             ),
             Action::Peek => (

@@ -739,6 +739,13 @@ impl Kg {
                 }
             }
         }
-        v.extend(each_distinct(&p.hand).map(|kind| Action::Sell { kind }));
+        // A treasure that sells for nothing is not offered for sale on the turn (0.1.0
+        // offered it); over the hand limit it still is, as one way to give a card up.
+        let old = self.rules_0_1;
+        v.extend(
+            each_distinct(&p.hand)
+                .filter(|&kind| old || self.sell_price(seat, kind) > 0)
+                .map(|kind| Action::Sell { kind }),
+        );
     }
 }

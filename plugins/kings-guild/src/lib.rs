@@ -25,13 +25,15 @@
 //! - The Vizier's offering is made at the end of the final turn when a sigil is free.
 //! - Every chosen resource (the Spoiling Potion's too) must be one its chooser may gather;
 //!   only the Alchemist and the Smuggler reach gems and magic without the rooms.
-//! - Stuck table (ours, so every game ends): after twelve full rounds without anyone
-//!   crafting, building or hiring, the first quest with nothing made on it leaves the game
-//!   and a new one is drawn. The rulebook has no way out of a table where nobody can make
-//!   an open item or afford a room (no workshops, every item needing gems or magic, sigils
-//!   blocked, no coins); `examples/kg_stuck.rs` finds such tables in 2–7 of 300 games per
-//!   player count played by the bots' policy, and shows that uniformly random play leans
-//!   on the rule in nearly every game.
+//! - Stuck table (ours, so every game ends): when no seat could ever craft, build or hire
+//!   again ([`stuck`]: judged generously, every coin a hand could raise, every resource in
+//!   play a seat may gather, any hand that could still draw), the oldest quest without a
+//!   sigil leaves at the end of the turn, as in the solo rules; if all carry a sigil, the
+//!   oldest joins its sigil owner's guild. A thirty-round backstop removes the same card
+//!   when a way forward exists but nobody takes it. 0.1.0 used a twelve-round timer (kept
+//!   for its saves behind [`Kg::rules_0_1`]).
+//! - A shared quest's draw from a colour that ran out: its completer names another colour.
+//! - The Overseer always needs two spaces; a treasure worth nothing is not sold on the turn.
 //! - A solo game starts with all six quest spaces filled; space 0 lies next to the deck.
 
 pub mod action;
@@ -46,9 +48,11 @@ pub mod labels;
 pub mod legal;
 pub mod model;
 pub mod notes;
+pub mod pending;
 pub mod rules;
 pub mod scoring;
 pub mod setup;
+pub mod stuck;
 pub mod treasure;
 pub mod view;
 
@@ -61,6 +65,13 @@ pub use action::{Action, ColourList, Deal};
 pub use model::{Kg, Loc, Pending, Phase, QCard, Slot};
 
 const RULES: &str = include_str!("../../../resources/kings-guild/rules.md");
+
+/// What a 0.1.0 save's replay does differently, for its log.
+pub const OLD_RULES_NOTE: &str = "Played with The King's Guild 0.1.0 rules: a quest left the \
+    board after twelve rounds without a craft, build or hire (today only when nobody can \
+    ever make progress); a shared quest's card of a colour that ran out came from the first \
+    colour left; the Overseer could take one free space as the row's last card; treasures \
+    could be sold for nothing.";
 
 impl Game for Kg {
     type Action = Action;
@@ -84,6 +95,32 @@ impl Game for Kg {
 
     fn new(setup: &Setup) -> Result<Self, GameError> {
         Kg::new_game(setup)
+    }
+
+    /// A save of 0.1.0 replays under the 0.1.0 rules (its log is today's actions, but
+    /// the stuck-table timer, the shared draw's colour, the Overseer's space and the sale
+    /// of worthless treasures decided what was legal then).
+    fn open_old(
+        version: &str,
+        _setup: &Setup,
+        log: Vec<tavern_plugin_api::versions::OldEntry>,
+    ) -> Result<tavern_plugin_api::versions::OldLog, GameError> {
+        use tavern_plugin_api::versions::{OldLog, older};
+        if older(version, "0.2.0") {
+            Ok(OldLog {
+                log,
+                rules: Some("0.1.0".into()),
+                note: Some(OLD_RULES_NOTE.into()),
+            })
+        } else {
+            Ok(OldLog::unchanged(log))
+        }
+    }
+
+    fn new_under(setup: &Setup, rules: &str) -> Result<Self, GameError> {
+        let mut g = Kg::new_game(setup)?;
+        g.rules_0_1 = tavern_plugin_api::versions::older(rules, "0.2.0");
+        Ok(g)
     }
 
     fn to_act(&self) -> ToAct {

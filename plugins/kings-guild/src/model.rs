@@ -5,9 +5,11 @@ use std::collections::VecDeque;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::data::QCard;
 use crate::data::{
-    Colour, ExtraKind, GEMS, MAGIC, RES, SpecEffect, ability, data, room, room_def, spec, treasure,
+    Colour, GEMS, MAGIC, RES, SpecEffect, ability, data, room, room_def, spec, treasure,
 };
+pub use crate::pending::{Pending, Why};
 
 /// Where a hired specialist (or the Aristocrat's baggage) stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
@@ -19,15 +21,6 @@ pub enum Loc {
     Room(u8),
 }
 
-/// A card of the quest deck.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum QCard {
-    Quest(u8),
-    Funeral,
-    Offering,
-}
-
 /// A quest space on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Slot {
@@ -35,14 +28,19 @@ pub struct Slot {
     /// Who crafted each item.
     pub made: [Option<u8>; 2],
     pub sigil: Option<u8>,
+    /// When the card came to the board (0 for the first laid out): the stuck-table rule
+    /// takes the oldest.
+    #[serde(default)]
+    pub arrived: u32,
 }
 
 impl Slot {
-    pub fn new(card: QCard) -> Slot {
+    pub fn new(card: QCard, arrived: u32) -> Slot {
         Slot {
             card,
             made: [None, None],
             sigil: None,
+            arrived,
         }
     }
 }
@@ -271,151 +269,6 @@ impl Player {
     }
 }
 
-/// A decision (or a draw) waiting before play goes on, first in the queue first.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Pending {
-    /// A chance step: `seat` draws a treasure of `colour` into its hand, or into the
-    /// shared quest's pool.
-    Draw {
-        seat: u8,
-        colour: Colour,
-        pool: bool,
-    },
-    /// Choose `n` colours to draw (a map, the Merchant, the Minstrel, an unavailable colour).
-    Colours {
-        seat: u8,
-        n: u8,
-        why: Why,
-    },
-    /// The completer of a shared quest keeps `keep` cards of the pool; the rest go to `other`.
-    Keep {
-        seat: u8,
-        other: u8,
-        keep: u8,
-    },
-    /// Discard `n` treasures from hand (Merchant, Appraiser).
-    Toss {
-        seat: u8,
-        n: u8,
-    },
-    /// A hero specialist's offer: pay 1 coin for a treasure of `colour`.
-    HeroPay {
-        seat: u8,
-        colour: Colour,
-    },
-    /// The Appraiser's optional extra draw.
-    Appraiser {
-        seat: u8,
-    },
-    /// The next player's half of a Scroll of Plenty: 1 resource of a chosen type.
-    PlentyNext {
-        seat: u8,
-    },
-    /// The next player's half of a Scroll of Wonders: pay 1 coin for a treasure not of `except`.
-    WondersNext {
-        seat: u8,
-        except: Colour,
-    },
-    /// Hire a specialist without an action (a Contract).
-    Hire {
-        seat: u8,
-    },
-    /// An extra action from a specialist.
-    Extra {
-        seat: u8,
-        kind: ExtraKind,
-    },
-    /// Place a specialist taken for free (the Overseer's).
-    PlaceSpec {
-        seat: u8,
-        spec: u8,
-    },
-    /// Place a room at no cost: the King's Statue after the funeral, the Shrine at setup.
-    PlaceRoom {
-        seat: u8,
-        room: u8,
-    },
-    Curator {
-        seat: u8,
-    },
-    Alchemist {
-        seat: u8,
-        left: u8,
-    },
-    Smuggler {
-        seat: u8,
-    },
-    Witch {
-        seat: u8,
-    },
-    Warlock {
-        seat: u8,
-    },
-    Thug {
-        seat: u8,
-    },
-    /// A guild's two starting resources.
-    StartBonus {
-        seat: u8,
-    },
-    /// The King's Funeral: simultaneous secret bids; the quest space to fill afterwards.
-    Funeral {
-        bids: Vec<Option<u8>>,
-        slot: u8,
-    },
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Why {
-    Map,
-    Merchant,
-    Minstrel,
-    Starfall,
-    Wonders,
-    /// A fixed-colour draw whose colour has run out.
-    Replace,
-    Appraiser,
-    /// The second half of a Wonders scroll, paid: one of the colours except this one.
-    WondersPaid(Colour),
-}
-
-impl Pending {
-    /// The seat that answers, `None` for a draw (chance) or the funeral (everyone).
-    pub fn seat(&self) -> Option<usize> {
-        let s = match self {
-            Pending::Draw { .. } | Pending::Funeral { .. } => return None,
-            Pending::Colours { seat, .. }
-            | Pending::Keep { seat, .. }
-            | Pending::Toss { seat, .. }
-            | Pending::HeroPay { seat, .. }
-            | Pending::Appraiser { seat }
-            | Pending::PlentyNext { seat }
-            | Pending::WondersNext { seat, .. }
-            | Pending::Hire { seat }
-            | Pending::Extra { seat, .. }
-            | Pending::PlaceSpec { seat, .. }
-            | Pending::PlaceRoom { seat, .. }
-            | Pending::Curator { seat }
-            | Pending::Alchemist { seat, .. }
-            | Pending::Smuggler { seat }
-            | Pending::Witch { seat }
-            | Pending::Warlock { seat }
-            | Pending::Thug { seat }
-            | Pending::StartBonus { seat } => *seat,
-        };
-        Some(s as usize)
-    }
-    /// While these resolve, the storage and hand limits wait (an effect finishes first).
-    pub fn holds_limits(&self) -> bool {
-        matches!(
-            self,
-            Pending::Draw { .. } | Pending::Keep { .. } | Pending::Toss { .. }
-        )
-    }
-}
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct TurnState {
     /// The turn's one action is taken.
@@ -484,8 +337,17 @@ pub struct Kg {
     /// row, quests leaving the solo board).
     pub gone_specs: Vec<u8>,
     pub gone_quests: Vec<QCard>,
-    /// Turns in a row in which nobody crafted, built or hired.
+    /// Turns in a row in which nobody crafted, built or hired (the 0.1.0 stuck-table
+    /// timer; today's rule asks [`Kg::table_stuck`] instead).
     pub stalled: u32,
+    /// Quest cards laid on the board so far (the next one's [`Slot::arrived`]).
+    #[serde(default)]
+    pub arrivals: u32,
+    /// The game follows the 0.1.0 rules (a save of that version replaying): the
+    /// stuck-table timer, a shared quest's replacement colour taken for the players, the
+    /// Overseer hired into one space as the row's last card, treasures sold for nothing.
+    #[serde(default)]
+    pub rules_0_1: bool,
     /// The quiet playout path's notes buffer (see [`Scratch`]).
     #[serde(skip)]
     pub scratch: Scratch,
@@ -539,8 +401,12 @@ impl std::fmt::Debug for Scratch {
     }
 }
 
-/// Full rounds without anyone crafting, building or hiring after which the table is
-/// stuck (every open item needs what nobody can get): one quest is swapped out.
+/// The 0.1.0 stuck-table timer: full rounds without anyone crafting, building or hiring
+/// after which one quest was swapped out.
+/// Full rounds without a craft, build or hire after which a quest leaves even though
+/// someone still had a way forward nobody took (so every game ends).
+pub const BACKSTOP_ROUNDS: u32 = 30;
+
 pub const STALL_ROUNDS: u32 = 12;
 
 impl Kg {
@@ -549,6 +415,11 @@ impl Kg {
     }
     pub fn next_seat(&self, s: usize) -> usize {
         (s + 1) % self.n()
+    }
+    /// A new card for the board, stamped with its arrival.
+    pub fn arriving(&mut self, card: QCard) -> Slot {
+        self.arrivals += 1;
+        Slot::new(card, self.arrivals - 1)
     }
     pub fn pile_index(r: u8) -> Option<usize> {
         match r {

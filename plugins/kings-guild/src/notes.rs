@@ -1,8 +1,9 @@
-//! What a state change did, recorded as plain data; [`crate::applied`] turns it into log
+//! What a state change did, recorded as plain data; the `applied` module turns it into log
 //! text, so the quiet path for playouts formats nothing.
 
+use crate::data::QCard;
 use crate::data::{Colour, RES};
-use crate::model::{Pending, QCard, Why};
+use crate::pending::{Pending, Why};
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Note {
@@ -50,6 +51,14 @@ pub enum Note {
     QuestLeaves {
         quest: QCard,
     },
+    /// The stuck-table rule took this quest off the board (to the sigil's owner, if every
+    /// quest carried one).
+    StuckLeaves {
+        quest: QCard,
+        keeper: Option<u8>,
+        /// Nobody could act (else: the thirty-round backstop).
+        certain: bool,
+    },
     FuneralBegins,
     Bid {
         seat: u8,
@@ -74,7 +83,9 @@ pub enum Note {
         seat: u8,
         spec: u8,
         cost: u32,
-        full: bool,
+        /// How many older specialists got a discount coin (none after a discounted hire,
+        /// in the solo game, or when the right-most card was hired).
+        discounted: u8,
     },
     FreeSpecialist {
         seat: u8,

@@ -5,7 +5,7 @@ use tavern_plugin_api::GameError;
 
 use crate::action::Action;
 use crate::data::{RES, SpecEffect, quest, spec};
-use crate::model::{Kg, Pending, Phase, QCard, RoomBonus, Slot, TurnState};
+use crate::model::{Kg, Pending, Phase, QCard, RoomBonus, TurnState};
 use crate::notes::Note;
 
 /// Which limit a seat is over.
@@ -514,7 +514,7 @@ impl Kg {
     pub fn refill(&mut self, slot: usize, notes: &mut Vec<Note>) {
         match self.quest_deck.pop() {
             Some(QCard::Quest(q)) => {
-                self.board[slot] = Some(Slot::new(QCard::Quest(q)));
+                self.board[slot] = Some(self.arriving(QCard::Quest(q)));
                 notes.push(Note::Revealed {
                     card: QCard::Quest(q),
                 });
@@ -620,7 +620,8 @@ impl Kg {
                 vizier: true,
             });
         }
-        if !self.solo {
+        if self.rules_0_1 && !self.solo {
+            // 0.1.0: a timer, twelve full rounds without a craft, build or hire.
             self.stalled = if self.turn.progress {
                 0
             } else {
@@ -628,7 +629,22 @@ impl Kg {
             };
             if self.stalled >= crate::model::STALL_ROUNDS * self.n() as u32 {
                 self.stalled = 0;
-                self.unstick(notes);
+                self.unstick_0_1(notes);
+            }
+        } else if !self.solo {
+            // A stuck table loses a quest at once; the long backstop is for a table whose
+            // one way forward nobody takes (a hoarded map, coins never raised).
+            self.stalled = if self.turn.progress {
+                0
+            } else {
+                self.stalled + 1
+            };
+            if !self.turn.progress {
+                let certain = self.table_stuck();
+                if certain || self.stalled >= crate::model::BACKSTOP_ROUNDS * self.n() as u32 {
+                    self.stalled = 0;
+                    self.unstick(certain, notes);
+                }
             }
         }
         if self.finals_left > 0 {
@@ -647,25 +663,6 @@ impl Kg {
         self.active = next;
         self.turn = TurnState::default();
         self.turn_no += 1;
-    }
-
-    /// The stalled-table rule (ours): the first quest with nothing crafted (else the
-    /// first quest) leaves the game, its sigil going home, and a new one is drawn.
-    fn unstick(&mut self, notes: &mut Vec<Note>) {
-        let is_quest = |s: &Option<Slot>| s.is_some_and(|s| matches!(s.card, QCard::Quest(_)));
-        let pick = (0..self.board.len())
-            .find(|&i| {
-                is_quest(&self.board[i]) && self.board[i].is_some_and(|s| s.made == [None, None])
-            })
-            .or_else(|| (0..self.board.len()).find(|&i| is_quest(&self.board[i])));
-        let Some(i) = pick else { return };
-        let gone = self.board[i].take().expect("a quest");
-        self.gone_quests.push(gone.card);
-        if self.thug.is_some_and(|(_, t)| t as usize == i) {
-            self.thug = None;
-        }
-        notes.push(Note::QuestLeaves { quest: gone.card });
-        self.refill(i, notes);
     }
 
     /// Solo: the oldest unsigiled quest leaves when every space is full, the row slides
@@ -706,7 +703,7 @@ impl Kg {
                     }
                     self.refill_row();
                 }
-                self.board[0] = Some(Slot::new(card));
+                self.board[0] = Some(self.arriving(card));
                 notes.push(Note::Revealed { card });
             }
             None => {}

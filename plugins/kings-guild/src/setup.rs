@@ -6,7 +6,7 @@ use tavern_plugin_api::{GameError, GameRng, Setup};
 
 use crate::action::Deal;
 use crate::data::{Colour, GuildBonus, Space, data, room, spec, treasure};
-use crate::model::{EMPTY, Kg, Pending, Phase, Player, QCard, Slot, TurnState, Why};
+use crate::model::{EMPTY, Kg, Pending, Phase, Player, QCard, TurnState, Why};
 use crate::notes::Note;
 
 /// Index into the per-player-count setup tables (2..=6 players).
@@ -82,6 +82,8 @@ impl Kg {
             gone_specs: Vec::new(),
             gone_quests: Vec::new(),
             stalled: 0,
+            arrivals: 0,
+            rules_0_1: false,
         })
     }
 
@@ -197,7 +199,7 @@ impl Kg {
         for i in 0..spaces {
             if let Some(QCard::Quest(q)) = self.quest_deck.last().copied() {
                 self.quest_deck.pop();
-                self.board[i] = Some(Slot::new(QCard::Quest(q)));
+                self.board[i] = Some(self.arriving(QCard::Quest(q)));
             }
         }
         let coins = d.setup.starting_coins;

@@ -223,14 +223,20 @@ impl Kg {
                 }
                 self.pending.pop_front();
                 if let Some(c) = Colour::ALL.into_iter().find(|&c| self.colour_available(c)) {
-                    if pool {
-                        // A shared quest's draw: the completer's pick of another colour
-                        // would leak nothing, but keep it simple and fair: the first
-                        // colour still available.
+                    if pool && self.rules_0_1 {
+                        // 0.1.0 drew a shared quest's card from the first colour left.
                         self.pending.push_front(Pending::Draw {
                             seat,
                             colour: c,
                             pool,
+                        });
+                    } else if pool {
+                        // The rulebook lets the players choose: the completer, who draws
+                        // the shared quest's cards, names the colour.
+                        self.pending.push_front(Pending::Colours {
+                            seat,
+                            n: 1,
+                            why: Why::ReplacePool,
                         });
                     } else {
                         self.pending.push_front(Pending::Colours {

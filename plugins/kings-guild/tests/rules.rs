@@ -830,8 +830,9 @@ fn solo_funeral_card_builds_the_statue_for_free() {
 }
 
 #[test]
-fn a_stuck_table_swaps_out_a_quest() {
+fn under_0_1_0_rules_a_stuck_table_timer_swaps_out_a_quest() {
     let mut g = fresh(2);
+    g.rules_0_1 = true;
     let first = g.board[0].unwrap().card;
     let next = *g.quest_deck.last().unwrap();
     // Twelve full rounds of turns in which nobody crafts, builds or hires.
@@ -846,6 +847,7 @@ fn a_stuck_table_swaps_out_a_quest() {
     assert_eq!(g.board[0].unwrap().card, next);
     // Any progress resets the count.
     let mut h = fresh(2);
+    h.rules_0_1 = true;
     for k in 0..12 * 2 - 1 {
         let s = h.active;
         if k == 10 {

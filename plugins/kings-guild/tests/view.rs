@@ -52,7 +52,7 @@ fn own_area_is_at_the_bottom_and_opponents_on_top() {
             for it in &scene.items {
                 if let Shape::Text { text, pos, .. } = &it.shape {
                     if text.contains(&g.players[v].name)
-                        && text.contains("coins")
+                        && text.contains(" coin")
                         && own_y.is_none()
                         && pos.y > 500.0
                     {
@@ -327,14 +327,50 @@ fn the_longest_master_rooms_read_whole() {
         })
         .collect();
     assert!(texts.iter().all(|t| !t.contains('…')), "{texts:?}");
-    // The list and its second line.
-    let at = texts
-        .iter()
-        .position(|t| t.starts_with("Master rooms:"))
-        .expect("the master rooms");
-    let listed = format!("{} {}", texts[at], texts[at + 1]);
-    for m in &g.masters {
-        assert!(listed.contains(&data().rooms[*m as usize].name));
+    // A tile per master room: its name on it, the whole text on hover, and what it
+    // scores in pictures beside a number.
+    for &m in &g.masters {
+        let label = tavern_plugin_kings_guild::view::master_label(m);
+        let _named = texts.contains(&label);
+        let name = &data().rooms[m as usize].name;
+        let tile = scene
+            .items
+            .iter()
+            .find(|it| {
+                it.tooltip.as_deref()
+                    == Some(
+                        format!(
+                            "Master room: {}",
+                            tavern_plugin_kings_guild::help::room_base(m)
+                        )
+                        .as_str(),
+                    )
+            })
+            .expect("a tile with the room's text on hover");
+        assert!(tile.tooltip.as_deref().unwrap().contains(name.as_str()));
+        let b = tile.shape.bounds();
+        let inside = |it: &&tavern_plugin_api::scene::Item| {
+            let c = it.shape.bounds();
+            c.x >= b.x && c.y >= b.y && c.x + c.w <= b.x + b.w + 0.5 && c.y + c.h <= b.y + b.h + 0.5
+        };
+        let score_words = scene.items.iter().filter(inside).any(|it| {
+            matches!(&it.shape, Shape::Text { text, .. } if text.contains(" ×") || text.contains("+6"))
+        });
+        let pictures = scene
+            .items
+            .iter()
+            .filter(inside)
+            .filter(|it| matches!(it.shape, Shape::Image { .. }))
+            .count();
+        assert!(score_words, "{name}: what it scores is on the tile");
+        let by_type = matches!(
+            data().rooms[m as usize].score,
+            tavern_plugin_kings_guild::data::RoomScore::Depot
+        );
+        assert!(
+            by_type || pictures > 0,
+            "{name}: the thing it scores is drawn"
+        );
     }
 }
 
@@ -718,10 +754,10 @@ fn supply_glows_clear_the_master_rooms() {
             let rings: Vec<_> = scene
                 .items
                 .iter()
-                .filter(|i| i.id.as_deref().is_some_and(|id| id.starts_with("stock:")))
+                .filter(|i| i.id.as_deref() == Some("stock"))
                 .map(|i| i.shape.bounds().shrink(-ring))
                 .collect();
-            assert_eq!(rings.len(), 6);
+            assert_eq!(rings.len(), 1, "the supply is one target");
             for it in &scene.items {
                 if let Shape::Text {
                     pos,
@@ -743,5 +779,95 @@ fn supply_glows_clear_the_master_rooms() {
                 }
             }
         }
+    }
+}
+
+/// Every legal action with a target points at an item of its seat's own view, and at the
+/// component it is about (plugin-api's check), in random positions at every seat count.
+#[test]
+fn every_target_is_on_the_table_and_is_the_component() {
+    use tavern_plugin_api::game::check::{scaled, target_problems};
+    for n in 1..=6 {
+        for seed in 0..scaled(3) as u64 {
+            for g in positions(n, 40 + seed) {
+                for seat in g.deciders() {
+                    let problems = target_problems(&g, seat);
+                    assert!(problems.is_empty(), "{n} seats, seat {seat}: {problems:#?}");
+                }
+            }
+        }
+    }
+}
+
+/// A click anywhere on the supply offers every gather: the same choices from every
+/// resource (two different ones under either of them).
+#[test]
+fn the_supply_offers_every_gather_from_any_resource() {
+    let g = fresh(3);
+    let legal = g.legal(g.active);
+    let gathers: Vec<_> = legal
+        .iter()
+        .filter(|l| matches!(l.action, tavern_plugin_kings_guild::Action::Gather { .. }))
+        .collect();
+    assert!(gathers.len() > 6);
+    assert!(gathers.iter().all(|l| l.target.as_deref() == Some("stock")));
+    let scene = g.view(Some(g.active)).scene;
+    let supply = scene
+        .items
+        .iter()
+        .find(|i| i.id.as_deref() == Some("stock"))
+        .expect("the supply is a target");
+    // Every resource picture lies inside it.
+    let b = supply.shape.bounds();
+    let pictures: Vec<_> = scene
+        .items
+        .iter()
+        .filter(|i| {
+            matches!(&i.shape, Shape::Image { image, .. } if tavern_plugin_kings_guild::art::RESOURCE.contains(&image.as_str()))
+                && i.shape.bounds().y > 600.0
+                && i.shape.bounds().y < 680.0
+        })
+        .map(|i| i.shape.bounds())
+        .collect();
+    assert_eq!(pictures.len(), 6);
+    for p in pictures {
+        assert!(p.x >= b.x && p.x + p.w <= b.x + b.w && p.y >= b.y && p.y + p.h <= b.y + b.h);
+    }
+}
+
+/// Specialists carry their ability on the row's cards, not only on hover, in at most two
+/// lines under the name.
+#[test]
+fn abilities_are_written_on_the_cards() {
+    use tavern_plugin_kings_guild::data::data;
+    use tavern_plugin_kings_guild::help::{block_height, spec_short};
+    for x in 0..data().specialists.len() as u8 {
+        let h = block_height(&spec_short(x), 17.0, 114.0);
+        assert!(
+            h <= 52.0,
+            "{}: {:?} takes {h}",
+            data().specialists[x as usize].name,
+            spec_short(x)
+        );
+    }
+    let g = fresh(3);
+    let scene = g.view(Some(0)).scene;
+    let t: Vec<String> = scene
+        .items
+        .iter()
+        .filter_map(|it| match &it.shape {
+            Shape::Text { text, .. } | Shape::TextBlock { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    for &(x, _) in &g.row {
+        assert!(
+            t.contains(&spec_short(x)),
+            "the row shows {:?}",
+            spec_short(x)
+        );
+    }
+    if let Err(problems) = check_layout(&scene) {
+        panic!("{problems:?}");
     }
 }

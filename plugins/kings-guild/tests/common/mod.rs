@@ -78,7 +78,8 @@ pub fn invariants(g: &Kg) {
     for p in &g.players {
         assert!(p.coins < 100_000, "coins wrapped below zero");
         // Storage and hand may only be over their limit while that is being resolved.
-        assert!(p.specs.len() <= 4 + 6, "too many specialists");
+        // Four outside, and the Shrine, both small and both big chambers inside.
+        assert!(p.specs.len() <= 4 + 7, "too many specialists");
         for (_, at) in &p.specs {
             if let Loc::Room(c) = at {
                 assert!(
@@ -371,7 +372,7 @@ pub fn put_quest(g: &mut Kg, slot: usize, q: u8) {
         let at = g.quest_deck.len().min(1);
         g.quest_deck.insert(at, old.card);
     }
-    g.board[slot] = Some(tavern_plugin_kings_guild::Slot::new(QCard::Quest(q)));
+    g.board[slot] = Some(g.arriving(QCard::Quest(q)));
 }
 
 pub fn res(list: &[(usize, u8)]) -> [u8; RES] {
