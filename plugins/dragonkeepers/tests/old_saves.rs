@@ -180,3 +180,69 @@ fn todays_version_is_not_rewritten() {
     let old = Dk::open_old(&v, &f.setup, f.log.clone()).unwrap();
     assert_eq!(old.log, f.log);
 }
+
+/// The project's golden saves (`tests/saves/dragonkeepers/<version>/`, written through
+/// the host by each released version) open the same way and end where their writer saw
+/// them end: the same scores and places, the same seats acting in the same order.
+#[test]
+fn the_golden_saves_open_and_end_where_they_ended() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/saves/dragonkeepers");
+    let mut opened = 0;
+    for version in ["0.1.0", "0.2.0"] {
+        let dir = root.join(version);
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.to_string_lossy().ends_with(".json"))
+            .filter(|p| !p.to_string_lossy().ends_with(".expect.json"))
+            .collect();
+        files.sort();
+        for p in files {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            let save: Value = serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+            let expect: Value = serde_json::from_str(
+                &std::fs::read_to_string(p.with_extension("expect.json")).unwrap(),
+            )
+            .unwrap();
+            let setup: Setup = serde_json::from_value(save["setup"].clone()).unwrap();
+            let cursor = save["cursor"].as_u64().unwrap() as usize;
+            let log: Vec<OldEntry> = save["actions"].as_array().unwrap()[..cursor]
+                .iter()
+                .map(|e| OldEntry {
+                    seat: serde_json::from_value(e["seat"].clone()).unwrap(),
+                    steps: serde_json::from_value(e.get("steps").cloned().unwrap_or(Value::Null))
+                        .unwrap_or_default(),
+                    action: e["action"].clone(),
+                })
+                .collect();
+            let written = save["plugin_version"].as_str().unwrap();
+            assert_eq!(written, version, "{name}");
+            let old = Dk::open_old(written, &setup, log).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let g = replay(&setup, &old.log).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let seats: String = old
+                .log
+                .iter()
+                .filter_map(|e| e.seat)
+                .map(|s| char::from(b'0' + s as u8))
+                .collect();
+            assert_eq!(seats, expect["seats"].as_str().unwrap(), "{name}: seats");
+            let outcome = g.outcome();
+            assert_eq!(
+                outcome.is_some(),
+                expect["over"].as_bool().unwrap(),
+                "{name}"
+            );
+            if let Some(o) = outcome {
+                let totals: Vec<i64> = o.scores.iter().map(|s| s.total).collect();
+                assert_eq!(
+                    serde_json::json!(totals),
+                    expect["scores"],
+                    "{name}: scores"
+                );
+                assert_eq!(serde_json::json!(o.rank), expect["rank"], "{name}: places");
+            }
+            opened += 1;
+        }
+    }
+    assert!(opened >= 10, "only {opened} golden saves");
+}
