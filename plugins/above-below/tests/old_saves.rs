@@ -68,3 +68,56 @@ fn todays_saves_open_unchanged_and_older_ones_say_why_not() {
     assert!(err.to_string().contains("0.1.0"), "{err}");
     assert_eq!(Ab::new_under(&setup, "0.3.0").unwrap().rules, Rules::Today);
 }
+
+/// The host's golden saves of 0.2.0 (tests/saves/above-below/0.2.0, written by the 0.2.0
+/// plugin through the host) replay here under the rules `open_old` names, to the scores
+/// their writer saw.
+#[test]
+fn the_golden_saves_of_0_2_0_replay_to_their_scores() {
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/saves/above-below/0.2.0"
+    );
+    let Ok(files) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut n = 0;
+    for f in files {
+        let path = f.unwrap().path();
+        let name = path.to_string_lossy().to_string();
+        if !name.ends_with(".json") || name.ends_with(".expect.json") {
+            continue;
+        }
+        let save: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let expect: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(name.replace(".json", ".expect.json")).unwrap(),
+        )
+        .unwrap();
+        let setup: Setup = serde_json::from_value(save["setup"].clone()).unwrap();
+        let log: Vec<OldEntry> = serde_json::from_value(save["actions"].clone()).unwrap();
+        let cursor = save["cursor"].as_u64().unwrap() as usize;
+        let old = Ab::open_old("0.2.0", &setup, log).unwrap();
+        let mut g = Ab::new_under(&setup, old.rules.as_deref().unwrap()).unwrap();
+        for e in &old.log[..cursor] {
+            for s in &e.steps {
+                let a: Action = serde_json::from_value(s.clone()).unwrap();
+                apply_checked(&mut g, e.seat, &a).unwrap_or_else(|x| panic!("{name}: {x}"));
+            }
+            let a: Action = serde_json::from_value(e.action.clone()).unwrap();
+            apply_checked(&mut g, e.seat, &a).unwrap_or_else(|x| panic!("{name}: {x}"));
+        }
+        if expect["over"] == true {
+            let scores: Vec<i64> = g
+                .outcome()
+                .unwrap()
+                .scores
+                .iter()
+                .map(|s| s.total)
+                .collect();
+            assert_eq!(serde_json::json!(scores), expect["scores"], "{name}");
+        }
+        n += 1;
+    }
+    assert!(n > 0);
+}
