@@ -133,14 +133,7 @@ fn an_empty_hand_and_no_artefact_used_say_none() {
     let mut g = Keydoms::new(&Setup::players(3)).unwrap();
     let mut rng = GameRng::new(3);
     // Up to the first placement: nobody holds a spell or has used an artefact yet.
-    while g.stage != tavern_plugin_keydoms::Stage::Placing {
-        let (seat, a) = match g.to_act() {
-            ToAct::Chance => (None, g.sample_chance(&mut rng)),
-            ToAct::Seats(s) => (Some(s[0]), g.legal_actions(s[0])[0].clone()),
-            ToAct::Over => panic!("over before placing"),
-        };
-        apply_checked(&mut g, seat, &a).unwrap();
-    }
+    common::to_placing(&mut g, &mut rng);
     let texts = own_texts(&g, 0);
     assert!(texts.iter().any(|t| t == "Your spells: none"), "{texts:?}");
     assert!(

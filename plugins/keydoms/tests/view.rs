@@ -10,7 +10,7 @@ use rand::RngExt;
 use tavern_plugin_api::game::apply_checked;
 use tavern_plugin_api::game::check::scaled;
 use tavern_plugin_api::scene::Shape;
-use tavern_plugin_api::{Game, GameRng, Setup, ToAct};
+use tavern_plugin_api::{Game, GameRng, Setup};
 use tavern_plugin_keydoms::Keydoms;
 use tavern_plugin_keydoms::data::{self, spell_name};
 use tavern_plugin_keydoms::state::Action;
@@ -203,14 +203,7 @@ fn workers_at_a_location_are_drawn_in_placement_order() {
     // the market. Whether the hidden one is the 8 or the 2, the others see "5" then "?".
     let mut g = Keydoms::new(&Setup::players(3)).unwrap();
     let mut rng = GameRng::new(1);
-    while g.stage != tavern_plugin_keydoms::Stage::Placing {
-        let a = match g.to_act() {
-            ToAct::Chance => (None, g.sample_chance(&mut rng)),
-            ToAct::Seats(s) => (Some(s[0]), g.legal_actions(s[0])[0].clone()),
-            ToAct::Over => unreachable!(),
-        };
-        apply_checked(&mut g, a.0, &a.1).unwrap();
-    }
+    common::to_placing(&mut g, &mut rng);
     let market = data::MARKET;
     let place = |g: &mut Keydoms, strength: u8, seq: u32, up: bool| {
         let w = g.players[1]

@@ -117,3 +117,12 @@ pub fn play_and_replay(setup: &Setup, seed: u64) -> Keydoms {
     assert!(r.outcome().is_some());
     g
 }
+
+/// Plays `g` on to its first placement, every seat taking its first legal action and
+/// chance drawn from `rng`: the set-up the view tests start from.
+pub fn to_placing(g: &mut Keydoms, rng: &mut GameRng) {
+    let mut first = |g: &Keydoms, seat: usize, _: &mut GameRng| g.legal_actions(seat)[0].clone();
+    while g.stage != tavern_plugin_keydoms::Stage::Placing {
+        step_with(g, rng, &mut first).expect("over before placing");
+    }
+}
