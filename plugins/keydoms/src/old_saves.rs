@@ -4,12 +4,12 @@
 //! for a seat (a wand with no spell in hand is no reason to ask, nor is the window
 //! before a seat's own placement turn), and each location resolved is a chance step of
 //! its own (`Action::Reveal`). A 0.2.0 log is rewritten into today's actions where that
-//! is exact: the passes the new flow no longer asks for are dropped, a pass is put in
-//! where a seat that 0.2.0 skipped is now asked (a seat that passed for the round), and
-//! the reveal steps are inserted where they fall. The rewrite is kept only when it plays
-//! to the same position as the old rules do; otherwise (a wand invoked with no spell, an
-//! action taken in a window the new flow skips) the game goes on under 0.2.0's rules
-//! (`Keydoms::rules_0_2`).
+//! is exact: the reveal steps are inserted where they fall, every seat's entry kept as
+//! it was. The rewrite is kept only when it plays to the same position as the old rules
+//! do and loses or gains no seat entry (`rewrite` can drop the passes no longer asked
+//! for, but the players' own decisions are what a save keeps); otherwise (a pass the new
+//! flow does not ask for, a wand invoked with no spell) the game goes on under 0.2.0's
+//! rules (`Keydoms::rules_0_2`).
 
 use serde_json::Value;
 use tavern_plugin_api::game::apply_checked;
@@ -34,6 +34,7 @@ pub fn open_old(version: &str, setup: &Setup, log: Vec<OldEntry>) -> Result<OldL
     }
     let old = settle(old);
     if let Some(new_log) = rewrite(setup, &log)
+        && same_seat_entries(&new_log, &log)
         && let Some(end) = replay(setup, &new_log)
         && same_position(&settle(end), &old)
     {
@@ -41,8 +42,8 @@ pub fn open_old(version: &str, setup: &Setup, log: Vec<OldEntry>) -> Result<OldL
             log: new_log,
             rules: None,
             note: Some(format!(
-                "saved by Keydom's Dragons {version}: passes the game no longer asks for \
-                 are left out, and each location resolved is a step of its own"
+                "saved by Keydom's Dragons {version}: each location resolved is now a step \
+                 of its own"
             )),
         });
     }
@@ -135,6 +136,19 @@ fn rewrite(setup: &Setup, log: &[OldEntry]) -> Option<Vec<OldEntry>> {
         out.push(entry(None, &a));
     }
     Some(out)
+}
+
+/// Whether the rewrite kept every seat's entry as it was (only automatic steps added):
+/// a save's seat decisions are what its players did, so a log that would lose or gain
+/// one (a pass the new flow no longer asks for) keeps its own flow instead.
+fn same_seat_entries(new: &[OldEntry], old: &[OldEntry]) -> bool {
+    let seats = |l: &[OldEntry]| -> Vec<(Option<usize>, Value)> {
+        l.iter()
+            .filter(|e| e.seat.is_some())
+            .map(|e| (e.seat, e.action.clone()))
+            .collect()
+    };
+    seats(new) == seats(old)
 }
 
 /// The game carried past every response window (all pass) and reveal step due, to the
