@@ -143,13 +143,16 @@ fn older_rules_are_kept_in_the_session_written_back_and_head_the_log() {
         .unwrap();
     assert_eq!(path2, path);
     assert_eq!(back2.log(), back.log());
-    // Undo to the very start and play again: the heading goes on the new first entry.
+    // Back to the first seat action and another choice there: the log is rewritten
+    // from that point, and the heading stays on its first entry.
     let mut live = back2;
-    live.rewind_to(0, None).unwrap();
+    let first_seat = live.log().iter().position(|e| e.seat.is_some()).unwrap();
+    live.rewind_to(first_seat, None).unwrap();
     let ToAct::Seats(seats) = live.to_act().unwrap() else {
-        panic!("sealed-bid starts with a seat")
+        panic!("a seat acts after the deal")
     };
-    live.apply_index(seats[0], 0).unwrap();
+    let n = live.legal(seats[0]).unwrap().len();
+    live.apply_index(seats[0], n - 1).unwrap();
     assert!(
         live.log()[0]
             .section
