@@ -207,11 +207,13 @@ fn board_tavern_rooms_and_face_down_traps_carry_their_pictures() {
                     }
                 }
                 // Every other lord's compact panel fans its backs; the spectator's large
-                // dungeon (the start lord's) marks its cards face down too.
+                // dungeon (the lord to act's) marks its cards face down too, when it has any.
                 assert_eq!(count(&v, art::TRAP_CARD_BACK), backs(&g, 0));
+                let focus = g.focus();
+                let holds = g.lords[focus].traps.iter().any(|&n| n > 0) as usize;
                 assert_eq!(
                     count(&spectator, art::TRAP_CARD_BACK),
-                    1 + backs(&g, g.start)
+                    holds + backs(&g, focus)
                 );
             }
             let combat = matches!(g.phase, Phase::Planning | Phase::Battle(_));

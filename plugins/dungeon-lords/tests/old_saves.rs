@@ -123,3 +123,64 @@ fn an_unknown_or_newer_version_is_refused() {
     assert!(Dl::open_old("9.0.0", &f.setup, f.log.clone()).is_err());
     assert!(Dl::new_under(&f.setup, "0.1.7x").is_err());
 }
+
+/// The project's golden saves (`tests/saves/dungeon-lords/<version>/`, written by each
+/// released version from its commit) open through `open_old` / `new_under` and end where
+/// the file beside each says: the same scores, over or not.
+#[test]
+fn the_projects_golden_saves_replay_to_their_recorded_outcome() {
+    let root = format!(
+        "{}/../../tests/saves/dungeon-lords",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let Ok(dirs) = std::fs::read_dir(&root) else {
+        return; // a crate copied on its own has no project saves
+    };
+    let mut opened = 0;
+    for dir in dirs {
+        let dir = dir.unwrap().path();
+        for file in std::fs::read_dir(&dir).unwrap() {
+            let p = file.unwrap().path();
+            let name = p.to_string_lossy().to_string();
+            if !name.ends_with(".json") || name.ends_with(".expect.json") {
+                continue;
+            }
+            let save: Value = serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+            let expect: Value = serde_json::from_str(
+                &std::fs::read_to_string(name.replace(".json", ".expect.json")).unwrap(),
+            )
+            .unwrap();
+            let cursor = save["cursor"].as_u64().unwrap() as usize;
+            let log: Vec<OldEntry> = serde_json::from_value(save["actions"].clone()).unwrap();
+            let f = Fixture {
+                name: name.clone(),
+                version: save["plugin_version"].as_str().unwrap().into(),
+                setup: serde_json::from_value(save["setup"].clone()).unwrap(),
+                log: log[..cursor].to_vec(),
+                totals: Vec::new(),
+                conquered_room_produced: false,
+            };
+            let old = Dl::open_old(&f.version, &f.setup, f.log.clone()).expect("open_old");
+            let mut g = match &old.rules {
+                Some(r) => Dl::new_under(&f.setup, r).expect("new_under"),
+                None => Dl::new(&f.setup).expect("new"),
+            };
+            for (i, e) in old.log.iter().enumerate() {
+                for step in e.steps.iter().chain(std::iter::once(&e.action)) {
+                    let a: Action = serde_json::from_value(step.clone()).unwrap();
+                    apply_checked(&mut g, e.seat, &a)
+                        .unwrap_or_else(|x| panic!("{name}: action {i} does not replay: {x}"));
+                }
+            }
+            let over = g.outcome().is_some();
+            assert_eq!(over, expect["over"].as_bool().unwrap(), "{name}");
+            if let Some(o) = g.outcome() {
+                let scores: Vec<i64> = o.scores.iter().map(|s| s.total).collect();
+                let want: Vec<i64> = serde_json::from_value(expect["scores"].clone()).unwrap();
+                assert_eq!(scores, want, "{name}");
+            }
+            opened += 1;
+        }
+    }
+    assert!(opened > 0);
+}
