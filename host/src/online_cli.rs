@@ -1,0 +1,408 @@
+//! The online commands: `tavern host` runs an authority without a window and writes the
+//! invitations; `tavern join TICKET --frames` plays one seat as JSON lines, for scripts
+//! and tests.
+
+use std::io::{BufRead, Write};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use clap::Subcommand;
+use serde_json::{Value, json};
+use tavern_net::{
+    Authority, Event, Hosting, NetConfig, Relay, Remote, SeatConfig, SeatFrame, Ticket,
+};
+use tavern_plugin_api::{ChoiceKind, SeatKind};
+
+use crate::cli::{CliError, make_setup};
+use crate::online::SessionBackend;
+use crate::plugin::Catalog;
+use crate::session::{Session, UndoMode};
+
+#[derive(Subcommand, Debug, PartialEq)]
+pub enum OnlineCommand {
+    /// Host a game online without a window: writes DIR/seat-1.ticket … seat-N.ticket and
+    /// DIR/spectator.ticket, serves until the game ends, then writes the save and exits.
+    Host {
+        /// Game id (see `tavern games`).
+        game: String,
+        #[arg(long)]
+        players: usize,
+        #[arg(long)]
+        seed: Option<u64>,
+        /// A game option as KEY=VALUE; repeatable.
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// A seat the host's bot plays, as SEAT=mcts1|mcts2|mcts3 (seats count from 1);
+        /// repeatable.
+        #[arg(long = "bot", value_name = "SEAT=KIND")]
+        bots: Vec<String>,
+        /// Where to write the invitations.
+        #[arg(long)]
+        invites: PathBuf,
+        /// The save written when the game ends (default: DIR/game.json).
+        #[arg(short = 'o', long = "output")]
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        net: NetArgs,
+    },
+    /// Join a game online with an invitation (the ticket text, or a .ticket file).
+    Join {
+        ticket: String,
+        /// Open no window: print every frame received as one JSON line and read one
+        /// choice per line on stdin (an index into the last list printed with
+        /// "choose": true; also "undo", "cancel", "yes", "no").
+        #[arg(long)]
+        frames: bool,
+        /// The name the other players see.
+        #[arg(long, default_value = "")]
+        name: String,
+        #[command(flatten)]
+        net: NetArgs,
+    },
+}
+
+/// How to reach the others.
+#[derive(clap::Args, Debug, PartialEq, Clone)]
+pub struct NetArgs {
+    /// Use no relay (direct addresses only: a LAN, or this machine).
+    #[arg(long)]
+    pub no_relay: bool,
+    /// Use your own relay server (its URL) instead of the public ones.
+    #[arg(long, value_name = "URL", conflicts_with = "no_relay")]
+    pub relay: Option<String>,
+    /// Listen only on this local address (127.0.0.1:0 for a game on one machine);
+    /// repeatable. Every interface by default.
+    #[arg(long, value_name = "IP:PORT")]
+    pub bind: Vec<SocketAddr>,
+}
+
+impl NetArgs {
+    fn config(&self) -> NetConfig {
+        NetConfig {
+            relay: match (&self.relay, self.no_relay) {
+                (Some(url), _) => Relay::Own(url.clone()),
+                (None, true) => Relay::Off,
+                (None, false) => Relay::Public,
+            },
+            bind: self.bind.clone(),
+            secret: None,
+        }
+    }
+}
+
+fn usage(m: impl Into<String>) -> CliError {
+    CliError {
+        code: 2,
+        message: m.into(),
+    }
+}
+
+fn fail(m: impl std::fmt::Display) -> CliError {
+    CliError {
+        code: 1,
+        message: m.to_string(),
+    }
+}
+
+pub fn run(cmd: OnlineCommand, catalog: &Catalog, out: &mut dyn Write) -> Result<(), CliError> {
+    match cmd {
+        OnlineCommand::Host {
+            game,
+            players,
+            seed,
+            options,
+            bots,
+            invites,
+            output,
+            net,
+        } => {
+            let output = output.unwrap_or_else(|| invites.join("game.json"));
+            host(
+                catalog, &game, players, seed, &options, &bots, &invites, &output, &net, out,
+            )
+        }
+        OnlineCommand::Join {
+            ticket,
+            frames,
+            name,
+            net,
+        } => {
+            let ticket = read_ticket(&ticket)?;
+            if !frames {
+                return Err(fail(
+                    "opening the app at an online seat is not built yet; \
+                     `tavern join TICKET --frames` plays it on the command line",
+                ));
+            }
+            join_frames(catalog, &ticket, &name, &net, out)
+        }
+    }
+}
+
+/// A ticket given as its text or as a file holding it.
+fn read_ticket(arg: &str) -> Result<Ticket, CliError> {
+    let text = if Path::new(arg).is_file() {
+        std::fs::read_to_string(arg).map_err(|e| fail(format!("cannot read {arg}: {e}")))?
+    } else {
+        arg.to_string()
+    };
+    text.parse::<Ticket>().map_err(usage)
+}
+
+/// `SEAT=mcts2` → (seat index from 0, level).
+fn parse_bot(spec: &str, players: usize) -> Result<(usize, u8), CliError> {
+    let (seat, kind) = spec
+        .split_once('=')
+        .ok_or_else(|| usage(format!("--bot takes SEAT=KIND, not {spec:?}")))?;
+    let seat: usize = seat
+        .trim()
+        .parse()
+        .ok()
+        .filter(|s| (1..=players).contains(s))
+        .ok_or_else(|| {
+            usage(format!(
+                "--bot {spec}: the seat is a number from 1 to {players}"
+            ))
+        })?;
+    let level = match kind.trim() {
+        "mcts1" => 1,
+        "mcts2" => 2,
+        "mcts3" => 3,
+        other => {
+            return Err(usage(format!(
+                "--bot {spec}: the kind is mcts1, mcts2 or mcts3, not {other:?}"
+            )));
+        }
+    };
+    Ok((seat - 1, level))
+}
+
+/// Writes `text` to `path` whole (a reader polling for the file never sees half).
+fn write_whole(path: &Path, text: &str) -> Result<(), CliError> {
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, text)
+        .and_then(|_| std::fs::rename(&tmp, path))
+        .map_err(|e| fail(format!("cannot write {}: {e}", path.display())))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn host(
+    catalog: &Catalog,
+    game: &str,
+    players: usize,
+    seed: Option<u64>,
+    options: &[String],
+    bots: &[String],
+    invites: &Path,
+    output: &Path,
+    net: &NetArgs,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let plugin = catalog.get(game).ok_or_else(|| {
+        let known: Vec<&str> = catalog.games.iter().map(|g| g.info.id.as_str()).collect();
+        usage(format!(
+            "unknown game {game:?}; installed: {}",
+            known.join(", ")
+        ))
+    })?;
+    let seed = seed.unwrap_or_else(rand::random);
+    let mut setup = make_setup(&plugin, players, seed, options)?;
+    let bots = bots
+        .iter()
+        .map(|b| parse_bot(b, players))
+        .collect::<Result<Vec<_>, _>>()?;
+    for &(seat, level) in &bots {
+        setup.seats[seat].kind = SeatKind::Bot { level };
+        setup.seats[seat].name = format!("Bot {}", seat + 1);
+    }
+    let seats: Vec<SeatConfig> = setup
+        .seats
+        .iter()
+        .map(|s| SeatConfig {
+            name: s.name.clone(),
+            bot: match s.kind {
+                SeatKind::Bot { level } => Some(level),
+                SeatKind::Human => None,
+            },
+        })
+        .collect();
+    let session = Session::new(plugin, setup, UndoMode::Learning).map_err(fail)?;
+    let backend = SessionBackend::new(session).map_err(fail)?;
+    let authority = Authority::new(backend, seats);
+    std::fs::create_dir_all(invites)
+        .map_err(|e| fail(format!("cannot create {}: {e}", invites.display())))?;
+    let server: Hosting<SessionBackend> = Hosting::start(&net.config()).map_err(fail)?;
+    let g = server.add_game(authority);
+    for t in server.tickets(g) {
+        let name = match t.seat {
+            Some(s) => format!("seat-{}.ticket", s + 1),
+            None => "spectator.ticket".into(),
+        };
+        write_whole(&invites.join(name), &format!("{t}\n"))?;
+    }
+    writeln!(out, "{}", invites.display()).ok();
+    out.flush().ok();
+    // Serve until the game ends, printing what the host should know.
+    loop {
+        for n in server.take_notes() {
+            eprintln!("tavern host: {}", n.text);
+        }
+        if server.with_authority(g, |a| a.is_over()) == Some(true) {
+            break;
+        }
+        server.wait_change(g, Duration::from_millis(500));
+    }
+    // Let the players see the end (their last frame is queued) before closing.
+    for _ in 0..50 {
+        if server.viewers(g) == 0 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let saved = server
+        .with_authority(g, |a| crate::save::save(a.backend().session(), output))
+        .unwrap_or_else(|| Err(std::io::Error::other("the game is gone")));
+    server.close();
+    saved.map_err(|e| fail(format!("cannot write {}: {e}", output.display())))
+}
+
+/// One frame as a JSON line: the seat's view as `tavern show --json` gives it, its
+/// legal list as `tavern legal` does, and `choose` when an answer is read next.
+pub fn frame_json(f: &SeatFrame, choose: bool) -> Value {
+    let log: Vec<Value> = f
+        .log
+        .iter()
+        .map(|l| json!({"seat": l.seat, "label": l.text, "reveal": l.reveal}))
+        .collect();
+    let legal: Vec<Value> = f
+        .legal
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let mut v = json!({"index": i, "seat": f.viewer, "label": c.label});
+            if c.kind == ChoiceKind::Step {
+                v["step"] = json!(true);
+            }
+            v
+        })
+        .collect();
+    json!({
+        "game": f.game,
+        "seat": f.viewer,
+        "revision": f.revision,
+        "to_act": f.to_act,
+        "over": f.over,
+        "status": f.view.status,
+        "prompt": f.view.prompt,
+        "log": log,
+        "outcome": f.outcome,
+        "scene": f.view.scene,
+        "legal": legal,
+        "plan_steps": f.plan_steps,
+        "seats": f.seats,
+        "undo_vote": f.undo_vote,
+        "choose": choose,
+    })
+}
+
+fn join_frames(
+    catalog: &Catalog,
+    ticket: &Ticket,
+    name: &str,
+    net: &NetArgs,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let plugin = catalog.get(&ticket.game).ok_or_else(|| {
+        fail(format!(
+            "this invitation is for {}, which is not installed here",
+            ticket.game
+        ))
+    })?;
+    let mut remote =
+        Remote::connect(ticket, &net.config(), &plugin.info.version, name).map_err(fail)?;
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let print = |out: &mut dyn Write, v: Value| {
+        writeln!(out, "{v}").ok();
+        out.flush().ok();
+    };
+    let needs_answer = |f: &SeatFrame| {
+        !f.over
+            && (!f.legal.is_empty()
+                || f.undo_vote
+                    .as_ref()
+                    .is_some_and(|v| f.viewer.is_some_and(|s| v.waiting.contains(&s))))
+    };
+    loop {
+        // Everything that has arrived; the last frame is printed with "choose": true
+        // when this seat must answer it, and one line is read for it.
+        let mut event = remote.next(Duration::from_secs(3600));
+        let mut held: Option<SeatFrame> = None;
+        let mut refused = false;
+        while let Some(e) = event {
+            match e {
+                Event::Frame => {
+                    if let Some(h) = held.take() {
+                        print(out, frame_json(&h, false));
+                    }
+                    held = remote.latest().cloned();
+                }
+                Event::Error { code, message } => {
+                    print(out, json!({"error": code, "message": message}));
+                    refused = true;
+                }
+                Event::Closed(why) => {
+                    if let Some(h) = held.take() {
+                        print(out, frame_json(&h, false));
+                    }
+                    return match remote.latest() {
+                        Some(f) if f.over => Ok(()),
+                        _ => Err(fail(format!("the connection ended: {why}"))),
+                    };
+                }
+            }
+            event = remote.poll();
+        }
+        let f = match held {
+            Some(f) => f,
+            // Only a refusal came: the same list is asked again.
+            None if refused => match remote.latest() {
+                Some(f) => f.clone(),
+                None => continue,
+            },
+            None => continue,
+        };
+        let ask = needs_answer(&f);
+        print(out, frame_json(&f, ask));
+        if f.over {
+            remote.close();
+            return Ok(());
+        }
+        if !ask {
+            continue;
+        }
+        loop {
+            let Some(Ok(line)) = lines.next() else {
+                remote.close();
+                return Err(fail("stdin ended before the game did"));
+            };
+            match line.trim() {
+                "undo" => remote.undo(),
+                "cancel" => remote.cancel_plan(),
+                "yes" => remote.vote(true),
+                "no" => remote.vote(false),
+                n => match n.parse::<usize>() {
+                    Ok(i) => remote.act(i),
+                    Err(_) => {
+                        let m = format!("not an index, undo, cancel, yes or no: {n:?}");
+                        print(out, json!({"error": "usage", "message": m}));
+                        print(out, frame_json(&f, true));
+                        continue;
+                    }
+                },
+            }
+            break;
+        }
+    }
+}
