@@ -67,14 +67,14 @@ pub fn leak_test<G: Game>() {
             let mut pick = seed;
             let mut rng = GameRng::new(seed ^ 0x1EA4);
             let mut seen_log = 0;
-            for step in 0..5_000 {
+            for step in 0..100_000 {
                 // Every position early on, then every fifth (a seat's twin costs a
                 // re-deal and two frames per seat); the whole log now and then, the
                 // new entries otherwise. A finished game is compared below.
                 if a.is_over() {
                     break;
                 }
-                if step < 40 || step % 5 == 0 {
+                if step < 40 || (step < 5_000 && step % 5 == 0) || step % 50 == 0 {
                     let from = if step % 64 == 0 { 0 } else { seen_log };
                     check_position(&a, seed, &mut rng, from, step);
                     seen_log = a.backend().log_len().saturating_sub(1);
