@@ -138,6 +138,8 @@ pub enum Command {
         #[arg(long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,
     },
+    #[command(flatten)]
+    Online(crate::online_cli::OnlineCommand),
     /// Measure load, apply+view, undo, replay and random-game speed for every game.
     Bench {
         /// Scale the amount of work (1 = quick, 5 = steadier figures).
@@ -305,6 +307,7 @@ pub fn run(cmd: Command, catalog: &Catalog, out: &mut dyn std::io::Write) -> Res
                 simulate_seats(&plugin, setup, games, &league, &header, out)
             }
         }
+        Command::Online(c) => crate::online_cli::run(c, catalog, out),
         Command::Bench { scale, game } => {
             crate::bench::run(catalog, scale.max(1), game.as_deref(), out).map_err(rules)
         }

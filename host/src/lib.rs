@@ -4,6 +4,8 @@
 pub mod app;
 pub mod bench;
 pub mod cli;
+pub mod online;
+pub mod online_cli;
 pub mod paths;
 pub mod plugin;
 pub mod profiles;

@@ -274,14 +274,7 @@ pub fn now_unix() -> u64 {
         .unwrap_or(0)
 }
 
-/// The seed for the chance step at log position `index`: a SplitMix64 mix of the session
-/// seed and the position, so resuming a save samples what an uninterrupted game would.
-pub fn step_seed(seed: u64, index: usize) -> u64 {
-    let mut z = seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+pub use tavern_plugin_api::rng::step_seed;
 
 impl Session {
     /// Starts a new game and samples any chance steps its setup needs.

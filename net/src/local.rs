@@ -7,6 +7,7 @@
 use serde_json::Value;
 use tavern_plugin_api::game::apply_checked;
 use tavern_plugin_api::rng::GameRng;
+use tavern_plugin_api::rng::step_seed;
 use tavern_plugin_api::search::Limits;
 use tavern_plugin_api::{ActionEntry, ChoiceKind, Game, Outcome, Setup, ToAct, View};
 
@@ -37,14 +38,6 @@ const MAX_CHANCE_RUN: usize = 10_000;
 
 fn illegal(e: impl std::fmt::Display) -> BackendError {
     BackendError::Illegal(e.to_string())
-}
-
-/// The chance seed of log position `index`: a SplitMix64 mix, as the session's.
-fn step_seed(seed: u64, index: usize) -> u64 {
-    let mut z = seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 impl<G: Game> GameBackend<G> {
@@ -134,6 +127,8 @@ impl<G: Game> GameBackend<G> {
                 label: l.label,
                 target: l.target,
                 kind: l.kind,
+                spends: G::MARKS_SPENDING.then_some(l.spends),
+                default: l.default,
             })
             .collect()
     }

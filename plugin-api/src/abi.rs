@@ -485,6 +485,9 @@ extern "C" fn call<G: Game>(handle: u64, ptr: *const u8, len: usize, out: *mut B
                 .map_err(|e| err(ErrorKind::BadRequest, e.0))
                 .and_then(|old| json(&old));
         }
+        if let Request::Lesson = req {
+            return json(&G::lesson());
+        }
         with_hosted::<G, Vec<u8>>(handle, |h| respond_hosted(h, req))
     })
 }
@@ -689,6 +692,8 @@ pub fn respond_bytes<G: Game>(state: &mut G, req: Request) -> Result<Vec<u8>, Er
                 label,
                 target: None,
                 kind,
+                spends: None,
+                default: false,
             })
         }
         Request::Think {
@@ -723,6 +728,7 @@ pub fn respond_bytes<G: Game>(state: &mut G, req: Request) -> Result<Vec<u8>, Er
         } => G::open_old(&version, &setup, log)
             .map_err(|e| err(ErrorKind::BadRequest, e.0))
             .and_then(|old| json(&old)),
+        Request::Lesson => json(&G::lesson()),
     }
 }
 
@@ -748,6 +754,8 @@ fn think_reply<G: Game>(
             label: l.map(|l| l.label.clone()).unwrap_or_default(),
             target: l.and_then(|l| l.target.clone()),
             kind: l.map(|l| l.kind.clone()).unwrap_or_default(),
+            spends: l.filter(|_| G::MARKS_SPENDING).map(|l| l.spends),
+            default: l.is_some_and(|l| l.default),
         })
     };
     let candidates = report
@@ -761,6 +769,7 @@ fn think_reply<G: Game>(
                 visits: r.visits,
                 win: r.win,
                 value: r.value,
+                margin: r.margin,
             })
         })
         .collect::<Result<Vec<_>, ErrorReply>>()?;
@@ -840,6 +849,8 @@ fn legal_entries<G: Game>(state: &G, seat: usize) -> Result<Vec<ActionEntry>, Er
                 label: l.label,
                 target: l.target,
                 kind: l.kind,
+                spends: G::MARKS_SPENDING.then_some(l.spends),
+                default: l.default,
             })
         })
         .collect()

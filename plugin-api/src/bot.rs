@@ -92,6 +92,7 @@ pub fn think<G: Game>(
                     visits: 0,
                     value: 0.0,
                     win: 0.0,
+                    margin: 0.0,
                 })
                 .collect(),
             iterations: 0,
@@ -149,6 +150,7 @@ fn flat<G: Game>(
     let mut visits = vec![0u32; n];
     let mut value = vec![0f64; n];
     let mut wins = vec![0f64; n];
+    let mut margins = vec![0f64; n];
     let (mut done, mut stopped) = (0, false);
     for it in 1..=iterations {
         if it > 1 && stop() {
@@ -170,6 +172,7 @@ fn flat<G: Game>(
         visits[pick] += 1;
         value[pick] += reward(&world, seat);
         wins[pick] += crate::search::win_share(&world, seat);
+        margins[pick] += crate::search::points_margin(&world, seat);
     }
     let mut rated: Vec<Rated<G::Action>> = candidates
         .into_iter()
@@ -179,6 +182,7 @@ fn flat<G: Game>(
             visits: visits[i],
             value: value[i] / visits[i].max(1) as f64,
             win: wins[i] / visits[i].max(1) as f64,
+            margin: margins[i] / visits[i].max(1) as f64,
         })
         .collect();
     // Most visited first, then the better mean; stable, so ties keep the legal order.

@@ -21,6 +21,11 @@ pub struct Legal<A> {
     /// How the host presents the action; every kind is still one ordinary action to
     /// bots, random games and the ABI.
     pub kind: ChoiceKind,
+    /// The move spends resources (build, buy, hire, pay): a click on its table item opens
+    /// a menu naming it and its cost first, unless the player chose one-click play.
+    pub spends: bool,
+    /// The move Enter or Space plays (End turn, Done): at most one per seat's list.
+    pub default: bool,
 }
 
 pub use crate::proto::ChoiceKind;
@@ -32,7 +37,19 @@ impl<A> Legal<A> {
             label: label.into(),
             target: None,
             kind: ChoiceKind::Plain,
+            spends: false,
+            default: false,
         }
+    }
+    /// Marks a move that spends resources (see the `spends` field).
+    pub fn spends(mut self) -> Self {
+        self.spends = true;
+        self
+    }
+    /// Marks the move Enter or Space plays (see the `default` field).
+    pub fn by_default(mut self) -> Self {
+        self.default = true;
+        self
     }
     pub fn at(mut self, target: impl Into<String>) -> Self {
         self.target = Some(target.into());
@@ -173,6 +190,9 @@ impl GameError {
 pub trait Game: Clone + Serialize + DeserializeOwned + Send + 'static {
     type Action: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send;
 
+    /// The game marks every move that spends with [`Legal::spends`]; until it does, the
+    /// host guesses from the labels which clicks should ask first.
+    const MARKS_SPENDING: bool = false;
     fn info() -> GameInfo;
 
     fn new(setup: &Setup) -> Result<Self, GameError>;
@@ -262,6 +282,12 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + 'static {
     ) -> Result<crate::versions::OldLog, GameError> {
         let _ = (version, setup);
         Ok(crate::versions::OldLog::unchanged(log))
+    }
+
+    /// The game's guided first game, as the text of its lesson file (see
+    /// [`crate::lesson`]); `None` for a game without one.
+    fn lesson() -> Option<&'static str> {
+        None
     }
 
     /// A new game that follows the rules of the older version `rules` (one that

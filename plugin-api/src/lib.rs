@@ -10,6 +10,7 @@ pub mod bot;
 pub mod conformance;
 pub mod game;
 pub mod layout;
+pub mod lesson;
 pub mod playout;
 pub mod proto;
 pub mod rng;

@@ -269,7 +269,7 @@ impl ToAct {
 
 /// One legal action as the host sees it: the action itself (opaque JSON the host stores
 /// in the log), a label for buttons and menus, and the scene id it belongs to.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Default)]
 pub struct ActionEntry {
     pub action: Value,
     pub label: String,
@@ -278,6 +278,13 @@ pub struct ActionEntry {
     /// How the host presents it (see [`ChoiceKind`]); plain buttons when absent.
     #[serde(default, skip_serializing_if = "ChoiceKind::is_plain")]
     pub kind: ChoiceKind,
+    /// The move spends resources: a click on its target asks first (see `Legal::spends`).
+    /// Absent from plugins built before it; the host then reads the label.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spends: Option<bool>,
+    /// The move Enter or Space plays (see `Legal::by_default`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub default: bool,
 }
 
 /// How a legal action is presented. Each is still one ordinary action in the list.
@@ -472,6 +479,10 @@ pub enum Request {
         setup: Setup,
         log: Vec<crate::versions::OldEntry>,
     },
+    /// The game's lesson file ([`crate::Game::lesson`]), as its text, or null. Needs no
+    /// instance, like `OpenOld`. -> `Option<String>`. A plugin built before it answers
+    /// `BadRequest`: the host then offers no lesson.
+    Lesson,
 }
 
 /// What the `create` entry reads: a [`Setup`], and optionally the older version whose
@@ -517,6 +528,11 @@ pub struct RatedAction {
     pub win: f64,
     /// The mean result the search ranks by (the win share plus a little score margin).
     pub value: f64,
+    /// The mean score margin in points after it: the seat's total minus the best other
+    /// seat's (its own total when it plays alone). Ranks choices that all have the same
+    /// chance of winning; 0 from plugins built before it.
+    #[serde(default)]
+    pub margin: f64,
 }
 
 /// Reply to `Apply`, `ApplyIndex` and `Chance`.

@@ -68,6 +68,8 @@ pub struct Rated<A> {
     /// The share of this candidate's simulated games the seat won (a win shared by k
     /// seats counts 1/k): the search's estimate of its chance of winning.
     pub win: f64,
+    /// The mean score margin in points (see [`points_margin`]).
+    pub margin: f64,
 }
 
 /// What a search found, best candidate first.
@@ -123,6 +125,8 @@ struct Node<A> {
     totals: Vec<f64>,
     /// Summed win shares of the searching seat (its results without the score margin).
     wins: f64,
+    /// Summed score margins of the searching seat, in points.
+    margins: f64,
 }
 
 const EXPLORATION: f64 = 0.7;
@@ -161,6 +165,7 @@ pub fn search_until<G: Game>(
         avail: 0,
         totals: Vec::new(),
         wins: 0.0,
+        margins: 0.0,
     }];
     let mut legal = Vec::new();
     let mut path = Vec::with_capacity(64);
@@ -235,6 +240,7 @@ pub fn search_until<G: Game>(
                     avail: 1,
                     totals: Vec::new(),
                     wins: 0.0,
+                    margins: 0.0,
                 });
                 let id = nodes.len() - 1;
                 nodes[node].children.push(id);
@@ -256,10 +262,12 @@ pub fn search_until<G: Game>(
         let seats = world.outcome().map(|o| o.scores.len()).unwrap_or(0);
         let results: Vec<f64> = (0..seats).map(|s| reward(&world, s)).collect();
         let won = win_share(&world, seat);
+        let margin = points_margin(&world, seat);
         for &n in &path {
             let node = &mut nodes[n];
             node.visits += 1;
             node.wins += won;
+            node.margins += margin;
             if node.totals.len() < results.len() {
                 node.totals.resize(results.len(), 0.0);
             }
@@ -277,6 +285,7 @@ pub fn search_until<G: Game>(
             value: nodes[c].totals.get(seat).copied().unwrap_or(0.0)
                 / nodes[c].visits.max(1) as f64,
             win: nodes[c].wins / nodes[c].visits.max(1) as f64,
+            margin: nodes[c].margins / nodes[c].visits.max(1) as f64,
         })
         .collect();
     // Candidates never expanded (a tiny budget) still appear, unrated, in the list's order.
@@ -287,6 +296,7 @@ pub fn search_until<G: Game>(
                 visits: 0,
                 value: 0.0,
                 win: 0.0,
+                margin: 0.0,
             });
         }
     }
@@ -352,6 +362,21 @@ pub fn win_share<G: Game>(g: &G, seat: usize) -> f64 {
     } else {
         0.0
     }
+}
+
+/// `seat`'s score margin in points in a finished (or abandoned) game: its total minus
+/// the best other seat's, or its own total when it is the only seat.
+pub fn points_margin<G: Game>(g: &G, seat: usize) -> f64 {
+    let Some(o) = g.outcome() else { return 0.0 };
+    let mine = o.scores.get(seat).map(|s| s.total).unwrap_or(0);
+    let best_other = o
+        .scores
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != seat)
+        .map(|(_, s)| s.total)
+        .max();
+    (mine - best_other.unwrap_or(0)) as f64
 }
 
 /// A finished game's value for `seat`: a win shared by k seats counts 1/k; a little of

@@ -320,18 +320,19 @@ fn several_entries_are_played_back_one_at_a_time() {
 }
 
 /// Item 7: when every candidate has the same chance of winning, the hint ranks by the
-/// bot's rating (which adds the score margin) and says so.
+/// expected score margin in points and says so.
 #[test]
 fn a_hint_with_equal_chances_ranks_by_margin_and_says_so() {
-    let c = |label: &str, win: f64, value: f64| RatedAction {
+    let c = |label: &str, win: f64, margin: f64| RatedAction {
         action: json!(label),
         label: label.into(),
         visits: 10,
         win,
-        value,
+        value: win,
+        margin,
     };
     let report = SearchReport {
-        candidates: vec![c("a", 0.0, 0.01), c("b", 0.0, 0.05), c("c", 0.0, 0.03)],
+        candidates: vec![c("a", 0.0, -4.0), c("b", 0.0, 6.5), c("c", 0.0, 2.0)],
         iterations: 30,
         seconds: 0.1,
         stopped: false,

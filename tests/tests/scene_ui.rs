@@ -165,7 +165,7 @@ fn a_clickable_die_is_a_button_and_chooses_its_action() {
         action: serde_json::json!({"reroll": "red"}),
         label: "Reroll the red die".into(),
         target: Some("die:red".into()),
-        kind: Default::default(),
+        ..Default::default()
     };
     let (mut h, chosen) =
         harness_choosing(table(2), (1600.0, 1000.0), vec![(0, reroll)], None, 0.0);

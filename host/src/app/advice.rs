@@ -34,7 +34,7 @@ pub enum Ranking {
     /// By the estimated chance of winning (the search's own order).
     Win,
     /// Every tried candidate has the same chance (all 0% in a solo game against the
-    /// ghosts): by the bot's rating instead, which adds the expected score margin.
+    /// ghosts): by the expected score margin in points instead.
     Margin,
     /// The same chance and the same rating for all: the bot cannot tell them apart.
     Even,
@@ -49,14 +49,14 @@ pub fn hint_order(report: &SearchReport) -> (Vec<&RatedAction>, Ranking) {
     if tried.len() < 2 || !same(|c| c.win) {
         return (all, Ranking::Win);
     }
-    if same(|c| c.value) {
+    if same(|c| c.margin) {
         return (all, Ranking::Even);
     }
-    // Tried ones by rating, best first; untried ones after them, as listed.
+    // Tried ones by score margin, best first; untried ones after them, as listed.
     all.sort_by(|a, b| {
         (b.visits > 0)
             .cmp(&(a.visits > 0))
-            .then(b.value.total_cmp(&a.value))
+            .then(b.margin.total_cmp(&a.margin))
     });
     (all, Ranking::Margin)
 }

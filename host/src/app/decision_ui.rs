@@ -116,13 +116,19 @@ pub fn panel(ui: &mut Ui, t: &mut TableState, view: Option<&View>, now: f64) -> 
             for item in group_actions(&list) {
                 match item {
                     Item::Button(a) => {
-                        if ui
-                            .add_sized(
-                                [w, 30.0],
-                                egui::Button::new(readable(ui.ctx(), &a.label)).wrap(),
-                            )
-                            .clicked()
-                        {
+                        let text = if a.default {
+                            format!("{}  (Enter)", a.label)
+                        } else {
+                            a.label.clone()
+                        };
+                        let mut r = ui.add_sized(
+                            [w, 30.0],
+                            egui::Button::new(readable(ui.ctx(), &text)).wrap(),
+                        );
+                        if a.default {
+                            r = r.on_hover_text("Enter or Space plays this");
+                        }
+                        if r.clicked() {
                             chosen = Some(a.action.clone());
                         }
                         if let ChoiceKind::Pass { window } = &a.kind {
@@ -145,6 +151,17 @@ pub fn panel(ui: &mut Ui, t: &mut TableState, view: Option<&View>, now: f64) -> 
                 }
             }
         });
+    // Enter or Space plays the game's default move (End turn), unless a text field or
+    // a focused button has the keys.
+    if chosen.is_none()
+        && ui.ctx().memory(|m| m.focused().is_none())
+        && ui.input_mut(|i| {
+            i.consume_key(Modifiers::NONE, Key::Enter) || i.consume_key(Modifiers::NONE, Key::Space)
+        })
+        && let Some((_, a)) = list.iter().find(|(_, a)| a.default)
+    {
+        chosen = Some(a.action.clone());
+    }
     let wanted = pinned + out.content_size.y;
     if cancel {
         t.cancel_plan();

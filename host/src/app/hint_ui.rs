@@ -110,11 +110,12 @@ fn hint_box(ui: &mut Ui, h: &HintJob) {
                                  won after this choice (shared wins split)",
                             ),
                             Ranking::Margin => (
-                                "Every choice has the same chance to win: ranked by the score \
-                                 margin the bot expects",
+                                "Every choice has the same chance to win: ranked by the points \
+                                 you end ahead (+) or behind (−)",
                                 "The chance of winning does not tell these choices apart, so \
-                                 they are listed by the bot's rating, which adds how far ahead \
-                                 or behind on points you end up",
+                                 they are listed by the mean score margin of the bot's \
+                                 simulated games: your points minus the best other seat's \
+                                 (your own points when you play alone)",
                             ),
                             Ranking::Even => (
                                 "Every choice has the same chance to win, and the bot cannot \
@@ -128,6 +129,17 @@ fn hint_box(ui: &mut Ui, h: &HintJob) {
                             ui.horizontal_top(|ui| {
                                 let (pct, tip) = if c.visits == 0 {
                                     ("–".to_string(), "not tried".to_string())
+                                } else if ranking == Ranking::Margin {
+                                    (
+                                        format!("{:+.1}", c.margin),
+                                        format!(
+                                            "ends {:.1} points {} on average, in {} simulated \
+                                             games",
+                                            c.margin.abs(),
+                                            if c.margin >= 0.0 { "ahead" } else { "behind" },
+                                            c.visits
+                                        ),
+                                    )
                                 } else {
                                     (
                                         format!("{:.0}%", c.win * 100.0),

@@ -610,6 +610,7 @@ impl TableState {
                     label: String::new(),
                     target: None,
                     kind,
+                    ..Default::default()
                 });
             self.plan_step(seat, entry);
             return;

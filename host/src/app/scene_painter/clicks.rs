@@ -117,7 +117,8 @@ pub(super) fn interact(
         // One action that spends still gets its menu: a word before the coins go.
         // A plan's step is tentative (its Confirm counts), and a pass spends nothing.
         let only = &actions[0].1;
-        let spending = only.kind == ChoiceKind::Plain && spends(&only.label);
+        let spending =
+            only.kind == ChoiceKind::Plain && only.spends.unwrap_or_else(|| spends(&only.label));
         let direct = actions.len() == 1 && (table.one_click || !spending);
         let name = if actions.len() == 1 {
             format!("{} on the table", actions[0].1.label)
