@@ -423,16 +423,58 @@ fn hot_seat_covers(game: &str, players: usize, moves: usize) -> (usize, usize) {
 
 /// Item 6: Dungeon Lords' public steps hand over without a cover; a cover is raised only
 /// where the next lord's table shows something the public table does not (it raised one
-/// at every handover, four a round).
+/// at every handover, four a round). Once a lord holds a trap card or a spied combat
+/// card, every handover to that lord rightly needs one, so the walk counts the handovers
+/// of the first building rounds, before any secret: there must be several, all uncovered,
+/// and every cover raised later must name its secret.
 #[test]
-#[ignore = "fails: every handover of 300 random building-year moves still finds a secret \
-            (56 covers for 55 handovers); which view difference it finds is not yet known"]
+#[ignore = "fails: a lord's private log line of its own orders ('You place your orders: …') \
+            still counts as a secret after the orders are revealed, so the second handover \
+            is covered; needs a way for a game to say a private text became public"]
 fn dungeon_lords_covers_only_where_something_is_hidden() {
-    let (handovers, covers) = hot_seat_covers("dungeon-lords", 2, 300);
-    assert!(handovers > 10, "{handovers} handovers");
+    let (_d, paths) = temp_paths();
+    let mut setup = Setup::players(2);
+    setup.seed = 11;
+    let s = Session::new(plugin("dungeon-lords"), setup, UndoMode::Learning).unwrap();
+    let mut t = TableState::new(s, &paths, None);
+    let (mut public_handovers, mut covered) = (0, 0);
+    let mut first_reason = String::new();
+    let mut last = None;
+    let mut rng: u64 = 0x9E37_79B9_7F4A_7C15;
+    for step in 0..300 {
+        if t.is_over() {
+            break;
+        }
+        let Some(seat) = t.cover.or(t.viewer()) else {
+            break;
+        };
+        if last.is_some_and(|l| l != seat) {
+            if let Some(c) = t.cover {
+                let why = t.cover_reason(c).expect("a cover with no secret behind it");
+                if covered == 0 {
+                    first_reason = why;
+                }
+                covered += 1;
+            } else if covered == 0 {
+                public_handovers += 1;
+            }
+        }
+        if t.cover.is_some() {
+            t.reveal();
+        }
+        let Some(seat) = t.viewer() else { break };
+        last = Some(seat);
+        let list = t.viewer_actions();
+        if list.is_empty() {
+            break;
+        }
+        rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        let (s, a) = list[(rng >> 33) as usize % list.len()].clone();
+        t.act(s, a.action, step as f64);
+    }
     assert!(
-        covers < handovers,
-        "{covers} covers for {handovers} handovers"
+        public_handovers >= 4,
+        "{public_handovers} uncovered handovers before the first secret ({first_reason})"
     );
 }
 
