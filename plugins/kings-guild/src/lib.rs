@@ -82,6 +82,7 @@ pub const RULES_0_2_NOTE: &str = "Played with The King's Guild 0.2.0 rules: besi
 
 impl Game for Kg {
     type Action = Action;
+    const MARKS_SPENDING: bool = true;
 
     fn info() -> GameInfo {
         GameInfo {
@@ -192,16 +193,52 @@ impl Game for Kg {
         }
     }
 
+    /// Every move that pays is marked (`MARKS_SPENDING`): a craft (its resources, and
+    /// another guild's Thug's fee), a build, a hire (the Contract's and the Overseer's
+    /// too), a relic bought from the Curator, a coin paid for a hero's or the Scroll of
+    /// Wonders' draw. A funeral bid is not: bids are sealed and only the winner pays, so a
+    /// bid is a promise, not a payment. "End your turn" is the Enter/Space move once the
+    /// turn holds nothing else to do: no gather, craft, build, hire or offering left
+    /// (treasures and the Bard's moves stay open all turn, so they do not count).
     fn legal(&self, seat: usize) -> Vec<Legal<Action>> {
         let bidding = matches!(self.pending.front(), Some(Pending::Funeral { .. }))
             && self.limit_violator().is_none();
-        self.actions(seat)
+        let paying = matches!(
+            self.pending.front(),
+            Some(Pending::HeroPay { .. } | Pending::WondersNext { .. })
+        ) && self.limit_violator().is_none();
+        let actions = self.actions(seat);
+        let finished = !actions.iter().any(|a| {
+            matches!(
+                a,
+                Action::Gather { .. }
+                    | Action::Craft { .. }
+                    | Action::Build { .. }
+                    | Action::Hire { .. }
+                    | Action::Offer
+            )
+        });
+        actions
             .into_iter()
             .map(|a| {
                 let (label, target) = self.describe(seat, &a);
                 let mut l = Legal::new(a.clone(), label);
                 if let (true, Action::Bid(n)) = (bidding, &a) {
                     l = l.number("Bid", *n as i64);
+                }
+                let spends = match &a {
+                    Action::Craft { .. }
+                    | Action::Build { .. }
+                    | Action::Hire { .. }
+                    | Action::BuyRelic { .. } => true,
+                    Action::Accept | Action::Colours { .. } => paying,
+                    _ => false,
+                };
+                if spends {
+                    l = l.spends();
+                }
+                if a == Action::EndTurn && finished {
+                    l = l.by_default();
                 }
                 match target {
                     Some(t) => l.at(t),
