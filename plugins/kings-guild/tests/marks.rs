@@ -39,8 +39,8 @@ fn crafts_builds_and_hires_spend_and_gathers_do_not() {
     let q = quest_named("Crush the Orc Rebellion");
     put_quest(&mut g, 0, q);
     let cost = g.item_cost(0, q, 0);
-    for r in 0..6 {
-        give_res(&mut g, 0, r, cost[r]);
+    for (r, &n) in cost.iter().enumerate() {
+        give_res(&mut g, 0, r, n);
     }
     g.players[0].coins = 20;
     let list = g.legal(0);
