@@ -105,6 +105,12 @@ impl Game for Kg {
         Kg::new_game(setup)
     }
 
+    /// The guided first game (issue 28): a gather, a craft completing a quest, an expand
+    /// that builds and hires, a round's end, and the final scoring in its finale.
+    fn lesson() -> Option<&'static str> {
+        Some(include_str!("../../../resources/kings-guild/lesson.json"))
+    }
+
     /// A save of 0.1.0 replays under the 0.1.0 rules (its log is today's actions, but
     /// the stuck-table timer, the shared draw's colour, the Overseer's space and the sale
     /// of worthless treasures decided what was legal then); a save of 0.2.0 under the
