@@ -29,9 +29,10 @@
 //!   again ([`stuck`]: judged generously, every coin a hand could raise, every resource in
 //!   play a seat may gather, any hand that could still draw), the oldest quest without a
 //!   sigil leaves at the end of the turn, as in the solo rules; if all carry a sigil, the
-//!   oldest joins its sigil owner's guild. A thirty-round backstop removes the same card
-//!   when a way forward exists but nobody takes it. 0.1.0 used a twelve-round timer (kept
-//!   for its saves behind [`Kg::rules_0_1`]).
+//!   oldest joins its sigil owner's guild. Nothing else removes a quest: a table with a
+//!   way forward is left to its players. 0.1.0 used a twelve-round timer (kept for its
+//!   saves behind [`Kg::rules_0_1`]); 0.2.0 added a thirty-round backstop to the test
+//!   (kept behind [`Kg::rules_0_2`]).
 //! - A shared quest's draw from a colour that ran out: its completer names another colour.
 //! - The Overseer always needs two spaces; a treasure worth nothing is not sold on the turn.
 //! - A solo game starts with all six quest spaces filled; space 0 lies next to the deck.
@@ -73,8 +74,15 @@ pub const OLD_RULES_NOTE: &str = "Played with The King's Guild 0.1.0 rules: a qu
     colour left; the Overseer could take one free space as the row's last card; treasures \
     could be sold for nothing.";
 
+/// What a 0.2.0 save's replay does differently, for its log.
+pub const RULES_0_2_NOTE: &str = "Played with The King's Guild 0.2.0 rules: besides the \
+    stuck table, a quest left the board after thirty rounds without a craft, build or hire \
+    even when someone still had a way forward (today only a table where nobody can ever \
+    make progress loses a quest).";
+
 impl Game for Kg {
     type Action = Action;
+    const MARKS_SPENDING: bool = true;
 
     fn info() -> GameInfo {
         GameInfo {
@@ -97,9 +105,16 @@ impl Game for Kg {
         Kg::new_game(setup)
     }
 
+    /// The guided first game (issue 28): a gather, a craft completing a quest, an expand
+    /// that builds and hires, a round's end, and the final scoring in its finale.
+    fn lesson() -> Option<&'static str> {
+        Some(include_str!("../../../resources/kings-guild/lesson.json"))
+    }
+
     /// A save of 0.1.0 replays under the 0.1.0 rules (its log is today's actions, but
     /// the stuck-table timer, the shared draw's colour, the Overseer's space and the sale
-    /// of worthless treasures decided what was legal then).
+    /// of worthless treasures decided what was legal then); a save of 0.2.0 under the
+    /// 0.2.0 rules (its thirty-round backstop removed quests today's rule keeps).
     fn open_old(
         version: &str,
         _setup: &Setup,
@@ -112,6 +127,12 @@ impl Game for Kg {
                 rules: Some("0.1.0".into()),
                 note: Some(OLD_RULES_NOTE.into()),
             })
+        } else if older(version, "0.3.0") {
+            Ok(OldLog {
+                log,
+                rules: Some("0.2.0".into()),
+                note: Some(RULES_0_2_NOTE.into()),
+            })
         } else {
             Ok(OldLog::unchanged(log))
         }
@@ -119,7 +140,9 @@ impl Game for Kg {
 
     fn new_under(setup: &Setup, rules: &str) -> Result<Self, GameError> {
         let mut g = Kg::new_game(setup)?;
-        g.rules_0_1 = tavern_plugin_api::versions::older(rules, "0.2.0");
+        use tavern_plugin_api::versions::older;
+        g.rules_0_1 = older(rules, "0.2.0");
+        g.rules_0_2 = !g.rules_0_1 && older(rules, "0.3.0");
         Ok(g)
     }
 
@@ -176,16 +199,52 @@ impl Game for Kg {
         }
     }
 
+    /// Every move that pays is marked (`MARKS_SPENDING`): a craft (its resources, and
+    /// another guild's Thug's fee), a build, a hire (the Contract's and the Overseer's
+    /// too), a relic bought from the Curator, a coin paid for a hero's or the Scroll of
+    /// Wonders' draw. A funeral bid is not: bids are sealed and only the winner pays, so a
+    /// bid is a promise, not a payment. "End your turn" is the Enter/Space move once the
+    /// turn holds nothing else to do: no gather, craft, build, hire or offering left
+    /// (treasures and the Bard's moves stay open all turn, so they do not count).
     fn legal(&self, seat: usize) -> Vec<Legal<Action>> {
         let bidding = matches!(self.pending.front(), Some(Pending::Funeral { .. }))
             && self.limit_violator().is_none();
-        self.actions(seat)
+        let paying = matches!(
+            self.pending.front(),
+            Some(Pending::HeroPay { .. } | Pending::WondersNext { .. })
+        ) && self.limit_violator().is_none();
+        let actions = self.actions(seat);
+        let finished = !actions.iter().any(|a| {
+            matches!(
+                a,
+                Action::Gather { .. }
+                    | Action::Craft { .. }
+                    | Action::Build { .. }
+                    | Action::Hire { .. }
+                    | Action::Offer
+            )
+        });
+        actions
             .into_iter()
             .map(|a| {
                 let (label, target) = self.describe(seat, &a);
                 let mut l = Legal::new(a.clone(), label);
                 if let (true, Action::Bid(n)) = (bidding, &a) {
                     l = l.number("Bid", *n as i64);
+                }
+                let spends = match &a {
+                    Action::Craft { .. }
+                    | Action::Build { .. }
+                    | Action::Hire { .. }
+                    | Action::BuyRelic { .. } => true,
+                    Action::Accept | Action::Colours { .. } => paying,
+                    _ => false,
+                };
+                if spends {
+                    l = l.spends();
+                }
+                if a == Action::EndTurn && finished {
+                    l = l.by_default();
                 }
                 match target {
                     Some(t) => l.at(t),
@@ -195,9 +254,12 @@ impl Game for Kg {
             .collect()
     }
 
-    /// The bots' playouts: craft when possible, sometimes expand, otherwise gather, and
-    /// end the turn once the action is taken; any other decision at random. A uniform
-    /// playout spends thousands of actions gathering and discarding.
+    /// The bots' playouts: craft when possible, sometimes expand, sometimes play or sell
+    /// a treasure, otherwise gather, and end the turn once the action is taken; any other
+    /// decision at random. A uniform playout spends thousands of actions gathering and
+    /// discarding. The treasures matter: when every open item needs gems or magic nobody
+    /// may gather, the way forward is a room bought with coins from selling the hand, and
+    /// a playout that only gathered went round for ever (there is no timer to end it).
     fn playout_choice(&self, _seat: usize, legal: &[Action], rng: &mut GameRng) -> usize {
         let pick = |rng: &mut GameRng, f: &dyn Fn(&Action) -> bool| -> Option<usize> {
             let idx: Vec<usize> = (0..legal.len()).filter(|&i| f(&legal[i])).collect();
@@ -209,6 +271,13 @@ impl Game for Kg {
         }
         if rng.die(3) == 1
             && let Some(i) = pick(rng, &expand)
+        {
+            return i;
+        }
+        if rng.die(4) == 1
+            && let Some(i) = pick(rng, &|a| {
+                matches!(a, Action::Play { .. } | Action::Sell { .. })
+            })
         {
             return i;
         }

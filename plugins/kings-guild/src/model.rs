@@ -337,8 +337,8 @@ pub struct Kg {
     /// row, quests leaving the solo board).
     pub gone_specs: Vec<u8>,
     pub gone_quests: Vec<QCard>,
-    /// Turns in a row in which nobody crafted, built or hired (the 0.1.0 stuck-table
-    /// timer; today's rule asks [`Kg::table_stuck`] instead).
+    /// Turns in a row in which nobody crafted, built or hired (the 0.1.0 timer and the
+    /// 0.2.0 backstop; today's rule asks only [`Kg::table_stuck`]).
     pub stalled: u32,
     /// Quest cards laid on the board so far (the next one's [`Slot::arrived`]).
     #[serde(default)]
@@ -348,6 +348,11 @@ pub struct Kg {
     /// Overseer hired into one space as the row's last card, treasures sold for nothing.
     #[serde(default)]
     pub rules_0_1: bool,
+    /// The game follows the 0.2.0 rules (a save of that version replaying): besides the
+    /// stuck-table test, a thirty-round backstop removed a quest from a table that had a
+    /// way forward nobody took.
+    #[serde(default)]
+    pub rules_0_2: bool,
     /// The quiet playout path's notes buffer (see [`Scratch`]).
     #[serde(skip)]
     pub scratch: Scratch,
@@ -401,12 +406,12 @@ impl std::fmt::Debug for Scratch {
     }
 }
 
-/// The 0.1.0 stuck-table timer: full rounds without anyone crafting, building or hiring
-/// after which one quest was swapped out.
-/// Full rounds without a craft, build or hire after which a quest leaves even though
-/// someone still had a way forward nobody took (so every game ends).
+/// The 0.2.0 backstop: full rounds without a craft, build or hire after which a quest
+/// left even though someone still had a way forward nobody took.
 pub const BACKSTOP_ROUNDS: u32 = 30;
 
+/// The 0.1.0 stuck-table timer: full rounds without anyone crafting, building or hiring
+/// after which one quest was swapped out.
 pub const STALL_ROUNDS: u32 = 12;
 
 impl Kg {

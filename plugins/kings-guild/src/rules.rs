@@ -631,9 +631,9 @@ impl Kg {
                 self.stalled = 0;
                 self.unstick_0_1(notes);
             }
-        } else if !self.solo {
-            // A stuck table loses a quest at once; the long backstop is for a table whose
-            // one way forward nobody takes (a hoarded map, coins never raised).
+        } else if self.rules_0_2 && !self.solo {
+            // 0.2.0: a stuck table lost a quest at once, and a thirty-round backstop removed
+            // one from a table whose way forward nobody took.
             self.stalled = if self.turn.progress {
                 0
             } else {
@@ -646,6 +646,11 @@ impl Kg {
                     self.unstick(certain, notes);
                 }
             }
+        } else if !self.solo && self.table_stuck() {
+            // Only a table stuck for certain loses a quest, whatever this turn did (its
+            // craft may have been the last one possible); a table with a way forward is
+            // left to its players, however long they take.
+            self.unstick(true, notes);
         }
         if self.finals_left > 0 {
             self.finals_left -= 1;

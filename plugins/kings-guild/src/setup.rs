@@ -84,6 +84,7 @@ impl Kg {
             stalled: 0,
             arrivals: 0,
             rules_0_1: false,
+            rules_0_2: false,
         })
     }
 

@@ -4,11 +4,18 @@
 //! "Could ever" is worked out generously, so the rule only acts on a table that is stuck
 //! for certain: each seat is given every coin its hand could bring (sold at its best, a
 //! Scroll of Riches played), every resource it may gather or a treasure in hand could give
-//! (what the supply holds, and what the other players hold too, as if they gave it back),
-//! and any hand that could still draw a treasure (a Treasure Map with another card, a
-//! Scroll of Wonders) counts as a way forward. If even then nobody can afford a room or a
-//! specialist it has space for, nor pay for an open item within its storage, nothing any
-//! seat does can change that, and only the rule can.
+//! (what the supply holds), and any hand that could still draw a treasure (a Treasure Map
+//! with another card, a Scroll of Wonders) counts as a way forward. What the other players
+//! hold counts too, as if it came back to the supply, only while a Spoiling Potion is in
+//! some hand: nothing else returns a resource to the supply short of a craft, build or
+//! hire (a supply emptied into the players' stores stays empty until someone makes
+//! progress, so counting their stores, as 0.2.0 did, called a dead table playable). If
+//! even then nobody can afford a room or a specialist it has space for, nor pay for an
+//! open item within its storage (with 2 coins for another seat's Thug standing on the
+//! quest), nothing any seat does can change that, and only the rule can: the first
+//! progress would have to come from a position reached by moves that are not progress,
+//! and none of those moves adds to anything counted here (the supply, a seat's coins
+//! beyond its hand's worth, its rooms, the Thug's place).
 
 use crate::data::{RES, TreasureEffect, quest, treasure};
 use crate::model::{Kg, QCard};
@@ -60,24 +67,48 @@ impl Kg {
         if self.could_expand(seat, coins) {
             return true;
         }
+        // Under 0.2.0 the other seats' stores always counted (kept for its saves).
+        let returns = self.rules_0_2
+            || self.players.iter().any(|q| {
+                q.hand
+                    .iter()
+                    .any(|&k| treasure(k).effect == TreasureEffect::Spoiling)
+            });
         let mut reach = [0u32; RES];
         for r in 0..RES {
             reach[r] = p.res[r] as u32;
             if p.may_gather(r) || gives[r] {
                 reach[r] += self.stock[r] as u32;
-                for (o, q) in self.players.iter().enumerate() {
-                    if o != seat {
-                        reach[r] += q.res[r] as u32;
+                if returns {
+                    for (o, q) in self.players.iter().enumerate() {
+                        if o != seat {
+                            reach[r] += q.res[r] as u32;
+                        }
                     }
                 }
             }
         }
         let limit = p.storage_limit();
         let free = self.free_sigils(seat);
-        self.board.iter().flatten().any(|sl| {
+        // Under 0.2.0 the Thug's fee was not asked (kept for its saves).
+        let fee_paid = |slot: usize| {
+            self.rules_0_2
+                || coins >= 2
+                || !self
+                    .thug
+                    .is_some_and(|(owner, ts)| ts as usize == slot && owner as usize != seat)
+        };
+        self.board.iter().enumerate().any(|(slot, sl)| {
+            let Some(sl) = sl else {
+                return false;
+            };
             let QCard::Quest(q) = sl.card else {
                 return false;
             };
+            // Another seat's Thug on the quest: crafting there costs 2 coins.
+            if !fee_paid(slot) {
+                return false;
+            }
             let n = quest(q).items.len();
             (1u8..(1 << n)).any(|items| {
                 let mut total = [0u32; RES];

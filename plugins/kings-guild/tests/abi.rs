@@ -12,7 +12,7 @@ use tavern_plugin_kings_guild::Kg;
 fn info_names_the_game() {
     let i: GameInfo = Kg::info();
     assert_eq!(i.id, "kings-guild");
-    assert_eq!(i.version, "0.2.0");
+    assert_eq!(i.version, "0.3.0");
     assert_eq!((i.min_players, i.max_players), (1, 6));
     assert!(i.hidden_information);
     assert!(i.rules.contains("# Solo"));

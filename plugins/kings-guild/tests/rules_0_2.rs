@@ -1,7 +1,8 @@
 //! The 0.2.0 rule changes (issue 24): the stuck-table rule acts only on a table that is
 //! stuck for certain and removes the oldest quest without a sigil; a shared quest's draw
 //! from a colour that ran out is the players' choice; the Overseer always needs room for
-//! two. And 0.1.0 saves still replay, under the 0.1.0 rules.
+//! two. And 0.1.0 saves still replay, under the 0.1.0 rules. (0.3.0 dropped the 0.2.0
+//! backstop and counts only resources that can come back: rules_0_3.rs.)
 mod common;
 
 use common::*;
@@ -84,9 +85,11 @@ fn one_way_forward_keeps_the_table_going() {
     put_quest(&mut g, 0, q);
     g.players[1].res = g.item_cost(1, q, 0);
     assert!(!g.table_stuck());
-    // The resources sit with the other player, who could give them back to the supply,
-    // and the item's maker may gather them: not stuck either.
+    // The resources sit with the other player and the item's maker may gather them: under
+    // 0.2.0 that counted as a way forward (today only with a Spoiling Potion in some hand,
+    // see rules_0_3.rs).
     let mut g = dead_table(2);
+    g.rules_0_2 = true;
     put_quest(&mut g, 0, q);
     g.players[0].res = g.item_cost(1, q, 0);
     assert!(g.could_progress(1));
@@ -367,14 +370,11 @@ fn saves_of_0_1_0_replay_under_their_rules() {
             assert!(refused, "{name} replays under 0.2.0 too");
         }
     }
-    // Today's saves open unchanged.
-    let today = Kg::open_old("0.2.0", &Setup::players(2), Vec::new()).unwrap();
-    assert!(today.rules.is_none());
-    assert!(
-        !Kg::new_under(&Setup::players(2), "0.2.0")
-            .unwrap()
-            .rules_0_1
-    );
+    // Saves of 0.2.0 follow their own rules, not 0.1.0's.
+    let later = Kg::open_old("0.2.0", &Setup::players(2), Vec::new()).unwrap();
+    assert_eq!(later.rules.as_deref(), Some("0.2.0"));
+    let g = Kg::new_under(&Setup::players(2), "0.2.0").unwrap();
+    assert!(!g.rules_0_1 && g.rules_0_2);
 }
 
 /// Random games played by the bots' policy: whenever the stuck-table rule fires, no seat,

@@ -871,3 +871,83 @@ fn abilities_are_written_on_the_cards() {
         panic!("{problems:?}");
     }
 }
+
+/// Every room of the own guild says on its tile what it does (issue 23: not only on
+/// hover): its score's prestige and what it adds (storage, hand size, gems or magic),
+/// every piece inside the room's squares, and the table still reads cleanly.
+#[test]
+fn every_own_room_shows_its_ability_on_its_tile() {
+    use tavern_plugin_kings_guild::data::{RoomEffect, RoomScore, data, room_def};
+    for id in 0..data().rooms.len() as u8 {
+        let d = room_def(id);
+        let mut g = fresh(2);
+        // Cells 4 and 5 lie side by side in the middle row, clear of the guild tile.
+        for c in 4..4 + d.width as usize {
+            g.players[0].grid[c] = id;
+        }
+        let scene = g.view(Some(0)).scene;
+        let tile = |c: usize| {
+            scene
+                .items
+                .iter()
+                .find(|i| i.id.as_deref() == Some(&format!("cell:0:{c}")))
+                .unwrap_or_else(|| panic!("{}: no tile for cell {c}", d.name))
+                .shape
+                .bounds()
+        };
+        let first = tile(4);
+        let last = tile(3 + d.width as usize);
+        let room =
+            tavern_plugin_api::scene::rect(first.x, first.y, last.x + last.w - first.x, first.h);
+        let words: Vec<String> = scene
+            .items
+            .iter()
+            .filter(|i| i.shape.bounds().inside(room, 0.5))
+            .filter_map(|i| match &i.shape {
+                Shape::Text { text, .. } => Some(text.clone()),
+                _ => None,
+            })
+            .collect();
+        let all = words.join(" ");
+        let scores = !matches!(d.score, RoomScore::Plain) || d.pp > 0;
+        if scores {
+            assert!(
+                all.contains("pp"),
+                "{}: no prestige on its tile: {words:?}",
+                d.name
+            );
+        }
+        let effect = match d.effect {
+            RoomEffect::None => None,
+            RoomEffect::Storage(k) => Some(format!("+{k} storage")),
+            RoomEffect::Hand(k) => Some(format!("+{k} hand")),
+            RoomEffect::Gems | RoomEffect::Magic => Some("gather".to_string()),
+        };
+        if let Some(e) = effect {
+            assert!(
+                all.contains(&e),
+                "{}: {e:?} not on its tile: {words:?}",
+                d.name
+            );
+        }
+        // A room that scores per something shows its picture beside the number.
+        if matches!(
+            d.score,
+            RoomScore::Hero(_) | RoomScore::Pair(_) | RoomScore::Item(_) | RoomScore::Coins
+        ) {
+            let pictures = scene
+                .items
+                .iter()
+                .filter(|i| {
+                    matches!(i.shape, Shape::Image { .. }) && i.shape.bounds().inside(room, 0.5)
+                })
+                .count();
+            assert!(pictures >= 2, "{}: {pictures} pictures on the tile", d.name);
+        }
+        if let Err(problems) = check_layout(&scene) {
+            panic!("{}: {problems:?}", d.name);
+        }
+        let out = texts_outside_panels(&scene, (90.0, 30.0));
+        assert!(out.is_empty(), "{}:\n{}", d.name, out.join("\n"));
+    }
+}

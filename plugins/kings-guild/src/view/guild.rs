@@ -1,6 +1,7 @@
 //! The viewer's own guild: its grid of rooms, specialists, storage and the private hand.
 
 use super::parts::*;
+use super::room_tile;
 use crate::art;
 use crate::data::{RES_NAMES, Space, data, room_def, spec, treasure};
 use crate::help::{block_height, spec_base};
@@ -248,24 +249,28 @@ pub(super) fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>
                 s.rect(cr, Color::rgb(214, 200, 170), 6.0)
                     .id(id)
                     .tooltip(tip);
+                // The whole room's tile and its name's height, for where its ability goes.
+                let name_w = def.width as f32 * (cw + 4.0) - 12.0;
+                let name_h = block_height(&def.name, SMALL, name_w).min(52.0);
+                let plan = room_tile::plan(rm, name_w + 8.0, ch, name_h, 40.0);
                 // The room's picture in the lower right of its last square (a later
-                // square would cover it), below a name of two lines.
-                if c % 4 == 3 || p.grid[c + 1] != rm {
+                // square would cover it), below a name of two lines, unless the ability
+                // needs the room.
+                if (c % 4 == 3 || p.grid[c + 1] != rm) && plan.picture {
                     s.image(
-                        rect(cr.x + cw - 40.0, cr.y + ch - 31.0, 36.0, 29.0),
+                        rect(cr.x + cw - 38.0, cr.y + ch - 27.0, 34.0, 26.0),
                         art::room_art(rm),
                         "",
                     );
                 }
                 if anchor {
-                    let w = def.width as f32 * (cw + 4.0) - 12.0;
-                    let h = block_height(&def.name, SMALL, w).min(52.0);
                     s.text_block(
-                        rect(cr.x + 4.0, cr.y + 1.0, w, h),
+                        rect(cr.x + 4.0, cr.y + 1.0, name_w, name_h),
                         def.name.clone(),
                         SMALL,
                         Color::INK,
                     );
+                    room_tile::draw_plan(s, cr.x, cr.y, &plan);
                     if def.slots > 0 {
                         let used = p.used(Loc::Room(c as u8));
                         let free = def.slots.saturating_sub(used);
@@ -288,7 +293,7 @@ pub(super) fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>
                         let at = Loc::Room(c as u8);
                         for &(sp, _) in p.specs.iter().filter(|(_, l)| *l == at) {
                             s.image(
-                                rect(x, cr.y + ch - 32.0, 28.0, 30.0),
+                                rect(x, cr.y + ch - 28.0, 26.0, 27.0),
                                 art::specialist(sp),
                                 spec(sp).name.as_str(),
                             )

@@ -8,7 +8,8 @@
 //!
 //! One file per part of the table: [`parts`] (shared pieces), [`prompt`] (the headline),
 //! [`others`] (the other seats), [`board`] (quests), [`market`] (specialists, decks,
-//! supply, master rooms), [`guild`] (the viewer's own guild and hand). Each depends on
+//! supply, master rooms), [`guild`] (the viewer's own guild and hand), [`room_tile`] (what
+//! a room of the own guild does, on its tile). Each depends on
 //! `parts` only; this file puts them together.
 
 mod board;
@@ -17,6 +18,7 @@ mod market;
 mod others;
 mod parts;
 mod prompt;
+pub mod room_tile;
 
 use tavern_plugin_api::View;
 use tavern_plugin_api::scene::{Scene, rect};
