@@ -63,6 +63,7 @@ pub use action::Action;
 pub use model::{Dl, Phase};
 
 const RULES: &str = include_str!("../../../resources/dungeon-lords/rules.md");
+const LESSON: &str = include_str!("../../../resources/dungeon-lords/lesson.json");
 
 impl Game for Dl {
     type Action = Action;
@@ -148,6 +149,10 @@ impl Game for Dl {
 
     fn new(setup: &Setup) -> Result<Self, GameError> {
         Dl::new_game(setup)
+    }
+
+    fn lesson() -> Option<&'static str> {
+        Some(LESSON)
     }
 
     fn open_old(
