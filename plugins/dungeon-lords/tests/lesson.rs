@@ -51,7 +51,7 @@ fn every_student_move_is_a_click_on_the_table() {
                 for a in accept {
                     let found = legal
                         .iter()
-                        .find(|x| serde_json::to_value(&x.action).unwrap() == a.action)
+                        .find(|x| serde_json::to_value(x.action).unwrap() == a.action)
                         .unwrap_or_else(|| panic!("{} is not legal", a.action));
                     let t = found.target.as_ref().unwrap_or_else(|| {
                         panic!("{} ({}) has no table target", a.action, found.label)
@@ -65,7 +65,7 @@ fn every_student_move_is_a_click_on_the_table() {
         let legal = st.legal(seat);
         let found = legal
             .iter()
-            .find(|x| serde_json::to_value(&x.action).unwrap() == action)
+            .find(|x| serde_json::to_value(x.action).unwrap() == action)
             .unwrap();
         let a = found.action;
         let plan = found.kind == ChoiceKind::Step;
