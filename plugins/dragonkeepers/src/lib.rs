@@ -59,13 +59,29 @@ pub use action::{Action, Deck};
 pub use model::{Dk, End, Item, Page, Phase};
 
 const RULES: &str = include_str!("../../../resources/dragonkeepers/rules.md");
+const LESSON: &str = include_str!("../../../resources/dragonkeepers/lesson.json");
 
 fn choice(value: &str, label: &str, help: &str) -> OptionChoice {
     OptionChoice::new(value, label, help)
 }
 
+impl Dk {
+    /// Whether `a` returns crystals: the mint, the fourth card, the flute, and a play
+    /// with items switched on (switching them on is free until the play is made, so the
+    /// play is the move that spends).
+    pub fn spends(&self, a: &Action) -> bool {
+        match a {
+            Action::UseMint | Action::PayCrystalForFourth | Action::UseFlute { .. } => true,
+            Action::Play { .. } => self.step.armed != 0,
+            _ => false,
+        }
+    }
+}
+
 impl Game for Dk {
     type Action = Action;
+    // Every move that returns a crystal is marked (see `Dk::spends`).
+    const MARKS_SPENDING: bool = true;
 
     fn info() -> GameInfo {
         let mut options = vec![
@@ -201,9 +217,17 @@ impl Game for Dk {
             .map(|a| {
                 let (label, target) = self.describe(seat, &a);
                 let plan = a.is_plan_step();
+                let spends = self.spends(&a);
+                let done = matches!(a, Action::EndTurn | Action::Pass);
                 let mut l = Legal::new(a, label);
                 if plan {
                     l = l.step();
+                }
+                if spends {
+                    l = l.spends();
+                }
+                if done {
+                    l = l.by_default();
                 }
                 match target {
                     Some(t) => l.at(t),
@@ -259,6 +283,10 @@ impl Game for Dk {
 
     fn determinize(&self, viewer: usize, rng: &mut GameRng) -> Self {
         self.determinized(viewer, rng)
+    }
+
+    fn lesson() -> Option<&'static str> {
+        Some(LESSON)
     }
 
     fn open_old(

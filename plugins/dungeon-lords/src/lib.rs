@@ -39,6 +39,7 @@ pub mod full;
 pub mod grid;
 pub mod labels;
 pub mod legal;
+pub mod marks;
 pub mod model;
 pub mod names;
 pub mod orders;
@@ -63,9 +64,12 @@ pub use action::Action;
 pub use model::{Dl, Phase};
 
 const RULES: &str = include_str!("../../../resources/dungeon-lords/rules.md");
+const LESSON: &str = include_str!("../../../resources/dungeon-lords/lesson.json");
 
 impl Game for Dl {
     type Action = Action;
+    // Every move that pays something is marked (see `marks`).
+    const MARKS_SPENDING: bool = true;
 
     fn info() -> GameInfo {
         let mut choices = vec![
@@ -150,6 +154,10 @@ impl Game for Dl {
         Dl::new_game(setup)
     }
 
+    fn lesson() -> Option<&'static str> {
+        Some(LESSON)
+    }
+
     fn open_old(
         version: &str,
         setup: &Setup,
@@ -219,6 +227,12 @@ impl Game for Dl {
                 }
                 if planning && a != Action::Confirm {
                     l = l.step();
+                }
+                if self.spends(seat, &a) {
+                    l = l.spends();
+                }
+                if self.by_default(seat, &a) {
+                    l = l.by_default();
                 }
                 l
             })
