@@ -361,9 +361,18 @@ impl Keydoms {
         {
             *drawn = pool.drain(..k).collect();
         }
+        // A stack the viewer is searching (Choice, Rearrange) lies open before it, so
+        // its order stays as it is.
+        let searched = match &g.pending {
+            Some(Pending::Magic {
+                seat,
+                step: magic::Step::StackPick { stack, .. },
+            }) if *seat == viewer => Some(*stack as usize),
+            _ => None,
+        };
         let mut slots = Vec::new();
         let mut tiles = Vec::new();
-        for s in 0..6 {
+        for s in (0..6).filter(|&s| Some(s) != searched) {
             let len = g.stacks[s].len();
             for i in 0..len {
                 if !(g.top_up[s] && i == len - 1) {
