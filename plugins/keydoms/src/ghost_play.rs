@@ -233,9 +233,11 @@ impl Keydoms {
 
     /// Who loses a random worker to Evict with ghosts: everybody at the location except
     /// the player who cast it (that player pays instead by choice, see `evict_apply`).
+    /// Under 0.1.0's rulings the caster was one of the parties.
     pub(crate) fn evict_parties(&self, loc: u8) -> Vec<usize> {
+        let spared = self.gp.evict_caster.filter(|_| !self.rules_0_1);
         (0..self.total())
-            .filter(|&p| Some(p) != self.gp.evict_caster && !self.party_slots(p, loc).is_empty())
+            .filter(|&p| Some(p) != spared && !self.party_slots(p, loc).is_empty())
             .collect()
     }
 
@@ -384,7 +386,8 @@ impl Keydoms {
                 let w = &mut self.players[p].workers[i];
                 w.loc = None;
                 w.face_up = false;
-                human_lost = true;
+                // 0.1.0: the caster losing its own random worker did not count.
+                human_lost |= !self.rules_0_1 || Some(p) != self.gp.evict_caster;
             } else {
                 let mods = self.ghost_mods(p - n, loc);
                 let gh = &mut self.ghosts[p - n];

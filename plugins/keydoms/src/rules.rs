@@ -90,6 +90,7 @@ impl Keydoms {
             ghosts: Vec::new(),
             gp: Default::default(),
             rules_0_2: false,
+            rules_0_1: false,
         };
         g.m.foreknown = foreknown;
         g.seat_ghosts(ghosts, bottom, flips);

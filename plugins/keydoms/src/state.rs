@@ -356,6 +356,13 @@ pub struct Keydoms {
     /// locations resolve without a step of their own.
     #[serde(default)]
     pub rules_0_2: bool,
+    /// Follows version 0.1.0's rulings too (with 0.2.0's flow, which 0.1.0 shared): a
+    /// raven keeps strength 3 under a ghost's Odd ones out, your Evict with ghosts
+    /// strikes you as one of the parties, Moonlight moves only from an unresolved
+    /// location, Copy reaches only other players' artefacts, and a ghost compares caves
+    /// by value alone (not large pieces on equal value). See `old_saves`.
+    #[serde(default)]
+    pub rules_0_1: bool,
 }
 
 impl Keydoms {
@@ -515,6 +522,16 @@ impl Keydoms {
         }
     }
 
+    /// What a mirror image or raven counts at `loc`. Under 0.1.0's rulings a raven was a
+    /// flat 3 that no effect changed.
+    fn extra_strength(&self, e: &crate::magic::Extra, loc: u8) -> u8 {
+        if e.raven && self.rules_0_1 {
+            3
+        } else {
+            self.effective(e.counted_strength(), loc)
+        }
+    }
+
     /// Every strength `seat` has at `loc`: workers, mirror images and ravens.
     pub fn strengths_at(&self, seat: usize, loc: u8) -> Vec<u8> {
         let mut v: Vec<u8> = self.players[seat]
@@ -525,7 +542,7 @@ impl Keydoms {
             .collect();
         for e in &self.m.extras {
             if e.seat == seat && e.loc == loc {
-                v.push(self.effective(e.counted_strength(), loc));
+                v.push(self.extra_strength(e, loc));
             }
         }
         v
@@ -545,7 +562,7 @@ impl Keydoms {
             .sum();
         for e in &self.m.extras {
             if e.seat == seat && e.loc == loc {
-                total += self.effective(e.counted_strength(), loc) as u16;
+                total += self.extra_strength(e, loc) as u16;
             }
         }
         total

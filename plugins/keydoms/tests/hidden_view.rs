@@ -35,11 +35,7 @@ fn first_difference(a: &str, b: &str) -> String {
         .unwrap_or(a.len().min(b.len()));
     let lo = at.saturating_sub(160);
     let hi = |s: &str| (at + 160).min(s.len());
-    format!(
-        "\n real: …{}…\n twin: …{}…",
-        &a[lo..hi(a)],
-        &b[lo..hi(b)]
-    )
+    format!("\n real: …{}…\n twin: …{}…", &a[lo..hi(a)], &b[lo..hi(b)])
 }
 
 fn check_game(humans: usize, ghosts: &str, seed: u64) {
