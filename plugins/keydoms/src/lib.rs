@@ -44,6 +44,8 @@ pub use crate::state::{Action, Keydoms, Mode, Pending, Stage};
 
 impl Game for Keydoms {
     type Action = Action;
+    // Every move that gives treasure away is marked (`Keydoms::spends`).
+    const MARKS_SPENDING: bool = true;
 
     fn info() -> GameInfo {
         GameInfo {

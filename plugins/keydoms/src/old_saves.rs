@@ -13,12 +13,11 @@
 //!
 //! 0.2.0 also changed five rulings from 0.1.0 (a raven under a ghost's Odd ones out,
 //! your Evict with ghosts, where Moonlight may move from, Copy of a ghost's artefact, a
-//! ghost ranking equal-value caves by their large pieces),
-//! so a 0.1.0 log is replayed under 0.1.0's rulings (`Keydoms::rules_0_1`, which keeps
-//! 0.2.0's flow too): a log where those rulings came up refuses a move of today's rules
-//! (issue 25: a ghost chose another cave, so a Donation was later owed
-//! in pearls the player no longer had). It is rewritten for
-//! today's rules only when that plays to the same position, as above.
+//! ghost ranking equal-value caves by their large pieces), so a 0.1.0 log is replayed
+//! under 0.1.0's rulings (`Keydoms::rules_0_1`, which keeps 0.2.0's flow too): where
+//! those rulings came up, today's rules refuse a later move (issue 25: a ghost chose
+//! another cave, so a Donation was later owed in pearls the player no longer had). It
+//! is rewritten for today's rules only when that plays to the same position, as above.
 
 use serde_json::Value;
 use tavern_plugin_api::game::apply_checked;
