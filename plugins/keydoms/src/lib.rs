@@ -141,6 +141,10 @@ impl Game for Keydoms {
         Ok(self.with_notes(a, &notes))
     }
 
+    fn lesson() -> Option<&'static str> {
+        Some(include_str!("../../../resources/keydoms/lesson.json"))
+    }
+
     fn art() -> Vec<tavern_plugin_api::scene::Art> {
         art::all()
     }
