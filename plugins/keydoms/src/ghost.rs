@@ -158,9 +158,12 @@ impl Table<'_> {
         };
         // How much treasure a cave holds: its value (a large piece counts 3), and on
         // equal value the cave with more large pieces ranks ahead (one large before three
-        // small), as the cards' explanation says.
+        // small), as the cards' explanation says. (0.1.0's rulings compared the value
+        // alone.)
+        let by_pieces = !self.k.rules_0_1;
         let value = |l: u8| {
-            self.k.cave_value(l as usize) as i64 * 64 + self.k.cave_large_pieces(l as usize) as i64
+            self.k.cave_value(l as usize) as i64 * 64
+                + by_pieces as i64 * self.k.cave_large_pieces(l as usize) as i64
         };
         let order = |list: &[u8]| -> Vec<u8> {
             list.iter()

@@ -5,7 +5,6 @@
 //! ghost: its turns are chance outcomes whose only random parts are the deck order,
 //! the face-down artefact it turns over and which counter it grabs.
 
-use serde::{Deserialize, Serialize};
 use tavern_plugin_api::{GameError, GameRng, Setup};
 
 use crate::data::{
@@ -13,72 +12,9 @@ use crate::data::{
     TYPES, WAND,
 };
 use crate::ghost::{GHOSTS, Ghost, GhostCard, GhostMove, Mods, Step as Dir, card_spec};
+pub use crate::pieces::{GhostPlay, RoundhousePick};
 use crate::record::{ChanceDone, Note};
 use crate::state::{Action, Keydoms};
-
-/// Ghost settings and the round's effects of ghost powers on the players.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq, Default)]
-pub struct GhostPlay {
-    /// Harder ghosts: spells put under each ghost's deck at setup (0–2).
-    pub bottom_spells: u8,
-    /// Harder ghosts: face-down artefacts turned up at a round's start (1 or 2).
-    pub flips: u8,
-    /// Solo option: the player's placed workers are shown face up to everyone. Only
-    /// for reference: the rules treat them as face down (ghosts never look anyway).
-    #[serde(default)]
-    pub solo_face_up: bool,
-    /// Ghost decks waiting for their shuffle (setup and each round's end).
-    pub shuffle_due: Vec<usize>,
-    /// The ghost whose placement turn is due (a chance step).
-    pub turn_due: Option<usize>,
-    /// Ghosts that already had their first turn this round.
-    pub started: Vec<bool>,
-    /// Spells each ghost has earned but not yet drawn (the spell deck ran dry).
-    pub owed: Vec<u8>,
-    /// Ghost keys this round: the guard counts 2 more for each.
-    pub keys: u8,
-    /// A ghost's amulet: players cast no spells this round.
-    pub no_player_spells: bool,
-    /// A ghost won the cottage: players use no artefacts but the wand this round.
-    pub no_player_artefacts: bool,
-    /// Ghost spells against players' workers this round.
-    pub halve_even: bool,
-    pub halve_odd: bool,
-    pub nine_is_one: bool,
-    /// Evict with ghosts: the location where one random worker per party goes home.
-    pub evict_at: Option<u8>,
-    /// The human who cast that Evict (None when a ghost did).
-    pub evict_caster: Option<usize>,
-    pub after_caves_done: bool,
-    /// A ghost won the roundhouse with two spells drawn: which one it keeps is a chance
-    /// step (the rules have it pick blind, at random).
-    #[serde(default)]
-    pub roundhouse: Option<RoundhousePick>,
-}
-
-/// The two spells a ghost picks from at the roundhouse, and where the other one goes.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub struct RoundhousePick {
-    pub ghost: usize,
-    pub drawn: Vec<u8>,
-    /// The runner-up (seat or ghost), if any.
-    pub second: Option<usize>,
-}
-
-impl GhostPlay {
-    pub fn new_round(&mut self) {
-        let g = self.started.len();
-        *self = GhostPlay {
-            bottom_spells: self.bottom_spells,
-            flips: self.flips,
-            solo_face_up: self.solo_face_up,
-            shuffle_due: (0..g).collect(),
-            started: vec![false; g],
-            owed: std::mem::take(&mut self.owed),
-            ..GhostPlay::default()
-        };
-    }
-}
 
 /// Reads the ghost options: (ghosts, spells under each deck, artefacts turned up).
 pub fn ghost_options(setup: &Setup) -> Result<(usize, u8, u8), GameError> {
@@ -233,9 +169,11 @@ impl Keydoms {
 
     /// Who loses a random worker to Evict with ghosts: everybody at the location except
     /// the player who cast it (that player pays instead by choice, see `evict_apply`).
+    /// Under 0.1.0's rulings the caster was one of the parties.
     pub(crate) fn evict_parties(&self, loc: u8) -> Vec<usize> {
+        let spared = self.gp.evict_caster.filter(|_| !self.rules_0_1);
         (0..self.total())
-            .filter(|&p| Some(p) != self.gp.evict_caster && !self.party_slots(p, loc).is_empty())
+            .filter(|&p| Some(p) != spared && !self.party_slots(p, loc).is_empty())
             .collect()
     }
 
@@ -384,7 +322,8 @@ impl Keydoms {
                 let w = &mut self.players[p].workers[i];
                 w.loc = None;
                 w.face_up = false;
-                human_lost = true;
+                // 0.1.0: the caster losing its own random worker did not count.
+                human_lost |= !self.rules_0_1 || Some(p) != self.gp.evict_caster;
             } else {
                 let mods = self.ghost_mods(p - n, loc);
                 let gh = &mut self.ghosts[p - n];

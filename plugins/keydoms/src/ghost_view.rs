@@ -144,15 +144,17 @@ fn mat_lines(k: &Keydoms, g: usize) -> Vec<(Vec<String>, String, Color)> {
     } else {
         GHOSTS.placed_per_round
     };
-    let set: Vec<String> = gh
-        .workers
-        .iter()
-        .map(|w| format!("{}/{}", w.castle, w.elsewhere))
-        .collect();
-    let up: Vec<String> = gh
-        .workers
-        .iter()
-        .filter(|w| w.face_up)
+    // The set sorted: the counters' own order moves with where the face-down ones lie
+    // (a re-deal swaps their sides), so listing it would tell which one went where.
+    let mut sides: Vec<(u8, u8)> = gh.workers.iter().map(|w| (w.castle, w.elsewhere)).collect();
+    sides.sort_unstable();
+    let set: Vec<String> = sides.iter().map(|(c, e)| format!("{c}/{e}")).collect();
+    // Turned-up counters in the order they were placed, which every seat saw.
+    let mut shown: Vec<&crate::ghost::GhostWorker> =
+        gh.workers.iter().filter(|w| w.face_up).collect();
+    shown.sort_by_key(|w| w.seq);
+    let up: Vec<String> = shown
+        .into_iter()
         .filter_map(|w| {
             w.loc
                 .map(|l| format!("{}/{} in {}", w.castle, w.elsewhere, loc_letter(l)))

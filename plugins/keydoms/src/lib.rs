@@ -26,6 +26,7 @@ pub mod magic_view;
 pub mod old_saves;
 pub mod options;
 pub mod paint;
+pub mod pieces;
 pub mod record;
 pub mod rules;
 pub mod spells;
@@ -44,6 +45,8 @@ pub use crate::state::{Action, Keydoms, Mode, Pending, Stage};
 
 impl Game for Keydoms {
     type Action = Action;
+    // Every move that gives treasure away is marked (`Keydoms::spends`).
+    const MARKS_SPENDING: bool = true;
 
     fn info() -> GameInfo {
         GameInfo {
@@ -137,6 +140,10 @@ impl Game for Keydoms {
         };
         a.reveal |= revealed;
         Ok(self.with_notes(a, &notes))
+    }
+
+    fn lesson() -> Option<&'static str> {
+        Some(include_str!("../../../resources/keydoms/lesson.json"))
     }
 
     fn art() -> Vec<tavern_plugin_api::scene::Art> {
@@ -361,9 +368,18 @@ impl Keydoms {
         {
             *drawn = pool.drain(..k).collect();
         }
+        // A stack the viewer is searching (Choice, Rearrange) lies open before it, so
+        // its order stays as it is.
+        let searched = match &g.pending {
+            Some(Pending::Magic {
+                seat,
+                step: magic::Step::StackPick { stack, .. },
+            }) if *seat == viewer => Some(*stack as usize),
+            _ => None,
+        };
         let mut slots = Vec::new();
         let mut tiles = Vec::new();
-        for s in 0..6 {
+        for s in (0..6).filter(|&s| Some(s) != searched) {
             let len = g.stacks[s].len();
             for i in 0..len {
                 if !(g.top_up[s] && i == len - 1) {

@@ -10,6 +10,14 @@
 //! for, but the players' own decisions are what a save keeps); otherwise (a pass the new
 //! flow does not ask for, a wand invoked with no spell) the game goes on under 0.2.0's
 //! rules (`Keydoms::rules_0_2`).
+//!
+//! 0.2.0 also changed five rulings from 0.1.0 (a raven under a ghost's Odd ones out,
+//! your Evict with ghosts, where Moonlight may move from, Copy of a ghost's artefact, a
+//! ghost ranking equal-value caves by their large pieces), so a 0.1.0 log is replayed
+//! under 0.1.0's rulings (`Keydoms::rules_0_1`, which keeps 0.2.0's flow too): where
+//! those rulings came up, today's rules refuse a later move (issue 25: a ghost chose
+//! another cave, so a Donation was later owed in pearls the player no longer had). It
+//! is rewritten for today's rules only when that plays to the same position, as above.
 
 use serde_json::Value;
 use tavern_plugin_api::game::apply_checked;
@@ -21,13 +29,16 @@ use crate::state::{Action, Keydoms};
 
 /// The version whose flow `rules_0_2` keeps.
 pub const V0_2: &str = "0.2.0";
+/// The version whose rulings `rules_0_1` keeps.
+pub const V0_1: &str = "0.1.0";
 
 /// How a log written by `version` replays today (see the module comment).
 pub fn open_old(version: &str, setup: &Setup, log: Vec<OldEntry>) -> Result<OldLog, GameError> {
     if !older(version, "0.3.0") {
         return Ok(OldLog::unchanged(log));
     }
-    let mut old = Keydoms::new_under_0_2(setup)?;
+    let rules = if older(version, V0_2) { V0_1 } else { V0_2 };
+    let mut old = Keydoms::create_under(setup, rules)?;
     for (i, e) in log.iter().enumerate() {
         let action = parse(&e.action).map_err(|m| at(i, m))?;
         apply_checked(&mut old, e.seat, &action).map_err(|err| at(i, err.0))?;
@@ -49,9 +60,9 @@ pub fn open_old(version: &str, setup: &Setup, log: Vec<OldEntry>) -> Result<OldL
     }
     Ok(OldLog {
         log,
-        rules: Some(V0_2.into()),
+        rules: Some(rules.into()),
         note: Some(format!(
-            "played with Keydom's Dragons {V0_2} rules: every player with an artefact to \
+            "played with Keydom's Dragons {rules} rules: every player with an artefact to \
              use is asked in every response window, and the locations resolve in one step"
         )),
     })
@@ -210,9 +221,19 @@ impl Keydoms {
         Ok(g)
     }
 
-    /// [`Game::new_under`]: 0.2.0 (or older) rules keep that version's flow.
+    /// A new game under 0.1.0's rulings, with the flow 0.1.0 and 0.2.0 shared.
+    pub fn new_under_0_1(setup: &Setup) -> Result<Keydoms, GameError> {
+        let mut g = Keydoms::new_under_0_2(setup)?;
+        g.rules_0_1 = true;
+        Ok(g)
+    }
+
+    /// [`Game::new_under`]: 0.2.0 (or older) rules keep that version's flow, 0.1.0 (or
+    /// older) its rulings too.
     pub fn create_under(setup: &Setup, rules: &str) -> Result<Keydoms, GameError> {
-        if older(rules, "0.3.0") {
+        if older(rules, V0_2) {
+            Keydoms::new_under_0_1(setup)
+        } else if older(rules, "0.3.0") {
             Keydoms::new_under_0_2(setup)
         } else {
             Keydoms::new(setup)

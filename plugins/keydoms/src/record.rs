@@ -3,8 +3,8 @@
 //! exactly as a logged action does and builds no text at all.
 
 use crate::ghost::GhostMove;
+pub use crate::pieces::WinKind;
 use crate::state::Action;
-use serde::{Deserialize, Serialize};
 
 /// What a seat's decision did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -306,19 +306,4 @@ pub enum Note {
 pub enum Change {
     Seat(usize, Done),
     Chance(ChanceDone),
-}
-
-/// The moments a response window opens at.
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub enum WinKind {
-    /// Before a placement turn: anyone may act first.
-    Placement,
-    /// Workers at this location are face up; its reward is not yet given.
-    Location(u8),
-    /// All workers are placed; nothing is resolved yet.
-    BeforeResolve,
-    /// The last cave has just been resolved (Smuggler's moment).
-    AfterCaves,
-    /// A spell was just cast: the moment to cancel it with an amulet.
-    Spell,
 }

@@ -90,6 +90,7 @@ impl Keydoms {
             ghosts: Vec::new(),
             gp: Default::default(),
             rules_0_2: false,
+            rules_0_1: false,
         };
         g.m.foreknown = foreknown;
         g.seat_ghosts(ghosts, bottom, flips);
@@ -1009,11 +1010,38 @@ impl Keydoms {
         // Letting a response window go by is the answer the host may give by itself for
         // a player who asked not to be bothered again this round.
         let pass = a == Action::Pass;
+        let spends = self.spends(&a);
+        // Enter plays the move that ends what the seat is doing: letting a window go
+        // by, finishing a trade, leaving the ghosts' counters alone.
+        let default = matches!(a, Action::Pass | Action::Done);
         let mut l = Legal::new(a, label);
         if pass {
             l = l.pass(format!("round {}", self.round));
         }
+        if spends {
+            l = l.spends();
+        }
+        if default {
+            l = l.by_default();
+        }
         if target.is_empty() { l } else { l.at(target) }
+    }
+
+    /// Whether `a` gives away the seat's treasures: a bribe, a purchase (choosing what to
+    /// buy, then paying for each worker), the market's trade-in, a payment a spell asks
+    /// for, Trade, and casting a spell that makes its caster pay (Donation, Toll, and
+    /// Teleport's three treasures).
+    pub fn spends(&self, a: &Action) -> bool {
+        match a {
+            Action::BribeOne { .. }
+            | Action::PayWorker { .. }
+            | Action::MarketGive { .. }
+            | Action::PayOne { .. }
+            | Action::TradeOne { .. } => true,
+            Action::ChooseStack { .. } => matches!(self.pending, Some(Pending::Buy { .. })),
+            Action::Cast { spell } => matches!(spell, 4 | 19 | 20),
+            _ => false,
+        }
     }
 
     /// Applies a seat's decision (already checked to be legal).

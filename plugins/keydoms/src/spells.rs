@@ -53,7 +53,8 @@ impl Keydoms {
             10 | 14 => (0..data::LOCS as u8).any(|l| self.has_face_up_workers(l)),
             11 => self.treasury.iter().any(|&v| v > 0),
             // Moonlight may take a worker from any location, resolved ones included.
-            13 => self.any_movable(|_| true, true),
+            // (0.1.0's rulings: only from an unresolved location.)
+            13 => self.any_movable(|_| true, !self.rules_0_1),
             15 => self.stacks.iter().any(|s| !s.is_empty()),
             16 => {
                 ctx == Ctx::Window(WinKind::AfterCaves)
@@ -76,7 +77,7 @@ impl Keydoms {
         (0..6u8).filter(move |&k| {
             k != SCROLL
                 && ((0..self.n()).any(|s| s != seat && self.m.invoked[s][k as usize] > 0)
-                    || self.ghost_invoked_this_round(k))
+                    || (!self.rules_0_1 && self.ghost_invoked_this_round(k)))
                 && self.power_usable(seat, k, ctx)
         })
     }
@@ -139,10 +140,11 @@ impl Keydoms {
                 }
             }
             (13, 0) | (19, 0) => {
-                let from = if spell == 13 {
+                let from = if spell == 13 && !self.rules_0_1 {
                     self.workers_where(|_| true, |_| true)
                 } else {
-                    self.workers_at_unresolved(opp, true)
+                    let who: &dyn Fn(usize) -> bool = if spell == 13 { &|_| true } else { &opp };
+                    self.workers_at_unresolved(who, true)
                 };
                 for (s, loc, slot) in from {
                     if !self.destinations(loc).is_empty() {

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::data::{LEDGES, LOCS, STRENGTHS, TYPES};
+pub use crate::pieces::{Action, Pending};
 
 /// One worker counter.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -88,61 +89,6 @@ pub enum Stage {
     Over,
 }
 
-/// A decision some seat owes right now.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub enum Pending {
-    StartTreasure {
-        seat: usize,
-    },
-    Place {
-        seat: usize,
-    },
-    NameStartPlayer {
-        seat: usize,
-    },
-    MarketGive {
-        seat: usize,
-    },
-    MarketTake {
-        seat: usize,
-        left: u8,
-    },
-    Bribe {
-        seat: usize,
-        owed: u8,
-        paid: [u8; TYPES],
-    },
-    /// A castle purchase: first the stack (six-player room M), then one treasure type
-    /// per worker, strongest worker first.
-    Buy {
-        seat: usize,
-        room: u8,
-        stack: Option<u8>,
-        need: Vec<u8>,
-        paid: Vec<u8>,
-    },
-    /// A decision inside an artefact or spell effect (see `magic`).
-    Magic {
-        seat: usize,
-        step: crate::magic::Step,
-    },
-}
-
-impl Pending {
-    pub fn seat(&self) -> usize {
-        match *self {
-            Pending::StartTreasure { seat }
-            | Pending::Place { seat }
-            | Pending::NameStartPlayer { seat }
-            | Pending::MarketGive { seat }
-            | Pending::MarketTake { seat, .. }
-            | Pending::Bribe { seat, .. }
-            | Pending::Buy { seat, .. }
-            | Pending::Magic { seat, .. } => seat,
-        }
-    }
-}
-
 /// Progress through the location being resolved.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq, Default)]
 pub struct Cursor {
@@ -160,136 +106,6 @@ pub struct Cursor {
     /// the table can show the locations one by one (0.3.0; 0.2.0 ran them in one go).
     #[serde(default)]
     pub reveal_due: bool,
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub enum Action {
-    /// Setup: the order of the castle's artefact tiles (a permutation of the canonical
-    /// list: amulets, keys, mirrors, ravens, scrolls, one per player each).
-    ShuffleArtefacts {
-        order: Vec<u16>,
-    },
-    /// A round begins: the guard tile drawn (face down) and the treasure card turned up.
-    StartRound {
-        guard: u8,
-        card: u16,
-    },
-    TakeStartTreasure {
-        treasure: u8,
-    },
-    Place {
-        strength: u8,
-        loc: u8,
-    },
-    NameStartPlayer {
-        seat: u8,
-    },
-    MarketGive {
-        treasure: u8,
-    },
-    MarketTake {
-        treasure: u8,
-    },
-    MarketPass,
-    BribeOne {
-        treasure: u8,
-    },
-    RefuseBribe,
-    ChooseStack {
-        stack: u8,
-    },
-    PayWorker {
-        treasure: u8,
-    },
-    DeclineBuy,
-    /// Setup and reshuffles: the spell deck's new order (a permutation of the cards
-    /// being shuffled, in the order they lay in the discard pile).
-    ShuffleSpells {
-        order: Vec<u16>,
-    },
-    /// After Choice or Rearrange: the order of the tiles left in a castle stack.
-    ShuffleStack {
-        stack: u8,
-        order: Vec<u16>,
-    },
-    /// Let the chance to respond go by.
-    Pass,
-    /// Let every remaining chance to respond this round go by.
-    PassRound,
-    Invoke {
-        artefact: u8,
-    },
-    Cast {
-        spell: u8,
-    },
-    /// Choose one of your face-up workers (mirror).
-    ChooseOwnWorker {
-        loc: u8,
-        strength: u8,
-    },
-    /// Choose a worker by owner, location and placement slot (face-down ones too).
-    ChooseWorker {
-        seat: u8,
-        loc: u8,
-        slot: u8,
-    },
-    ChooseLocation {
-        loc: u8,
-    },
-    ChooseArtefact {
-        artefact: u8,
-    },
-    ChooseStackTile {
-        index: u8,
-    },
-    KeepSpell {
-        spell: u8,
-    },
-    PayOne {
-        treasure: u8,
-    },
-    Refuse,
-    TakeOne {
-        treasure: u8,
-    },
-    TradeOne {
-        give: u8,
-        take: u8,
-    },
-    Done,
-    /// The automatic step that turns up the workers at the location resolved next
-    /// (its only outcome is that location; see `Cursor::reveal_due`).
-    Reveal {
-        loc: u8,
-    },
-    /// A ghost's deck is put in this order (a permutation of its current cards).
-    GhostShuffle {
-        ghost: u8,
-        order: Vec<u16>,
-    },
-    /// A ghost's placement turn: the face-down artefacts it turns up (first turn of a
-    /// round only) and which of its counters goes out (when its card sends one).
-    GhostTurn {
-        ghost: u8,
-        flip: Vec<u8>,
-        worker: Option<u8>,
-    },
-    /// Evict with ghosts: for each party at the location (seats, then ghosts), which of
-    /// its workers there (slot in placement order) goes home.
-    GhostEvict {
-        picks: Vec<u8>,
-    },
-    /// A ghost at the roundhouse keeps the spell at `pick` of the two drawn (random).
-    GhostKeepSpell {
-        ghost: u8,
-        pick: u8,
-    },
-    /// Choose a ghost's counter by location and slot (its strength stays hidden).
-    ChooseGhostWorker {
-        ghost: u8,
-        loc: u8,
-        slot: u8,
-    },
 }
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -339,7 +155,7 @@ pub struct Keydoms {
     pub last_loc: Option<u8>,
     /// Artefact powers, spells and response windows.
     #[serde(default)]
-    pub m: crate::magic::Magic,
+    pub m: crate::pieces::Magic,
     /// Bumped whenever hidden information comes out (workers or the guard turned up,
     /// spells drawn), so the action that caused it is logged as a reveal.
     #[serde(default)]
@@ -349,13 +165,20 @@ pub struct Keydoms {
     #[serde(default)]
     pub ghosts: Vec<crate::ghost::Ghost>,
     #[serde(default)]
-    pub gp: crate::ghost_play::GhostPlay,
+    pub gp: crate::pieces::GhostPlay,
     /// Follows version 0.2.0's flow (a save of that version whose log the new flow
     /// cannot take, see `old_saves`): every seat with an artefact use and its wand
     /// unused is asked in every window, the placer too before its own turn, and the
     /// locations resolve without a step of their own.
     #[serde(default)]
     pub rules_0_2: bool,
+    /// Follows version 0.1.0's rulings too (with 0.2.0's flow, which 0.1.0 shared): a
+    /// raven keeps strength 3 under a ghost's Odd ones out, your Evict with ghosts
+    /// strikes you as one of the parties, Moonlight moves only from an unresolved
+    /// location, Copy reaches only other players' artefacts, and a ghost compares caves
+    /// by value alone (not large pieces on equal value). See `old_saves`.
+    #[serde(default)]
+    pub rules_0_1: bool,
 }
 
 impl Keydoms {
@@ -515,6 +338,16 @@ impl Keydoms {
         }
     }
 
+    /// What a mirror image or raven counts at `loc`. Under 0.1.0's rulings a raven was a
+    /// flat 3 that no effect changed.
+    fn extra_strength(&self, e: &crate::pieces::Extra, loc: u8) -> u8 {
+        if e.raven && self.rules_0_1 {
+            3
+        } else {
+            self.effective(e.counted_strength(), loc)
+        }
+    }
+
     /// Every strength `seat` has at `loc`: workers, mirror images and ravens.
     pub fn strengths_at(&self, seat: usize, loc: u8) -> Vec<u8> {
         let mut v: Vec<u8> = self.players[seat]
@@ -525,7 +358,7 @@ impl Keydoms {
             .collect();
         for e in &self.m.extras {
             if e.seat == seat && e.loc == loc {
-                v.push(self.effective(e.counted_strength(), loc));
+                v.push(self.extra_strength(e, loc));
             }
         }
         v
@@ -545,7 +378,7 @@ impl Keydoms {
             .sum();
         for e in &self.m.extras {
             if e.seat == seat && e.loc == loc {
-                total += self.effective(e.counted_strength(), loc) as u16;
+                total += self.extra_strength(e, loc) as u16;
             }
         }
         total

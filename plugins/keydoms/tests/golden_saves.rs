@@ -1,7 +1,6 @@
-//! The host's golden saves of 0.2.0 (tests/saves/keydoms/0.2.0/) open through `open_old`
-//! in this crate too, and replay to the scores their writer saw. (0.1.0's goldens are
-//! listed in tests/saves/KNOWN_FAILURES: one needs 0.1.0's own rules, which 0.2.0
-//! already did not keep.)
+//! The host's golden saves of every released version (tests/saves/keydoms/<version>/)
+//! open through `open_old` in this crate too, and replay to the scores their writer saw.
+//! 0.1.0's need that version's own rulings (`rules_0_1`, issue 25).
 
 use serde_json::Value;
 use tavern_plugin_api::game::apply_checked;
@@ -13,16 +12,18 @@ use tavern_plugin_keydoms::state::Action;
 #[test]
 fn older_golden_saves_replay_to_their_writers_scores() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/saves/keydoms");
-    let only = "0.2.0";
+    let versions = ["0.1.0", "0.2.0", "0.3.0"];
+    let mut seen = Vec::new();
     let Ok(dirs) = std::fs::read_dir(root) else {
         return; // the goldens live in the workspace; a lone crate has none
     };
     let mut checked = 0;
     for dir in dirs {
         let dir = dir.unwrap().path();
-        if !dir.ends_with(only) {
+        let Some(version) = versions.iter().find(|v| dir.ends_with(v)) else {
             continue;
-        }
+        };
+        seen.push(*version);
         for f in std::fs::read_dir(&dir).unwrap() {
             let path = f.unwrap().path();
             let name = path.to_string_lossy().into_owned();
@@ -75,5 +76,7 @@ fn older_golden_saves_replay_to_their_writers_scores() {
             checked += 1;
         }
     }
+    seen.sort_unstable();
+    assert_eq!(seen, versions, "a released version's goldens are missing");
     assert!(checked > 0);
 }
