@@ -1,7 +1,7 @@
 //! Every legal decision of a seat, in a fixed order.
 
 use crate::action::Action;
-use crate::data::{Effect, Good, card, data, villager};
+use crate::data::{Effect, Good, data, villager};
 use crate::model::{Ab, Phase, Stage};
 
 /// The most an offer may reach, so a buyer's list of steps stays short; nothing in the
@@ -53,7 +53,7 @@ impl Ab {
         if let Some(e) = &self.explore {
             match e.stage {
                 Stage::Choose => {
-                    let entry = data().book.entry((e.paragraph, 0));
+                    let entry = self.book().entry((e.paragraph, 0));
                     for (i, c) in entry.choices.iter().enumerate() {
                         if self.can_choose(seat, c) {
                             out.push(Action::Choose { option: i as u8 });
@@ -201,7 +201,7 @@ impl Ab {
                     .chain(&self.key_row)
                     .chain(&self.star_row)
                 {
-                    let d = card(c);
+                    let d = self.card(c);
                     if d.cost as i64 <= p.coins && (!d.outpost || can_outpost) {
                         out.push(Action::Build { card: c });
                     }
