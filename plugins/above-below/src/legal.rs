@@ -245,4 +245,40 @@ impl Ab {
             }
         }
     }
+
+    /// Whether `a` pays something away: coins for a build, a hire, a refreshed row or an
+    /// offer, a choice's cost in the book, a mystic brew at rest, a boat for a coin or a
+    /// six. Placing a good on the track is not paying: the good keeps scoring there.
+    pub fn spends(&self, seat: usize, a: &Action) -> bool {
+        match a {
+            Action::Build { .. }
+            | Action::Hire { .. }
+            | Action::Refresh { .. }
+            | Action::Offer
+            | Action::Brew { .. }
+            | Action::BoatCoin
+            | Action::BoatSix { .. } => true,
+            Action::Choose { option } => self.explore.as_ref().is_some_and(|e| {
+                e.seat as usize == seat
+                    && self
+                        .book()
+                        .get((e.paragraph, 0))
+                        .and_then(|p| p.choices.get(*option as usize))
+                        .is_some_and(|c| !c.cost.is_empty())
+            }),
+            _ => false,
+        }
+    }
+
+    /// Whether `a` is the natural "I am finished" move Enter plays: ending a turn that has
+    /// acted, ending the rest or the harvest, reading the explore's outcome, or passing
+    /// when no villager is ready (passing with ready villagers gives up the round, which is
+    /// never the default).
+    pub fn finishes(&self, seat: usize, a: &Action) -> bool {
+        match a {
+            Action::EndTurn | Action::RestDone | Action::DoneHarvest | Action::Accept => true,
+            Action::Pass => !self.turn.acted && self.players[seat].ready.is_empty(),
+            _ => false,
+        }
+    }
 }
