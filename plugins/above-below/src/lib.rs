@@ -188,6 +188,10 @@ impl Game for Ab {
         }
     }
 
+    fn lesson() -> Option<&'static str> {
+        Some(include_str!("../../../resources/above-below/lesson.json"))
+    }
+
     fn art() -> Vec<tavern_plugin_api::scene::Art> {
         art::all()
     }
