@@ -68,6 +68,8 @@ pub struct Book {
     pub entries: BTreeMap<Ref, Entry>,
     /// The reward and bonus 0.2.0 gave, for the paragraphs changed since.
     pub old_rewards: Rewards,
+    /// The reward and bonus 0.3.0 gave, for the paragraphs changed since.
+    pub rewards_0_3: Rewards,
 }
 
 impl Book {
@@ -77,10 +79,15 @@ impl Book {
     pub fn entry(&self, r: Ref) -> &Entry {
         &self.entries[&r]
     }
-    /// The reward and bonus of outcome `r`, as today's book gives them or (`old`) as
-    /// 0.2.0's did.
-    pub fn rewards(&self, r: Ref, old: bool) -> (&[Item], &[Item]) {
-        if old && let Some((reward, bonus)) = self.old_rewards.get(&r) {
+    /// The reward and bonus of outcome `r`, as today's book gives them, as 0.3.0's did
+    /// (`before_0_4`) or as 0.2.0's did (`before_0_3` as well): each older file lists only
+    /// what changed after it, so an older game reads its own file first, then the newer.
+    pub fn rewards(&self, r: Ref, before_0_3: bool, before_0_4: bool) -> (&[Item], &[Item]) {
+        let layers = [
+            (before_0_3, &self.old_rewards),
+            (before_0_4, &self.rewards_0_3),
+        ];
+        if let Some((reward, bonus)) = layers.iter().filter(|l| l.0).find_map(|l| l.1.get(&r)) {
             return (reward, bonus);
         }
         let e = self.entry(r);

@@ -6,11 +6,12 @@
 //! houses, key houses, star houses, outposts, adventure cards, in that order), villagers one
 //! list (starting, hired, special), caves one list (basic, then dangerous).
 
+use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
-use crate::book::{Book, parse_book_into, parse_old_rewards};
+use crate::book::{Book, parse_book, parse_book_into, parse_old_rewards};
 pub use crate::goods::Good;
 use crate::text::lines;
 
@@ -41,6 +42,13 @@ pub const BOOK: [(&str, &str); 3] = [
 ];
 /// The rewards 0.2.0 gave where they have changed since (for games begun under 0.2.0).
 pub const OLD_REWARDS: &str = include_str!("../../../resources/above-below/book/rewards-0.2.0.txt");
+/// The rewards 0.3.0 gave where they have changed since.
+pub const REWARDS_0_3: &str = include_str!("../../../resources/above-below/book/rewards-0.3.0.txt");
+/// The cards 0.3.0 had where they have changed since: today's name, then the old line.
+pub const CARDS_0_3: &str = include_str!("../../../resources/above-below/cards-0.3.0.txt");
+/// 0.1.0's whole 64-encounter book and the cave grids that pointed into it.
+pub const BOOK_0_1: &str = include_str!("../../../resources/above-below/book/0.1.0/book.txt");
+pub const CAVES_0_1: &str = include_str!("../../../resources/above-below/book/0.1.0/caves.txt");
 
 /// Actions a "coin after" symbol can follow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -246,6 +254,11 @@ pub struct Data {
     pub villagers: Vec<VillagerDef>,
     pub caves: Vec<CaveDef>,
     pub book: Book,
+    /// Cards as 0.3.0 had them, by id, for those changed since.
+    pub cards_0_3: BTreeMap<u8, CardDef>,
+    /// 0.1.0's book and its caves' grids (same caves, same order as `caves`).
+    pub book_0_1: Book,
+    pub grids_0_1: Vec<[u16; 6]>,
 }
 
 impl Data {
@@ -305,11 +318,27 @@ pub fn load() -> Result<Data, String> {
     ] {
         cards.extend(parse_cards(text, kind).map_err(|e| format!("{file}: {e}"))?);
     }
+    let cards_0_3 =
+        parse_changed_cards(&cards, CARDS_0_3).map_err(|e| format!("cards-0.3.0.txt: {e}"))?;
+    let caves = parse_caves(CAVES).map_err(|e| format!("caves.txt: {e}"))?;
+    let caves_0_1 = parse_caves(CAVES_0_1).map_err(|e| format!("book/0.1.0/caves.txt: {e}"))?;
+    if caves_0_1
+        .iter()
+        .map(|c| (&c.name, c.dangerous))
+        .ne(caves.iter().map(|c| (&c.name, c.dangerous)))
+    {
+        return Err(
+            "book/0.1.0/caves.txt: not the same caves in the same order as caves.txt".into(),
+        );
+    }
     Ok(Data {
+        cards_0_3,
+        book_0_1: parse_book(BOOK_0_1).map_err(|e| format!("book/0.1.0/book.txt: {e}"))?,
+        grids_0_1: caves_0_1.iter().map(|c| c.grid).collect(),
         board: parse_board(BOARD).map_err(|e| format!("board.txt: {e}"))?,
         cards,
         villagers: parse_villagers(VILLAGERS).map_err(|e| format!("villagers.txt: {e}"))?,
-        caves: parse_caves(CAVES).map_err(|e| format!("caves.txt: {e}"))?,
+        caves,
         book: {
             let mut book = Book::default();
             for (file, text) in BOOK {
@@ -317,9 +346,35 @@ pub fn load() -> Result<Data, String> {
             }
             book.old_rewards = parse_old_rewards(OLD_REWARDS)
                 .map_err(|e| format!("book/rewards-0.2.0.txt: {e}"))?;
+            book.rewards_0_3 = parse_old_rewards(REWARDS_0_3)
+                .map_err(|e| format!("book/rewards-0.3.0.txt: {e}"))?;
             book
         },
     })
+}
+
+/// "today's name | old name | cost | symbols": the old card in today's card's place (same
+/// id and kind), so a game under older rules sees the card as it was.
+fn parse_changed_cards(cards: &[CardDef], text: &str) -> Result<BTreeMap<u8, CardDef>, String> {
+    let mut out = BTreeMap::new();
+    for (ln, l) in lines(text) {
+        let (today, old) = l
+            .split_once('|')
+            .ok_or_else(|| format!("line {ln}: want today's name | the old line"))?;
+        let id = cards
+            .iter()
+            .position(|c| c.name == today.trim())
+            .ok_or_else(|| format!("line {ln}: no card is named '{}'", today.trim()))?;
+        let kind = cards[id].kind;
+        let mut parsed = parse_cards(old, kind).map_err(|e| format!("line {ln}: {e}"))?;
+        if parsed.len() != 1 || kind == Kind::Adventure {
+            return Err(format!("line {ln}: want one building's line"));
+        }
+        if out.insert(id as u8, parsed.remove(0)).is_some() {
+            return Err(format!("line {ln}: '{}' appears twice", today.trim()));
+        }
+    }
+    Ok(out)
 }
 
 fn fields(l: &str) -> Vec<&str> {

@@ -5,9 +5,10 @@ use tavern_plugin_api::GameError;
 
 use crate::action::Action;
 use crate::book::{Item, SPECIALS};
-use crate::data::{Act, Effect, cave, data, villager};
+use crate::data::{Act, Effect, data, villager};
 use crate::events::{Event, Events};
-use crate::model::{Ab, CaveCard, Deck, Die, Explore, LastRead, Rules, Stage};
+use crate::model::{Ab, CaveCard, Deck, Die, Explore, LastRead, Stage};
+use crate::versions::grid_in;
 
 fn err(m: &str) -> GameError {
     GameError::new(m)
@@ -55,10 +56,11 @@ impl Ab {
 
     /// A die for the explore now due: the grid die, an explorer's die or a reroll.
     pub(crate) fn explore_roll(&mut self, face: u8, ev: &mut Events) -> Result<(), GameError> {
+        let rules = self.rules;
         let e = self.explore.as_mut().ok_or_else(|| err("no explore"))?;
         match e.stage {
             Stage::Grid => {
-                let paragraph = cave(e.cave).grid[face as usize - 1];
+                let paragraph = grid_in(rules, e.cave, face);
                 e.paragraph = paragraph;
                 e.stage = Stage::Choose;
                 ev.push(Event::GridRoll { face, paragraph });
@@ -119,7 +121,7 @@ impl Ab {
                     paragraph,
                     option,
                 });
-                let choice = &data().book.entry((paragraph, 0)).choices[option as usize];
+                let choice = &self.book().entry((paragraph, 0)).choices[option as usize];
                 for &item in &choice.cost {
                     self.pay(seat, item);
                     ev.push(Event::Paid { seat: s, item });
@@ -229,7 +231,7 @@ impl Ab {
     fn resolve(&mut self, seat: usize, ev: &mut Events) {
         let mut e = self.explore.take().expect("an explore");
         let s = seat as u8;
-        let book = &data().book;
+        let book = self.book();
         let option = e.choice.unwrap_or(0);
         let choice = &book.entry((e.paragraph, 0)).choices[option as usize];
         let lanterns = e.lanterns(self.lantern_bonus(seat));
@@ -245,7 +247,7 @@ impl Ab {
             read: choice.goto,
         });
         if success {
-            let (reward, extra) = book.rewards(choice.goto, self.rules == Rules::V0_2);
+            let (reward, extra) = self.rewards(choice.goto);
             let mut items: Vec<Item> = reward.to_vec();
             if bonus {
                 items.extend(extra.iter().copied());

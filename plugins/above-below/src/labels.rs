@@ -139,7 +139,7 @@ impl Ab {
                 )
             }
             Action::Build { card: c } => {
-                let d = card(c);
+                let d = self.card(c);
                 (
                     format!("Build {} ({}) for {} coins", d.name, d.kind.name(), d.cost),
                     Some(format!("card:{c}")),
@@ -165,7 +165,7 @@ impl Ab {
             Action::Banish { seat: t, building } => {
                 let c = self.building_card(t as usize, building);
                 // What the target earns, as the reputation board lists it.
-                let d = card(c);
+                let d = self.card(c);
                 let reward = if d.outpost {
                     "1 mystic brew and 1 boat"
                 } else if d.beds() > 0 {
@@ -188,7 +188,7 @@ impl Ab {
             Action::PlaceGhost { building } => {
                 let c = self.building_card(seat, building);
                 (
-                    format!("Put the ghost on your {}", card(c).name),
+                    format!("Put the ghost on your {}", self.card(c).name),
                     Some(format!("building:{seat}:{building}")),
                 )
             }
@@ -201,15 +201,15 @@ impl Ab {
             ),
             Action::Harvest { building } => {
                 let c = self.building_card(seat, building);
-                let g = card(c).carries().map_or("?", |x| x.0.name());
+                let g = self.card(c).carries().map_or("?", |x| x.0.name());
                 (
-                    format!("Harvest 1 {g} from {}", card(c).name),
+                    format!("Harvest 1 {g} from {}", self.card(c).name),
                     Some(format!("building:{seat}:{building}")),
                 )
             }
             Action::DoneHarvest => ("Stop harvesting".into(), Some(STOP_HARVEST.into())),
             Action::Choose { option } => {
-                let c = e.map(|e| &data().book.entry((e.paragraph, 0)).choices[option as usize]);
+                let c = e.map(|e| &self.book().entry((e.paragraph, 0)).choices[option as usize]);
                 match c {
                     Some(c) => {
                         let cost = if c.cost.is_empty() {
@@ -258,7 +258,7 @@ impl Ab {
             ),
             Action::Accept => {
                 let (have, need) = e.map_or((0, 0), |e| {
-                    let c = &data().book.entry((e.paragraph, 0)).choices
+                    let c = &self.book().entry((e.paragraph, 0)).choices
                         [e.choice.unwrap_or(0) as usize];
                     (e.lanterns(self.lantern_bonus(seat)), c.explore)
                 });
@@ -446,7 +446,7 @@ impl Ab {
                 paragraph,
                 option,
             } => {
-                let c = &data().book.entry((*paragraph, 0)).choices[*option as usize];
+                let c = &self.book().entry((*paragraph, 0)).choices[*option as usize];
                 format!(
                     "{} chooses {}: explore {}",
                     self.who(*seat),
@@ -502,7 +502,7 @@ impl Ab {
                 } else {
                     "failure"
                 };
-                let out = data().book.entry(*read);
+                let out = self.book().entry(*read);
                 let text = if *success { &out.text } else { &out.fail };
                 format!(
                     "{} has {} for explore {need}, {r} ({}): {text}",
@@ -549,7 +549,7 @@ impl Ab {
                 format!(
                     "{} builds {} for {cost} coins{on}",
                     self.who(*seat),
-                    card(*c).name
+                    self.card(*c).name
                 )
             }
             Event::Hired {
@@ -571,19 +571,23 @@ impl Ab {
                 }
             }
             Event::GhostPlaced { seat, card: c } => {
-                format!("A ghost moves into {}'s {}", self.who(*seat), card(*c).name)
+                format!(
+                    "A ghost moves into {}'s {}",
+                    self.who(*seat),
+                    self.card(*c).name
+                )
             }
             Event::Ghost { seat, placed } => {
                 // A card paying a coin for each ghost gained says so (the coin came
                 // without a word in the log).
                 let paying = self.players[*seat as usize]
                     .cards()
-                    .find(|&c| card(c).effects.contains(&Effect::CoinWithGhost));
+                    .find(|&c| self.card(c).effects.contains(&Effect::CoinWithGhost));
                 match (placed, paying) {
                     (true, Some(c)) => format!(
                         "{} gains a ghost, and 1 coin from {}",
                         self.who(*seat),
-                        card(c).name
+                        self.card(c).name
                     ),
                     (true, None) => format!("{} gains a ghost", self.who(*seat)),
                     _ => {
@@ -594,11 +598,11 @@ impl Ab {
             Event::GhostCoin { seat } => {
                 let c = self.players[*seat as usize]
                     .cards()
-                    .find(|&c| card(c).effects.contains(&Effect::CoinWithGhost));
+                    .find(|&c| self.card(c).effects.contains(&Effect::CoinWithGhost));
                 format!(
                     "{} gains 1 coin for the ghost from {}",
                     self.who(*seat),
-                    c.map_or("a card", |c| card(c).name.as_str())
+                    c.map_or("a card", |c| self.card(c).name.as_str())
                 )
             }
             Event::Banished {
@@ -610,14 +614,14 @@ impl Ab {
                     "{} banishes the ghost to {}'s {}",
                     self.who(*seat),
                     self.who(*t),
-                    card(*c).name
+                    self.card(*c).name
                 ),
                 Some((t, c)) => format!(
                     "{} banishes {} ghosts: one to {}'s {}, {} back to the supply",
                     self.who(*seat),
                     returned + 1,
                     self.who(*t),
-                    card(*c).name,
+                    self.card(*c).name,
                     if *returned == 1 {
                         "the other"
                     } else {
@@ -667,8 +671,8 @@ impl Ab {
                 format!("{} gains {}", self.who(*seat), counted(*k, "boat", "boats"))
             }
             Event::GoodsOnCard { card: c, k, .. } => {
-                let (g, _) = card(*c).carries()?;
-                format!("{} placed on {}", g.amount(*k as i64), card(*c).name)
+                let (g, _) = self.card(*c).carries()?;
+                format!("{} placed on {}", g.amount(*k as i64), self.card(*c).name)
             }
             Event::Sale { seat, good } => match good {
                 Some(g) => format!("{} puts 1 {} up for sale", self.who(*seat), g.name()),
@@ -761,7 +765,7 @@ impl Ab {
             Event::Refilled { card: c, k, .. } => {
                 format!(
                     "{} gets {} again",
-                    card(*c).name,
+                    self.card(*c).name,
                     counted(*k, "good", "goods")
                 )
             }
@@ -772,7 +776,7 @@ impl Ab {
                 let name = match deck {
                     Deck::Villagers => vname(*c).to_string(),
                     Deck::BasicCaves | Deck::DangerousCaves => cave(*c).name.clone(),
-                    _ => card(*c).name.clone(),
+                    _ => self.card(*c).name.clone(),
                 };
                 format!("{name} comes to {}", deck_name(*deck))
             }
@@ -792,7 +796,7 @@ impl Ab {
     }
 
     /// The paragraph reference a choice leads to, for the book page.
-    pub fn outcome_ref(paragraph: u16, option: u8) -> String {
-        ref_name(data().book.entry((paragraph, 0)).choices[option as usize].goto)
+    pub fn outcome_ref(&self, paragraph: u16, option: u8) -> String {
+        ref_name(self.book().entry((paragraph, 0)).choices[option as usize].goto)
     }
 }

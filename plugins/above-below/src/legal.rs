@@ -1,7 +1,7 @@
 //! Every legal decision of a seat, in a fixed order.
 
 use crate::action::Action;
-use crate::data::{Effect, Good, card, data, villager};
+use crate::data::{Effect, Good, data, villager};
 use crate::model::{Ab, Phase, Stage};
 
 /// The most an offer may reach, so a buyer's list of steps stays short; nothing in the
@@ -53,7 +53,7 @@ impl Ab {
         if let Some(e) = &self.explore {
             match e.stage {
                 Stage::Choose => {
-                    let entry = data().book.entry((e.paragraph, 0));
+                    let entry = self.book().entry((e.paragraph, 0));
                     for (i, c) in entry.choices.iter().enumerate() {
                         if self.can_choose(seat, c) {
                             out.push(Action::Choose { option: i as u8 });
@@ -201,7 +201,7 @@ impl Ab {
                     .chain(&self.key_row)
                     .chain(&self.star_row)
                 {
-                    let d = card(c);
+                    let d = self.card(c);
                     if d.cost as i64 <= p.coins && (!d.outpost || can_outpost) {
                         out.push(Action::Build { card: c });
                     }
@@ -243,6 +243,42 @@ impl Ab {
                     out.push(Action::Explore { dangerous: d == 1 });
                 }
             }
+        }
+    }
+
+    /// Whether `a` pays something away: coins for a build, a hire, a refreshed row or an
+    /// offer, a choice's cost in the book, a mystic brew at rest, a boat for a coin or a
+    /// six. Placing a good on the track is not paying: the good keeps scoring there.
+    pub fn spends(&self, seat: usize, a: &Action) -> bool {
+        match a {
+            Action::Build { .. }
+            | Action::Hire { .. }
+            | Action::Refresh { .. }
+            | Action::Offer
+            | Action::Brew { .. }
+            | Action::BoatCoin
+            | Action::BoatSix { .. } => true,
+            Action::Choose { option } => self.explore.as_ref().is_some_and(|e| {
+                e.seat as usize == seat
+                    && self
+                        .book()
+                        .get((e.paragraph, 0))
+                        .and_then(|p| p.choices.get(*option as usize))
+                        .is_some_and(|c| !c.cost.is_empty())
+            }),
+            _ => false,
+        }
+    }
+
+    /// Whether `a` is the natural "I am finished" move Enter plays: ending a turn that has
+    /// acted, ending the rest or the harvest, reading the explore's outcome, or passing
+    /// when no villager is ready (passing with ready villagers gives up the round, which is
+    /// never the default).
+    pub fn finishes(&self, seat: usize, a: &Action) -> bool {
+        match a {
+            Action::EndTurn | Action::RestDone | Action::DoneHarvest | Action::Accept => true,
+            Action::Pass => !self.turn.acted && self.players[seat].ready.is_empty(),
+            _ => false,
         }
     }
 }

@@ -42,6 +42,8 @@ pub use model::{Ab, Deck, Phase, Stage};
 const RULES: &str = include_str!("../../../resources/above-below/rules.md");
 
 impl Game for Ab {
+    // Every move that pays coins, brews, boats or goods says so (see `Ab::spends`).
+    const MARKS_SPENDING: bool = true;
     type Action = Action;
 
     fn info() -> GameInfo {
@@ -134,6 +136,12 @@ impl Game for Ab {
                 if matches!(a, Action::Select { .. } | Action::OfferAdd { .. }) {
                     l = l.step();
                 }
+                if self.spends(seat, &a) {
+                    l = l.spends();
+                }
+                if self.finishes(seat, &a) {
+                    l = l.by_default();
+                }
                 l
             })
             .collect()
@@ -178,6 +186,10 @@ impl Game for Ab {
             Some(s) => self.seat_change(s, action, &mut ev),
             None => self.chance_change(action, &mut ev),
         }
+    }
+
+    fn lesson() -> Option<&'static str> {
+        Some(include_str!("../../../resources/above-below/lesson.json"))
     }
 
     fn art() -> Vec<tavern_plugin_api::scene::Art> {

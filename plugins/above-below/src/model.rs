@@ -269,16 +269,23 @@ pub struct LastRead {
     pub bonus: bool,
 }
 
-/// Which version's rules a game follows: a save begun under 0.2.0 goes on under them
-/// (see `versions.rs`).
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, Default)]
+/// Which version's rules a game follows: a save begun under an older version goes on under
+/// its rules (see `versions.rs`). Ordered oldest first, so `rules < Rules::V0_3` reads "a
+/// rule 0.3.0 changed still holds".
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord, Default)]
 pub enum Rules {
-    #[default]
-    Today,
+    /// 0.1.0: 0.2.0's rules with the 64-encounter book and its cave grids
+    /// (`book/0.1.0/`), whole.
+    V0_1,
     /// 0.2.0: hammer villagers harvested from outposts too, the reputation-each-round
     /// symbol never paid in the last round, and the book's rewards were those of
-    /// `book/rewards-0.2.0.txt`.
+    /// `book/rewards-0.2.0.txt` (then, as 0.3.0, `book/rewards-0.3.0.txt`).
     V0_2,
+    /// 0.3.0: four cards carried rarer goods (`cards-0.3.0.txt`) and the book handed out
+    /// four rarer goods (`book/rewards-0.3.0.txt`).
+    V0_3,
+    #[default]
+    Today,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]

@@ -4,9 +4,10 @@
 use tavern_plugin_api::GameError;
 
 use crate::action::Action;
-use crate::data::{Effect, card, villager};
+use crate::data::{Effect, villager};
 use crate::events::{Event, Events};
 use crate::model::{Ab, Deck, Phase, Rules, Turn};
+use crate::versions::card_in;
 
 impl Ab {
     pub(crate) fn end_round(&mut self, ev: &mut Events) {
@@ -20,7 +21,7 @@ impl Ab {
             // "+1 reputation at the end of each round": the last round ends too, so the
             // symbol pays beside the haunting, before the round marker can end the game
             // (0.2.0 paid it with the income, which the last round never reaches).
-            if self.rules == Rules::Today {
+            if self.rules >= Rules::V0_3 {
                 self.reputation_each_round(s, ev);
             }
         }
@@ -194,7 +195,7 @@ impl Ab {
                 seat: s as u8,
                 coins,
             });
-            if self.rules == Rules::V0_2 {
+            if self.rules < Rules::V0_3 {
                 self.reputation_each_round(s, ev);
             }
             self.refill_goods(s, ev);
@@ -232,6 +233,9 @@ impl Ab {
             .effects()
             .filter(|e| *e == Effect::RefillTwoGood)
             .count();
+        // The cards as this game's rules have them, read while a player is borrowed.
+        let rules = self.rules;
+        let card = |c: u8| card_in(rules, c);
         let p = &mut self.players[s];
         let mut refilled = Vec::new();
         for b in p.houses.iter_mut().chain(p.outposts.iter_mut()) {

@@ -5,9 +5,10 @@
 use tavern_plugin_api::GameError;
 
 use crate::action::Action;
-use crate::data::{Act, Effect, Kind, card, villager};
+use crate::data::{Act, Effect, Kind, villager};
 use crate::events::{Event, Events};
 use crate::model::{Ab, Building, Deck, Offer, Phase, Rules, Task, Turn};
+use crate::versions::card_in;
 
 fn err(m: &str) -> GameError {
     GameError::new(m)
@@ -77,7 +78,10 @@ impl Ab {
                         .get_mut(building as usize - nh)
                         .ok_or_else(|| err("no such building"))?
                 };
-                let good = card(b.card).carries().ok_or_else(|| err("no goods"))?.0;
+                let good = card_in(self.rules, b.card)
+                    .carries()
+                    .ok_or_else(|| err("no goods"))?
+                    .0;
                 b.goods -= 1;
                 p.goods[good.idx()] += 1;
                 let t = &mut self.turn;
@@ -86,9 +90,10 @@ impl Ab {
                 } else {
                     t.harvest_outposts += 1;
                 }
-                t.harvest = match self.rules {
-                    Rules::V0_2 => t.harvest - 1,
-                    Rules::Today => harvest_left(t),
+                t.harvest = if self.rules < Rules::V0_3 {
+                    t.harvest - 1
+                } else {
+                    harvest_left(t)
                 };
                 ev.push(Event::Harvested { seat: s, good });
                 if self.claim(seat, good) {
@@ -344,7 +349,7 @@ impl Ab {
 
     fn build(&mut self, seat: usize, c: u8, ev: &mut Events) -> Result<(), GameError> {
         self.use_worker(seat);
-        let def = card(c);
+        let def = self.card(c);
         let row = match def.kind {
             Kind::House => &mut self.house_row,
             Kind::Outpost => &mut self.outpost_row,
@@ -392,7 +397,7 @@ impl Ab {
     /// Puts a building into the village (an outpost on the oldest open cave when there is
     /// one); returns the cave it covers.
     pub(crate) fn place_card(&mut self, seat: usize, c: u8, _ev: &mut Events) -> Option<u8> {
-        let def = card(c);
+        let def = self.card(c);
         let p = &mut self.players[seat];
         let b = Building {
             card: c,
@@ -413,7 +418,7 @@ impl Ab {
     /// The once-only symbols of a card just gained: reputation, boat, brews, goods on it.
     pub(crate) fn card_gained(&mut self, seat: usize, c: u8, ev: &mut Events) {
         let s = seat as u8;
-        for e in &card(c).effects {
+        for e in &self.card(c).effects {
             match *e {
                 Effect::Reputation(k) => {
                     self.add_reputation(seat, k);
@@ -430,7 +435,7 @@ impl Ab {
                         k: k as i64,
                     });
                 }
-                Effect::Stock(_, g) | Effect::Refill(g) if card(c).kind != Kind::Adventure => {
+                Effect::Stock(_, g) | Effect::Refill(g) if self.card(c).kind != Kind::Adventure => {
                     let k = if let Effect::Stock(k, _) = *e { k } else { 1 };
                     let p = &mut self.players[seat];
                     if let Some(b) = p
@@ -513,7 +518,7 @@ impl Ab {
                 &mut tp.houses[bi as usize]
             };
             b.ghost = true;
-            let beds = card(b.card).beds();
+            let beds = card_in(self.rules, b.card).beds();
             let sent = Some((t, b.card));
             self.ghosts -= 1;
             returned -= 1;
@@ -639,7 +644,7 @@ impl Ab {
         if b.goods == 0 || t.harvest == 0 {
             return false;
         }
-        if self.rules == Rules::V0_2 {
+        if self.rules < Rules::V0_3 {
             return true;
         }
         let mut after = t.clone();

@@ -12,7 +12,7 @@ use tavern_plugin_api::{ChoiceKind, Game, GameInfo, ToAct, View};
 fn info_names_the_game() {
     let i: GameInfo = Ab::info();
     assert_eq!(i.id, "above-below");
-    assert_eq!(i.version, "0.3.0");
+    assert_eq!(i.version, "0.4.0");
     assert_eq!((i.min_players, i.max_players), (2, 4));
     assert!(i.rules.contains("Explore"));
     assert!(i.options.iter().any(|o| o.key == "length"));

@@ -82,7 +82,7 @@ pub fn invariants(g: &Ab) {
                     + p.track_goods(good) as i64
                     + (p.for_sale == Some(good)) as i64
                     + p.buildings()
-                        .filter(|b| card(b.card).carries().map(|x| x.0) == Some(good))
+                        .filter(|b| g.card(b.card).carries().map(|x| x.0) == Some(good))
                         .map(|b| b.goods as i64)
                         .sum::<i64>()
             })

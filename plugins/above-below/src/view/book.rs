@@ -22,9 +22,9 @@ pub(super) fn middle(s: &mut Scene, g: &Ab) {
         s.text_block(rect(r.x + 14.0, r.y + 10.0, w, h), text, T, Color::INK);
         return;
     };
-    let entry = data().book.entry((l.paragraph, 0));
+    let entry = g.book().entry((l.paragraph, 0));
     let choice = &entry.choices[l.choice as usize];
-    let out = data().book.entry(choice.goto);
+    let out = g.book().entry(choice.goto);
     let heading = format!(
         "{} · {} {}: {} for explore {}, {}",
         g.players[l.seat as usize].name,
@@ -47,9 +47,7 @@ pub(super) fn middle(s: &mut Scene, g: &Ab) {
             v.join(", ")
         };
         // The bonus apart, so '2 coins' and a bonus coin do not read as '2 coins, 1 coin'.
-        let (reward, bonus) = data()
-            .book
-            .rewards(choice.goto, g.rules == crate::model::Rules::V0_2);
+        let (reward, bonus) = g.rewards(choice.goto);
         let mut received = format!("Received: {}", list(reward));
         if l.bonus && !bonus.is_empty() {
             received.push_str(&format!("; bonus: {}", list(bonus)));
@@ -177,7 +175,7 @@ fn book_page(s: &mut Scene, g: &Ab, e: &crate::model::Explore) {
         .z(21);
         return;
     }
-    let entry = data().book.entry((e.paragraph, 0));
+    let entry = g.book().entry((e.paragraph, 0));
     let w = r.w - 48.0;
     let th = text_block_height(&entry.text, 20.0, w, false);
     s.text_block(
