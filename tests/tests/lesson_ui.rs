@@ -83,9 +83,10 @@ fn walk_the_lesson(h: &mut Harness<'_, TavernApp>) {
     h.get_by_label_contains("Your move 1 of 2");
     click_target(h, "hand:5", "Bid 5");
     h.get_by_label_contains("Your 5 is sealed");
-    assert_eq!(table(h).session.log().len(), 3);
+    assert_eq!(table(h).session.log()[2].seat, Some(0), "the student's bid");
     // Ben's scripted bid comes after a pause, played by the table (no bot search).
     step_until(h, "the scripted bid", 20, |h| step_of(h) >= 3);
+    assert_eq!(table(h).session.log()[3].seat, Some(1), "Ben's bid");
     assert_eq!(table(h).bot_jobs_started, 0);
     h.get_by_label_contains("Ben seals a bid too");
     h.get_by_label_contains("your bid beat Ben's 2");

@@ -258,35 +258,17 @@ pub(super) fn guide_panel(ui: &mut Ui, t: &mut TableState, now: f64) {
         .show(ui, |ui| {
             ui.add_space(4.0);
             ui.label(RichText::new(&lesson.title).strong().size(16.0));
+            // The step's words scroll inside the guide's share of the column; its
+            // buttons stay below them, always in view.
             egui::ScrollArea::vertical()
                 .id_salt("lesson-guide-scroll")
                 .max_height(max)
                 .show(ui, |ui| {
-                    for r in &l.guide.recent {
-                        ui.label(RichText::new(r).italics());
-                    }
-                    if !l.guide.recent.is_empty() {
-                        ui.separator();
-                    }
                     if !l.guide.begun {
                         ui.label(&lesson.intro);
-                        begin = ui.button("Begin").clicked();
                     } else if l.guide.done() {
                         ui.label(RichText::new("Well done: that was the lesson.").strong());
                         ui.label(&lesson.finale);
-                        ui.horizontal_wrapped(|ui| {
-                            play_on = !t.is_over()
-                                && ui
-                                    .button("Play on freely")
-                                    .on_hover_text(
-                                        "Go on with this game; the others are bots at level 1",
-                                    )
-                                    .clicked();
-                            real = ui
-                                .button("Start a real game")
-                                .on_hover_text("Back to the launcher with this game chosen")
-                                .clicked();
-                        });
                     } else {
                         match l.guide.current() {
                             Some(Step::Play { say, .. }) => {
@@ -298,11 +280,10 @@ pub(super) fn guide_panel(ui: &mut Ui, t: &mut TableState, now: f64) {
                                     ))
                                     .weak(),
                                 );
-                                ui.label(RichText::new(say).size(15.0));
+                                ui.label(RichText::new(say).size(15.0).strong());
                             }
                             Some(Step::Explain { say }) => {
                                 ui.label(RichText::new(say).size(15.0));
-                                cont = ui.button("Continue").clicked();
                             }
                             Some(Step::Bot { say, .. }) => {
                                 ui.label(RichText::new("Your opponent is moving…").weak());
@@ -313,7 +294,31 @@ pub(super) fn guide_panel(ui: &mut Ui, t: &mut TableState, now: f64) {
                             None => {}
                         }
                     }
+                    // What the last moves led to, under the step's own words.
+                    if !l.guide.recent.is_empty() {
+                        ui.separator();
+                        for r in &l.guide.recent {
+                            ui.label(RichText::new(r).italics());
+                        }
+                    }
                 });
+            ui.horizontal_wrapped(|ui| {
+                if !l.guide.begun {
+                    begin = ui.button("Begin").clicked();
+                } else if l.guide.done() {
+                    play_on = !t.is_over()
+                        && ui
+                            .button("Play on freely")
+                            .on_hover_text("Go on with this game; the others are bots at level 1")
+                            .clicked();
+                    real = ui
+                        .button("Start a real game")
+                        .on_hover_text("Back to the launcher with this game chosen")
+                        .clicked();
+                } else if matches!(l.guide.current(), Some(Step::Explain { .. })) {
+                    cont = ui.button("Continue").clicked();
+                }
+            });
             ui.add_space(4.0);
         });
     let Some(l) = t.lesson.as_mut() else {
