@@ -161,3 +161,96 @@ fn a_lesson_ends_in_the_launcher_with_its_game_chosen() {
     assert_eq!(s.launcher.game.as_deref(), Some("sealed-bid"));
     h.get_by_label("Start");
 }
+
+#[test]
+fn the_table_answers_no_pass_during_a_lesson_and_waits_for_the_written_one() {
+    use serde_json::json;
+    use std::sync::Arc;
+    use tavern::lesson::{Accept, Lesson, Step};
+    // Wagers mode: after each reveal every seat answers a consolation window, which for
+    // a seat that may not claim is one pass; a normal table answers it by itself.
+    let p = tavern_tests::plugin("sealed-bid");
+    let text = p.lesson_text().unwrap().unwrap();
+    let mut l = Lesson::parse(&text).unwrap();
+    l.options.insert("mode".into(), "wagers".into());
+    let play = |a: serde_json::Value| Step::Play {
+        say: "go".into(),
+        highlight: None,
+        accept: vec![Accept {
+            action: a,
+            then: None,
+        }],
+        not_yet: None,
+    };
+    let bot = |a: serde_json::Value| Step::Bot {
+        action: a,
+        seat: Some(1),
+        say: None,
+    };
+    let pick = |v: u8| json!({"kind": "pick", "value": v});
+    let bid = |c: u8| json!({"kind": "bid", "card": c});
+    l.steps = vec![
+        play(pick(4)),
+        play(pick(2)),
+        play(json!({"kind": "confirm_wagers"})),
+        bot(pick(5)),
+        bot(pick(3)),
+        bot(json!({"kind": "confirm_wagers"})),
+        play(bid(5)),
+        bot(bid(2)),
+        play(json!({"kind": "decline"})),
+        bot(json!({"kind": "decline"})),
+    ];
+    tavern::lesson::check(&p, &l).unwrap_or_else(|e| panic!("{e}"));
+    let (_dir, paths) = tavern_tests::temp_paths();
+    let session =
+        tavern::session::Session::new(p.clone(), l.setup(), tavern::session::UndoMode::Learning)
+            .unwrap();
+    let mut t = TableState::new(session, &paths, None);
+    t.begin_lesson(Arc::new(l));
+    let mut app = app_kit::app(&paths);
+    app.state.settings.bot_pace = 0.0;
+    app.state.table = Some(t);
+    app.state.screen = Screen::Table;
+    let mut h = app_kit::harness(app, WIDE);
+    h.run();
+    h.get_by_label("Begin").click();
+    h.run();
+    // The plan: two picks on the table's copy, then the confirm, each a step of its own.
+    for _ in 0..3 {
+        let s = step_of(&h);
+        let action = match &table(&h).lesson.as_ref().unwrap().guide.lesson.steps[s] {
+            Step::Play { accept, .. } => accept[0].action.clone(),
+            other => panic!("{other:?}"),
+        };
+        let now = h.ctx.input(|i| i.time);
+        h.state_mut()
+            .state
+            .table
+            .as_mut()
+            .unwrap()
+            .act(0, action, now);
+        h.run();
+        assert_eq!(step_of(&h), s + 1);
+    }
+    step_until(&mut h, "the scripted plan", 20, |h| step_of(h) >= 6);
+    h.get_by_label("Bid 5 on the table").click();
+    h.run();
+    step_until(&mut h, "the scripted bid", 20, |h| step_of(h) >= 8);
+    // The consolation window is open and the student's only move is the pass: the
+    // table has not answered it.
+    let passes = table(&h).passes_answered;
+    assert_eq!(passes, 0);
+    assert!(table(&h).to_act().contains(&0), "the student's pass waits");
+    let now = h.ctx.input(|i| i.time);
+    h.state_mut()
+        .state
+        .table
+        .as_mut()
+        .unwrap()
+        .act(0, json!({"kind": "decline"}), now);
+    h.run();
+    step_until(&mut h, "the scripted pass", 20, |h| step_of(h) >= 10);
+    assert_eq!(table(&h).passes_answered, 0);
+    assert!(table(&h).lesson.as_ref().unwrap().guide.done());
+}

@@ -60,9 +60,7 @@ impl AppState {
         match Session::new(plugin, lesson.setup(), UndoMode::Learning) {
             Ok(session) => {
                 let mut t = TableState::new(session, &self.paths, None);
-                t.lesson = Some(LessonTable::new(lesson));
-                t.auto_answer = false;
-                t.screen_seat = t.lesson.as_ref().map(|l| l.guide.lesson.student);
+                t.begin_lesson(lesson);
                 self.open_table(t);
             }
             Err(e) => self.show_error("Cannot start the lesson", e.to_string()),
@@ -71,6 +69,14 @@ impl AppState {
 }
 
 impl TableState {
+    /// Makes this table (a new game from `lesson.setup()`) a lesson table: the guide
+    /// starts, the student is at the screen, and no pass is answered by the table.
+    pub fn begin_lesson(&mut self, lesson: Arc<Lesson>) {
+        self.screen_seat = Some(lesson.student);
+        self.lesson = Some(LessonTable::new(lesson));
+        self.auto_answer = false;
+    }
+
     /// The table's hook before any move of the person at the screen: `true` when the
     /// lesson (if any) accepts it, which moves the guide on; otherwise the "Not yet"
     /// notice is set and nothing happens.
