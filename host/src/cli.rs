@@ -138,6 +138,17 @@ pub enum Command {
         #[arg(long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,
     },
+    /// Print a game's lesson ("Learn to play") as a readable script, or with --check play
+    /// it headless through the session and exit 0 only when every step fits.
+    Lesson {
+        game: String,
+        /// Play the script and name the first step that does not fit.
+        #[arg(long)]
+        check: bool,
+        /// A lesson file to use instead of the game's own (while writing one).
+        #[arg(long)]
+        file: Option<PathBuf>,
+    },
     #[command(flatten)]
     Online(crate::online_cli::OnlineCommand),
     /// Measure load, apply+view, undo, replay and random-game speed for every game.
@@ -307,10 +318,51 @@ pub fn run(cmd: Command, catalog: &Catalog, out: &mut dyn std::io::Write) -> Res
                 simulate_seats(&plugin, setup, games, &league, &header, out)
             }
         }
+        Command::Lesson { game, check, file } => lesson(catalog, &game, check, file, out),
         Command::Online(c) => crate::online_cli::run(c, catalog, out),
         Command::Bench { scale, game } => {
             crate::bench::run(catalog, scale.max(1), game.as_deref(), out).map_err(rules)
         }
+    }
+}
+
+/// `tavern lesson GAME [--check] [--file F]`.
+fn lesson(
+    catalog: &Catalog,
+    game: &str,
+    check: bool,
+    file: Option<PathBuf>,
+    out: &mut dyn std::io::Write,
+) -> Result<(), CliError> {
+    let plugin = find(catalog, game)?;
+    let text = match &file {
+        Some(f) => {
+            Some(std::fs::read_to_string(f).map_err(|e| usage(format!("{}: {e}", f.display())))?)
+        }
+        None => crate::lesson::text_of(&plugin).map_err(rules)?,
+    };
+    let Some(text) = text else {
+        return Err(rules(format!("{} has no lesson", plugin.info.name)));
+    };
+    let lesson = crate::lesson::Lesson::parse(&text).map_err(rules)?;
+    if check {
+        let c =
+            crate::lesson::check(&plugin, &lesson).map_err(|e| rules(format!("{game}: {e}")))?;
+        writeln!(
+            out,
+            "{game}: the lesson plays: {} steps, {} of them the student's, {} log entries{}",
+            lesson.steps.len(),
+            c.moves,
+            c.entries,
+            if c.finished {
+                ", to the end of the game"
+            } else {
+                ""
+            }
+        )
+        .map_err(rules)
+    } else {
+        write!(out, "{}", crate::lesson::script(&plugin, &lesson)).map_err(rules)
     }
 }
 

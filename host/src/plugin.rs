@@ -64,6 +64,8 @@ pub struct Plugin {
     /// A copy of the plugin's table; `step` is [`no_step`] when the plugin predates it.
     table: PluginTable,
     has_step: bool,
+    /// The game's lesson, asked for the first time it is wanted (`lesson`).
+    lesson: std::sync::OnceLock<Option<Arc<crate::lesson::Lesson>>>,
 }
 
 impl fmt::Debug for Plugin {
@@ -114,6 +116,7 @@ impl Plugin {
             art: None,
             table,
             has_step,
+            lesson: Default::default(),
         };
         let info: GameInfo = plugin
             .reply(|out| (table.info)(out))
@@ -224,6 +227,28 @@ impl Plugin {
             Err(PluginError::Protocol(m)) if m.contains("handle") => Ok(None),
             Err(e) => Err(e),
         }
+    }
+
+    /// The game's lesson file as its text (`Request::Lesson`, answered without an
+    /// instance like `OpenOld`), or `None` for a game without one. A plugin built before
+    /// the request has no lesson either (see `crate::lesson`).
+    pub fn lesson_text(&self) -> Result<Option<String>, PluginError> {
+        let bytes = serde_json::to_vec(&Request::Lesson)
+            .map_err(|e| PluginError::BadRequest(e.to_string()))?;
+        match self.reply(|out| (self.table.call)(0, bytes.as_ptr(), bytes.len(), out)) {
+            Ok(text) => Ok(text),
+            Err(PluginError::BadRequest(m)) if predates(&m) => Ok(None),
+            Err(PluginError::Protocol(m)) if m.contains("handle") => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The game's lesson, read once (`crate::lesson::lesson_of`); `None` for a game
+    /// without one or with one that does not read (`tavern lesson GAME` says why).
+    pub fn lesson(&self) -> Option<Arc<crate::lesson::Lesson>> {
+        self.lesson
+            .get_or_init(|| crate::lesson::lesson_of(self).ok().flatten().map(Arc::new))
+            .clone()
     }
 
     /// Recreates an instance from a state JSON (`Instance::state`).

@@ -81,9 +81,12 @@ fn games_list(ui: &mut Ui, state: &mut AppState) {
                 let info = &g.info;
                 let selected = state.launcher.game.as_deref() == Some(info.id.as_str());
                 let text = format!(
-                    "{}\n{}",
+                    "{}\n{}{}",
                     info.name,
-                    players_text(info.min_players, info.max_players)
+                    players_text(info.min_players, info.max_players),
+                    // Lesson hook: which games can be learnt by playing.
+                    g.lesson()
+                        .map_or(String::new(), |l| format!(" · lesson {} min", l.minutes))
                 );
                 let r = ui
                     .add_sized(
@@ -130,7 +133,12 @@ fn setup_form(ui: &mut Ui, state: &mut AppState) {
     ));
     ui.add_space(4.0);
     ui.label(readable(ui.ctx(), &info.description));
-    ui.add_space(10.0);
+    ui.add_space(6.0);
+    if super::lesson_ui::learn_button(ui, &plugin) {
+        state.start_lesson(plugin.clone());
+        return;
+    }
+    ui.add_space(4.0);
 
     let mut option_changed = false;
     if !info.options.is_empty() {

@@ -13,6 +13,7 @@ pub mod guard;
 pub mod hint_ui;
 pub mod icons;
 pub mod launcher_ui;
+pub mod lesson_ui;
 pub mod log_ui;
 pub mod motion;
 pub mod overlays;

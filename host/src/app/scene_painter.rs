@@ -50,6 +50,8 @@ pub struct SceneResponse {
     pub from_menu: bool,
     /// Where the item `TableOptions::anchor` names is on screen, if it is there.
     pub anchor: Option<Rect>,
+    /// Where the item `TableOptions::lesson` names is on screen, if it is there.
+    pub lesson: Option<Rect>,
     /// The scene's rectangle on screen (for Ctrl+wheel zoom).
     pub rect: Rect,
     pub hovered: bool,
@@ -127,6 +129,7 @@ pub fn show_table_scene(
         chosen: None,
         from_menu: false,
         anchor: None,
+        lesson: None,
         rect: Rect::NOTHING,
         hovered: false,
     };
@@ -181,6 +184,10 @@ pub fn show_table_scene(
             out.from_menu = chosen.as_ref().is_some_and(|c| c.from_menu);
             out.chosen = chosen.map(|c| (c.seat, c.action));
             out.anchor = anchor_rect(&xf, scene, table);
+            out.lesson = table
+                .lesson
+                .as_deref()
+                .and_then(|id| clicks::item_rect(&xf, scene, id));
             enlarge::show(ui, scene, &xf, &bg);
             // Tooltips of items nobody can click.
             if let Some(pointer) = bg.hover_pos()

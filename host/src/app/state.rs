@@ -339,7 +339,7 @@ impl AppState {
         }
     }
 
-    fn open_table(&mut self, mut t: TableState) {
+    pub(super) fn open_table(&mut self, mut t: TableState) {
         if let Some(w) = &self.waker {
             t.set_waker(w.clone());
         }

@@ -130,6 +130,8 @@ pub struct TableState {
     pub beats: Option<super::reveals::Beats>,
     /// A moment of the log shown instead of the present (`preview`).
     pub preview: Option<super::preview::Preview>,
+    /// A lesson under way (`lesson_ui`): its guide and the script's opponent moves.
+    pub lesson: Option<super::lesson_ui::LessonTable>,
 }
 
 /// (revision, seat, plan length, that seat's legal list).
@@ -182,6 +184,7 @@ impl TableState {
             reveal_seconds: None,
             beats: None,
             preview: None,
+            lesson: None,
         };
         // A loaded game may already be over (a replay from the history).
         if matches!(t.session.to_act(), Ok(ToAct::Over)) {
@@ -367,6 +370,9 @@ impl TableState {
     /// "Don't ask me again": `seat` passes by itself while the game keeps `window`.
     /// Answers the pending pass of that window now.
     pub fn never_ask(&mut self, seat: usize, window: &str, now: f64) {
+        if self.lesson_refuses() {
+            return;
+        }
         self.auto_pass.insert(seat, window.to_string());
         self.plan = None;
         self.answer_passes();
@@ -418,6 +424,9 @@ impl TableState {
 
     /// Drops the plan (Cancel): nothing was logged, so nothing is taken back.
     pub fn cancel_plan(&mut self) {
+        if self.lesson_refuses() {
+            return;
+        }
         if self.plan.take().is_some() {
             self.notice = Some("Plan cancelled".into());
         }
@@ -596,6 +605,10 @@ impl TableState {
     /// A seat's choice from its list or the table: a step goes into the seat's plan;
     /// any other action is applied, confirming the seat's plan when it has one.
     pub fn act(&mut self, seat: usize, action: Value, now: f64) {
+        // Lesson hook: only the lesson's move is played.
+        if !self.lesson_allows(seat, &action) {
+            return;
+        }
         let kind = self.kind_of(seat, &action);
         if kind == ChoiceKind::Step {
             // The entry as listed: its label for the plan box, its target so the plan's
@@ -691,6 +704,7 @@ impl TableState {
 
     /// Why the seat at the screen may not undo now, or `Ok`.
     pub fn can_undo(&self) -> Result<(), String> {
+        self.lesson_history()?;
         if self.cover.is_some() {
             return Err("Reveal the table first".into());
         }
@@ -702,6 +716,7 @@ impl TableState {
     }
 
     pub fn can_redo(&self) -> Result<(), String> {
+        self.lesson_history()?;
         if self.cover.is_some() {
             return Err("Reveal the table first".into());
         }
@@ -716,7 +731,7 @@ impl TableState {
     /// human is to decide, so one click undoes "my last move".
     pub fn undo(&mut self, now: f64) {
         // Within a plan, undo takes back the last tentative step: nothing was logged.
-        if self.viewer_plan().is_some() {
+        if self.viewer_plan().is_some() && self.lesson.is_none() {
             self.unstep();
             return;
         }
@@ -755,6 +770,7 @@ impl TableState {
 
     /// Why clicking log entry `index` may not rewind there, or `Ok`.
     pub fn can_rewind_to_entry(&self, index: usize) -> Result<(), String> {
+        self.lesson_history()?;
         if self.cover.is_some() {
             return Err("Reveal the table first".into());
         }

@@ -112,6 +112,11 @@ impl TableState {
         if let Some(wait) = self.beats_tick(now) {
             return Some(wait);
         }
+        // Lesson hook: the script's opponents move, not the bot search.
+        if let Some(wait) = self.lesson_tick(now, pace) {
+            self.bot = None;
+            return wait;
+        }
         if self.banner.is_some() || self.is_over() || self.bots_held() {
             self.bot = None;
             return None;

@@ -93,8 +93,10 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
                         .viewer_plan()
                         .and_then(|p| p.steps.last())
                         .and_then(|s| s.target.clone()),
+                    lesson: t.lesson_target(),
                 };
                 let r = show_table_scene(ui, &v.scene, &targets, &opts, &table);
+                super::lesson_ui::pulse(ui, r.lesson, opts.time);
                 if t.beats.is_some() && r.hovered && ui.input(|i| i.pointer.primary_clicked()) {
                     t.skip_beats(now);
                 } else if let Some((seat, action)) = r.chosen {
@@ -120,6 +122,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         });
     rules_ui::show(ui.ctx(), t);
     end_ui::show(ui.ctx(), state);
+    super::lesson_ui::follow_up(state);
 }
 
 fn shortcuts(ui: &mut Ui, state: &mut AppState, now: f64) {
@@ -340,6 +343,8 @@ fn side_panel(ui: &mut Ui, t: &mut TableState, view: Option<&View>, now: f64) {
         ui.label("The log and the actions are hidden until the next player takes the screen.");
         return;
     }
+    // A lesson's guide comes first, so the decision panel keeps its height.
+    super::lesson_ui::guide_panel(ui, t, now);
     // The decision panel takes what it held last frame (within bounds); the log, above
     // it, gets the rest.
     let wanted_id = egui::Id::unique("decision-wanted");

@@ -20,6 +20,8 @@ pub struct TableOptions {
     /// The id of an item whose place on screen the caller wants (a plan's last step,
     /// to put the plan's Confirm next to it).
     pub anchor: Option<String>,
+    /// The id of the item a lesson points at, whose place on screen the caller wants.
+    pub lesson: Option<String>,
 }
 
 /// A choice made on the table.
@@ -41,7 +43,11 @@ const PULSE_SECONDS: f32 = 3.0;
 
 /// Where the anchor item is on screen, if the scene has it.
 pub(super) fn anchor_rect(xf: &Xf, scene: &Scene, table: &TableOptions) -> Option<Rect> {
-    let id = table.anchor.as_deref()?;
+    item_rect(xf, scene, table.anchor.as_deref()?)
+}
+
+/// Where the item `id` is on screen, if it is in the scene.
+pub(super) fn item_rect(xf: &Xf, scene: &Scene, id: &str) -> Option<Rect> {
     scene
         .items
         .iter()
