@@ -540,3 +540,43 @@ fn a_board_click_that_spends_asks_first_unless_one_click_play_is_on() {
         );
     }
 }
+
+/// Item "End turn is the default": a game marks the move Enter plays (`Legal::by_default`);
+/// the decision panel names the key on its button, and Enter with nothing focused plays
+/// it. Dragonkeepers' End turn comes after a take.
+#[test]
+fn enter_plays_the_move_the_game_marks_as_its_default() {
+    let (_dir, mut h) = app(WIDE);
+    start(
+        &mut h,
+        "dragonkeepers",
+        &[SeatChoice::Human, SeatChoice::Bot(1)],
+        &[],
+    );
+    for _ in 0..400 {
+        h.run();
+        let t = table(&h);
+        let list = t.viewer_actions();
+        if let Some((_, d)) = list.iter().find(|(_, a)| a.default).cloned() {
+            let before = t.session.cursor();
+            h.get_by_label(&format!("{}  (Enter)", d.label));
+            h.key_press(egui::Key::Enter);
+            h.run();
+            let t = table(&h);
+            assert!(t.session.cursor() > before, "Enter played nothing");
+            assert_eq!(t.session.log()[before].action, d.action);
+            return;
+        }
+        if let Some((s, a)) = list
+            .iter()
+            .find(|(_, a)| a.kind == tavern_plugin_api::ChoiceKind::Plain)
+            .cloned()
+        {
+            let t = h.state_mut().state.table.as_mut().unwrap();
+            t.act(s, a.action, 1.0e9);
+        } else {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
+    panic!("no default move came up");
+}

@@ -154,11 +154,11 @@ pub fn panel(ui: &mut Ui, t: &mut TableState, view: Option<&View>, now: f64) -> 
     // Enter or Space plays the game's default move (End turn), unless a text field or
     // a focused button has the keys.
     if chosen.is_none()
+        && let Some((_, a)) = list.iter().find(|(_, a)| a.default)
         && ui.ctx().memory(|m| m.focused().is_none())
         && ui.input_mut(|i| {
             i.consume_key(Modifiers::NONE, Key::Enter) || i.consume_key(Modifiers::NONE, Key::Space)
         })
-        && let Some((_, a)) = list.iter().find(|(_, a)| a.default)
     {
         chosen = Some(a.action.clone());
     }
