@@ -386,41 +386,6 @@ fn the_seed_is_not_kept_silently_for_the_next_game() {
     );
 }
 
-/// Plays `moves` decisions of a hot-seat game of `game` with `players` people, each
-/// picking a seeded-random legal action, and returns (handovers between people, covers
-/// raised).
-fn hot_seat_covers(game: &str, players: usize, moves: usize) -> (usize, usize) {
-    let (_d, paths) = temp_paths();
-    let mut setup = Setup::players(players);
-    setup.seed = 11;
-    let s = Session::new(plugin(game), setup, UndoMode::Learning).unwrap();
-    let mut t = TableState::new(s, &paths, None);
-    let mut handovers = 0;
-    let mut last = None;
-    let mut rng: u64 = 0x9E37_79B9_7F4A_7C15;
-    for step in 0..moves {
-        if t.is_over() {
-            break;
-        }
-        if t.cover.is_some() {
-            t.reveal();
-        }
-        let Some(seat) = t.viewer() else { break };
-        if last.is_some_and(|l| l != seat) {
-            handovers += 1;
-        }
-        last = Some(seat);
-        let list = t.viewer_actions();
-        if list.is_empty() {
-            break;
-        }
-        rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-        let (s, a) = list[(rng >> 33) as usize % list.len()].clone();
-        t.act(s, a.action, step as f64);
-    }
-    (handovers, t.covers_raised)
-}
-
 /// Item 6: Dungeon Lords' public steps hand over without a cover; a cover is raised only
 /// where the next lord's table shows something the public table does not (it raised one
 /// at every handover, four a round). Once a lord holds a trap card or a spied combat

@@ -211,11 +211,9 @@ fn a_dropped_player_rejoins_with_the_invitation_and_the_game_finishes() {
     assert!(!seen.seats[0].connected);
     // Back with the same invitation: the game as it stands, its whole log.
     let mut r = join(&tickets[0]);
-    let f = loop {
-        match r.next(Duration::from_secs(20)) {
-            Some(Event::Frame) => break r.latest().unwrap().clone(),
-            other => panic!("no frame after rejoining: {other:?}"),
-        }
+    let f = match r.next(Duration::from_secs(20)) {
+        Some(Event::Frame) => r.latest().unwrap().clone(),
+        other => panic!("no frame after rejoining: {other:?}"),
     };
     assert!(f.log.len() >= log_before);
     assert!(f.seats[0].connected);
