@@ -450,6 +450,8 @@ fn relabel(file: &[LogEntry], log: Vec<OldEntry>) -> Vec<LogEntry> {
                 reveal: false,
                 routine: false,
                 section: None,
+                secret_key: None,
+                publishes: Vec::new(),
             }
         })
         .collect()

@@ -80,6 +80,12 @@ pub struct LogEntry {
     /// The part of the game this entry began ("Round 3"), shown as a heading after it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub section: Option<String>,
+    /// What its private texts are about, until a later entry publishes it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secret_key: Option<String>,
+    /// Keys of earlier private texts this entry makes public.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub publishes: Vec<String>,
 }
 
 impl LogEntry {
@@ -94,6 +100,8 @@ impl LogEntry {
             reveal: reply.reveal,
             routine: reply.routine,
             section: reply.section,
+            secret_key: reply.secret_key,
+            publishes: reply.publishes,
         }
     }
 

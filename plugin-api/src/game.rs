@@ -106,6 +106,12 @@ pub struct Applied {
     /// Set when this step began a new part of the game ("Round 3", "Year 2"): the log
     /// shows it as a heading after the entry.
     pub section: Option<String>,
+    /// What this step's private texts are about ("orders"), when a later step makes it
+    /// public: from then on they protect nothing, and a hot-seat cover is not raised
+    /// for them.
+    pub secret_key: Option<String>,
+    /// Keys whose earlier private texts this step makes public (the orders revealed).
+    pub publishes: Vec<String>,
 }
 
 impl Applied {
@@ -125,6 +131,16 @@ impl Applied {
     /// Marks a step that changed nothing on the table (the `routine` field).
     pub fn routine(mut self) -> Self {
         self.routine = true;
+        self
+    }
+    /// Names what this step's private texts are about (the `secret_key` field).
+    pub fn secret_until(mut self, key: impl Into<String>) -> Self {
+        self.secret_key = Some(key.into());
+        self
+    }
+    /// Makes public the earlier private texts about `key` (the `publishes` field).
+    pub fn publishes(mut self, key: impl Into<String>) -> Self {
+        self.publishes.push(key.into());
         self
     }
     /// Names the part of the game this step began (the `section` field).

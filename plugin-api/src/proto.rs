@@ -558,6 +558,13 @@ pub struct AppliedReply {
     /// The action began a new part of the game, named so ("Round 3").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub section: Option<String>,
+    /// What its private texts are about, until a later entry publishes it
+    /// (`Applied::secret_until`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secret_key: Option<String>,
+    /// Keys of earlier private texts it makes public (`Applied::publishes`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub publishes: Vec<String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Default)]

@@ -393,9 +393,6 @@ fn the_seed_is_not_kept_silently_for_the_next_game() {
 /// of the first building rounds, before any secret: there must be several, all uncovered,
 /// and every cover raised later must name its secret.
 #[test]
-#[ignore = "fails: a lord's private log line of its own orders ('You place your orders: …') \
-            still counts as a secret after the orders are revealed, so the second handover \
-            is covered; needs a way for a game to say a private text became public"]
 fn dungeon_lords_covers_only_where_something_is_hidden() {
     let (_d, paths) = temp_paths();
     let mut setup = Setup::players(2);

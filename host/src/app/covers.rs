@@ -104,9 +104,18 @@ pub fn secrets(seat_view: &View, public: &View, name: &str) -> Vec<String> {
     out
 }
 
-/// Log lines `seat` reads that differ from the public line (its private texts).
+/// Log lines `seat` reads that differ from the public line (its private texts), except
+/// those made public since (an entry from that one on whose `publishes` names their
+/// `secret_key`: the last lord's orders are revealed by the very step that places them).
 pub fn private_lines(log: &[LogEntry], seat: usize, name: &str) -> Vec<String> {
     log.iter()
+        .enumerate()
+        .filter(|(i, e)| {
+            e.secret_key
+                .as_ref()
+                .is_none_or(|k| !log[*i..].iter().any(|l| l.publishes.contains(k)))
+        })
+        .map(|(_, e)| e)
         .filter(|e| normalise(e.text_for(Some(seat)), name) != normalise(&e.label, name))
         .map(|e| e.text_for(Some(seat)).to_string())
         .collect()
@@ -175,5 +184,63 @@ mod tests {
             normalise("Fire Dragon", "Anna"),
             normalise("Card back", "Anna")
         );
+    }
+}
+
+#[cfg(test)]
+mod publish_tests {
+    use super::private_lines;
+    use crate::session::LogEntry;
+
+    fn entry(
+        label: &str,
+        private: Option<&str>,
+        key: Option<&str>,
+        publishes: &[&str],
+    ) -> LogEntry {
+        LogEntry {
+            seat: Some(0),
+            steps: Vec::new(),
+            action: serde_json::Value::Null,
+            label: label.into(),
+            private_label: private.map(str::to_string),
+            private_for: Vec::new(),
+            reveal: !publishes.is_empty(),
+            routine: false,
+            section: None,
+            secret_key: key.map(str::to_string),
+            publishes: publishes.iter().map(|k| k.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn a_private_line_protects_until_a_later_entry_publishes_its_key() {
+        let orders = entry(
+            "Anna places orders",
+            Some("You place: Mine Gold"),
+            Some("orders"),
+            &[],
+        );
+        let trap = entry("Anna draws a trap", Some("You draw the Net"), None, &[]);
+        let reveal = entry("The orders are revealed", None, None, &["orders"]);
+        // Before the reveal both lines are secrets; after it only the trap is.
+        let before = [orders.clone(), trap.clone()];
+        assert_eq!(private_lines(&before, 0, "Anna").len(), 2);
+        let after = [orders.clone(), trap, reveal];
+        assert_eq!(
+            private_lines(&after, 0, "Anna"),
+            vec!["You draw the Net".to_string()]
+        );
+        // The step that places the last orders reveals them all, its own included.
+        let last = [entry(
+            "Ben places orders",
+            Some("You place: Dig"),
+            Some("orders"),
+            &["orders"],
+        )];
+        assert!(private_lines(&last, 0, "Ben").is_empty());
+        // A publish before the secret does not cover it: next round's orders are secret.
+        let next = [entry("x", None, None, &["orders"]), orders];
+        assert_eq!(private_lines(&next, 0, "Anna").len(), 1);
     }
 }

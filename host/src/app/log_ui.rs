@@ -252,6 +252,8 @@ mod tests {
             reveal: false,
             routine,
             section: section.map(str::to_string),
+            secret_key: None,
+            publishes: Vec::new(),
         }
     }
 

@@ -540,6 +540,8 @@ fn apply_listed<G: Game>(
         reveal: applied.reveal,
         routine: applied.routine,
         section: applied.section,
+        secret_key: applied.secret_key,
+        publishes: applied.publishes,
     })
 }
 

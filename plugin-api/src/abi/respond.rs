@@ -265,6 +265,8 @@ pub(super) fn apply_reply<G: Game>(
         reveal: applied.reveal,
         routine: applied.routine,
         section: applied.section,
+        secret_key: applied.secret_key,
+        publishes: applied.publishes,
     })
 }
 

@@ -81,7 +81,14 @@ impl Dl {
 
     /// The last part of the game the step began names the heading: a step that ends a
     /// year and starts the next one's first round is headed by the round.
-    fn with_section(a: Applied, ev: &[Ev]) -> Applied {
+    fn with_section(mut a: Applied, ev: &[Ev]) -> Applied {
+        for e in ev {
+            match e {
+                Ev::SecretAbout(k) => a = a.secret_until(k.clone()),
+                Ev::Publishes(k) => a = a.publishes(k.clone()),
+                _ => {}
+            }
+        }
         match ev.iter().rev().find_map(|e| match e {
             Ev::Section(s) => Some(s.clone()),
             _ => None,
@@ -361,7 +368,11 @@ impl Dl {
             }
             Ev::Line(t) | Ev::Quiet(t) => t.clone(),
             Ev::Secret { public, .. } => public.clone(),
-            Ev::PlanStep { .. } | Ev::Confirmed { .. } | Ev::Section(_) => return None,
+            Ev::PlanStep { .. }
+            | Ev::Confirmed { .. }
+            | Ev::Section(_)
+            | Ev::SecretAbout(_)
+            | Ev::Publishes(_) => return None,
         })
     }
 

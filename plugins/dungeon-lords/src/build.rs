@@ -13,6 +13,9 @@ use crate::model::{Dl, Monster, Phase, Tile, TileKind};
 use crate::names::{adv_name, square_name};
 use crate::orders::{Minion, Place};
 
+/// What a lord's secret orders are, in the log: revealed when every lord is ready.
+const ORDERS: &str = "orders";
+
 /// What space I, II and III of a place cost and give (the central board).
 pub struct Space {
     pub gold: u8,
@@ -423,6 +426,7 @@ impl Dl {
                         Place::from_index(place).name()
                     ),
                 });
+                ev.push(Ev::SecretAbout(ORDERS.into()));
             }
             (Stage::Orders, Action::NpOrder { place }) => {
                 self.fm().np_pick[s] = Some(place);
@@ -434,6 +438,7 @@ impl Dl {
                         Place::from_index(place).name()
                     ),
                 });
+                ev.push(Ev::SecretAbout(ORDERS.into()));
             }
             (Stage::Orders, Action::Confirm) => {
                 self.fm().confirmed[s] = true;
@@ -446,10 +451,12 @@ impl Dl {
                     public: format!("{name} has placed three orders face down"),
                     private: format!("You place your orders: {}", names.join(", ")),
                 });
+                ev.push(Ev::SecretAbout(ORDERS.into()));
                 if self.f().confirmed.iter().all(|&c| c) {
                     ev.push(Ev::Line(
                         "Every lord is ready: the orders are revealed".into(),
                     ));
+                    ev.push(Ev::Publishes(ORDERS.into()));
                     self.job_done(ev);
                 }
             }

@@ -181,4 +181,9 @@ pub enum Ev {
     /// This step began a part of the game (a year, a building or a combat round): the
     /// log's heading, never a line of its own.
     Section(String),
+    /// This step's secret lines are about `key` ("orders"), which a later step reveals:
+    /// until then a hot-seat cover protects them, after it they protect nothing.
+    SecretAbout(String),
+    /// This step reveals the earlier secret lines about `key`.
+    Publishes(String),
 }
