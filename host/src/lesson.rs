@@ -244,15 +244,8 @@ fn play_step(
 /// alternative keeping the rest of the script playable. The error names the first
 /// failing step ("step 4 (play): …").
 pub fn check(plugin: &Arc<Plugin>, lesson: &Lesson) -> Result<Checked, String> {
-    if lesson.student >= lesson.seats.len() {
-        return Err(format!(
-            "the student's seat {} is not one of the {} seats",
-            lesson.student,
-            lesson.seats.len()
-        ));
-    }
-    if lesson.steps.is_empty() {
-        return Err("the lesson has no steps".into());
+    if let Some(p) = lesson.shape_problem() {
+        return Err(p);
     }
     walk(plugin, lesson, &[])
 }

@@ -114,6 +114,21 @@ impl Lesson {
         }
     }
 
+    /// What is wrong with the lesson's shape before any move is played (a student seat
+    /// that does not exist, no steps); `None` when it is sound.
+    pub fn shape_problem(&self) -> Option<String> {
+        if self.student >= self.seats.len() {
+            return Some(format!(
+                "the student's seat {} is not one of the {} seats",
+                self.student,
+                self.seats.len()
+            ));
+        }
+        self.steps
+            .is_empty()
+            .then(|| "the lesson has no steps".to_string())
+    }
+
     /// How many of the steps are the student's moves (the guide's "step 3 of 12").
     pub fn moves(&self) -> usize {
         self.steps
@@ -137,15 +152,8 @@ pub struct Checked {
 /// act, a highlight that is not an item of the student's view. Every accepted
 /// alternative is played to the end of the script too.
 pub fn check<G: Game>(lesson: &Lesson) -> Result<Checked, String> {
-    if lesson.student >= lesson.seats.len() {
-        return Err(format!(
-            "the student's seat {} is not one of the {} seats",
-            lesson.student,
-            lesson.seats.len()
-        ));
-    }
-    if lesson.steps.is_empty() {
-        return Err("the lesson has no steps".into());
+    if let Some(p) = lesson.shape_problem() {
+        return Err(p);
     }
     let state = G::new(&lesson.setup()).map_err(|e| format!("the setup is refused: {}", e.0))?;
     let mut run = Run {

@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use serde::Serialize;
 
 use crate::game::{Game, Turn};
-use crate::proto::{AppliedReply, ErrorKind, ErrorReply, Request, ToAct};
+use crate::proto::{ErrorKind, ErrorReply, Request, ToAct};
 use crate::rng::GameRng;
 
 /// Bumped on any breaking change to [`PluginTable`] or the meaning of a message.
@@ -532,17 +532,7 @@ fn apply_listed<G: Game>(
         .apply(Some(seat), &action)
         .map_err(|e| err(ErrorKind::Illegal, e.0))?;
     *state = next;
-    json(&AppliedReply {
-        action: to_value(&action)?,
-        label: applied.label,
-        private_label: applied.private_label,
-        private_for: applied.private_for,
-        reveal: applied.reveal,
-        routine: applied.routine,
-        section: applied.section,
-        secret_key: applied.secret_key,
-        publishes: applied.publishes,
-    })
+    json(&reply_of(to_value(&action)?, applied))
 }
 
 fn step_hosted<G: Game>(

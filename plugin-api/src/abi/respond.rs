@@ -257,17 +257,7 @@ pub(super) fn apply_reply<G: Game>(
     action: G::Action,
 ) -> Result<Vec<u8>, ErrorReply> {
     let applied = apply_checked(state, seat, &action).map_err(|e| err(ErrorKind::Illegal, e.0))?;
-    json(&AppliedReply {
-        action: to_value(&action)?,
-        label: applied.label,
-        private_label: applied.private_label,
-        private_for: applied.private_for,
-        reveal: applied.reveal,
-        routine: applied.routine,
-        section: applied.section,
-        secret_key: applied.secret_key,
-        publishes: applied.publishes,
-    })
+    json(&reply_of(to_value(&action)?, applied))
 }
 
 /// Plays `games` random games from `state`, in-process and without legality re-checks
@@ -302,4 +292,20 @@ pub fn playouts<G: Game>(state: &G, games: u32, seed: u64) -> PlayoutReport {
     }
     report.seconds = start.elapsed().as_secs_f64();
     report
+}
+
+/// The reply to an applied action: the action as the log stores it and every text of
+/// what it did (both the JSON and the binary apply paths answer with it).
+pub(super) fn reply_of(action: Value, applied: crate::game::Applied) -> AppliedReply {
+    AppliedReply {
+        action,
+        label: applied.label,
+        private_label: applied.private_label,
+        private_for: applied.private_for,
+        reveal: applied.reveal,
+        routine: applied.routine,
+        section: applied.section,
+        secret_key: applied.secret_key,
+        publishes: applied.publishes,
+    }
 }
