@@ -423,7 +423,8 @@ impl Dl {
                             3 * marks as u32
                         )
                     },
-                    None,
+                    // The gold counter of the lord's dungeon; a click lists each amount.
+                    Some(format!("gold:{seat}")),
                 )
             }
             // The building table lists trap cards as words: the choice is in the action

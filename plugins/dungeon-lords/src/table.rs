@@ -300,7 +300,13 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
             1 => (x + 140.0, y),
             _ => (x, y),
         };
-        art::icon(s, rect(tx - 30.0, ty - 12.0, 24.0, 24.0), image, alt);
+        let r = rect(tx - 30.0, ty - 12.0, 24.0, 24.0);
+        if k == 0 {
+            // Taxes are paid from here: a click lists each amount.
+            s.image(r, image, alt).id(format!("gold:{seat}"));
+        } else {
+            art::icon(s, r, image, alt);
+        }
         y = wrap(s, tx, ty, w - (tx - x), &t, PAPER);
         if k == 0 {
             y = ty;

@@ -5,7 +5,7 @@ use tavern_plugin_api::game::apply_checked;
 use tavern_plugin_api::lesson::{Lesson, Step, check};
 use tavern_plugin_api::rng::{GameRng, step_seed};
 use tavern_plugin_api::{ChoiceKind, Game, ToAct};
-use tavern_plugin_dungeon_lords::Dl;
+use tavern_plugin_dungeon_lords::{Dl, Phase};
 
 fn lesson() -> Lesson {
     Lesson::parse(Dl::lesson().expect("Dungeon Lords has a lesson")).unwrap()
@@ -14,9 +14,10 @@ fn lesson() -> Lesson {
 #[test]
 fn lesson_plays_as_the_host_would() {
     let checked = check::<Dl>(&lesson()).unwrap();
-    // The script stops after two building rounds; the finale explains the end.
+    // The script stops after the first year's first combat round; the finale explains
+    // the rest.
     assert!(!checked.finished);
-    assert!(checked.entries > 20, "{checked:?}");
+    assert!(checked.entries > 60, "{checked:?}");
 }
 
 /// Plays the main line by hand and, at each student step, looks up every accepted move:
@@ -35,6 +36,8 @@ fn every_student_move_is_a_click_on_the_table() {
     };
     chance(&mut st, &mut entries);
     let mut plays = 0;
+    let mut log: Vec<String> = Vec::new();
+    let mut battles = 0;
     for step in &l.steps {
         let (seat, action) = match step {
             Step::Explain { .. } => continue,
@@ -69,21 +72,48 @@ fn every_student_move_is_a_click_on_the_table() {
             .unwrap();
         let a = found.action;
         let plan = found.kind == ChoiceKind::Step;
-        apply_checked(&mut st, Some(seat), &a).unwrap();
+        log.push(apply_checked(&mut st, Some(seat), &a).unwrap().label);
+        if matches!(st.phase, Phase::Battle(_)) {
+            battles += 1;
+        }
         if !plan {
             entries += 1;
             chance(&mut st, &mut entries);
         }
     }
     assert_eq!(plays, l.moves());
-    // The lesson shows a monster hired, a trap bought and a room built, and stops at the
-    // round's event (Taxes), which its last words explain.
+    // The lesson plays the whole first year's building (a monster hired in round 1, a
+    // trap bought in round 2, a troll in round 4) and one combat round: the student's
+    // trap goes off, the goblin fights, the priest heals, two heroes go to prison and
+    // the entrance is conquered. It stops at the planning of combat round 2.
     let me = &st.lords[l.student];
-    assert_eq!(me.lair.len(), 1);
-    assert_eq!(me.traps.iter().map(|&k| k as usize).sum::<usize>(), 1);
-    assert!(
-        st.legal(l.student)
-            .iter()
-            .all(|x| matches!(x.action, tavern_plugin_dungeon_lords::Action::Tax { .. }))
+    assert_eq!((st.year, st.round, st.phase), (1, 2, Phase::Planning));
+    assert!(battles > 0, "the script passes through a battle");
+    let lair: Vec<(u8, bool)> = me.lair.iter().map(|m| (m.kind, m.ready)).collect();
+    assert_eq!(
+        lair,
+        [(0, false), (3, true)],
+        "the goblin fought, the troll waits"
     );
+    assert_eq!(me.traps.iter().map(|&k| k as usize).sum::<usize>(), 0);
+    assert_eq!(me.prison.len(), 2);
+    assert_eq!(me.party.len(), 1);
+    let text = log.join("\n");
+    let alex = &text[text
+        .find("Battle in Alex's dungeon at A1")
+        .expect("Alex's battle")..];
+    for line in [
+        "Trap: the Poisoned Meal goes off",
+        "is eliminated and goes to prison",
+        "the wizard (3 HP) takes 2",
+        "Healing: the wizard (3 HP) loses 1 damage",
+        "Fatigue: 2 to the wizard (3 HP)",
+        "The party conquers A1",
+        "Combat round 2 begins",
+    ] {
+        assert!(
+            alex.contains(line),
+            "{line:?} is not in the battle's log:\n{alex}"
+        );
+    }
 }
