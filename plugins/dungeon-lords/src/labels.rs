@@ -423,8 +423,8 @@ impl Dl {
                             3 * marks as u32
                         )
                     },
-                    // The gold counter of the lord's dungeon; a click lists each amount.
-                    Some(format!("gold:{seat}")),
+                    // One button for the amounts: its choices open from it as a menu.
+                    Some("button:taxes".into()),
                 )
             }
             // The building table lists trap cards as words: the choice is in the action

@@ -300,13 +300,7 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
             1 => (x + 140.0, y),
             _ => (x, y),
         };
-        let r = rect(tx - 30.0, ty - 12.0, 24.0, 24.0);
-        if k == 0 {
-            // Taxes are paid from here: a click lists each amount.
-            s.image(r, image, alt).id(format!("gold:{seat}"));
-        } else {
-            art::icon(s, r, image, alt);
-        }
+        art::icon(s, rect(tx - 30.0, ty - 12.0, 24.0, 24.0), image, alt);
         y = wrap(s, tx, ty, w - (tx - x), &t, PAPER);
         if k == 0 {
             y = ty;
@@ -417,9 +411,10 @@ fn dungeon(s: &mut Scene, g: &Dl, seat: usize, is_viewer: bool) {
 }
 
 /// The button of a decision about no component (confirming the orders or the kept order,
-/// ending production), at the foot of the lord's own panel, when it is legal.
+/// ending production, paying taxes), at the foot of the lord's own panel, when it is
+/// legal.
 fn decision_button(s: &mut Scene, g: &Dl, seat: usize, r: Rect) -> bool {
-    for id in ["button:confirm", "button:pass"] {
+    for id in ["button:confirm", "button:pass", "button:taxes"] {
         if let Some((id, label)) = crate::paint::legal_button(g, seat, id) {
             // The tooltips name no secret: the orders stay hidden until all confirm.
             let (short, tip) = match g.phase {
@@ -432,6 +427,10 @@ fn decision_button(s: &mut Scene, g: &Dl, seat: usize, r: Rect) -> bool {
                     "Keep the chosen order in hand; the other two become inaccessible".to_string(),
                 ),
                 Phase::Build(Stage::Production(_)) => ("Done producing", label.clone()),
+                Phase::Build(Stage::Taxes(_)) => (
+                    "Pay taxes",
+                    "Taxes: choose how much gold to pay (the amounts open from here); each gold unpaid is a mark in the Dead Letter Office".to_string(),
+                ),
                 _ => (label.as_str(), label.clone()),
             };
             crate::paint::button(s, r, &id, short, &tip);

@@ -1,8 +1,8 @@
 //! What the table says and where its choices are (issue 23): Confirm says what it
 //! confirms, Mine Gold and Stop digging are clicks on the order's space, the buttons of
-//! choices about no component are drawn, the end's tie line appears only for a tie, and a
-//! training dungeon's end says whether the rulebook's best was matched. Also the one
-//! Rules option (issue 24).
+//! choices about no component are drawn (taxes too), the end's tie line appears only for
+//! a tie, and a training dungeon's end says whether the rulebook's best was matched. Also
+//! the one Rules option (issue 24).
 mod common;
 
 use common::*;
@@ -172,6 +172,27 @@ fn done_producing_is_a_button_on_the_table() {
     });
     let b = item(&g, s, "button:pass").expect("the Done producing button");
     assert_eq!(b.tooltip.as_deref(), Some("Done producing"));
+}
+
+/// Taxes are paid from one button whose menu lists each amount.
+#[test]
+fn taxes_are_a_button_on_the_table() {
+    let (g, s) = find(&full(2, "first"), |g, _| {
+        matches!(g.phase, Phase::Build(Stage::Taxes(_)))
+    });
+    let taxes: Vec<Legal<Action>> = g
+        .legal(s)
+        .into_iter()
+        .filter(|l| matches!(l.action, Action::Tax { .. }))
+        .collect();
+    assert!(taxes.len() > 1, "a choice of amounts");
+    assert!(
+        taxes
+            .iter()
+            .all(|l| l.target.as_deref() == Some("button:taxes"))
+    );
+    let b = item(&g, s, "button:taxes").expect("the Pay taxes button");
+    assert!(b.tooltip.as_deref().unwrap().starts_with("Taxes: choose"));
 }
 
 #[test]
