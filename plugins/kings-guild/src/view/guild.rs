@@ -2,12 +2,13 @@
 
 use super::parts::*;
 use super::room_tile;
+use super::spec_card;
 use crate::art;
 use crate::data::{RES_NAMES, Space, data, room_def, spec, treasure};
 use crate::help::{block_height, spec_base};
 use crate::help::{room_help, treasure_help};
 use crate::model::{EMPTY, Kg, Loc, Pending, Phase};
-use tavern_plugin_api::scene::{Color, Highlight, Rect, Scene, drawn_size, pos, rect};
+use tavern_plugin_api::scene::{Color, Highlight, Rect, Scene, drawn_size, pos, rect, text_width};
 use tavern_plugin_api::words::counted;
 
 pub(super) fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, r: Rect) {
@@ -25,6 +26,9 @@ pub(super) fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>
     } else {
         "?".into()
     };
+    // The coins' picture and count at the heading's right end.
+    let coin_w = 30.0 + 4.0 + text_width(&coins, drawn_size(SMALL), true);
+    let coin_x = r.x + r.w - 12.0 - coin_w;
     s.heading(
         pos(r.x + 12.0, r.y + 18.0),
         fit_text(
@@ -38,87 +42,38 @@ pub(super) fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>
                 counted(g.free_sigils(seat) as usize, "sigil", "sigils"),
                 if p.offered { " · offered" } else { "" }
             ),
-            r.w - 24.0,
+            coin_x - 16.0 - (r.x + 12.0),
         ),
         SMALL,
         Color::player(seat),
     )
     .tooltip(summary);
-    s.text(
-        pos(r.x + 12.0, r.y + 48.0),
-        format!("Storage {}/{}", p.stored(), p.storage_limit()),
-        SMALL,
-        Color::WHITE,
-    );
-    let end = res_row(s, r.x + 170.0, r.y + 48.0, &p.res, Some(seat));
-    s.image(rect(end, r.y + 33.0, 30.0, 30.0), art::COIN, "coins")
+    s.image(rect(coin_x, r.y + 3.0, 30.0, 30.0), art::COIN, "coins")
         .tooltip(counted_coins(&coins));
     s.text(
-        pos(end + 34.0, r.y + 48.0),
+        pos(coin_x + 34.0, r.y + 18.0),
         coins.clone(),
         SMALL,
         Color::WHITE,
     )
     .bold();
-    // Potions and the funeral after the coins (three digits at most).
-    let note_x = end + 80.0;
-    let funeral = matches!(g.pending.front(), Some(Pending::Funeral { .. }));
-    if g.phase == Phase::Play && seat == g.active && viewer == Some(seat) && !funeral {
-        let t = &g.turn;
-        let mut bits = Vec::new();
-        if t.fortune > 0 {
-            bits.push(format!("Fortune Potion ×{}", t.fortune));
-        }
-        if t.lucky {
-            bits.push("Lucky Potion ready".to_string());
-        }
-        if !bits.is_empty() {
-            s.text(
-                pos(note_x, r.y + 48.0),
-                bits.join(" · "),
-                SMALL,
-                Color::rgb(240, 220, 160),
-            );
-        }
-    }
-    if let Some(Pending::Funeral { bids, .. }) = g.pending.front() {
-        // How many bids are in fits beside the coins at six seats; who is still deciding
-        // the host's header says, and the hover names everyone.
-        let marks: Vec<String> = bids
-            .iter()
-            .enumerate()
-            .map(|(b, x)| {
-                let state = if x.is_some() { "has bid" } else { "deciding" };
-                format!("{} {state}", g.players[b].name)
-            })
-            .collect();
-        let done = bids.iter().filter(|b| b.is_some()).count();
-        s.image(
-            rect(note_x, r.y + 30.0, 44.0, 36.0),
-            art::FUNERAL,
-            "The King's Funeral",
-        );
-        s.text(
-            pos(note_x + 52.0, r.y + 48.0),
-            fit_text(
-                &format!("King's Funeral: {done} of {} bids in", bids.len()),
-                r.x + r.w - 12.0 - (note_x + 52.0),
-            ),
-            SMALL,
-            Color::rgb(240, 220, 160),
-        )
-        .tooltip(format!(
-            "Secret bids for the King's Statue: the single highest bid pays and builds it; \
-             a tie builds nothing.\n{}",
-            marks.join(", ")
-        ));
-    }
-    // Four outside specialist spaces above the grid; a square is wide enough for the
-    // longest one-word name on it ("Leatherworker", "Bedchamber").
+    // Four outside specialist spaces above the grid, each a card with the specialist's
+    // name and ability (the storage line sits right of the hall, above the hand, so the
+    // cards have the height); a square is wide enough for the longest one-word name on
+    // it ("Leatherworker", "Bedchamber").
     let cw = OWN_CELL;
     let ch = 78.0;
+    let oh = spec_card::outside_height();
     let gx = r.x + 12.0;
-    let gy = r.y + 68.0;
+    let gy = r.y + 40.0;
+    let hx = gx + 4.0 * (cw + 4.0) + 12.0;
+    s.text(
+        pos(hx, r.y + 48.0),
+        format!("Storage {}/{}", p.stored(), p.storage_limit()),
+        SMALL,
+        Color::WHITE,
+    );
+    res_row(s, hx + 158.0, r.y + 48.0, &p.res, Some(seat));
     let outside: Vec<u8> = p
         .specs
         .iter()
@@ -131,32 +86,15 @@ pub(super) fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>
             gx - 6.0,
             gy - 6.0,
             4.0 * (cw + 4.0) + 8.0,
-            60.0 + 3.0 * (ch + 4.0) + 8.0,
+            oh + 6.0 + 3.0 * (ch + 4.0) + 8.0,
         ),
         art::GUILD_BOARD,
         "",
     );
     for i in 0..4 {
-        let cr = rect(gx + i as f32 * (cw + 4.0), gy, cw, 54.0);
+        let cr = rect(gx + i as f32 * (cw + 4.0), gy, cw, oh);
         match outside.get(i) {
-            Some(&x) => {
-                s.rect(cr, Color::rgb(236, 228, 206), 6.0)
-                    .tooltip(spec_base(x));
-                // Names are single words: one line at the top, the portrait below it.
-                s.image(
-                    rect(cr.x + cw - 32.0, cr.y + 23.0, 28.0, 29.0),
-                    art::specialist(x),
-                    "",
-                );
-                let name = &spec(x).name;
-                let h = block_height(name, SMALL, cw - 6.0).min(52.0);
-                s.text_block(
-                    rect(cr.x + 3.0, cr.y + 1.0, cw - 6.0, h),
-                    name.clone(),
-                    SMALL,
-                    Color::INK,
-                );
-            }
+            Some(&x) => spec_card::outside_card(s, x, cr),
             None => {
                 s.rect(cr, Color::rgb(60, 80, 72), 6.0)
                     .tooltip("A free specialist space above the guild");
@@ -167,7 +105,7 @@ pub(super) fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>
     for c in 0..12usize {
         let cr = rect(
             gx + (c % 4) as f32 * (cw + 4.0),
-            gy + 60.0 + (c / 4) as f32 * (ch + 4.0),
+            gy + oh + 6.0 + (c / 4) as f32 * (ch + 4.0),
             cw,
             ch,
         );
@@ -279,8 +217,7 @@ pub(super) fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>
                         } else {
                             format!("{free} free")
                         };
-                        let tw =
-                            tavern_plugin_api::scene::text_width(&words, drawn_size(SMALL), false);
+                        let tw = text_width(&words, drawn_size(SMALL), false);
                         s.text(
                             pos(cr.x + 6.0, cr.y + ch - 12.0),
                             words,
@@ -315,14 +252,11 @@ pub(super) fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>
         }
     }
     // Hand (and the shared quest's draws) on the right of the grid.
-    let hx = gx + 4.0 * (cw + 4.0) + 12.0;
     let mine = viewer == Some(seat);
-    s.heading(
-        pos(hx, r.y + 84.0),
-        format!("Treasures {}/{}", p.hand.len(), p.hand_limit()),
-        SMALL,
-        Color::WHITE,
-    );
+    let treasures = format!("Treasures {}/{}", p.hand.len(), p.hand_limit());
+    let note_x = hx + text_width(&treasures, drawn_size(SMALL), true) + 20.0;
+    s.heading(pos(hx, r.y + 84.0), treasures, SMALL, Color::WHITE);
+    notes(s, g, seat, viewer, note_x, r);
     let keeping = matches!(g.pending.front(), Some(Pending::Keep { seat: ks, .. })
         if viewer == Some(*ks as usize) && *ks as usize == seat);
     if mine {
@@ -377,6 +311,64 @@ pub(super) fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>
             let cr = rect(x0 + i as f32 * (cw + 8.0), r.y + 290.0, cw, 84.0);
             treasure_card(s, cr, k, 1, format!("pool:{k}"), treasure_help(g, seat, k));
         }
+    }
+}
+
+/// The turn's potions, or the funeral's bids, after the hand's heading at `x`.
+fn notes(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>, x: f32, r: Rect) {
+    let y = r.y + 84.0;
+    let room = r.x + r.w - 12.0 - x;
+    let funeral = matches!(g.pending.front(), Some(Pending::Funeral { .. }));
+    if g.phase == Phase::Play && seat == g.active && viewer == Some(seat) && !funeral {
+        let t = &g.turn;
+        let words = match (t.fortune, t.lucky) {
+            (0, false) => return,
+            (0, true) => "Lucky Potion ready".to_string(),
+            (k, false) => format!("Fortune Potion ×{k}"),
+            (k, true) => format!("Potions: Fortune ×{k}, Lucky"),
+        };
+        s.text(
+            pos(x, y),
+            fit_text(&words, room),
+            SMALL,
+            Color::rgb(240, 220, 160),
+        )
+        .tooltip(
+            "This turn: a Fortune Potion doubles the coins of an item you craft, a Lucky \
+             Potion the treasures of the next quest you complete",
+        );
+    }
+    if let Some(Pending::Funeral { bids, .. }) = g.pending.front() {
+        // How many bids are in fits beside the hand's heading at six seats; who is still
+        // deciding the host's header says, and the hover names everyone.
+        let marks: Vec<String> = bids
+            .iter()
+            .enumerate()
+            .map(|(b, x)| {
+                let state = if x.is_some() { "has bid" } else { "deciding" };
+                format!("{} {state}", g.players[b].name)
+            })
+            .collect();
+        let done = bids.iter().filter(|b| b.is_some()).count();
+        s.image(
+            rect(x, y - 18.0, 44.0, 36.0),
+            art::FUNERAL,
+            "The King's Funeral",
+        );
+        s.text(
+            pos(x + 52.0, y),
+            fit_text(
+                &format!("King's Funeral: {done} of {} bids in", bids.len()),
+                room - 52.0,
+            ),
+            SMALL,
+            Color::rgb(240, 220, 160),
+        )
+        .tooltip(format!(
+            "Secret bids for the King's Statue: the single highest bid pays and builds it; \
+             a tie builds nothing.\n{}",
+            marks.join(", ")
+        ));
     }
 }
 

@@ -9,7 +9,8 @@
 //! One file per part of the table: [`parts`] (shared pieces), [`prompt`] (the headline),
 //! [`others`] (the other seats), [`board`] (quests), [`market`] (specialists, decks,
 //! supply, master rooms), [`guild`] (the viewer's own guild and hand), [`room_tile`] (what
-//! a room of the own guild does, on its tile). Each depends on
+//! a room of the own guild does, on its tile), [`spec_card`] (a specialist with its ability
+//! in words: the own guild's outside cards, an opponent's list). Each depends on
 //! `parts` only; this file puts them together.
 
 mod board;
@@ -19,6 +20,7 @@ mod others;
 mod parts;
 mod prompt;
 pub mod room_tile;
+pub mod spec_card;
 
 use tavern_plugin_api::View;
 use tavern_plugin_api::scene::{Scene, rect};

@@ -1,12 +1,13 @@
 //! The other seats across the top (or the solo game's reminders there): each guild in small, its coins, resources and hand by colour.
 
 use super::parts::*;
+use super::spec_card;
 use crate::art;
 use crate::data::{RES_NAMES, Space, data, room_def, spec};
 use crate::help::room_help;
 use crate::help::{block_height, spec_base};
 use crate::model::{EMPTY, Kg, Loc, Phase};
-use tavern_plugin_api::scene::{Color, Highlight, Rect, Scene, pos, rect};
+use tavern_plugin_api::scene::{Color, Highlight, Rect, Scene, drawn_size, pos, rect, text_width};
 use tavern_plugin_api::words::counted;
 
 /// The solo game's reminders where opponents would sit: what leaves the table and when,
@@ -97,9 +98,10 @@ pub(super) fn opponent(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>
         SMALL,
         Color::player(seat),
     );
+    let guild = fit(d.guilds[p.guild as usize].name.clone());
     s.text(
         pos(r.x + 10.0, r.y + 42.0),
-        fit(d.guilds[p.guild as usize].name.clone()),
+        guild.clone(),
         SMALL,
         Color::rgb(220, 220, 210),
     );
@@ -108,17 +110,18 @@ pub(super) fn opponent(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>
     } else {
         "?".into()
     };
+    let purse = fit(format!(
+        "{} · {}",
+        counted_coins(&coins),
+        counted(g.scored_quests(seat).len(), "quest", "quests")
+    ));
     s.text(
         pos(r.x + 10.0, r.y + 68.0),
-        fit(format!(
-            "{} · {}",
-            counted_coins(&coins),
-            counted(g.scored_quests(seat).len(), "quest", "quests")
-        )),
+        purse.clone(),
         SMALL,
         Color::WHITE,
     );
-    res_row_in(
+    let res_end = res_row_in(
         s,
         r.x + 10.0,
         r.y + 94.0,
@@ -174,10 +177,17 @@ pub(super) fn opponent(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>
             String::new(),
         ));
     }
+    // How far the left column's words reach, for what may stand beside them.
+    let mut reach = res_end;
+    for t in [&guild, &purse] {
+        reach = reach.max(r.x + 10.0 + text_width(t, drawn_size(SMALL), false));
+    }
     for (i, (text, colour, tip)) in lines.into_iter().enumerate() {
+        let text = fit_low(text);
+        reach = reach.max(r.x + 10.0 + text_width(&text, drawn_size(SMALL), false));
         let b = s.text(
             pos(r.x + 10.0, r.y + 120.0 + i as f32 * 26.0),
-            fit_low(text),
+            text,
             SMALL,
             colour,
         );
@@ -191,7 +201,17 @@ pub(super) fn opponent(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>
             top: 22.0,
             gap: 3.0,
         };
-        mini_grid(s, g, seat, r.x + r.w - 150.0, r.y + 34.0, size);
+        let grid_x = r.x + r.w - 150.0;
+        mini_grid(s, g, seat, grid_x, r.y + 34.0, size);
+        // Between the words and the grid, each specialist with its ability where the
+        // panel is wide enough (one opponent); else they are pictures on the grid.
+        let zone = rect(
+            reach + 30.0,
+            r.y + 31.0,
+            grid_x - 16.0 - reach - 30.0,
+            r.h - 39.0,
+        );
+        spec_card::opponent_list(s, g, seat, zone);
     } else {
         let (x, y) = (
             r.x + r.w - 10.0 - compact.width(),
