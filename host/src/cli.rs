@@ -47,6 +47,21 @@ pub enum Launch {
 /// that is neither a command nor an existing file, and has no extension or folder in
 /// it, is taken for a mistyped command (exit 2) rather than a save to open.
 pub fn launch(cli: Cli) -> Result<Launch, CliError> {
+    // `tavern join TICKET` without --frames opens the app at that seat.
+    if let Some(Command::Online(crate::online_cli::OnlineCommand::Join {
+        ticket,
+        frames: false,
+        name,
+        net,
+    })) = &cli.command
+    {
+        let ticket = crate::online_cli::read_ticket(ticket)?;
+        return Ok(Launch::App(crate::app::Start::Join {
+            ticket: ticket.to_string(),
+            name: name.clone(),
+            net: net.clone(),
+        }));
+    }
     if let Some(cmd) = cli.command {
         return Ok(Launch::Command(cmd));
     }
@@ -1054,6 +1069,36 @@ mod tests {
         let cli = Cli::try_parse_from(std::iter::once("tavern").chain(args.iter().copied()))
             .map_err(|e| usage(e.to_string()))?;
         launch(cli)
+    }
+
+    #[test]
+    fn join_without_frames_opens_the_app_at_the_seat() {
+        let t = tavern_net::Ticket {
+            host: "ab".repeat(32),
+            addrs: vec!["127.0.0.1:4000".into()],
+            relay: None,
+            game: "dragonkeepers".into(),
+            version: "0.1.0".into(),
+            token: "00".into(),
+            seat: Some(1),
+        };
+        let text = t.to_string();
+        match parse(&["join", &text, "--no-relay", "--name", "Bo"]) {
+            Ok(Launch::App(Start::Join { ticket, name, net })) => {
+                assert_eq!(ticket.parse::<tavern_net::Ticket>().unwrap(), t);
+                assert_eq!(name, "Bo");
+                assert!(net.no_relay && net.given());
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(
+            parse(&["join", "garbage"]).is_err(),
+            "a bad ticket is refused"
+        );
+        assert!(matches!(
+            parse(&["join", &text, "--frames"]),
+            Ok(Launch::Command(_))
+        ));
     }
 
     #[test]

@@ -78,7 +78,12 @@ pub struct NetArgs {
 }
 
 impl NetArgs {
-    fn config(&self) -> NetConfig {
+    /// Whether any option was given (otherwise the app's Settings choose the relay).
+    pub fn given(&self) -> bool {
+        self.no_relay || self.relay.is_some() || !self.bind.is_empty()
+    }
+
+    pub fn config(&self) -> NetConfig {
         NetConfig {
             relay: match (&self.relay, self.no_relay) {
                 (Some(url), _) => Relay::Own(url.clone()),
@@ -130,9 +135,9 @@ pub fn run(cmd: OnlineCommand, catalog: &Catalog, out: &mut dyn Write) -> Result
         } => {
             let ticket = read_ticket(&ticket)?;
             if !frames {
-                return Err(fail(
-                    "opening the app at an online seat is not built yet; \
-                     `tavern join TICKET --frames` plays it on the command line",
+                // `cli::launch` opens the app for this before any command runs.
+                return Err(usage(
+                    "without --frames, `tavern join TICKET` opens the app at that seat",
                 ));
             }
             join_frames(catalog, &ticket, &name, &net, out)
@@ -141,7 +146,7 @@ pub fn run(cmd: OnlineCommand, catalog: &Catalog, out: &mut dyn Write) -> Result
 }
 
 /// A ticket given as its text or as a file holding it.
-fn read_ticket(arg: &str) -> Result<Ticket, CliError> {
+pub(crate) fn read_ticket(arg: &str) -> Result<Ticket, CliError> {
     let text = if Path::new(arg).is_file() {
         std::fs::read_to_string(arg).map_err(|e| fail(format!("cannot read {arg}: {e}")))?
     } else {

@@ -57,7 +57,7 @@ impl UndoMode {
 
 /// One decision as the log keeps it: a seat's action (with the plan steps it
 /// confirmed, if any) or a chance outcome.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Default)]
 pub struct LogEntry {
     /// `None` for a chance outcome.
     pub seat: Option<usize>,

@@ -165,6 +165,14 @@ impl<B: Backend + 'static> Server<B> {
         Some(r)
     }
 
+    /// Reads game `game`'s authority without changing it: no frame is sent (a window
+    /// showing who is connected asks every frame).
+    pub fn peek<R>(&self, game: usize, f: impl FnOnce(&Authority<B>) -> R) -> Option<R> {
+        let room = self.room(game)?;
+        let a = lock(&room.authority);
+        Some(f(&a))
+    }
+
     /// Waits until game `game` is over.
     pub async fn wait_over(&self, game: usize) {
         let Some(room) = self.room(game) else { return };
@@ -479,6 +487,9 @@ impl<B: Backend + 'static> Hosting<B> {
     ) -> Option<R> {
         let _g = self.rt.enter();
         self.server.with_authority(game, f)
+    }
+    pub fn peek<R>(&self, game: usize, f: impl FnOnce(&Authority<B>) -> R) -> Option<R> {
+        self.server.peek(game, f)
     }
     /// Waits until game `game` changes or `timeout` passes.
     pub fn wait_change(&self, game: usize, timeout: Duration) {

@@ -471,9 +471,9 @@ fn a_save_given_as_the_argument_opens_the_app_at_that_game() {
         assert!(app.state.error.is_none(), "{id}: {:?}", app.state.error);
         assert_eq!(app.state.screen, Screen::Table, "{id}");
         let t = app.state.table.as_ref().unwrap();
-        assert_eq!(t.session.plugin().info.id, *id);
+        assert_eq!(t.local().unwrap().plugin().info.id, *id);
         assert_eq!(
-            (t.session.log().len(), t.session.cursor()),
+            (t.local().unwrap().log().len(), t.local().unwrap().cursor()),
             (len, len),
             "{id}"
         );

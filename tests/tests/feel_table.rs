@@ -68,7 +68,7 @@ fn start(
 }
 
 fn seat_moves(t: &TableState, seat: usize) -> usize {
-    t.session.log()[..t.session.cursor()]
+    t.local().unwrap().log()[..t.local().unwrap().cursor()]
         .iter()
         .filter(|e| e.seat == Some(seat))
         .count()
@@ -127,10 +127,10 @@ fn a_click_from_a_still_pointer_after_the_buttons_changed_is_ignored() {
         h.step();
     }
     h.run();
-    let before = table(&h).session.cursor();
+    let before = table(&h).local().unwrap().cursor();
     still_click(&mut h, pos);
     assert_eq!(
-        table(&h).session.cursor(),
+        table(&h).local().unwrap().cursor(),
         before,
         "a click from a still pointer played"
     );
@@ -167,23 +167,27 @@ fn a_log_click_previews_and_only_rewind_here_rewinds() {
         h.step();
     }
     h.run();
-    let cursor = table(&h).session.cursor();
+    let cursor = table(&h).local().unwrap().cursor();
     // Entry 1 is the shuffle: right after it, nobody has bid.
     h.get_by_label_contains("1. ").click();
     h.run();
     assert_eq!(
-        table(&h).session.cursor(),
+        table(&h).local().unwrap().cursor(),
         cursor,
         "one click does not rewind"
     );
     let p = table(&h).preview.as_ref().expect("the moment is shown");
-    let then = table(&h).session.view_at(p.position, Some(0)).unwrap();
+    let then = table(&h)
+        .local()
+        .unwrap()
+        .view_at(p.position, Some(0))
+        .unwrap();
     assert_eq!(p.view.scene, then.scene, "the table shows that moment");
     h.get_by_label("Rewind here").click();
     h.run();
     let t = table(&h);
     assert!(t.preview.is_none());
-    assert!(t.session.cursor() < cursor, "Rewind here rewound");
+    assert!(t.local().unwrap().cursor() < cursor, "Rewind here rewound");
 }
 
 /// Item 6: the cover offers Back, which takes back the mover's own move before the
@@ -248,7 +252,8 @@ fn a_plan_keeps_its_decision_in_view_and_on_the_table() {
         h.get_by_label("Confirm plan").click();
         h.run();
         let e = table(&h)
-            .session
+            .local()
+            .unwrap()
             .log()
             .iter()
             .rev()
@@ -283,10 +288,10 @@ fn several_entries_are_played_back_one_at_a_time() {
     }
     assert!(t.beats.is_none());
     // The person's bid closes the round: the bid, the reveal and the next flip arrive.
-    let from = t.session.cursor();
+    let from = t.local().unwrap().cursor();
     let bid = t.viewer_actions()[0].1.action.clone();
     t.act(0, bid, now);
-    let to = t.session.cursor();
+    let to = t.local().unwrap().cursor();
     assert!(to >= from + 3, "bid, reveal and flip: {}", to - from);
     let b = t.beats.as_ref().expect("a playback");
     assert_eq!(b.progress().0, 1);
@@ -298,7 +303,7 @@ fn several_entries_are_played_back_one_at_a_time() {
     let first = t.view_now(now).unwrap();
     assert_eq!(
         first.scene,
-        t.session.view_at(from + 1, Some(0)).unwrap().scene
+        t.local().unwrap().view_at(from + 1, Some(0)).unwrap().scene
     );
     // One beat later the next entry is on the table and in the log.
     assert!(t.tick(now + 0.5, 0.0).is_some(), "still playing");
@@ -307,15 +312,15 @@ fn several_entries_are_played_back_one_at_a_time() {
     let second = t.view_now(now + 1.01).unwrap();
     assert_eq!(
         second.scene,
-        t.session.view_at(from + 2, Some(0)).unwrap().scene
+        t.local().unwrap().view_at(from + 2, Some(0)).unwrap().scene
     );
     // Skip: the present at once.
     t.skip_beats(now + 1.2);
     assert!(t.beats.is_none());
-    assert_eq!(t.log_shown_end(), t.session.log().len());
+    assert_eq!(t.log_shown_end(), t.local().unwrap().log().len());
     assert_eq!(
         t.view_now(now + 1.3).unwrap().scene,
-        t.session.view(Some(0)).unwrap().scene
+        t.local().unwrap().view(Some(0)).unwrap().scene
     );
 }
 
@@ -368,7 +373,7 @@ fn the_seed_is_not_kept_silently_for_the_next_game() {
     h.state_mut().state.launcher.seed_text = "42".into();
     h.get_by_label("Start").click();
     h.run();
-    assert_eq!(table(&h).session.setup().seed, 42);
+    assert_eq!(table(&h).local().unwrap().setup().seed, 42);
     h.get_by_label("Launcher").click();
     h.run();
     assert_eq!(
@@ -380,7 +385,7 @@ fn the_seed_is_not_kept_silently_for_the_next_game() {
     h.get_by_label("Start").click();
     h.run();
     assert_ne!(
-        table(&h).session.setup().seed,
+        table(&h).local().unwrap().setup().seed,
         42,
         "the next game is dealt afresh"
     );
@@ -462,19 +467,19 @@ fn a_board_click_that_spends_asks_first_unless_one_click_play_is_on() {
             .expect("a paid refresh on the table");
         let sharing = list.iter().filter(|(_, a)| a.target == pay.target).count();
         assert_eq!(sharing, 1, "the refresh is its item's only action");
-        let before = table(&h).session.cursor();
+        let before = table(&h).local().unwrap().cursor();
         h.get_by_label(&format!("{} on the table", pay.label))
             .click();
         h.run();
         if one_click {
             assert!(
-                table(&h).session.cursor() > before,
+                table(&h).local().unwrap().cursor() > before,
                 "one-click play paid at once"
             );
             continue;
         }
         assert_eq!(
-            table(&h).session.cursor(),
+            table(&h).local().unwrap().cursor(),
             before,
             "nothing paid on the first click"
         );
@@ -497,7 +502,7 @@ fn a_board_click_that_spends_asks_first_unless_one_click_play_is_on() {
         h.run();
         still_click(&mut h, in_menu.center());
         assert!(
-            table(&h).session.cursor() > before,
+            table(&h).local().unwrap().cursor() > before,
             "the menu's button paid"
         );
     }
@@ -520,13 +525,13 @@ fn enter_plays_the_move_the_game_marks_as_its_default() {
         let t = table(&h);
         let list = t.viewer_actions();
         if let Some((_, d)) = list.iter().find(|(_, a)| a.default).cloned() {
-            let before = t.session.cursor();
+            let before = t.local().unwrap().cursor();
             h.get_by_label(&format!("{}  (Enter)", d.label));
             h.key_press(egui::Key::Enter);
             h.run();
             let t = table(&h);
-            assert!(t.session.cursor() > before, "Enter played nothing");
-            assert_eq!(t.session.log()[before].action, d.action);
+            assert!(t.local().unwrap().cursor() > before, "Enter played nothing");
+            assert_eq!(t.local().unwrap().log()[before].action, d.action);
             return;
         }
         if let Some((s, a)) = list

@@ -73,7 +73,11 @@ fn walk_the_lesson(h: &mut Harness<'_, TavernApp>) {
         table(h).notice.as_deref(),
         Some("Not yet: read the guide and press Begin")
     );
-    assert_eq!(table(h).session.log().len(), 2, "the shuffle and the flip");
+    assert_eq!(
+        table(h).local().unwrap().log().len(),
+        2,
+        "the shuffle and the flip"
+    );
     h.get_by_label("Begin").click();
     h.run();
     h.get_by_label_contains("The prize deck was shuffled");
@@ -83,14 +87,22 @@ fn walk_the_lesson(h: &mut Harness<'_, TavernApp>) {
     h.get_by_label_contains("Your move 1 of 2");
     click_target(h, "hand:5", "Bid 5");
     h.get_by_label_contains("Your 5 is sealed");
-    assert_eq!(table(h).session.log()[2].seat, Some(0), "the student's bid");
+    assert_eq!(
+        table(h).local().unwrap().log()[2].seat,
+        Some(0),
+        "the student's bid"
+    );
     // Ben's scripted bid comes after a pause, played by the table (no bot search).
     step_until(h, "the scripted bid", 20, |h| step_of(h) >= 3);
-    assert_eq!(table(h).session.log()[3].seat, Some(1), "Ben's bid");
+    assert_eq!(
+        table(h).local().unwrap().log()[3].seat,
+        Some(1),
+        "Ben's bid"
+    );
     assert_eq!(table(h).bot_jobs_started, 0);
     h.get_by_label_contains("Ben seals a bid too");
     h.get_by_label_contains("your bid beat Ben's 2");
-    let log = &table(h).session.log();
+    let log = &table(h).local().unwrap().log();
     assert!(
         log.iter().any(|e| e.label.starts_with("Bids revealed")),
         "the reveal is logged: {:?}",
@@ -100,12 +112,16 @@ fn walk_the_lesson(h: &mut Harness<'_, TavernApp>) {
     h.run();
     // Move 2: only the 3. Another card is refused, naming what the lesson wants.
     h.get_by_label_contains("Your move 2 of 2");
-    let before = table(h).session.log().len();
+    let before = table(h).local().unwrap().log().len();
     h.get_by_label("Bid 1 on the table").click();
     h.run();
     assert_eq!(table(h).notice.as_deref(), Some("Not yet: click your 3"));
     h.get_by_label_contains("Not yet: click your 3");
-    assert_eq!(table(h).session.log().len(), before, "nothing happened");
+    assert_eq!(
+        table(h).local().unwrap().log().len(),
+        before,
+        "nothing happened"
+    );
     click_target(h, "hand:3", "Bid 3");
     assert_eq!(table(h).notice, None);
     step_until(h, "the second scripted bid", 20, |h| step_of(h) >= 6);
@@ -141,9 +157,9 @@ fn a_lesson_is_walked_by_clicking_its_targets_then_played_on_freely() {
     // The same game goes on: the bid is played and Ben's level-1 bot answers it.
     h.get_by_label("Bid 1 on the table").click();
     h.run();
-    let before = table(&h).session.log().len();
+    let before = table(&h).local().unwrap().log().len();
     step_until(&mut h, "the bot's bid", 20, |h| {
-        table(h).session.log().len() > before
+        table(h).local().unwrap().log().len() > before
     });
     assert!(table(&h).bot_jobs_started >= 1);
 }

@@ -267,20 +267,22 @@ fn autosave_survives_a_table_dropped_mid_game() {
         let mut t = TableState::new(played("dragonkeepers", 0), &paths, None);
         t.autosave_now();
         for i in 0..25 {
-            let ToAct::Seats(seats) = t.session.to_act().unwrap() else {
+            let ToAct::Seats(seats) = t.local().unwrap().to_act().unwrap() else {
                 break;
             };
-            let n = t.session.legal(seats[0]).unwrap().len();
-            let a = t.session.legal(seats[0]).unwrap()[i % n].action.clone();
+            let n = t.local().unwrap().legal(seats[0]).unwrap().len();
+            let a = t.local().unwrap().legal(seats[0]).unwrap()[i % n]
+                .action
+                .clone();
             t.act(seats[0], a, i as f64);
         }
         t.reveal();
-        let before = t.session.cursor();
+        let before = t.local().unwrap().cursor();
         t.undo(30.0);
-        assert!(t.session.cursor() < before, "{:?}", t.notice);
-        let s = &t.session;
+        assert!(t.local().unwrap().cursor() < before, "{:?}", t.notice);
+        let s = t.local().unwrap();
         let snapshot = (
-            t.autosave_path(),
+            t.autosave_path().unwrap(),
             s.log().to_vec(),
             s.cursor(),
             s.view(Some(0)).unwrap(),

@@ -70,7 +70,7 @@ fn play(t: &mut TableState, seat: usize, action: Value) {
         t.reveal();
     }
     assert_eq!(t.viewer(), Some(seat), "seat {seat} is not at the screen");
-    let now = t.session.cursor() as f64;
+    let now = t.local().unwrap().cursor() as f64;
     t.act(seat, action, now);
 }
 
@@ -78,7 +78,12 @@ fn play(t: &mut TableState, seat: usize, action: Value) {
 fn let_bot_play(t: &mut TableState, seat: usize) {
     let mut now = 0.0;
     for _ in 0..1000 {
-        if t.session.log().iter().any(|e| e.seat == Some(seat)) {
+        if t.local()
+            .unwrap()
+            .log()
+            .iter()
+            .any(|e| e.seat == Some(seat))
+        {
             return;
         }
         t.tick(now, 0.0);
@@ -98,13 +103,14 @@ fn a_plan_overtaken_by_another_seat_is_dropped_with_a_notice() {
         }
         let me = t.viewer().unwrap();
         let other = 1 - me;
-        let start = t.session.cursor();
+        let start = t.local().unwrap().cursor();
         play(&mut t, me, pick(3));
         assert_eq!(t.plan.as_ref().map(|p| p.steps.len()), Some(1));
-        assert_eq!(t.session.cursor(), start, "a step is not logged");
+        assert_eq!(t.local().unwrap().cursor(), start, "a step is not logged");
         // Meanwhile the other seat confirms (as a bot or another screen would).
         let theirs = if overtaken { 3 } else { 5 };
-        t.session
+        t.local_mut()
+            .unwrap()
             .apply_plan(other, &[pick(theirs), pick(1)], confirm())
             .unwrap();
         t.session_changed(1.0);
@@ -119,7 +125,13 @@ fn a_plan_overtaken_by_another_seat_is_dropped_with_a_notice() {
             assert_eq!(t.plan.as_ref().map(|p| p.steps.len()), Some(1), "kept");
             play(&mut t, me, pick(2));
             play(&mut t, me, confirm());
-            let e = t.session.log().iter().find(|e| e.seat == Some(me)).unwrap();
+            let e = t
+                .local()
+                .unwrap()
+                .log()
+                .iter()
+                .find(|e| e.seat == Some(me))
+                .unwrap();
             assert_eq!(e.steps, vec![pick(3), pick(2)]);
         }
     }
@@ -132,7 +144,13 @@ fn a_bot_plan_is_one_entry_and_a_human_plan_survives_it() {
     let mut t = wagers_table(&paths, &[SeatKind::Human, SeatKind::Bot { level: 1 }], 4);
     play(&mut t, 0, pick(3));
     let_bot_play(&mut t, 1);
-    let bot = t.session.log().iter().find(|e| e.seat == Some(1)).unwrap();
+    let bot = t
+        .local()
+        .unwrap()
+        .log()
+        .iter()
+        .find(|e| e.seat == Some(1))
+        .unwrap();
     assert_eq!(bot.steps.len(), 2);
     let overtaken = bot.steps[0] == pick(3);
     assert_eq!(t.plan.is_none(), overtaken, "{:?}", t.notice);
@@ -140,12 +158,13 @@ fn a_bot_plan_is_one_entry_and_a_human_plan_survives_it() {
 
 /// The prize values in the deck right after the shuffle, top first.
 fn deck(t: &TableState) -> Vec<u64> {
-    let state = t.session.instance().state().unwrap();
+    let state = t.local().unwrap().instance().state().unwrap();
     serde_json::from_value(state["deck"].clone()).unwrap()
 }
 
 fn hand(t: &TableState, seat: usize) -> Vec<u64> {
-    t.session
+    t.local()
+        .unwrap()
         .legal(seat)
         .unwrap()
         .iter()
@@ -196,7 +215,8 @@ fn a_window_nobody_can_use_is_answered_without_a_cover() {
     // Nobody's bid equalled the prize: both had only the pass, answered by the table.
     assert_eq!(t.passes_answered, 2);
     let passes = t
-        .session
+        .local()
+        .unwrap()
         .log()
         .iter()
         .filter(|e| e.action == json!({"kind": "decline"}))
@@ -211,7 +231,7 @@ fn a_window_nobody_can_use_is_answered_without_a_cover() {
     // Without the table's answers both humans are asked: a cover for each hand-over.
     let mut asked = 0;
     while let Some(seat) = off.cover.or(off.viewer()) {
-        let legal = off.session.legal(seat).unwrap();
+        let legal = off.local().unwrap().legal(seat).unwrap();
         if legal.iter().any(|a| a.action["card"].is_number()) {
             break;
         }
@@ -252,9 +272,12 @@ fn dont_ask_me_again_lasts_while_the_window_key_does() {
     assert_eq!(t.to_act(), vec![other]);
     play(&mut t, other, json!({"kind": "claim"}));
     // Round 2: both bid the new prize again; only `other` is asked.
-    let state = t.session.instance().state().unwrap();
+    let state = t.local().unwrap().instance().state().unwrap();
     let prize = state["prize"].as_u64().unwrap();
-    assert_eq!(t.session.to_act().unwrap(), ToAct::Seats(vec![0, 1]));
+    assert_eq!(
+        t.local().unwrap().to_act().unwrap(),
+        ToAct::Seats(vec![0, 1])
+    );
     let first = t.viewer().or(t.cover).unwrap();
     play(&mut t, first, json!({"kind": "bid", "card": prize}));
     play(&mut t, 1 - first, json!({"kind": "bid", "card": prize}));
@@ -284,14 +307,15 @@ fn keydoms_covers_per_round_with_four_humans() {
                     assert_eq!(t.viewer(), Some(c));
                 }
                 let seat = t.viewer().expect("a human at the screen");
-                let list = t.session.legal(seat).unwrap();
+                let list = t.local().unwrap().legal(seat).unwrap();
                 assert!(
                     !list.is_empty(),
                     "seat {seat} at the screen with nothing to do"
                 );
                 // The same choice in both runs: by position in the game, not by an RNG
                 // stream the answered passes would shift.
-                let pick = step_seed(seed, t.session.cursor() * 8 + seat) as usize % list.len();
+                let pick =
+                    step_seed(seed, t.local().unwrap().cursor() * 8 + seat) as usize % list.len();
                 let now = decisions as f64;
                 match &list[pick].kind {
                     // A player who lets a window go and ticks "don't ask me again".
@@ -305,7 +329,7 @@ fn keydoms_covers_per_round_with_four_humans() {
                 decisions += 1;
                 assert!(decisions < 20_000, "the game does not end");
             }
-            let state = t.session.instance().state().unwrap();
+            let state = t.local().unwrap().instance().state().unwrap();
             let rounds = state["round"].as_u64().unwrap().max(1) as f64;
             per_mode.push((t.covers_raised as f64 / rounds, t.passes_answered, rounds));
         }
@@ -371,7 +395,7 @@ fn undo_while_a_bot_thinks_stops_its_search() {
     let mut t = TableState::new(s, &paths, None);
     // People play until seat 0 has moved and seat 1 is to move.
     for _ in 0..200 {
-        let zero_moved = t.session.log().iter().any(|e| e.seat == Some(0));
+        let zero_moved = t.local().unwrap().log().iter().any(|e| e.seat == Some(0));
         if zero_moved && t.to_act() == vec![1] && t.plan.is_none() {
             break;
         }
@@ -379,7 +403,7 @@ fn undo_while_a_bot_thinks_stops_its_search() {
         t.act(seat, action, 1.0);
     }
     assert_eq!(t.to_act(), vec![1]);
-    let before = t.session.cursor();
+    let before = t.local().unwrap().cursor();
     t.hand_seat(1, Some(3), 2.0);
     t.tick(3.0, 1.0e6);
     assert_eq!(t.thinking(), Some(1));
@@ -389,7 +413,10 @@ fn undo_while_a_bot_thinks_stops_its_search() {
     t.undo(4.0);
     let stopped_at = Instant::now();
     assert!(t.thinking().is_none());
-    assert!(t.session.cursor() < before, "seat 0's move was taken back");
+    assert!(
+        t.local().unwrap().cursor() < before,
+        "seat 0's move was taken back"
+    );
     while t.stopped_searches_running() > 0 {
         assert!(
             stopped_at.elapsed() < Duration::from_millis(1500),
@@ -423,7 +450,7 @@ fn a_persons_secret_bid_does_not_restart_the_bots_search() {
     assert_eq!(t.bot_jobs_started, 1, "the search was not restarted");
     assert_eq!(t.thinking(), Some(1));
     wait_for(&mut t, 0.0, 20.0, |t| {
-        t.session.log().iter().any(|e| e.seat == Some(1))
+        t.local().unwrap().log().iter().any(|e| e.seat == Some(1))
     });
     assert_eq!(t.bot_jobs_started, 1);
     // Taking a move back is a change the bot must see: a new job.
@@ -450,7 +477,7 @@ fn a_seat_is_handed_to_a_bot_mid_game_and_back() {
     t.act(seat, action, 1.0);
     let other = 1 - seat;
     t.hand_seat(other, Some(1), 2.0);
-    assert!(t.session.is_bot(other));
+    assert!(t.local().unwrap().is_bot(other));
     assert_ne!(
         t.viewer(),
         Some(other),
@@ -458,14 +485,18 @@ fn a_seat_is_handed_to_a_bot_mid_game_and_back() {
     );
     assert_eq!(t.cover, None);
     wait_for(&mut t, 0.0, 20.0, |t| {
-        t.session.log().iter().any(|e| e.seat == Some(other))
+        t.local()
+            .unwrap()
+            .log()
+            .iter()
+            .any(|e| e.seat == Some(other))
     });
     // The autosave records the bot.
-    let saved = tavern::save::open(&t.autosave_path(), tavern_tests::plugins()).unwrap();
+    let saved = tavern::save::open(&t.autosave_path().unwrap(), tavern_tests::plugins()).unwrap();
     assert!(saved.is_bot(other));
     // Back to a person: no bot job for that seat any more.
     t.hand_seat(other, None, 30.0);
-    assert!(!t.session.is_bot(other));
+    assert!(!t.local().unwrap().is_bot(other));
     let started = t.bot_jobs_started;
     for i in 0..5 {
         t.tick(31.0 + f64::from(i), 0.0);
@@ -503,7 +534,7 @@ fn a_hint_names_the_normal_bots_choice_and_rates_each_candidate() {
         "thinking first"
     );
     wait_for_hint(&mut t);
-    let legal = t.session.legal(0).unwrap();
+    let legal = t.local().unwrap().legal(0).unwrap();
     let hint = t.current_hint().unwrap();
     let (entry, report) = hint.answer.clone().unwrap().unwrap();
     let report = report.unwrap();
@@ -553,8 +584,8 @@ fn a_hint_outlives_another_seats_secret_bid_and_goes_with_an_undo() {
     let other = 1 - me;
     t.ask_hint();
     // The other seat bids meanwhile (as a bot, or on another screen, would).
-    let their_bid = t.session.legal(other).unwrap()[0].action.clone();
-    t.session.apply(other, their_bid).unwrap();
+    let their_bid = t.local().unwrap().legal(other).unwrap()[0].action.clone();
+    t.local_mut().unwrap().apply(other, their_bid).unwrap();
     t.session_changed(1.0);
     assert_eq!(t.viewer(), Some(me), "still at the screen");
     wait_for_hint(&mut t);
@@ -582,7 +613,13 @@ fn the_review_rates_each_decision_of_the_people() {
         n += 1;
         assert!(n < 500);
     }
-    let decisions = t.session.log().iter().filter(|e| e.seat.is_some()).count();
+    let decisions = t
+        .local()
+        .unwrap()
+        .log()
+        .iter()
+        .filter(|e| e.seat.is_some())
+        .count();
     t.start_review();
     let started = Instant::now();
     loop {
@@ -642,7 +679,14 @@ fn the_seats_window_hands_a_seat_to_a_bot_and_back() {
     h.get_all_by_label("Bot 2").nth(1).unwrap().click();
     h.run();
     let is_bot = |h: &egui_kittest::Harness<'_, TavernApp>| {
-        h.state().state.table.as_ref().unwrap().session.is_bot(1)
+        h.state()
+            .state
+            .table
+            .as_ref()
+            .unwrap()
+            .local()
+            .unwrap()
+            .is_bot(1)
     };
     assert!(is_bot(&h), "seat 2 is a bot now");
     h.get_all_by_label("Person").nth(1).unwrap().click();

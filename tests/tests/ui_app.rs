@@ -144,11 +144,11 @@ fn bid(h: &mut Harness<'_, TavernApp>, card: i64) {
 }
 
 fn cursor(h: &Harness<'_, TavernApp>) -> usize {
-    table(h).session.cursor()
+    table(h).local().unwrap().cursor()
 }
 
 fn seat_moves(h: &Harness<'_, TavernApp>, seat: usize) -> usize {
-    let s = &table(h).session;
+    let s = table(h).local().unwrap();
     s.log()[..s.cursor()]
         .iter()
         .filter(|e| e.seat == Some(seat))
@@ -217,7 +217,8 @@ fn starting_a_game_shows_the_table_and_a_click_on_a_target_acts() {
     assert_eq!(seat_moves(&h, 0), 1, "clicking the card bid it");
     let t = table(&h);
     let last = t
-        .session
+        .local()
+        .unwrap()
         .log()
         .iter()
         .rev()
@@ -225,7 +226,7 @@ fn starting_a_game_shows_the_table_and_a_click_on_a_target_acts() {
         .unwrap();
     assert_eq!(last.action["card"], 3, "{:?}", last.action);
     // The autosave follows every action.
-    assert!(t.autosave_path().exists());
+    assert!(t.autosave_path().unwrap().exists());
 }
 
 #[test]
@@ -264,7 +265,7 @@ fn undo_and_redo_move_the_log_cursor() {
     h.get_by_label("Undo").click();
     h.run();
     assert_eq!(cursor(&h), before, "undo took the bid back");
-    let log_len = table(&h).session.log().len();
+    let log_len = table(&h).local().unwrap().log().len();
     assert!(
         log_len > cursor(&h),
         "the bid stays in the log as the redo branch"
@@ -317,7 +318,7 @@ fn save_then_open_restores_the_same_position() {
     h.get_by_label("Save here").click();
     h.run();
     let (log, cur) = {
-        let s = &table(&h).session;
+        let s = table(&h).local().unwrap();
         (s.log().to_vec(), s.cursor())
     };
     assert!(file.exists());
@@ -328,7 +329,7 @@ fn save_then_open_restores_the_same_position() {
     h.get_by_label("Open path").click();
     h.run();
     assert_eq!(h.state().state.screen, Screen::Table);
-    let s = &table(&h).session;
+    let s = table(&h).local().unwrap();
     assert_eq!(s.cursor(), cur);
     assert_eq!(s.log(), &log[..]);
     // It is now a recent file.
@@ -411,7 +412,7 @@ fn a_finished_game_shows_scores_and_updates_the_profile_once() {
         &[SeatChoice::Profile(anna.clone()), SeatChoice::Human],
         &[("rounds", "3")],
     );
-    let autosave = table(&h).autosave_path();
+    let autosave = table(&h).autosave_path().unwrap();
     play_to_the_end(&mut h);
     h.get_by_label("Total");
     h.get_by_label("Play again");
@@ -541,7 +542,7 @@ fn moved_components_slide_to_their_new_place() {
     for _ in 0..60 {
         // Both seats play here (no bot thread runs): the viewer is seat 0.
         let seat = t.to_act()[0];
-        let list = t.session.legal(seat).unwrap();
+        let list = t.local().unwrap().legal(seat).unwrap();
         let a = list
             .iter()
             .find(|a| a.label.starts_with("Take"))
@@ -585,7 +586,13 @@ fn a_numeric_choice_is_one_stepper_reachable_by_keyboard() {
     h.run();
     assert_eq!(seat_moves(&h, 0), 1);
     let t = table(&h);
-    let last = t.session.log().iter().rfind(|e| e.seat == Some(0)).unwrap();
+    let last = t
+        .local()
+        .unwrap()
+        .log()
+        .iter()
+        .rfind(|e| e.seat == Some(0))
+        .unwrap();
     assert_eq!(last.action["card"], 2);
 }
 
@@ -631,7 +638,7 @@ fn wagers_are_planned_in_hot_seat_with_a_bot_and_logged_once_each() {
     h.run();
     assert_eq!(cursor(&h), start + 1, "one entry for the whole decision");
     {
-        let s = &table(&h).session;
+        let s = table(&h).local().unwrap();
         let e = &s.log()[start];
         assert_eq!(e.seat, Some(0));
         assert_eq!(e.steps.len(), 2);
@@ -649,7 +656,7 @@ fn wagers_are_planned_in_hot_seat_with_a_bot_and_logged_once_each() {
     h.run();
     h.state_mut().state.settings.bot_pace = 0.0;
     step_until(&mut h, "the bot's wagers", 10, |h| seat_moves(h, 2) >= 1);
-    let s = &table(&h).session;
+    let s = table(&h).local().unwrap();
     let bot = s
         .log()
         .iter()
@@ -747,7 +754,7 @@ fn the_log_folds_passes_and_heads_rounds() {
     );
     {
         let t = h.state_mut().state.table.as_mut().unwrap();
-        let prize = t.session.instance().state().unwrap()["deck"][0]
+        let prize = t.local().unwrap().instance().state().unwrap()["deck"][0]
             .as_u64()
             .unwrap();
         let plays = vec![
@@ -773,7 +780,13 @@ fn the_log_folds_passes_and_heads_rounds() {
             let seat = t.viewer().expect("a seat at the screen");
             t.act(seat, serde_json::json!({"kind": "bid", "card": card}), 10.0);
         }
-        let passes = t.session.log().iter().filter(|e| e.routine).count();
+        let passes = t
+            .local()
+            .unwrap()
+            .log()
+            .iter()
+            .filter(|e| e.routine)
+            .count();
         assert_eq!(passes, 2, "{:?}", t.banner);
     }
     h.run();
@@ -794,7 +807,7 @@ fn the_log_folds_passes_and_heads_rounds() {
     );
     h.get_by_label("Round 2");
     assert_eq!(
-        table(&h).session.log().len(),
+        table(&h).local().unwrap().log().len(),
         cursor(&h),
         "nothing left the log"
     );
@@ -825,7 +838,7 @@ fn the_hint_button_shows_the_bots_choice_and_each_candidates_chance() {
     h.get_by_label("Chance to win · choice");
     assert_eq!(report.iterations, 400);
     h.get_by_label_contains("400 simulated games in");
-    let legal = table(&h).session.legal(0).unwrap();
+    let legal = table(&h).local().unwrap().legal(0).unwrap();
     assert_eq!(report.candidates.len(), legal.len(), "every bid rated");
     for c in &report.candidates {
         assert!(c.visits > 0, "{} not tried in 400 games", c.label);
@@ -872,7 +885,11 @@ fn the_end_screen_rates_my_decisions() {
     ));
     h.get_by_label("The bot's choice");
     for r in &rated {
-        let played = format!("{}: {}", table(&h).session.seat_name(r.seat), r.played);
+        let played = format!(
+            "{}: {}",
+            table(&h).local().unwrap().seat_name(r.seat),
+            r.played
+        );
         assert!(h.query_all_by_label(&played).count() >= 1, "{played}");
     }
 }

@@ -125,8 +125,10 @@ impl TableState {
     /// Why a cover must be raised before `seat` takes the screen, or `None` when its
     /// table shows nothing the public table does not (see the module notes).
     pub fn cover_reason(&self, seat: usize) -> Option<String> {
-        let name = self.session.seat_name(seat).to_string();
-        let (mine, public) = match (self.session.view(Some(seat)), self.session.view(None)) {
+        // Online, each screen shows one seat: nothing to cover.
+        let session = self.local()?;
+        let name = session.seat_name(seat).to_string();
+        let (mine, public) = match (session.view(Some(seat)), session.view(None)) {
             (Ok(m), Ok(p)) => (m, p),
             // A failing view is reported when the table draws; cover to be safe.
             _ => return Some("the table could not be compared".into()),
@@ -134,7 +136,7 @@ impl TableState {
         if let Some(first) = secrets(&mine, &public, &name).into_iter().next() {
             return Some(first);
         }
-        let log = &self.session.log()[..self.session.cursor()];
+        let log = &session.log()[..session.cursor()];
         private_lines(log, seat, &name)
             .into_iter()
             .next()
@@ -147,11 +149,12 @@ impl TableState {
     pub fn back_seat(&self) -> Option<usize> {
         self.cover?;
         let seat = self.screen_seat?;
-        let last = self.session.log()[..self.session.cursor()]
+        let session = self.local()?;
+        let last = session.log()[..session.cursor()]
             .iter()
             .rev()
             .find_map(|e| e.seat)?;
-        (last == seat && self.session.can_undo(Some(seat)).is_ok()).then_some(seat)
+        (last == seat && session.can_undo(Some(seat)).is_ok()).then_some(seat)
     }
 
     /// *Back* on the cover: lowers it and takes back the mover's last move, so the

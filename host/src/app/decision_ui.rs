@@ -21,9 +21,9 @@ pub fn turn_text(t: &TableState) -> String {
         return "Game over".into();
     }
     if let Some(seat) = t.thinking() {
-        return format!("{} is thinking…", t.session.seat_name(seat));
+        return format!("{} is thinking…", t.seat_name(seat));
     }
-    let names: Vec<&str> = t.to_act().iter().map(|&s| t.session.seat_name(s)).collect();
+    let names: Vec<String> = t.to_act().iter().map(|&s| t.seat_name(s)).collect();
     match names.as_slice() {
         [] => String::new(),
         [one] => format!("{one} to play"),
@@ -82,7 +82,7 @@ pub fn panel(ui: &mut Ui, t: &mut TableState, view: Option<&View>, now: f64) -> 
             "The game is over.".to_string()
         } else {
             match t.thinking() {
-                Some(s) => format!("{} is thinking…", t.session.seat_name(s)),
+                Some(s) => format!("{} is thinking…", t.seat_name(s)),
                 None => {
                     let w = turn_text(t);
                     if w.is_empty() {
@@ -104,8 +104,8 @@ pub fn panel(ui: &mut Ui, t: &mut TableState, view: Option<&View>, now: f64) -> 
     let mut cancel = false;
     let mut never_ask = None;
     // The plan's summary and Cancel stay above the list, never scrolled away.
-    if let Some(plan) = t.viewer_plan() {
-        plan_box(ui, &plan.steps, &mut cancel);
+    if let Some((_, steps)) = t.viewer_plan() {
+        plan_box(ui, steps, t.is_online(), &mut cancel);
     }
     let pinned = ui.cursor().top() - top;
     let out = egui::ScrollArea::vertical()
@@ -218,7 +218,7 @@ fn group_actions(list: &[(usize, ActionEntry)]) -> Vec<Item<'_>> {
 }
 
 /// The running plan: its steps so far and Cancel (Undo takes back the last step).
-fn plan_box(ui: &mut Ui, steps: &[ActionEntry], cancel: &mut bool) {
+fn plan_box(ui: &mut Ui, steps: &[ActionEntry], online: bool, cancel: &mut bool) {
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.set_width(ui.available_width());
         ui.label(RichText::new("Your plan (not played yet)").strong());
@@ -233,7 +233,13 @@ fn plan_box(ui: &mut Ui, steps: &[ActionEntry], cancel: &mut bool) {
             *cancel = true;
         }
         // On its own line: beside the button it ran past a narrow side panel.
-        ui.label(RichText::new("Ctrl+Z takes back one step").weak());
+        // Online the host keeps the plan's steps: undo can only drop them all.
+        let undo = if online {
+            "Ctrl+Z drops the plan"
+        } else {
+            "Ctrl+Z takes back one step"
+        };
+        ui.label(RichText::new(undo).weak());
     });
     ui.add_space(4.0);
 }

@@ -24,7 +24,7 @@ pub fn show(ctx: &egui::Context, state: &mut AppState) {
     if !t.show_end {
         return;
     }
-    let outcome = match t.session.outcome() {
+    let outcome = match t.outcome() {
         Ok(Some(o)) => o,
         _ => return,
     };
@@ -76,7 +76,7 @@ struct Column<'a> {
 
 fn columns<'a>(t: &TableState, o: &'a Outcome) -> Vec<Column<'a>> {
     let seats = o.scores.iter().enumerate().map(|(seat, score)| {
-        let name = t.session.seat_name(seat).to_string();
+        let name = t.seat_name(seat);
         Column {
             label: format!("{} {name}", SceneColor::PLAYER_MARK[seat % 8]),
             name,
@@ -100,7 +100,7 @@ fn columns<'a>(t: &TableState, o: &'a Outcome) -> Vec<Column<'a>> {
 /// headline is the score.
 pub fn winners_text(t: &TableState, o: &Outcome) -> String {
     if let ([only], []) = (o.scores.as_slice(), o.others.as_slice()) {
-        return format!("{}'s final score: {}", t.session.seat_name(0), only.total);
+        return format!("{}'s final score: {}", t.seat_name(0), only.total);
     }
     let cols = columns(t, o);
     let names: Vec<&str> = cols
@@ -264,7 +264,7 @@ fn review(ui: &mut Ui, t: &mut TableState) {
                 ui.label(
                     RichText::new(format!(
                         "{}: {}",
-                        t.session.seat_name(r.seat),
+                        t.seat_name(r.seat),
                         readable(ui.ctx(), &r.played)
                     ))
                     .color(seat_color(r.seat)),

@@ -19,7 +19,7 @@ pub fn panel(ui: &mut Ui, t: &mut TableState, now: f64, hint_max: f32) {
         ui.add(
             egui::ProgressBar::new(done)
                 .desired_height(14.0)
-                .text(format!("{} is thinking…", t.session.seat_name(seat))),
+                .text(format!("{} is thinking…", t.seat_name(seat))),
         );
         ui.ctx()
             .request_repaint_after(std::time::Duration::from_millis(100));
@@ -43,10 +43,12 @@ pub fn panel(ui: &mut Ui, t: &mut TableState, now: f64, hint_max: f32) {
                 t.ask_hint();
             }
         }
-        if ui
-            .button("Seats…")
-            .on_hover_text("Hand a seat to a bot (a player leaves) or back to a person")
-            .clicked()
+        // Online, the host hands seats to bots from its Invitations window.
+        if !t.is_online()
+            && ui
+                .button("Seats…")
+                .on_hover_text("Hand a seat to a bot (a player leaves) or back to a person")
+                .clicked()
         {
             seats_open = !seats_open;
         }
@@ -193,11 +195,11 @@ fn seats_window(ctx: &egui::Context, t: &mut TableState, open: &mut bool, now: f
             ui.label("A player who leaves can hand their seat to a bot, and take it back later.");
             egui::Grid::new("seats-grid").num_columns(2).show(ui, |ui| {
                 for seat in 0..t.seat_count() {
-                    let current = match &t.session.setup().seats[seat].kind {
-                        SeatKind::Bot { level } => Some(*level),
+                    let current = match t.local().map(|s| &s.setup().seats[seat].kind) {
+                        Some(SeatKind::Bot { level }) => Some(*level),
                         _ => None,
                     };
-                    ui.label(t.session.seat_name(seat));
+                    ui.label(t.seat_name(seat));
                     ui.horizontal(|ui| {
                         let mut chosen = current;
                         for k in [None, Some(1), Some(2), Some(3)] {

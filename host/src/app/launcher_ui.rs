@@ -393,6 +393,22 @@ fn start_bar(ui: &mut Ui, state: &mut AppState) {
     if start.clicked() {
         state.start_game();
     }
+    ui.horizontal(|ui| {
+        if ui
+            .button("Host online…")
+            .on_hover_text("Play this game with friends on other machines: you send invitations")
+            .clicked()
+        {
+            state.open_host_form();
+        }
+        if ui
+            .button("Join…")
+            .on_hover_text("Join a game a friend hosts, with the invitation they sent")
+            .clicked()
+        {
+            state.online.join_text = Some(String::new());
+        }
+    });
     ui.add_space(6.0);
 }
 

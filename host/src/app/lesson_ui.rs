@@ -143,7 +143,7 @@ impl TableState {
         let planned = l.bot_plan.as_ref().filter(|p| p.0 == seat);
         let legal = match planned {
             Some((_, _, copy)) => copy.legal(seat).map_err(|e| e.to_string()),
-            None => self.session.legal(seat).map_err(|e| e.to_string()),
+            None => Ok(self.game_legal(seat)),
         };
         let kind = legal
             .ok()
@@ -159,7 +159,11 @@ impl TableState {
         l.guide.next(say);
         if kind == ChoiceKind::Step {
             if l.bot_plan.as_ref().is_none_or(|p| p.0 != seat) {
-                match self.session.bot_instance() {
+                let copy = match &self.source {
+                    super::table_game::Source::Local(session) => session.bot_instance(),
+                    super::table_game::Source::Online(_) => return Some(None),
+                };
+                match copy {
                     Ok(copy) => l.bot_plan = Some((seat, Vec::new(), copy)),
                     Err(e) => {
                         self.fail(e);
@@ -357,8 +361,10 @@ pub(super) fn follow_up(state: &mut AppState) {
     if !t.lesson.as_ref().is_some_and(|l| l.wants_launcher) {
         return;
     }
-    let id = t.session.plugin().info.id.clone();
-    let _ = std::fs::remove_file(t.autosave_path());
+    let id = t.plugin().info.id.clone();
+    if let Some(autosave) = t.autosave_path() {
+        let _ = std::fs::remove_file(autosave);
+    }
     state.back_to_launcher();
     state.select_game(&id);
 }

@@ -107,7 +107,7 @@ pub fn log_panel(ui: &mut Ui, t: &mut TableState) {
     ui.data_mut(|d| d.insert_temp(changes_id, changes_only));
     let mut expanded: BTreeSet<usize> = ui.data(|d| d.get_temp(expanded_id).unwrap_or_default());
     let viewer = t.viewer();
-    let cursor = t.session.cursor();
+    let cursor = t.cursor();
     let shown_end = t.log_shown_end();
     let previewed = t.preview.as_ref().map(|p| p.index);
     let mut rewind = None;
@@ -117,7 +117,7 @@ pub fn log_panel(ui: &mut Ui, t: &mut TableState) {
         .stick_to_bottom(true)
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            let entries = &t.session.log()[..shown_end];
+            let entries = &t.log_entries()[..shown_end];
             if entries.is_empty() {
                 ui.label(RichText::new("No moves yet.").weak());
             }
@@ -132,7 +132,7 @@ pub fn log_panel(ui: &mut Ui, t: &mut TableState) {
                         let mut names: Vec<String> = Vec::new();
                         for e in &entries[first..=last] {
                             let n = match e.seat {
-                                Some(s) => t.session.seat_name(s).to_string(),
+                                Some(s) => t.seat_name(s),
                                 None => "Chance".to_string(),
                             };
                             if !names.contains(&n) {

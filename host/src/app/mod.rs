@@ -11,12 +11,15 @@ pub mod end_ui;
 pub mod files;
 pub mod guard;
 pub mod hint_ui;
+pub mod hosting;
 pub mod icons;
 pub mod launcher_ui;
 pub mod lesson_ui;
 pub mod log_ui;
 pub mod motion;
+pub mod online_app;
 pub mod online_seat;
+pub mod online_ui;
 pub mod overlays;
 pub mod preview;
 pub mod profiles_ui;
@@ -29,6 +32,7 @@ pub mod state;
 pub mod table;
 pub mod table_advice;
 pub mod table_bots;
+pub mod table_game;
 pub mod table_source;
 pub mod table_ui;
 pub mod text;
@@ -43,12 +47,19 @@ pub use settings::{APP_KEY, Settings};
 pub use state::{AppState, Screen};
 
 /// Where the window opens.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Start {
     Launcher,
     /// A saved game, replayed and validated; a file that does not open leaves the
     /// launcher showing why.
     Open(std::path::PathBuf),
+    /// The seat an invitation opens (`tavern join TICKET`), as `name`; the launcher with
+    /// the reason when it cannot be joined.
+    Join {
+        ticket: String,
+        name: String,
+        net: crate::online_cli::NetArgs,
+    },
 }
 
 /// Opens the Tavern window at `start` and runs until it is closed.
@@ -113,6 +124,15 @@ impl TavernApp {
         match start {
             Start::Launcher => {}
             Start::Open(path) => self.state.open_path(path),
+            Start::Join { ticket, name, net } => {
+                if net.given() {
+                    self.state.online.net_override = Some(net.config());
+                }
+                if !name.trim().is_empty() {
+                    self.state.settings.online_name = name.clone();
+                }
+                self.state.join_online(ticket);
+            }
         }
     }
 
@@ -166,6 +186,7 @@ impl TavernApp {
             }
         }
         save_as_window(ui.ctx(), &mut self.state);
+        online_ui::windows(ui.ctx(), &mut self.state);
         error_window(ui.ctx(), &mut self.state);
         settings_window(ui.ctx(), &mut self.state);
     }

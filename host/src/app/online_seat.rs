@@ -16,6 +16,7 @@ use tavern_plugin_api::scene::ArtBook;
 use tavern_plugin_api::{ActionEntry, Outcome, ToAct, View};
 
 use crate::plugin::Plugin;
+use crate::session::LogEntry;
 
 use super::table_source::{SourceLine, TableSource, UndoAnswer, VotePrompt};
 
@@ -26,9 +27,17 @@ pub struct OnlineSeat {
     /// The connection ended; the table offers to rejoin with the ticket.
     pub closed: Option<String>,
     pub ticket: Ticket,
-    /// The drawings of the game installed here: views name them by id and never carry
-    /// them (a plugin's art stays out of every view's JSON), as offline.
+    /// The game as installed here: its rules text and drawings (views name drawings by
+    /// id and never carry them; a plugin's art stays out of every view's JSON), as
+    /// offline. Never asked to play: the game state is on the authority.
+    plugin: Arc<Plugin>,
     art: Option<Arc<ArtBook>>,
+    /// The log as the table's log panel reads it, rebuilt from each frame (texts only:
+    /// no actions ever arrive).
+    entries: Vec<LogEntry>,
+    /// The steps this seat sent into its open plan, for the plan box (the authority
+    /// keeps the steps themselves; a frame says how many are open).
+    steps: Vec<ActionEntry>,
 }
 
 /// How long joining waits for the first frame after the handshake.
@@ -40,7 +49,7 @@ impl OnlineSeat {
     pub fn join(
         ticket: &Ticket,
         cfg: &NetConfig,
-        game: &Plugin,
+        game: &Arc<Plugin>,
         name: &str,
     ) -> Result<OnlineSeat, String> {
         if game.info.id != ticket.game {
@@ -55,7 +64,10 @@ impl OnlineSeat {
             notice: None,
             closed: None,
             ticket: ticket.clone(),
+            plugin: game.clone(),
             art: game.art.clone(),
+            entries: Vec::new(),
+            steps: Vec::new(),
         };
         let start = std::time::Instant::now();
         while seat.remote.latest().is_none() {
@@ -96,6 +108,7 @@ impl OnlineSeat {
         match ev {
             Event::Frame => {
                 self.notice = None;
+                self.absorb();
                 true
             }
             Event::Error { code, message } => {
@@ -112,6 +125,47 @@ impl OnlineSeat {
                 true
             }
         }
+    }
+
+    /// Brings the log panel's entries and the plan box up to the latest frame.
+    fn absorb(&mut self) {
+        let Some(f) = self.remote.latest() else {
+            return;
+        };
+        self.entries = f
+            .log
+            .iter()
+            .map(|l| LogEntry {
+                seat: l.seat,
+                label: l.text.clone(),
+                reveal: l.reveal,
+                routine: l.routine,
+                section: l.section.clone(),
+                ..LogEntry::default()
+            })
+            .collect();
+        let open = f.plan_steps;
+        self.steps.truncate(open);
+    }
+
+    /// The game as installed here.
+    pub fn plugin(&self) -> &Arc<Plugin> {
+        &self.plugin
+    }
+
+    /// The log so far, as this seat reads it.
+    pub fn entries(&self) -> &[LogEntry] {
+        &self.entries
+    }
+
+    /// The steps of this seat's open plan, as they were listed when chosen.
+    pub fn plan_steps(&self) -> &[ActionEntry] {
+        &self.steps
+    }
+
+    /// Whether `seat` is played by a bot on the authority.
+    pub fn is_bot(&self, seat: usize) -> bool {
+        self.frame().seats.get(seat).is_some_and(|s| s.bot)
     }
 
     /// Waits up to `timeout` for the next thing to arrive (tests, the command line).
@@ -213,6 +267,19 @@ impl TableSource for OnlineSeat {
             .map(|i| i as usize)
             .filter(|&i| i < self.frame().legal.len())
             .ok_or_else(|| "that choice is not in the list now".to_string())?;
+        let choice = &self.frame().legal[index];
+        if choice.kind == tavern_plugin_api::ChoiceKind::Step {
+            let entry = ActionEntry {
+                action: Value::from(index),
+                label: choice.label.clone(),
+                target: choice.target.clone(),
+                kind: choice.kind.clone(),
+                ..Default::default()
+            };
+            self.steps.push(entry);
+        } else {
+            self.steps.clear();
+        }
         self.remote.act(index);
         Ok(())
     }

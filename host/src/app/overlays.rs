@@ -24,8 +24,8 @@ pub fn cover(ui: &mut Ui, t: &mut TableState, seat: usize, now: f64) {
     // A band in the seat's full colour, so the colour reads even on a dim screen.
     let band = egui::Rect::from_min_size(rect.min, egui::vec2(rect.width(), 14.0));
     ui.painter().rect_filled(band, 0.0, fill);
-    let name = t.session.seat_name(seat).to_string();
-    let back = t.back_seat().map(|s| t.session.seat_name(s).to_string());
+    let name = t.seat_name(seat);
+    let back = t.back_seat().map(|s| t.seat_name(s));
     ui.vertical_centered(|ui| {
         ui.add_space(rect.height() * 0.3);
         ui.horizontal(|ui| {
@@ -79,7 +79,7 @@ pub fn handover_banner(ui: &mut Ui, t: &TableState, now: f64) {
     };
     ui.ctx()
         .request_repaint_after(std::time::Duration::from_millis(100));
-    let name = t.session.seat_name(seat);
+    let name = t.seat_name(seat);
     bar(ui, seat_color(seat).gamma_multiply(0.85), |ui| {
         ui.label(
             RichText::new(format!("Now: {name}'s turn"))
@@ -95,7 +95,7 @@ pub fn preview_bar(ui: &mut Ui, t: &mut TableState, now: f64) {
     let Some((index, position)) = t.preview.as_ref().map(|p| (p.index, p.position)) else {
         return;
     };
-    let cursor = t.session.cursor();
+    let cursor = t.cursor();
     let allowed = t.can_rewind_to_entry(index);
     let mut rewind = false;
     let mut close = false;
@@ -134,8 +134,7 @@ pub fn beats_bar(ui: &mut Ui, t: &mut TableState, now: f64) {
     ui.ctx().request_repaint();
     let entry = t.log_shown_end();
     let line = t
-        .session
-        .log()
+        .log_entries()
         .get(entry.saturating_sub(1))
         .map(|e| {
             e.text_for(t.viewer())
@@ -168,11 +167,10 @@ pub fn plan_on_table(
     table: egui::Rect,
     now: f64,
 ) {
-    let Some(plan) = t.viewer_plan() else {
+    let Some((seat, steps)) = t.viewer_plan() else {
         return;
     };
-    let steps = plan.steps.len();
-    let seat = plan.seat;
+    let steps = steps.len();
     let confirms: Vec<ActionEntry> = t
         .viewer_actions()
         .into_iter()

@@ -28,18 +28,22 @@ impl TableState {
             self.preview = None;
             return;
         }
-        if self.cover.is_some() || index >= self.session.log().len() {
+        // Online, no earlier state is here to show: the authority holds the game.
+        let Some(session) = self.local() else {
+            return;
+        };
+        if self.cover.is_some() || index >= session.log().len() {
             return;
         }
-        let position = self.session.position_after(index);
+        let position = session.position_after(index);
         let viewer = self.viewer();
-        match self.session.view_at(position, viewer) {
+        match session.view_at(position, viewer) {
             Ok(v) => {
                 self.preview = Some(Preview {
                     index,
                     position,
                     view: Arc::new(v),
-                    revision: self.session.revision(),
+                    revision: session.revision(),
                     viewer,
                 })
             }
@@ -52,7 +56,7 @@ impl TableState {
         let stale = self
             .preview
             .as_ref()
-            .is_some_and(|p| p.revision != self.session.revision() || p.viewer != self.viewer());
+            .is_some_and(|p| p.revision != self.revision() || p.viewer != self.viewer());
         if stale || self.cover.is_some() {
             self.preview = None;
         }

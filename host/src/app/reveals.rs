@@ -54,12 +54,15 @@ impl TableState {
         let (Some(seconds), Some(before)) = (self.reveal_seconds, before) else {
             return;
         };
-        let to = self.session.cursor();
+        let Some(session) = self.local() else {
+            return;
+        };
+        let to = session.cursor();
         if to < from + 2 || self.cover.is_some() || self.viewer_plan().is_some() {
             return;
         }
         let viewer = self.viewer();
-        let entries = &self.session.log()[from..to];
+        let entries = &session.log()[from..to];
         let Ok(views) = views_after(&before, entries, viewer) else {
             // A copy that fails is no reason to stop the game: show the end at once.
             return;
@@ -87,7 +90,7 @@ impl TableState {
             at: 0,
             since: now,
             seconds,
-            revision: self.session.revision(),
+            revision: session.revision(),
             motion,
         });
     }
@@ -99,7 +102,7 @@ impl TableState {
         let stale = self
             .beats
             .as_ref()
-            .is_some_and(|b| b.revision != self.session.revision() || b.viewer != self.viewer());
+            .is_some_and(|b| b.revision != self.revision() || b.viewer != self.viewer());
         if stale {
             self.beats = None;
             return None;
@@ -149,7 +152,7 @@ impl TableState {
     pub fn log_shown_end(&self) -> usize {
         match &self.beats {
             Some(b) => b.ends[b.at],
-            None => self.session.log().len(),
+            None => self.log_entries().len(),
         }
     }
 }

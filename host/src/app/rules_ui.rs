@@ -86,7 +86,7 @@ fn numbered(line: &str) -> Option<(u32, &str)> {
 
 pub fn show(ctx: &egui::Context, t: &mut TableState) {
     let mut open = t.show_rules;
-    let rules = blocks(&readable_owned(ctx, &t.session.plugin().info.rules));
+    let rules = blocks(&readable_owned(ctx, &t.plugin().info.rules));
     let sections: Vec<&str> = rules
         .iter()
         .filter_map(|b| match b {

@@ -85,6 +85,11 @@ pub struct Settings {
     /// A click on a board item that spends plays it at once, without the menu that
     /// names the action and its cost.
     pub one_click: bool,
+    /// Online play's relay: "" for the public relays, "off" for none (players on one
+    /// network), or the URL of your own.
+    pub relay: String,
+    /// The name shown to the other players online.
+    pub online_name: String,
 }
 
 impl Default for Settings {
@@ -99,6 +104,8 @@ impl Default for Settings {
             fair_undo: false,
             reveal_pace: RevealPace::Normal,
             one_click: false,
+            relay: String::new(),
+            online_name: String::new(),
         }
     }
 }

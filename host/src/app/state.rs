@@ -14,7 +14,10 @@ use crate::profiles::{Profiles, Recent};
 use crate::save;
 use crate::session::{Session, UndoMode, now_unix, seat_range};
 
+use tavern_net::NetConfig;
+
 use super::files::{DialogPurpose, FileDialog};
+use super::hosting::{HostedGame, Joining, SeatRole};
 use super::settings::{SeatChoice, SeatPlan, Settings};
 use super::table::{TableState, Waker};
 
@@ -76,6 +79,24 @@ pub struct AppState {
     pub show_settings: bool,
     /// The in-app "Save as" window is open with this path in its field.
     pub save_as_path: Option<String>,
+    /// The windows of online play and what they started.
+    pub online: OnlineState,
+}
+
+/// Online play from the launcher: the *Host online* and *Join* windows, the game this
+/// app hosts and a join under way.
+#[derive(Default)]
+pub struct OnlineState {
+    /// The *Host online* window is open with a role per seat of the launcher's form.
+    pub host_form: Option<Vec<SeatRole>>,
+    /// The *Join* window is open with this ticket text.
+    pub join_text: Option<String>,
+    pub hosted: Option<HostedGame>,
+    pub joining: Option<Joining>,
+    /// The invitations window is open (while hosting).
+    pub show_invites: bool,
+    /// Replaces the relay setting (tests: loopback only, relays off).
+    pub net_override: Option<NetConfig>,
 }
 
 /// What the launcher form starts: the game, its setup, and a profile id per seat.
@@ -113,6 +134,7 @@ impl AppState {
             waker: None,
             show_settings: false,
             save_as_path: None,
+            online: OnlineState::default(),
         };
         if let Some(first) = s.catalog.games.first().map(|g| g.info.id.clone()) {
             s.select_game(&first);
@@ -349,12 +371,14 @@ impl AppState {
 
     /// Same seats and options, a new seed.
     pub fn play_again(&mut self) {
-        let Some(t) = &self.table else { return };
-        let plugin = t.session.plugin().clone();
-        let mut setup = t.session.setup().clone();
+        let Some(session) = self.table.as_ref().and_then(|t| t.local()) else {
+            return;
+        };
+        let plugin = session.plugin().clone();
+        let mut setup = session.setup().clone();
         setup.seed = random_seed();
-        let profiles = t.session.profiles.clone();
-        let mode = t.session.undo_mode();
+        let profiles = session.profiles.clone();
+        let mode = session.undo_mode();
         self.start_setup(plugin, setup, profiles, mode);
     }
 
@@ -406,18 +430,25 @@ impl AppState {
     /// offers no file dialog) and a button for the native dialog.
     pub fn save_as(&mut self) {
         let Some(t) = &self.table else { return };
-        let suggested = t.save_path.clone().unwrap_or_else(|| {
-            self.paths
-                .saves_dir()
-                .join(format!("{}.json", t.session.id))
-        });
+        let suggested = match t.local() {
+            Some(session) => t
+                .save_path
+                .clone()
+                .unwrap_or_else(|| self.paths.saves_dir().join(format!("{}.json", session.id))),
+            None => {
+                self.show_error("Cannot save", "An online game is saved by its host.");
+                return;
+            }
+        };
         self.save_as_path = Some(suggested.display().to_string());
     }
 
     /// The desktop's own save dialog, on a worker thread.
     pub fn save_as_native(&mut self) {
-        let Some(t) = &self.table else { return };
-        let name = format!("{}.json", t.session.id);
+        let Some(session) = self.table.as_ref().and_then(|t| t.local()) else {
+            return;
+        };
+        let name = format!("{}.json", session.id);
         self.dialog.start(
             DialogPurpose::SaveAs,
             self.paths.saves_dir(),
@@ -457,9 +488,10 @@ impl AppState {
         }
         if let Some(t) = &mut self.table
             && let Some(f) = t.take_finished()
+            && let Some(session) = t.local()
         {
             self.profiles
-                .record_finished(&t.session, &f.outcome, &f.history_path);
+                .record_finished(session, &f.outcome, &f.history_path);
             if let Err(e) = self.profiles.save() {
                 t.notice = Some(format!("Could not update the profiles: {e}"));
             }
@@ -467,8 +499,16 @@ impl AppState {
     }
 
     pub fn back_to_launcher(&mut self) {
-        self.table = None;
+        // An online seat says goodbye, so the others see it leave at once.
+        if let Some(seat) = self.table.take().and_then(TableState::into_online) {
+            seat.leave();
+        }
         self.screen = Screen::Launcher;
+        // Leaving the table of a hosted game ends it for everybody: the players' screens
+        // say the connection ended.
+        if let Some(h) = self.online.hosted.take() {
+            h.close();
+        }
     }
 
     pub fn now_unix(&self) -> u64 {

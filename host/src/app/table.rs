@@ -34,7 +34,10 @@ use serde_json::Value;
 use tavern_plugin_api::{ActionEntry, ChoiceKind, Outcome, SeatKind, ToAct, View};
 
 use super::motion::Motion;
+use super::online_seat::OnlineSeat;
 use super::table_bots::BotJob;
+use super::table_game::Source;
+use super::table_source::TableSource;
 
 use crate::paths::Paths;
 use crate::plugin::{Instance, PluginError};
@@ -42,6 +45,10 @@ use crate::save;
 use crate::session::{Session, SessionError, UndoMode};
 
 pub use super::waker::Waker;
+
+/// Why redo and rewinding are not offered online.
+const ONLINE_HISTORY: &str =
+    "Online, only Undo takes moves back (the others are asked when it is not your own last move)";
 
 /// Passes the table may answer in a row before it stops (a game that keeps asking).
 const MAX_AUTO_PASSES: usize = 10_000;
@@ -64,7 +71,8 @@ pub struct Finished {
 }
 
 pub struct TableState {
-    pub session: Session,
+    /// The game: a session this app owns, or one seat of a game held online.
+    pub(super) source: super::table_game::Source,
     /// The file Ctrl+S writes to; `None` until the game was saved or opened from a file.
     pub save_path: Option<PathBuf>,
     /// The human seat whose view is on screen (hot-seat); `None` before anyone looked.
@@ -149,8 +157,17 @@ struct Shown {
 
 impl TableState {
     pub fn new(session: Session, paths: &Paths, save_path: Option<PathBuf>) -> TableState {
+        TableState::with_source(Source::Local(session), paths, save_path)
+    }
+
+    /// The table of one seat of a game an online authority holds.
+    pub fn joined(seat: OnlineSeat, paths: &Paths) -> TableState {
+        TableState::with_source(Source::Online(Box::new(seat)), paths, None)
+    }
+
+    fn with_source(source: Source, paths: &Paths, save_path: Option<PathBuf>) -> TableState {
         let mut t = TableState {
-            session,
+            source,
             save_path,
             screen_seat: None,
             cover: None,
@@ -186,8 +203,12 @@ impl TableState {
             preview: None,
             lesson: None,
         };
-        // A loaded game may already be over (a replay from the history).
-        if matches!(t.session.to_act(), Ok(ToAct::Over)) {
+        // A loaded game may already be over (a replay from the history); an online one
+        // is recorded by its host.
+        if t.is_online() {
+            t.recorded = true;
+        }
+        if t.is_over() {
             t.recorded = true;
             t.show_end = true;
         }
@@ -208,30 +229,45 @@ impl TableState {
     pub fn plan_or_session_copy(&self, seat: usize) -> Result<Instance, PluginError> {
         match self.plan.as_ref().filter(|p| p.seat == seat) {
             Some(p) => p.scratch.try_clone(),
-            None => self.session.instance().try_clone(),
+            None => match self.local() {
+                Some(session) => session.instance().try_clone(),
+                None => Err(PluginError::BadRequest(
+                    "the game is held by the online host".into(),
+                )),
+            },
         }
     }
 
     pub fn game_name(&self) -> &str {
-        &self.session.plugin().info.name
+        &self.plugin().info.name
     }
 
     pub fn hidden_information(&self) -> bool {
-        self.session.plugin().info.hidden_information
+        self.plugin().info.hidden_information
     }
 
     pub fn seat_count(&self) -> usize {
-        self.session.setup().seats.len()
+        match &self.source {
+            Source::Local(s) => s.setup().seats.len(),
+            Source::Online(o) => o.seat_count(),
+        }
     }
 
+    /// The seats people play at this screen: every human seat in hot-seat; online, the
+    /// one seat this connection holds (none for a spectator).
     pub fn humans(&self) -> Vec<usize> {
-        (0..self.seat_count())
-            .filter(|&s| !self.session.is_bot(s))
-            .collect()
+        match &self.source {
+            Source::Local(s) => (0..self.seat_count()).filter(|&i| !s.is_bot(i)).collect(),
+            Source::Online(o) => o.local_seats(),
+        }
     }
 
     pub fn bot_level(&self, seat: usize) -> u8 {
-        match self.session.setup().seats.get(seat).map(|s| &s.kind) {
+        let kind = self
+            .local()
+            .and_then(|s| s.setup().seats.get(seat))
+            .map(|s| &s.kind);
+        match kind {
             Some(SeatKind::Bot { level }) => *level,
             _ => 0,
         }
@@ -250,21 +286,22 @@ impl TableState {
     }
 
     pub fn to_act(&self) -> Vec<usize> {
-        match self.session.to_act() {
+        match self.game_to_act() {
             Ok(ToAct::Seats(s)) => s,
             _ => Vec::new(),
         }
     }
 
     pub fn is_over(&self) -> bool {
-        matches!(self.session.to_act(), Ok(ToAct::Over))
+        matches!(self.game_to_act(), Ok(ToAct::Over))
     }
 
-    /// The human seats that must decide now.
+    /// The seats at this screen that must decide now.
     pub fn humans_to_act(&self) -> Vec<usize> {
+        let here = self.humans();
         self.to_act()
             .into_iter()
-            .filter(|&s| !self.session.is_bot(s))
+            .filter(|s| here.contains(s))
             .collect()
     }
 
@@ -331,10 +368,12 @@ impl TableState {
     /// list is exactly one pass, or who holds "don't ask me again" for the window of a
     /// pass in its list.
     fn automatic_pass(&self, seat: usize) -> Option<Value> {
-        if !self.auto_answer || self.session.is_bot(seat) {
+        // Online, the authority's game answers for nobody: a seat's pass is its own.
+        let session = self.local()?;
+        if !self.auto_answer || session.is_bot(seat) {
             return None;
         }
-        let list = self.session.legal(seat).ok()?;
+        let list = session.legal(seat).ok()?;
         let wanted = self.auto_pass.get(&seat);
         let is_pass = |a: &ActionEntry| matches!(a.kind, ChoiceKind::Pass { .. });
         if let [only] = list.as_slice()
@@ -357,7 +396,10 @@ impl TableState {
             let Some((seat, action)) = next else {
                 return;
             };
-            match self.session.apply(seat, action) {
+            let Some(session) = self.local_mut() else {
+                return;
+            };
+            match session.apply(seat, action) {
                 Ok(_) => self.passes_answered += 1,
                 Err(e) => {
                     self.fail(e);
@@ -393,10 +435,10 @@ impl TableState {
         let Some(v) = self.viewer() else {
             return Vec::new();
         };
-        if !self.to_act().contains(&v) || self.session.is_bot(v) {
+        if !self.to_act().contains(&v) || self.is_bot(v) {
             return Vec::new();
         }
-        let revision = self.session.revision();
+        let revision = self.revision();
         let plan = self.plan.as_ref().filter(|p| p.seat == v);
         let planned = plan.map_or(0, |p| p.steps.len());
         let mut cache = self.actions.borrow_mut();
@@ -410,21 +452,36 @@ impl TableState {
         // A failing legal() means the plugin is broken; the view call reports it.
         let list = match plan {
             Some(p) => p.scratch.legal(v).unwrap_or_default(),
-            None => self.session.legal(v).unwrap_or_default(),
+            None => self.game_legal(v),
         };
         let out = list.iter().map(|a| (v, a.clone())).collect();
         *cache = Some((revision, v, planned, list));
         out
     }
 
-    /// The plan of the seat at the screen, if it has one.
-    pub fn viewer_plan(&self) -> Option<&Plan> {
-        self.plan.as_ref().filter(|p| Some(p.seat) == self.viewer())
+    /// The plan of the seat at the screen, if it has one: the seat and its steps so far
+    /// (online, the steps this screen sent; the authority holds the plan).
+    pub fn viewer_plan(&self) -> Option<(usize, &[ActionEntry])> {
+        if let Source::Online(o) = &self.source {
+            let seat = o.seat()?;
+            let steps = o.plan_steps();
+            return (o.plan_len(seat) > 0 && !steps.is_empty()).then_some((seat, steps));
+        }
+        self.plan
+            .as_ref()
+            .filter(|p| Some(p.seat) == self.viewer())
+            .map(|p| (p.seat, p.steps.as_slice()))
     }
 
     /// Drops the plan (Cancel): nothing was logged, so nothing is taken back.
     pub fn cancel_plan(&mut self) {
         if self.lesson_refuses() {
+            return;
+        }
+        if let Source::Online(o) = &mut self.source {
+            if let Some(seat) = o.seat() {
+                o.cancel_plan(seat);
+            }
             return;
         }
         if self.plan.take().is_some() {
@@ -438,13 +495,16 @@ impl TableState {
             self.plan = None;
         }
         if self.plan.is_none() {
-            match self.session.bot_instance() {
+            let Some(session) = self.local() else {
+                return;
+            };
+            match session.bot_instance() {
                 Ok(scratch) => {
                     self.plan = Some(Plan {
                         seat,
                         steps: Vec::new(),
                         scratch,
-                        revision: self.session.revision(),
+                        revision: session.revision(),
                     })
                 }
                 Err(e) => return self.fail(e),
@@ -478,6 +538,9 @@ impl TableState {
     /// a notice when a step no longer applies (another seat moved meanwhile).
     fn rebase_plan(&mut self) {
         let to_act = self.to_act();
+        let Source::Local(session) = &self.source else {
+            return;
+        };
         let Some(plan) = self.plan.as_mut() else {
             return;
         };
@@ -485,8 +548,7 @@ impl TableState {
             self.plan = None;
             return;
         }
-        let rebuilt = self
-            .session
+        let rebuilt = session
             .bot_instance()
             .map_err(|e| e.to_string())
             .and_then(|inst| {
@@ -505,7 +567,7 @@ impl TableState {
         match rebuilt {
             Ok(inst) => {
                 plan.scratch = inst;
-                plan.revision = self.session.revision();
+                plan.revision = session.revision();
             }
             Err(m) => {
                 self.plan = None;
@@ -536,9 +598,9 @@ impl TableState {
         if let Some((v, _)) = self.beat_view() {
             return Ok(v);
         }
-        let (revision, viewer) = (self.session.revision(), self.viewer());
+        let (revision, viewer) = (self.revision(), self.viewer());
         let plan = self.plan.as_ref().filter(|p| Some(p.seat) == viewer);
-        let planned = plan.map_or(0, |p| p.steps.len());
+        let planned = self.viewer_plan().map_or(0, |(_, s)| s.len());
         if let Some(s) = &self.shown
             && s.revision == revision
             && s.viewer == viewer
@@ -547,9 +609,12 @@ impl TableState {
             return Ok(s.view.clone());
         }
         // A seat planning sees its plan: the copy's view, never shown to anybody else.
-        let view = Arc::new(match plan {
-            Some(p) => p.scratch.view(viewer)?,
-            None => self.session.view(viewer)?,
+        let view = Arc::new(match (plan, &self.source) {
+            (Some(p), _) => p.scratch.view(viewer)?,
+            (None, Source::Local(session)) => session.view(viewer)?,
+            (None, Source::Online(o)) => o
+                .view(viewer)
+                .map_err(|m| SessionError::Plugin(PluginError::Protocol(m)))?,
         });
         let motion = self
             .shown
@@ -579,7 +644,7 @@ impl TableState {
         motion: Option<Motion>,
     ) {
         self.shown = Some(Shown {
-            revision: self.session.revision(),
+            revision: self.revision(),
             planned: 0,
             viewer,
             view,
@@ -607,6 +672,16 @@ impl TableState {
     pub fn act(&mut self, seat: usize, action: Value, now: f64) {
         // Lesson hook: only the lesson's move is played.
         if !self.lesson_allows(seat, &action) {
+            return;
+        }
+        if let Source::Online(o) = &mut self.source {
+            // The authority plays it (a step goes into the plan it keeps) and sends the
+            // new table; a refusal comes back as a notice.
+            match o.act(seat, action) {
+                Ok(()) => self.notice = None,
+                Err(m) => self.notice = Some(m),
+            }
+            self.numbers.clear();
             return;
         }
         let kind = self.kind_of(seat, &action);
@@ -641,11 +716,14 @@ impl TableState {
         // (`tick` checks); its own decision was taken out of the job before it got here.
         // A copy of the game before the move, for the step-by-step reveal of what it
         // brings (only when the table plays reveals back).
-        let from = self.session.cursor();
+        let Source::Local(session) = &mut self.source else {
+            return;
+        };
+        let from = session.cursor();
         let before = self
             .reveal_seconds
-            .and_then(|_| self.session.bot_instance().ok());
-        match self.session.apply_plan(seat, steps, action) {
+            .and_then(|_| session.bot_instance().ok());
+        match session.apply_plan(seat, steps, action) {
             Ok(_) => {
                 self.notice = None;
                 self.numbers.clear();
@@ -680,15 +758,18 @@ impl TableState {
     /// changed: replay the log into a fresh instance so play resumes from the last good
     /// move exactly.
     fn rebuild(&mut self) {
-        let file = crate::save::SaveFile::from_session(&self.session);
+        let Source::Local(session) = &mut self.source else {
+            return;
+        };
+        let file = crate::save::SaveFile::from_session(session);
         let catalog = crate::plugin::Catalog {
-            games: vec![self.session.plugin().clone()],
+            games: vec![session.plugin().clone()],
             incompatible: Vec::new(),
         };
         match file.replay(&catalog) {
             Ok(mut s) => {
-                s.updated = self.session.updated;
-                self.session = s;
+                s.updated = session.updated;
+                *session = s;
                 self.plan = None;
                 // The new session counts revisions from zero again.
                 self.shown = None;
@@ -711,8 +792,19 @@ impl TableState {
         if self.viewer_plan().is_some() {
             return Ok(());
         }
-        // A bot thinking is no reason to wait: undo drops its job, which stops its search.
-        self.session.can_undo(self.viewer())
+        match &self.source {
+            // A bot thinking is no reason to wait: undo drops its job, which stops its
+            // search.
+            Source::Local(session) => session.can_undo(self.viewer()),
+            // The authority judges (at once when fair, else a vote of the others).
+            Source::Online(o)
+                if o.seat()
+                    .is_some_and(|s| o.entries().iter().any(|e| e.seat == Some(s))) =>
+            {
+                Ok(())
+            }
+            Source::Online(_) => Err("Nothing of yours to take back".into()),
+        }
     }
 
     pub fn can_redo(&self) -> Result<(), String> {
@@ -720,10 +812,10 @@ impl TableState {
         if self.cover.is_some() {
             return Err("Reveal the table first".into());
         }
-        if self.session.can_redo() {
-            Ok(())
-        } else {
-            Err("Nothing to redo".into())
+        match self.local() {
+            Some(s) if s.can_redo() => Ok(()),
+            Some(_) => Err("Nothing to redo".into()),
+            None => Err(ONLINE_HISTORY.into()),
         }
     }
 
@@ -732,7 +824,12 @@ impl TableState {
     pub fn undo(&mut self, now: f64) {
         // Within a plan, undo takes back the last tentative step: nothing was logged.
         if self.viewer_plan().is_some() && self.lesson.is_none() {
-            self.unstep();
+            if self.is_online() {
+                // The authority keeps the plan's steps: Undo drops them all.
+                self.cancel_plan();
+            } else {
+                self.unstep();
+            }
             return;
         }
         if let Err(m) = self.can_undo() {
@@ -740,15 +837,34 @@ impl TableState {
             return;
         }
         let requester = self.viewer();
-        if let Err(e) = self.session.undo(requester) {
+        if let Source::Online(o) = &mut self.source {
+            if let Some(seat) = requester
+                && let super::table_source::UndoAnswer::Refused(m) = o.undo(seat)
+            {
+                self.notice = Some(m);
+            }
+            return;
+        }
+        let Some(session) = self.local_mut() else {
+            return;
+        };
+        if let Err(e) = session.undo(requester) {
             self.fail(e);
             return;
         }
-        if self.session.undo_mode() == UndoMode::Learning {
+        if self
+            .local()
+            .is_some_and(|s| s.undo_mode() == UndoMode::Learning)
+        {
             // Back over bot moves and over positions whose only human choice is a pass
             // the table would answer again at once.
-            while self.nobody_to_ask() && self.session.can_undo(requester).is_ok() {
-                if let Err(e) = self.session.undo(requester) {
+            while self.nobody_to_ask()
+                && self.local().is_some_and(|s| s.can_undo(requester).is_ok())
+            {
+                let Some(session) = self.local_mut() else {
+                    break;
+                };
+                if let Err(e) = session.undo(requester) {
                     self.fail(e);
                     break;
                 }
@@ -762,7 +878,7 @@ impl TableState {
             self.notice = Some(m);
             return;
         }
-        if let Err(e) = self.session.redo() {
+        if let Some(Err(e)) = self.local_mut().map(|s| s.redo()) {
             self.fail(e);
         }
         self.after_history_move(now);
@@ -774,8 +890,11 @@ impl TableState {
         if self.cover.is_some() {
             return Err("Reveal the table first".into());
         }
-        let pos = self.session.position_after(index);
-        self.session.can_rewind_to(pos, self.viewer())
+        let Some(session) = self.local() else {
+            return Err(ONLINE_HISTORY.into());
+        };
+        let pos = session.position_after(index);
+        session.can_rewind_to(pos, self.viewer())
     }
 
     pub fn rewind_to_entry(&mut self, index: usize, now: f64) {
@@ -783,8 +902,12 @@ impl TableState {
             self.notice = Some(m);
             return;
         }
-        let pos = self.session.position_after(index);
-        if let Err(e) = self.session.rewind_to(pos, self.viewer()) {
+        let viewer = self.viewer();
+        let Some(session) = self.local_mut() else {
+            return;
+        };
+        let pos = session.position_after(index);
+        if let Err(e) = session.rewind_to(pos, viewer) {
             self.fail(e);
         }
         self.after_history_move(now);
@@ -817,12 +940,18 @@ impl TableState {
         self.after_change(now);
     }
 
+    /// After a frame from the authority: the screen, the end of the game.
+    pub(super) fn after_online_change(&mut self, now: f64) {
+        *self.actions.get_mut() = None;
+        self.after_change(now);
+    }
+
     fn after_change(&mut self, now: f64) {
         self.last_change = now;
         if self
             .plan
             .as_ref()
-            .is_some_and(|p| p.revision != self.session.revision())
+            .is_some_and(|p| p.revision != self.revision())
         {
             self.rebase_plan();
         }
@@ -838,19 +967,27 @@ impl TableState {
         }
     }
 
-    pub fn autosave_path(&self) -> PathBuf {
-        self.autosave_dir.join(format!("{}.json", self.session.id))
+    /// The autosave of a game held here (`None` online: the host keeps the game).
+    pub fn autosave_path(&self) -> Option<PathBuf> {
+        let session = self.local()?;
+        Some(self.autosave_dir.join(format!("{}.json", session.id)))
     }
 
     fn autosave(&mut self) {
-        if let Err(e) = save::save(&self.session, &self.autosave_path()) {
+        let (Some(session), Some(path)) = (self.local(), self.autosave_path()) else {
+            return;
+        };
+        if let Err(e) = save::save(session, &path) {
             self.notice = Some(format!("Autosave failed: {e}"));
         }
     }
 
     /// Keeps the finished game in the history folder and drops its autosave.
     fn finish(&mut self) {
-        let outcome = match self.session.outcome() {
+        let Some(session) = self.local() else {
+            return;
+        };
+        let outcome = match session.outcome() {
             Ok(Some(o)) => o,
             Ok(None) => return,
             Err(e) => {
@@ -858,11 +995,13 @@ impl TableState {
                 return;
             }
         };
-        let history_path = self.history_dir.join(format!("{}.json", self.session.id));
-        if let Err(e) = save::save(&self.session, &history_path) {
+        let history_path = self.history_dir.join(format!("{}.json", session.id));
+        if let Err(e) = save::save(session, &history_path) {
             self.notice = Some(format!("Could not keep the game in the history: {e}"));
         }
-        let _ = std::fs::remove_file(self.autosave_path());
+        if let Some(autosave) = self.autosave_path() {
+            let _ = std::fs::remove_file(autosave);
+        }
         self.finished = Some(Finished {
             outcome,
             history_path,
@@ -875,7 +1014,10 @@ impl TableState {
     }
 
     pub fn save_to(&mut self, path: &Path) -> Result<(), String> {
-        save::save(&self.session, path).map_err(|e| format!("Could not save: {e}"))?;
+        let session = self
+            .local()
+            .ok_or("An online game is saved by its host (it ends with a save)")?;
+        save::save(session, path).map_err(|e| format!("Could not save: {e}"))?;
         self.save_path = Some(path.to_path_buf());
         self.notice = Some(format!("Saved to {}", path.display()));
         Ok(())
@@ -885,7 +1027,7 @@ impl TableState {
     /// person. A bot handed its seat starts from the position as it is; a person handed
     /// back a seat gets the screen as any person would (with a cover in hot-seat).
     pub fn hand_seat(&mut self, seat: usize, bot: Option<u8>, now: f64) {
-        if seat >= self.seat_count() {
+        if seat >= self.seat_count() || self.is_online() {
             return;
         }
         let kind = match bot {
@@ -894,7 +1036,9 @@ impl TableState {
             },
             None => SeatKind::Human,
         };
-        self.session.set_seat_kind(seat, kind);
+        if let Some(session) = self.local_mut() {
+            session.set_seat_kind(seat, kind);
+        }
         if self.bot.as_ref().is_some_and(|b| b.seat == seat) {
             self.bot = None;
         }

@@ -15,11 +15,15 @@ use crate::session::{StopThinking, UndoMode, step_seed};
 impl TableState {
     /// Why the seat at the screen cannot ask for a hint now, or `Ok`.
     pub fn can_hint(&self) -> Result<usize, String> {
-        if self.session.undo_mode() != UndoMode::Learning {
+        // A hint searches a game state, and online the only one is on the authority.
+        let session = self
+            .local()
+            .ok_or("Hints are not offered online: the game is held by the host")?;
+        if session.undo_mode() != UndoMode::Learning {
             return Err("Hints are for games in learning mode".into());
         }
         let seat = self.viewer().ok_or("Nobody is at the screen")?;
-        if self.cover.is_some() || self.session.is_bot(seat) || !self.to_act().contains(&seat) {
+        if self.cover.is_some() || session.is_bot(seat) || !self.to_act().contains(&seat) {
             return Err("Hints are for your own turn".into());
         }
         Ok(seat)
@@ -27,7 +31,7 @@ impl TableState {
 
     fn plan_steps(&self) -> Vec<serde_json::Value> {
         self.viewer_plan()
-            .map(|p| p.steps.iter().map(|e| e.action.clone()).collect())
+            .map(|(_, steps)| steps.iter().map(|e| e.action.clone()).collect())
             .unwrap_or_default()
     }
 
@@ -81,11 +85,14 @@ impl TableState {
                 return;
             }
         };
-        let stop = StopThinking::new(self.session.plugin());
+        let Some(session) = self.local() else {
+            return;
+        };
+        let stop = StopThinking::new(session.plugin());
         let ask = HintAsk {
             seat,
-            cursor: self.session.cursor(),
-            seed: step_seed(self.session.bot_seed(), 1000 + steps.len()),
+            cursor: session.cursor(),
+            seed: step_seed(session.bot_seed(), 1000 + steps.len()),
             steps,
             legal: self.viewer_legal(),
             ask: self.advice_ask(None, None),
@@ -107,18 +114,22 @@ impl TableState {
     /// Starts rating every decision of the people at the table (seats that are people
     /// now), up to [`REVIEW_MAX_DECISIONS`], on a worker that replays the game.
     pub fn start_review(&mut self) {
-        let (start, log) = match self.session.start_and_log() {
+        let Some(session) = self.local() else {
+            self.notice = Some("No review online: the host holds the game".into());
+            return;
+        };
+        let (start, log) = match session.start_and_log() {
             Ok(x) => x,
             Err(e) => {
                 self.notice = Some(format!("No review: {e}"));
                 return;
             }
         };
-        let log = log[..self.session.cursor()].to_vec();
+        let log = log[..session.cursor()].to_vec();
         let people: Vec<usize> = self.humans();
         let picked = pick_decisions(&log, &people, REVIEW_MAX_DECISIONS);
-        let stop = StopThinking::new(self.session.plugin());
-        let seed = self.session.setup().seed ^ 0x5EE;
+        let stop = StopThinking::new(session.plugin());
+        let seed = session.setup().seed ^ 0x5EE;
         let ask = self.advice_ask(Some(REVIEW_ITERATIONS), Some(REVIEW_MILLIS));
         match Review::start(start, log, picked, (ask, seed), stop, self.waker()) {
             Ok(r) => self.review = Some(r),

@@ -73,7 +73,7 @@ impl TableState {
     /// Bots wait while a redo branch exists, so a player who stepped back can look around
     /// or redo without the bots overwriting the branch.
     pub fn bots_held(&self) -> bool {
-        self.session.can_redo() && !self.bots_released
+        self.local().is_some_and(|s| s.can_redo()) && !self.bots_released
     }
 
     /// Whether the running bot job still answers the current position: nothing happened
@@ -84,12 +84,9 @@ impl TableState {
         let Some(job) = &self.bot else {
             return false;
         };
-        self.session.cursor() == job.cursor
+        self.cursor() == job.cursor
             || (self.only_others_moved(job.seat, job.cursor)
-                && self
-                    .session
-                    .legal(job.seat)
-                    .is_ok_and(|legal| legal == job.legal))
+                && self.game_legal(job.seat) == job.legal)
     }
 
     /// Whether everything logged since log position `since` is other seats' moves that
@@ -97,9 +94,9 @@ impl TableState {
     /// that a search had not to treat as unknown anyway. Undo, redo and rewind drop what
     /// depends on this themselves; only moves forward get here.
     pub fn only_others_moved(&self, seat: usize, since: usize) -> bool {
-        let cursor = self.session.cursor();
+        let cursor = self.cursor();
         cursor >= since
-            && self.session.log()[since..cursor]
+            && self.log_entries()[since..cursor]
                 .iter()
                 .all(|e| e.seat.is_some_and(|s| s != seat) && !e.reveal)
             && self.to_act().contains(&seat)
@@ -108,6 +105,12 @@ impl TableState {
     /// Drives the bots: starts a worker when a bot is to act, applies its move when the
     /// pace allows. Returns the seconds until it wants to be called again, if it does.
     pub fn tick(&mut self, now: f64, pace: f32) -> Option<f64> {
+        // Online, bots play on the authority; the table only takes in what arrives
+        // (the network thread wakes the window).
+        if self.is_online() {
+            self.poll_online(now);
+            return None;
+        }
         // A playback runs to its end before the bots move on.
         if let Some(wait) = self.beats_tick(now) {
             return Some(wait);
@@ -126,7 +129,7 @@ impl TableState {
                 self.bot = None;
                 return Some(0.0);
             }
-            let cursor = self.session.cursor();
+            let cursor = self.cursor();
             let job = self.bot.as_mut().expect("checked above");
             job.cursor = cursor;
             if job.ready.is_none() {
@@ -167,23 +170,23 @@ impl TableState {
             self.apply_decision(job.seat, &d.steps, d.entry.action, now);
             return Some(0.0);
         }
-        let bot_seat = self
-            .to_act()
-            .into_iter()
-            .find(|&s| self.session.is_bot(s))?;
+        let bot_seat = self.to_act().into_iter().find(|&s| self.is_bot(s))?;
         self.start_bot(bot_seat);
         Some(0.1)
     }
 
     fn start_bot(&mut self, seat: usize) {
-        let instance = match self.session.bot_instance() {
+        let Some(session) = self.local() else {
+            return;
+        };
+        let instance = match session.bot_instance() {
             Ok(i) => i,
             Err(e) => {
                 self.fail(e);
                 return;
             }
         };
-        let legal = match self.session.legal(seat) {
+        let legal = match session.legal(seat) {
             Ok(l) => l,
             Err(e) => {
                 self.fail(e);
@@ -191,8 +194,8 @@ impl TableState {
             }
         };
         let level = self.bot_level(seat).clamp(1, 3);
-        let seed = self.session.bot_seed();
-        let stop = StopThinking::new(self.session.plugin());
+        let seed = session.bot_seed();
+        let stop = StopThinking::new(session.plugin());
         let worker_stop = stop.clone();
         let (tx, rx) = std::sync::mpsc::channel();
         let waker = self.waker.clone();
@@ -218,7 +221,7 @@ impl TableState {
             .max(0.05);
         self.bot = Some(BotJob {
             seat,
-            cursor: self.session.cursor(),
+            cursor: self.cursor(),
             legal,
             rx,
             ready: None,

@@ -91,7 +91,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
                     one_click: state.settings.one_click,
                     anchor: t
                         .viewer_plan()
-                        .and_then(|p| p.steps.last())
+                        .and_then(|(_, steps)| steps.last())
                         .and_then(|s| s.target.clone()),
                     lesson: t.lesson_target(),
                 };
@@ -195,6 +195,14 @@ fn top_bar(ui: &mut Ui, state: &mut AppState, now: f64) {
             {
                 leave = true;
             }
+            if state.online.hosted.is_some()
+                && ui
+                    .button("Invitations")
+                    .on_hover_text("The invitations to send, and who is connected")
+                    .clicked()
+            {
+                state.online.show_invites = !state.online.show_invites;
+            }
             ui.separator();
             let t = state.table.as_mut().expect("table shown");
             if gated_button(ui, "Undo", "Take back the last move (Ctrl+Z)", t.can_undo()) {
@@ -209,11 +217,13 @@ fn top_bar(ui: &mut Ui, state: &mut AppState, now: f64) {
                 t.redo(now);
             }
             ui.separator();
-            save = ui.button("Save").on_hover_text("Ctrl+S").clicked();
-            save_as = ui
-                .button("Save As…")
-                .on_hover_text("Ctrl+Shift+S")
-                .clicked();
+            let saving = if t.is_online() {
+                Err("An online game is kept by its host".to_string())
+            } else {
+                Ok(())
+            };
+            save = gated_button(ui, "Save", "Ctrl+S", saving.clone());
+            save_as = gated_button(ui, "Save As…", "Ctrl+Shift+S", saving);
             open = ui.button("Open…").on_hover_text("Ctrl+O").clicked();
             ui.separator();
             if ui
@@ -254,11 +264,7 @@ fn top_bar(ui: &mut Ui, state: &mut AppState, now: f64) {
         let t = state.table.as_mut().expect("table shown");
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(t.game_name()).strong().size(17.0));
-            let status = t
-                .session
-                .view(t.viewer())
-                .map(|v| v.status)
-                .unwrap_or_default();
+            let status = t.status();
             if !status.is_empty() && t.cover.is_none() {
                 ui.label("·");
                 ui.label(RichText::new(readable(ui.ctx(), &status)).size(16.0));
@@ -268,11 +274,34 @@ fn top_bar(ui: &mut Ui, state: &mut AppState, now: f64) {
                 ui.label("·");
                 ui.label(RichText::new(turn).size(16.0));
             }
+            for seat in t.away() {
+                ui.label("·");
+                let text = format!("{} is disconnected", t.seat_name(seat));
+                ui.label(RichText::new(text).color(ui.visuals().warn_fg_color));
+            }
             if let Some(n) = &t.notice {
                 ui.label("·");
                 ui.label(RichText::new(n).color(ui.visuals().warn_fg_color));
             }
         });
+        let mut rejoin = None;
+        if let Some(why) = t.connection_ended() {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(
+                    RichText::new(why)
+                        .strong()
+                        .color(ui.visuals().warn_fg_color),
+                );
+                if !t.is_over()
+                    && ui
+                        .button("Rejoin")
+                        .on_hover_text("Connect again with the same invitation")
+                        .clicked()
+                {
+                    rejoin = t.online().map(|o| o.ticket.to_string());
+                }
+            });
+        }
         if let Some(msg) = t.banner.clone() {
             egui::Frame::new()
                 .fill(ui.visuals().error_fg_color.gamma_multiply(0.25))
@@ -303,6 +332,11 @@ fn top_bar(ui: &mut Ui, state: &mut AppState, now: f64) {
             });
         }
         ui.add_space(4.0);
+        if let Some(ticket) = rejoin {
+            // Not back to the launcher: for the host that would end the game it hosts.
+            state.table = None;
+            state.join_online(&ticket);
+        }
         if leave {
             state.back_to_launcher();
         }
@@ -364,13 +398,13 @@ fn side_panel(ui: &mut Ui, t: &mut TableState, view: Option<&View>, now: f64) {
 
 /// What identifies the buttons on screen this frame, for the click guard.
 fn guard_frame(ctx: &egui::Context, t: &mut TableState, now: f64) {
-    let planned = t.viewer_plan().map_or(0, |p| p.steps.len());
+    let planned = t.viewer_plan().map_or(0, |(_, s)| s.len());
     let hint = match &t.hint {
         None => 0,
         Some(h) if h.answer.is_none() => 1,
         Some(_) => 2,
     };
     let layout = hint | (u8::from(t.beats.is_some()) << 2) | (u8::from(t.preview.is_some()) << 3);
-    let key = (t.session.revision(), t.viewer(), planned, layout);
+    let key = (t.revision(), t.viewer(), planned, layout);
     t.guard.frame(ctx, key, now);
 }
