@@ -3,7 +3,7 @@
 
 use tavern_plugin_api::{GameError, GameRng};
 
-use crate::magic::check_perm;
+use crate::perm::check_perm;
 use crate::state::{Action, Keydoms, Stage};
 
 /// The chance step due now, in the order the flow asks for them.

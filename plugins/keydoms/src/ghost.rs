@@ -7,12 +7,16 @@
 
 use std::sync::LazyLock;
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use tavern_plugin_api::{GameError, Outcome, SeatScore};
 
 use crate::Keydoms;
 use crate::data::{COTTAGE, LOCS, MARKET, ROOM_K, ROOM_O, ROUNDHOUSE, STABLES, WAND};
-use crate::magic::check_perm;
+use crate::perm::check_perm;
+
+// A ghost's pieces (its counters, deck and effects, and what a turn did) live in
+// `pieces`, below `state`, which holds them; the rules on them are here.
+pub use crate::pieces::{Fx, Ghost, GhostCard, GhostMove, GhostWorker};
 
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
@@ -208,24 +212,6 @@ impl Table<'_> {
     }
 }
 
-/// A card in a ghost's draw deck.
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
-pub enum GhostCard {
-    Action(u8),
-    Spell(u8),
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub struct GhostWorker {
-    pub castle: u8,
-    pub elsewhere: u8,
-    pub loc: Option<u8>,
-    pub face_up: bool,
-    /// Placement order this round: names a face-down counter without its strength.
-    #[serde(default)]
-    pub seq: u32,
-}
-
 /// Effects that change how a ghost's counters count this round.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Mods {
@@ -236,45 +222,6 @@ pub struct Mods {
     pub trade: bool,
     /// Substitute cast by a player: the castle side counts everywhere.
     pub substitute: bool,
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub struct Ghost {
-    /// 0 = dark, 1 = light.
-    pub kind: usize,
-    pub workers: Vec<GhostWorker>,
-    /// Draw deck, top card last.
-    pub deck: Vec<GhostCard>,
-    pub discard: Vec<u8>,
-    /// Spells turned up this round, cast once placement ends.
-    pub revealed: Vec<u8>,
-    /// Spells gained this round, face down until the end-of-round shuffle.
-    pub gained: Vec<u8>,
-    pub artefacts: [u8; 6],
-    /// Artefacts already turned face up (invoked) this game, per kind; face-down ones are
-    /// `artefacts - face_up`.
-    pub face_up: [u8; 6],
-    /// Kinds invoked at the start of this round.
-    pub invoked: Vec<u8>,
-    /// Powers and spell effects working for this ghost this round.
-    #[serde(default)]
-    pub fx: Fx,
-}
-
-/// What works for one ghost during the current round (cleared at its end).
-#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
-pub struct Fx {
-    pub mirror: bool,
-    pub raven: bool,
-    pub scroll: bool,
-    /// Spells it cast: Choice, Copy, Disclosure, Moonlight, Trade.
-    pub choice: bool,
-    pub copy: bool,
-    pub disclosure: bool,
-    pub moonlight: bool,
-    pub trade: bool,
-    /// Kinds (bit per kind) a Copy has already taken from the players.
-    pub copied: u8,
 }
 
 impl Ghost {
@@ -417,18 +364,6 @@ impl Ghost {
         let arts: u16 = self.artefacts.iter().map(|&a| a as u16).sum();
         (arts, self.unresolved_spells().div_ceil(2) as u16)
     }
-}
-
-/// What one ghost turn did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GhostMove {
-    /// An action card sent counter `worker` to `loc`.
-    Placed { card: u8, worker: usize, loc: u8 },
-    /// A spell card came up; it waits face up until placement ends.
-    Revealed { spell: u8 },
-    /// An action card whose area has no active location: discarded, nobody moves (our
-    /// choice, the rulebook does not cover it).
-    Wasted { card: u8 },
 }
 
 impl Ghost {

@@ -26,6 +26,7 @@ pub mod magic_view;
 pub mod old_saves;
 pub mod options;
 pub mod paint;
+pub mod perm;
 pub mod pieces;
 pub mod record;
 pub mod rules;

@@ -17,6 +17,8 @@ use crate::state::{Action, Keydoms, Pending, Stage};
 // The bookkeeping lives in `pieces` (the state holds it); artefact and spell code uses
 // it from here.
 pub use crate::pieces::{Cast, Extra, GhostArea, Magic, PayFor, Step, WinKind, Window};
+// The shuffle check moved to `perm` (the ghosts and the chance steps use it too).
+pub use crate::perm::check_perm;
 
 /// Where a seat is being offered its magic options.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -890,21 +892,6 @@ impl Keydoms {
             )),
         }
     }
-}
-
-pub fn check_perm(order: &[u16], len: usize) -> Result<(), GameError> {
-    if order.len() != len {
-        return Err(GameError::new("shuffle has the wrong length"));
-    }
-    let mut seen = vec![false; len];
-    for &i in order {
-        let i = i as usize;
-        if i >= len || seen[i] {
-            return Err(GameError::new("shuffle is not a permutation"));
-        }
-        seen[i] = true;
-    }
-    Ok(())
 }
 
 impl Keydoms {

@@ -1,10 +1,11 @@
 //! The pieces of the game state that the rules modules share: the moves (`Action`),
 //! the decision a seat owes (`Pending`), the response windows' moments (`WinKind`),
-//! the artefact and spell bookkeeping (`Magic` and its parts) and the ghosts'
-//! (`GhostPlay`). Plain data with no rules, below `state`, `magic`, `ghost_play` and
-//! `record`, which all use it; each of those re-exports what it used to define, so
-//! `state` no longer imports the modules that implement the rules on it and they
-//! depend on it one way only.
+//! the artefact and spell bookkeeping (`Magic` and its parts), the ghosts' (`GhostPlay`)
+//! and the ghosts themselves (`Ghost` and its parts, `GhostMove`). Plain data with no
+//! rules, below `state`, `magic`, `ghost`, `ghost_play` and `record`, which all use it;
+//! each of those re-exports what it used to define, so `state` and `record` import
+//! none of the modules that implement the rules on them and they depend on it one way
+//! only.
 
 use serde::{Deserialize, Serialize};
 
@@ -473,4 +474,76 @@ impl GhostPlay {
             ..GhostPlay::default()
         };
     }
+}
+
+// The ghosts' own pieces: counters, deck, round effects, and what a turn did (`ghost`
+// has their data and the rules on them).
+
+/// A card in a ghost's draw deck.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
+pub enum GhostCard {
+    Action(u8),
+    Spell(u8),
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct GhostWorker {
+    pub castle: u8,
+    pub elsewhere: u8,
+    pub loc: Option<u8>,
+    pub face_up: bool,
+    /// Placement order this round: names a face-down counter without its strength.
+    #[serde(default)]
+    pub seq: u32,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Ghost {
+    /// 0 = dark, 1 = light.
+    pub kind: usize,
+    pub workers: Vec<GhostWorker>,
+    /// Draw deck, top card last.
+    pub deck: Vec<GhostCard>,
+    pub discard: Vec<u8>,
+    /// Spells turned up this round, cast once placement ends.
+    pub revealed: Vec<u8>,
+    /// Spells gained this round, face down until the end-of-round shuffle.
+    pub gained: Vec<u8>,
+    pub artefacts: [u8; 6],
+    /// Artefacts already turned face up (invoked) this game, per kind; face-down ones are
+    /// `artefacts - face_up`.
+    pub face_up: [u8; 6],
+    /// Kinds invoked at the start of this round.
+    pub invoked: Vec<u8>,
+    /// Powers and spell effects working for this ghost this round.
+    #[serde(default)]
+    pub fx: Fx,
+}
+
+/// What works for one ghost during the current round (cleared at its end).
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Fx {
+    pub mirror: bool,
+    pub raven: bool,
+    pub scroll: bool,
+    /// Spells it cast: Choice, Copy, Disclosure, Moonlight, Trade.
+    pub choice: bool,
+    pub copy: bool,
+    pub disclosure: bool,
+    pub moonlight: bool,
+    pub trade: bool,
+    /// Kinds (bit per kind) a Copy has already taken from the players.
+    pub copied: u8,
+}
+
+/// What one ghost turn did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GhostMove {
+    /// An action card sent counter `worker` to `loc`.
+    Placed { card: u8, worker: usize, loc: u8 },
+    /// A spell card came up; it waits face up until placement ends.
+    Revealed { spell: u8 },
+    /// An action card whose area has no active location: discarded, nobody moves (our
+    /// choice, the rulebook does not cover it).
+    Wasted { card: u8 },
 }

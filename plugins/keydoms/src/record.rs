@@ -2,9 +2,8 @@
 //! `log` writes the log text from them, so a playout (`apply_quiet`) changes the state
 //! exactly as a logged action does and builds no text at all.
 
-use crate::ghost::GhostMove;
 pub use crate::pieces::WinKind;
-use crate::state::Action;
+use crate::pieces::{Action, GhostMove};
 
 /// What a seat's decision did.
 #[derive(Clone, Debug, PartialEq, Eq)]

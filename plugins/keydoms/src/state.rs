@@ -163,7 +163,7 @@ pub struct Keydoms {
     /// Ghost opponents (solo, two players, Spooky), seated after the human seats:
     /// participant `n() + i` is `ghosts[i]`.
     #[serde(default)]
-    pub ghosts: Vec<crate::ghost::Ghost>,
+    pub ghosts: Vec<crate::pieces::Ghost>,
     #[serde(default)]
     pub gp: crate::pieces::GhostPlay,
     /// Follows version 0.2.0's flow (a save of that version whose log the new flow

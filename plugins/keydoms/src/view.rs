@@ -3,32 +3,28 @@
 //! top (`opponents`), the viewer's own screen area at the bottom (`own`), and the prompt
 //! and status line with the cards only the deciding seat sees (`prompt`).
 
+mod areas;
 mod opponents;
 mod own;
 mod prompt;
 mod side;
 
+pub use areas::{OPPONENTS, OWN};
 use opponents::*;
-pub use own::OWN;
 use own::*;
 use prompt::*;
 use side::*;
 
-use tavern_plugin_api::scene::{
-    Color, Highlight, Icon, Rect, drawn_size, line_height, pos, rect, text_block_height, wrap_lines,
-};
+use tavern_plugin_api::scene::{Color, Highlight, Rect, pos, rect};
 use tavern_plugin_api::{Scene, View};
 
 use crate::art;
-use crate::data::treasure_singular;
 use crate::data::{
     self, COMPONENTS, GUARD, LARGE, LEDGES, ROOM_K, TYPES, artefact_name, loc_letter, loc_name,
     treasure_name,
 };
-use crate::hand_view::{Shown, draw_cards};
-use crate::paint::{Disc, disc_label, draw_heading, drawn_w, fit, fit_words, group_panel};
-use crate::state::{Action, Keydoms, Pending, Stage};
-use crate::treasure::pieces;
+use crate::paint::{Disc, disc_label, drawn_w, fit_words};
+use crate::state::{Keydoms, Stage};
 
 const LEVEL_FILL: [Color; 3] = [
     Color::rgb(92, 84, 110),
@@ -46,14 +42,6 @@ const LEVEL_ALPHA: u8 = 120;
 pub const WIDTH: f32 = 1264.0;
 
 pub const HEIGHT: f32 = 1025.0;
-
-/// The band of opponents' screens and ghosts' mats along the top.
-pub const OPPONENTS: Rect = Rect {
-    x: 10.0,
-    y: 8.0,
-    w: 1244.0,
-    h: 134.0,
-};
 
 /// The board's three levels: castle, Keytown, caves.
 const LEVELS: [Rect; 3] = [

@@ -1,7 +1,14 @@
 //! Opponents' screens along the top: each one's public counts and the artefacts invoked
 //! in front of it (ghosts' mats are `ghost_view`'s).
 
-use super::*;
+use tavern_plugin_api::Scene;
+use tavern_plugin_api::scene::{Color, Icon, Rect, pos, rect};
+
+use super::areas::OPPONENTS;
+use crate::art;
+use crate::data::artefact_name;
+use crate::paint::{draw_heading, drawn_w, fit, group_panel};
+use crate::state::Keydoms;
 
 pub(super) fn draw_opponents(s: &mut Scene, k: &Keydoms, viewer: Option<usize>) {
     let others: Vec<usize> = (0..k.n()).filter(|&p| Some(p) != viewer).collect();

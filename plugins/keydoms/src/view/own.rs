@@ -1,27 +1,21 @@
 //! The viewer's own area under the board: treasures, workers and artefacts behind the
 //! screen, and this round's magic.
 
-use super::*;
+use tavern_plugin_api::Scene;
+use tavern_plugin_api::scene::{Color, pos, rect};
 
-/// The viewer's own area under the board: two columns, left for what is behind the
-/// screen (treasures, workers, artefacts), right for this round's magic.
-pub const OWN: Rect = Rect {
-    x: 10.0,
-    y: 805.0,
-    w: 1244.0,
-    h: 212.0,
-};
-
-/// Where the right-hand (magic) column starts: the left column's rows end before it
-/// (nine workers behind the screen, six kinds of artefact on narrower tiles), so the
-/// spells in hand have the width for their names.
-pub(super) const OWN_RIGHT: f32 = 620.0;
+use super::areas::{OWN, OWN_RIGHT, OWN_SPELLS_Y};
+use super::prompt::draw_private_choice;
+use super::side::draw_invoked_row;
+use crate::art;
+use crate::data::{COMPONENTS, TYPES, artefact_name, treasure_name, treasure_singular};
+use crate::hand_view::{Shown, draw_cards};
+use crate::paint::{draw_heading, drawn_w, group_panel};
+use crate::state::{Keydoms, Pending};
+use crate::treasure::pieces;
 
 /// Where the magic column's text may reach.
 pub(super) const OWN_END: f32 = 1246.0;
-
-/// The row of "Your spells:" and the artefacts used this round, over the hand.
-pub(super) const OWN_SPELLS_Y: f32 = 859.0;
 
 /// The own area's rows: heading, treasures, workers behind the screen, artefacts.
 pub(super) const OWN_ROWS: [f32; 4] = [825.0, 865.0, 915.0, 973.0];

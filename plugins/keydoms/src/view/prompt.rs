@@ -1,7 +1,14 @@
 //! What the viewer is asked and the game's status line, and the cards only the deciding
 //! seat may see (spells just drawn, a stack being searched).
 
-use super::*;
+use tavern_plugin_api::Scene;
+use tavern_plugin_api::scene::{Color, pos, rect};
+
+use super::areas::{OWN, OWN_RIGHT};
+use crate::art;
+use crate::data::{COMPONENTS, artefact_name, loc_name};
+use crate::hand_view::{Shown, draw_cards};
+use crate::state::{Action, Keydoms, Pending, Stage};
 
 pub(super) fn status(k: &Keydoms) -> String {
     let phase = match k.stage {

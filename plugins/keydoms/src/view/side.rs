@@ -1,7 +1,17 @@
 //! The side panel: the treasury, the round's public counts, the spells in play and the
 //! response window asking now.
 
-use super::*;
+use tavern_plugin_api::Scene;
+use tavern_plugin_api::scene::{
+    Color, Icon, Rect, drawn_size, line_height, pos, rect, text_block_height, wrap_lines,
+};
+
+use super::areas::{OWN, OWN_SPELLS_Y};
+use crate::art;
+use crate::data::{LARGE, TYPES, artefact_name, treasure_name};
+use crate::paint::{drawn_w, fit};
+use crate::state::Keydoms;
+use crate::treasure::pieces;
 
 /// The treasury and the round's public counts, beside the board.
 pub(super) const SIDE: Rect = Rect {
