@@ -6,11 +6,11 @@
 
 mod common;
 
-use common::{setup, walk};
+use common::Views;
+use tavern_plugin_api::Game;
 use tavern_plugin_api::game::check::{check_art, scaled};
 use tavern_plugin_api::layout::drawn_text_box;
-use tavern_plugin_api::scene::{Color, Rect, Scene, Shape};
-use tavern_plugin_api::{Game, GameRng};
+use tavern_plugin_api::scene::{Color, Rect, Shape};
 use tavern_plugin_keydoms::{Keydoms, art};
 
 /// The seat configurations the checks walk: solo with its two ghosts, two players and
@@ -25,26 +25,14 @@ const TABLES: [(usize, &str, bool); 7] = [
     (6, "0", true),
 ];
 
-/// Walks `games` random games of each table, showing `look` every view (each seat's
-/// and the spectator's) of every `every`-th position.
-fn each_view(every: usize, games: usize, mut look: impl FnMut(&Keydoms, &Scene, String)) {
-    for (humans, ghosts, magic) in TABLES {
-        for seed in 0..games as u64 {
-            let g = Keydoms::new(&setup(humans, ghosts, magic)).unwrap();
-            let mut rng = GameRng::new(seed * 17 + humans as u64);
-            walk(g, &mut rng, |g, step| {
-                if step % every != 0 {
-                    return;
-                }
-                for viewer in (0..g.n()).map(Some).chain([None]) {
-                    let at = format!(
-                        "{humans} players, ghosts {ghosts}, magic {magic}, seed {seed}, \
-                         step {step}, viewer {viewer:?}"
-                    );
-                    look(g, &g.view(viewer).scene, at);
-                }
-            });
-        }
+/// `games` random games of each table, every `every`-th position looked at.
+fn views(every: usize, games: usize) -> Views<'static> {
+    Views {
+        tables: &TABLES,
+        extra: &[],
+        games,
+        rng: |seed, humans| seed * 17 + humans as u64,
+        every,
     }
 }
 
@@ -60,7 +48,8 @@ fn image_of(shape: &Shape) -> Option<(&str, Rect, Option<Color>)> {
 #[test]
 fn every_image_a_view_names_is_shipped_at_every_table_size() {
     let mut seen: Vec<String> = Vec::new();
-    each_view(7, scaled(2), |_, scene, at| {
+    views(7, scaled(2)).each(|g, viewer, at| {
+        let scene = &g.view(viewer).scene;
         if let Err(e) = check_art::<Keydoms>(scene) {
             panic!("{at}:\n{e}");
         }
@@ -123,7 +112,8 @@ fn every_component_is_drawn_with_its_picture() {
     let mut hands = 0;
     let mut mats = 0;
     let mut piles = 0;
-    each_view(11, scaled(1), |g, scene, at| {
+    views(11, scaled(1)).each(|g, viewer, at| {
+        let scene = g.view(viewer).scene;
         let items = &scene.items;
         for (i, it) in items.iter().enumerate() {
             let next = items.get(i + 1).and_then(|n| image_of(&n.shape));
@@ -206,48 +196,51 @@ fn every_component_is_drawn_with_its_picture() {
 #[test]
 fn pictures_lie_under_the_text_they_share_a_place_with() {
     let mut checked = 0;
-    for (humans, ghosts) in [(4, "0"), (1, "auto"), (2, "auto"), (5, "1")] {
-        let g = Keydoms::new(&setup(humans, ghosts, true)).unwrap();
-        let mut rng = GameRng::new(3);
-        walk(g, &mut rng, |g, step| {
-            if step % 9 != 0 {
-                return;
+    let tables = [
+        (4, "0", true),
+        (1, "auto", true),
+        (2, "auto", true),
+        (5, "1", true),
+    ];
+    let walks = Views {
+        tables: &tables,
+        extra: &[],
+        games: 1,
+        rng: |_, _| 3,
+        every: 9,
+    };
+    walks.positions(|g, at| {
+        let scene = g.view(Some(0)).scene;
+        let items = &scene.items;
+        for (i, it) in items.iter().enumerate() {
+            let Some((image, r, _)) = image_of(&it.shape) else {
+                continue;
+            };
+            if r.w >= scene.width * 0.5 {
+                continue; // the board's backdrop lies under everything anyway
             }
-            let scene = g.view(Some(0)).scene;
-            let items = &scene.items;
-            for (i, it) in items.iter().enumerate() {
-                let Some((image, r, _)) = image_of(&it.shape) else {
-                    continue;
-                };
-                if r.w >= scene.width * 0.5 {
-                    continue; // the board's backdrop lies under everything anyway
+            for earlier in &items[..i] {
+                if let Shape::Text { pos, .. } = &earlier.shape
+                    && earlier.z >= it.z
+                    && pos.x > r.x + 2.0
+                    && pos.x < r.x + r.w - 2.0
+                    && pos.y > r.y + 2.0
+                    && pos.y < r.y + r.h - 2.0
+                {
+                    panic!("{at}: image {it:?} is drawn over the text {earlier:?}");
                 }
-                for earlier in &items[..i] {
-                    if let Shape::Text { pos, .. } = &earlier.shape
-                        && earlier.z >= it.z
-                        && pos.x > r.x + 2.0
-                        && pos.x < r.x + r.w - 2.0
-                        && pos.y > r.y + 2.0
-                        && pos.y < r.y + r.h - 2.0
+            }
+            if image == "ghost-figure" || image == "ghost-card-back" {
+                for other in items {
+                    if let Some(t) = drawn_text_box(&other.shape)
+                        && !matches!(other.shape, Shape::Card { .. })
                     {
-                        panic!("step {step}: image {it:?} is drawn over the text {earlier:?}");
+                        assert!(!t.overlaps(r, 0.5), "{at}: {other:?} runs into {it:?}");
                     }
                 }
-                if image == "ghost-figure" || image == "ghost-card-back" {
-                    for other in items {
-                        if let Some(t) = drawn_text_box(&other.shape)
-                            && !matches!(other.shape, Shape::Card { .. })
-                        {
-                            assert!(
-                                !t.overlaps(r, 0.5),
-                                "step {step}: {other:?} runs into {it:?}"
-                            );
-                        }
-                    }
-                }
-                checked += 1;
             }
-        });
-    }
+            checked += 1;
+        }
+    });
     assert!(checked > 100, "only {checked} pictures checked");
 }

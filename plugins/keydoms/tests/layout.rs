@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{setup, walk};
+use common::{Views, setup};
 use tavern_plugin_api::game::check::{
     TABLE_1024X700, TABLE_1280X800, cut_texts, fits_at_min_scale, items_off_canvas,
     layout_problems, scaled, texts_outside_panels,
@@ -33,28 +33,17 @@ fn check_games(humans: usize, ghosts: &str, magic: bool, games: usize) {
 
 /// As `check_games`, with `extra` options on top (Foreknown's offer, say).
 fn check_setups(humans: usize, ghosts: &str, magic: bool, extra: &[(&str, &str)], games: usize) {
-    for seed in 0..games as u64 {
-        let mut s = setup(humans, ghosts, magic);
-        for (k, v) in extra {
-            s.options.insert((*k).into(), (*v).into());
-        }
-        let g = Keydoms::new(&s).unwrap();
-        let mut rng = GameRng::new(seed * 31 + humans as u64);
-        walk(g, &mut rng, |g, step| {
-            if step % 5 != 0 {
-                return;
-            }
-            for viewer in (0..g.n()).map(Some).chain([None]) {
-                let p = problems(g, viewer);
-                assert!(
-                    p.is_empty(),
-                    "{humans} players, ghosts {ghosts}, magic {magic}, seed {seed}, \
-                     step {step}, viewer {viewer:?}:\n{}",
-                    p.join("\n")
-                );
-            }
-        });
-    }
+    let walks = Views {
+        tables: &[(humans, ghosts, magic)],
+        extra,
+        games,
+        rng: |seed, humans| seed * 31 + humans as u64,
+        every: 5,
+    };
+    walks.each(|g, viewer, at| {
+        let p = problems(g, viewer);
+        assert!(p.is_empty(), "{at}:\n{}", p.join("\n"));
+    });
 }
 
 #[test]

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{random_step, setup, walk};
+use common::{Views, random_step, setup};
 use tavern_plugin_api::scene::{Rect, Scene, Shape};
 use tavern_plugin_api::{Game, GameRng};
 use tavern_plugin_keydoms::{Keydoms, Stage};
@@ -68,23 +68,22 @@ fn problems(g: &Keydoms, viewer: Option<usize>) -> Vec<String> {
 
 #[test]
 fn every_item_is_named_and_grouped() {
-    for (humans, ghosts) in [(1, "auto"), (3, "0"), (4, "2"), (6, "0")] {
-        let g = Keydoms::new(&setup(humans, ghosts, true)).unwrap();
-        let mut rng = GameRng::new(humans as u64);
-        walk(g, &mut rng, |g, step| {
-            if step % 7 != 0 {
-                return;
-            }
-            for viewer in (0..humans).map(Some).chain([None]) {
-                let p = problems(g, viewer);
-                assert!(
-                    p.is_empty(),
-                    "{humans} players, step {step}, viewer {viewer:?}:\n{}",
-                    p.join("\n")
-                );
-            }
-        });
-    }
+    let walks = Views {
+        tables: &[
+            (1, "auto", true),
+            (3, "0", true),
+            (4, "2", true),
+            (6, "0", true),
+        ],
+        extra: &[],
+        games: 1,
+        rng: |_, humans| humans as u64,
+        every: 7,
+    };
+    walks.each(|g, viewer, at| {
+        let p = problems(g, viewer);
+        assert!(p.is_empty(), "{at}:\n{}", p.join("\n"));
+    });
 }
 
 /// The names a screen reader reads for one view.

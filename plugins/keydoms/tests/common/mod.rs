@@ -1,5 +1,6 @@
-//! Shared by the test files that play random games: the setup they start from and the
-//! one walk that plays a game out at random (each file says what it looks at on the way).
+//! Shared by the test files that play random games: the setup they start from, the
+//! one walk that plays a game out at random (each file says what it looks at on the
+//! way), and the tables of random games whose every view the scene checks look at.
 #![allow(dead_code)]
 
 use rand::RngExt;
@@ -74,6 +75,54 @@ pub fn walk_with(
             applied: &applied,
         });
         step += 1;
+    }
+}
+
+/// Random games whose positions and views a test checks: each table (seats, the
+/// `ghosts` option, magic) with `extra` options on top, `games` games at each, game
+/// `seed` at a table of `humans` seats walked with `GameRng::new(rng(seed, humans))`,
+/// and every `every`-th position looked at (the first and, when it falls on one, the
+/// last included).
+pub struct Views<'a> {
+    pub tables: &'a [(usize, &'a str, bool)],
+    pub extra: &'a [(&'a str, &'a str)],
+    pub games: usize,
+    pub rng: fn(u64, usize) -> u64,
+    pub every: usize,
+}
+
+impl Views<'_> {
+    /// Shows `look` each position looked at, with where it is ("3 players, ghosts 0,
+    /// magic true, seed 1, step 20").
+    pub fn positions(&self, mut look: impl FnMut(&Keydoms, &str)) {
+        for &(humans, ghosts, magic) in self.tables {
+            let mut s = setup(humans, ghosts, magic);
+            for (k, v) in self.extra {
+                s.options.insert((*k).into(), (*v).into());
+            }
+            for seed in 0..self.games as u64 {
+                let mut rng = GameRng::new((self.rng)(seed, humans));
+                walk(Keydoms::new(&s).unwrap(), &mut rng, |g, step| {
+                    if step % self.every == 0 {
+                        let at = format!(
+                            "{humans} players, ghosts {ghosts}, magic {magic}, seed {seed}, \
+                             step {step}"
+                        );
+                        look(g, &at);
+                    }
+                });
+            }
+        }
+    }
+
+    /// Shows `look` every view of each position looked at: each seat's, then the
+    /// spectator's (`None`), with where it is (", viewer Some(0)" after the position).
+    pub fn each(&self, mut look: impl FnMut(&Keydoms, Option<usize>, &str)) {
+        self.positions(|g, at| {
+            for viewer in (0..g.n()).map(Some).chain([None]) {
+                look(g, viewer, &format!("{at}, viewer {viewer:?}"));
+            }
+        });
     }
 }
 
