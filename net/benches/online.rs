@@ -69,8 +69,13 @@ async fn player(
     let seat = ticket.seat.ok_or("a seat ticket")?;
     let mut t = Tally::default();
     let mut rng = seed;
-    // The revision the choice was made at, when, and whether it was a plan's step.
-    let mut pending: Option<(u64, Instant, bool)> = None;
+    // The choice waiting for its answer: when it was sent, whether it was a plan's step,
+    // and what shows it applied — the plan one step longer, or one more log entry of
+    // this seat. (A newer revision alone proves nothing: another seat's move bumps it
+    // too, and this choice may still come back refused as stale.)
+    let mut pending: Option<(Instant, bool, usize, usize)> = None;
+    // The seat of every log line so far (the frames send the log from `log_from` on).
+    let mut log_seats: Vec<Option<usize>> = Vec::new();
     loop {
         let msg: ServerMsg = wire::read_frame(&mut recv)
             .await
@@ -83,18 +88,26 @@ async fn player(
                 }
                 // A refused choice was not applied: it counts neither way.
                 match pending.take() {
-                    Some((_, _, true)) => t.steps -= 1,
-                    Some((_, _, false)) => t.sent -= 1,
+                    Some((_, true, _, _)) => t.steps -= 1,
+                    Some((_, false, _, _)) => t.sent -= 1,
                     None => {}
                 }
                 t.stale += 1;
             }
             ServerMsg::Frame(f) => {
-                if let Some((rev, at, _)) = pending
-                    && f.revision > rev
-                {
-                    t.rtt_us.push(at.elapsed().as_micros() as u64);
-                    pending = None;
+                log_seats.truncate(f.log_from);
+                log_seats.extend(f.log.iter().map(|l| l.seat));
+                let mine = log_seats.iter().filter(|s| **s == Some(seat)).count();
+                if let Some((at, step, plan_before, mine_before)) = pending {
+                    let applied = if step {
+                        f.plan_steps > plan_before
+                    } else {
+                        mine > mine_before
+                    };
+                    if applied {
+                        t.rtt_us.push(at.elapsed().as_micros() as u64);
+                        pending = None;
+                    }
                 }
                 if f.over {
                     let _ = wire::write_frame(&mut send, &ClientMsg::Bye).await;
@@ -109,7 +122,7 @@ async fn player(
                         index,
                     };
                     let step = f.legal[index].kind == ChoiceKind::Step;
-                    pending = Some((f.revision, Instant::now(), step));
+                    pending = Some((Instant::now(), step, f.plan_steps, mine));
                     if step {
                         t.steps += 1;
                     } else {

@@ -22,6 +22,11 @@ fn app(size: (f32, f32)) -> (TempDir, Paths, Harness<'static, TavernApp>) {
     (dir, paths, h)
 }
 
+/// The guide's "Not yet: …" after a refused click.
+fn refused<'a>(h: &'a Harness<'_, TavernApp>) -> Option<&'a str> {
+    table(h).lesson.as_ref().and_then(|l| l.refused.as_deref())
+}
+
 fn table<'a>(h: &'a Harness<'_, TavernApp>) -> &'a TableState {
     h.state().state.table.as_ref().expect("a table is open")
 }
@@ -69,10 +74,9 @@ fn walk_the_lesson(h: &mut Harness<'_, TavernApp>) {
     // Before Begin nothing is played.
     h.get_by_label("Bid 5 on the table").click();
     h.run();
-    assert_eq!(
-        table(h).notice.as_deref(),
-        Some("Not yet: read the guide and press Begin")
-    );
+    assert_eq!(refused(h), Some("Not yet: read the guide and press Begin"));
+    h.get_by_label("Not yet: read the guide and press Begin");
+    assert_eq!(table(h).notice, None, "in the guide, not in the top bar");
     assert_eq!(
         table(h).local().unwrap().log().len(),
         2,
@@ -115,7 +119,7 @@ fn walk_the_lesson(h: &mut Harness<'_, TavernApp>) {
     let before = table(h).local().unwrap().log().len();
     h.get_by_label("Bid 1 on the table").click();
     h.run();
-    assert_eq!(table(h).notice.as_deref(), Some("Not yet: click your 3"));
+    assert_eq!(refused(h), Some("Not yet: click your 3"));
     h.get_by_label_contains("Not yet: click your 3");
     assert_eq!(
         table(h).local().unwrap().log().len(),
@@ -123,7 +127,7 @@ fn walk_the_lesson(h: &mut Harness<'_, TavernApp>) {
         "nothing happened"
     );
     click_target(h, "hand:3", "Bid 3");
-    assert_eq!(table(h).notice, None);
+    assert_eq!(refused(h), None, "an accepted move clears the refusal");
     step_until(h, "the second scripted bid", 20, |h| step_of(h) >= 6);
     h.get_by_label_contains("Equal bids cancel");
     h.get_by_label("Continue").click();
@@ -141,13 +145,9 @@ fn a_lesson_is_walked_by_clicking_its_targets_then_played_on_freely() {
     h.get_by_label("Bid 1 on the table").click();
     h.run();
     assert!(
-        table(&h)
-            .notice
-            .as_deref()
-            .unwrap_or("")
-            .starts_with("Not yet"),
+        refused(&h).unwrap_or("").starts_with("Not yet"),
         "{:?}",
-        table(&h).notice
+        refused(&h)
     );
     h.get_by_label("Play on freely").click();
     h.run();

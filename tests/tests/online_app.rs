@@ -220,3 +220,52 @@ fn a_friend_joins_from_another_app_and_moves_cross_between_the_screens() {
     host.state_mut().state.back_to_launcher();
     assert!(host.state().state.online.hosted.is_none());
 }
+
+#[test]
+fn saving_a_game_in_progress_with_hidden_cards_warns_and_offers_to_host_it_instead() {
+    let (_d, mut h) = app();
+    choose_sealed_bid(&mut h);
+    h.get_by_label("Start").click();
+    h.run();
+    assert!(table(&h).is_some_and(|t| !t.is_online()));
+    h.state_mut().state.save_as();
+    h.run();
+    h.get_by_label_contains("whoever opens it can read every hand");
+    h.get_by_label("Host it online instead…").click();
+    h.step();
+    step_until(&mut [&mut h], "the game moved online", |hs| {
+        table(&hs[0]).is_some_and(|t| t.is_online())
+    });
+    let t = table(&h).unwrap();
+    assert_eq!(t.viewer(), Some(0), "the person at the screen keeps a seat");
+    let hosted = h.state().state.online.hosted.as_ref().unwrap();
+    assert_eq!(hosted.roles, vec![SeatRole::Me, SeatRole::Invite]);
+    assert!(!hosted.ticket_text(Some(1)).is_empty());
+    assert!(
+        !h.state().state.saving_reveals_secrets(),
+        "an online table has no file to give away"
+    );
+}
+
+#[test]
+fn a_finished_game_saves_without_the_warning() {
+    let (_d, mut h) = app();
+    choose_sealed_bid(&mut h);
+    h.get_by_label("Start").click();
+    h.run();
+    assert!(h.state().state.saving_reveals_secrets());
+    // Play the game out through the session, as another seat would.
+    let t = h.state_mut().state.table.as_mut().unwrap();
+    for _ in 0..500 {
+        if t.is_over() {
+            break;
+        }
+        let seat = t.to_act()[0];
+        let s = t.local_mut().unwrap();
+        let a = s.legal(seat).unwrap()[0].action.clone();
+        s.apply(seat, a).unwrap();
+        t.session_changed(0.0);
+    }
+    assert!(t.is_over());
+    assert!(!h.state().state.saving_reveals_secrets());
+}

@@ -130,15 +130,19 @@ fn body(ui: &mut Ui, t: &mut TableState, o: &Outcome) -> Option<Next> {
     ui.add_space(6.0);
     // The way on first, so it is never scrolled out of sight on a small window.
     let mut next = None;
+    // Online the game lives on the host (which keeps it in its history): no new deal
+    // or replay file from here.
+    let local = !t.is_online();
     ui.horizontal(|ui| {
-        if ui
-            .button("Play again")
-            .on_hover_text("Same seats and options, a new deal")
-            .clicked()
+        if local
+            && ui
+                .button("Play again")
+                .on_hover_text("Same seats and options, a new deal")
+                .clicked()
         {
             next = Some(Next::PlayAgain);
         }
-        if ui.button("Save replay").clicked() {
+        if local && ui.button("Save replay").clicked() {
             next = Some(Next::SaveReplay);
         }
         if ui.button("Back to launcher").clicked() {
@@ -192,7 +196,8 @@ fn body(ui: &mut Ui, t: &mut TableState, o: &Outcome) -> Option<Next> {
         });
     ui.add_space(10.0);
     chart(ui, &cols, &cats);
-    if !t.humans().is_empty() {
+    // The review replays the game, which only the host holds when playing online.
+    if !t.humans().is_empty() && !t.is_online() {
         review(ui, t);
     }
     next

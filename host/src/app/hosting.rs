@@ -41,6 +41,16 @@ pub fn net_config(relay: &str) -> NetConfig {
     }
 }
 
+fn check_roles(roles: &[SeatRole], seats: usize) -> Result<(), String> {
+    if roles.len() != seats {
+        return Err("every seat needs a player".into());
+    }
+    if roles.iter().filter(|r| **r == SeatRole::Me).count() != 1 {
+        return Err("choose the one seat you play yourself".into());
+    }
+    Ok(())
+}
+
 /// A game this app hosts.
 pub struct HostedGame {
     pub server: Hosting<SessionBackend>,
@@ -63,12 +73,7 @@ impl HostedGame {
         roles: Vec<SeatRole>,
         cfg: &NetConfig,
     ) -> Result<HostedGame, String> {
-        if roles.len() != setup.seats.len() {
-            return Err("every seat needs a player".into());
-        }
-        if roles.iter().filter(|r| **r == SeatRole::Me).count() != 1 {
-            return Err("choose the one seat you play yourself".into());
-        }
+        check_roles(&roles, setup.seats.len())?;
         for (seat, role) in setup.seats.iter_mut().zip(&roles) {
             seat.kind = match role {
                 SeatRole::Bot(level) => SeatKind::Bot {
@@ -77,6 +82,28 @@ impl HostedGame {
                 _ => SeatKind::Human,
             };
         }
+        let session = Session::new(plugin, setup, UndoMode::Learning).map_err(|e| e.to_string())?;
+        HostedGame::resume(session, roles, cfg)
+    }
+
+    /// Hosts a game already under way (a hot-seat game moved online, so its file need
+    /// not be sent): its seats as they are, with `roles` saying who plays each now.
+    pub fn resume(
+        mut session: Session,
+        roles: Vec<SeatRole>,
+        cfg: &NetConfig,
+    ) -> Result<HostedGame, String> {
+        check_roles(&roles, session.setup().seats.len())?;
+        for (seat, role) in roles.iter().enumerate() {
+            let kind = match role {
+                SeatRole::Bot(level) => SeatKind::Bot {
+                    level: (*level).clamp(1, 3),
+                },
+                _ => SeatKind::Human,
+            };
+            session.set_seat_kind(seat, kind);
+        }
+        let setup = session.setup().clone();
         let seats: Vec<SeatConfig> = setup
             .seats
             .iter()
@@ -89,8 +116,7 @@ impl HostedGame {
             })
             .collect();
         let names = setup.seats.iter().map(|s| s.name.clone()).collect();
-        let title = plugin.info.name.clone();
-        let session = Session::new(plugin, setup, UndoMode::Learning).map_err(|e| e.to_string())?;
+        let title = session.plugin().info.name.clone();
         let backend = SessionBackend::new(session)?;
         let server = Hosting::start(cfg).map_err(|e| e.0)?;
         let game = server.add_game(Authority::new(backend, seats));

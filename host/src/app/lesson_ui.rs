@@ -38,6 +38,9 @@ pub struct LessonTable {
     bot_plan: Option<(usize, Vec<Value>, Instance)>,
     /// *Start a real game* was pressed: the app goes to the launcher with the game.
     wants_launcher: bool,
+    /// The last refused click's "Not yet: …", shown in the guide beside what it wants
+    /// (not in the top bar, far from where the student looks).
+    pub refused: Option<String>,
 }
 
 impl LessonTable {
@@ -46,6 +49,7 @@ impl LessonTable {
             guide: Guide::new(lesson),
             bot_plan: None,
             wants_launcher: false,
+            refused: None,
         }
     }
 }
@@ -88,10 +92,11 @@ impl TableState {
             Ok(a) => {
                 let then = a.then.clone();
                 l.guide.played(then);
+                l.refused = None;
                 true
             }
             Err(m) => {
-                self.notice = Some(m);
+                l.refused = Some(m);
                 false
             }
         }
@@ -100,9 +105,9 @@ impl TableState {
     /// The table's hook for buttons that are not moves (Cancel a plan, "don't ask me
     /// again"): refused with the lesson's "Not yet" during a lesson.
     pub(super) fn lesson_refuses(&mut self) -> bool {
-        match &self.lesson {
+        match self.lesson.as_mut() {
             Some(l) => {
-                self.notice = Some(l.guide.not_yet());
+                l.refused = Some(l.guide.not_yet());
                 true
             }
             None => false,
@@ -312,6 +317,9 @@ pub(super) fn guide_panel(ui: &mut Ui, t: &mut TableState, now: f64) {
                         }
                     }
                 });
+            if let Some(r) = &l.refused {
+                ui.label(RichText::new(r).strong().color(ui.visuals().warn_fg_color));
+            }
             ui.horizontal_wrapped(|ui| {
                 if !l.guide.begun {
                     begin = ui.button("Begin").clicked();

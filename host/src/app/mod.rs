@@ -273,6 +273,8 @@ fn save_as_window(ctx: &egui::Context, state: &mut AppState) {
     };
     let mut open = true;
     let mut done = false;
+    let secrets = state.saving_reveals_secrets();
+    let mut host = false;
     egui::Window::new("Save as")
         .id(egui::Id::unique("save-as-window"))
         .open(&mut open)
@@ -280,6 +282,25 @@ fn save_as_window(ctx: &egui::Context, state: &mut AppState) {
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
+            if secrets {
+                ui.set_max_width(520.0);
+                ui.label(
+                    egui::RichText::new(
+                        "This game is in progress and has hidden cards. Its file holds the \
+                         deal and every draw to come: whoever opens it can read every hand. \
+                         To play on with friends elsewhere, host it online instead.",
+                    )
+                    .color(ui.visuals().warn_fg_color),
+                );
+                if ui
+                    .button("Host it online instead…")
+                    .on_hover_text("You keep your seat; the others get invitations")
+                    .clicked()
+                {
+                    host = true;
+                }
+                ui.separator();
+            }
             let l = ui.label("File:");
             let field = ui
                 .add(egui::TextEdit::singleline(&mut path).desired_width(460.0))
@@ -304,6 +325,10 @@ fn save_as_window(ctx: &egui::Context, state: &mut AppState) {
                 }
             });
         });
+    if host {
+        state.host_current_game();
+        return;
+    }
     if open && !done {
         state.save_as_path = Some(path);
     }

@@ -2,12 +2,15 @@
 //! launcher's seats, hosting, joining with a ticket, and opening the table once the
 //! seat is joined.
 
+use std::sync::Arc;
+
 use tavern_net::{NetConfig, Ticket};
 
 use super::hosting::{HostedGame, Joining, SeatRole, net_config};
 use super::settings::SeatChoice;
 use super::state::{AppState, Screen};
 use super::table::TableState;
+use crate::plugin::Plugin;
 
 impl AppState {
     /// How this app reaches the others: the relay from Settings (tests replace it).
@@ -80,19 +83,80 @@ impl AppState {
         let cfg = self.net_config();
         match HostedGame::start(plugin.clone(), setup, roles, &cfg) {
             Ok(hosted) => {
-                let own = hosted.own_seat();
-                let ticket = hosted.tickets[own].clone();
-                let name = hosted.names[own].clone();
-                self.online.hosted = Some(hosted);
                 self.online.host_form = None;
-                self.online.show_invites = true;
-                self.online.joining = Some(Joining::start(
-                    ticket,
-                    cfg,
-                    plugin,
-                    name,
-                    self.waker.clone(),
-                ));
+                self.begin_hosting(hosted, plugin, cfg);
+            }
+            Err(m) => self.show_error("Cannot host the game", m),
+        }
+    }
+
+    /// Keeps the hosted game, shows its invitations and joins this screen's seat.
+    fn begin_hosting(&mut self, hosted: HostedGame, plugin: Arc<Plugin>, cfg: NetConfig) {
+        let own = hosted.own_seat();
+        let ticket = hosted.tickets[own].clone();
+        let name = hosted.names[own].clone();
+        self.online.hosted = Some(hosted);
+        self.online.show_invites = true;
+        self.online.joining = Some(Joining::start(
+            ticket,
+            cfg,
+            plugin,
+            name,
+            self.waker.clone(),
+        ));
+    }
+
+    /// Whether a file of the game on the table would give its secrets away: a game in
+    /// progress with hidden information (a save holds the seed and every chance outcome,
+    /// so whoever opens it can read every hand and every card to come).
+    pub fn saving_reveals_secrets(&self) -> bool {
+        self.table
+            .as_ref()
+            .is_some_and(|t| t.local().is_some() && t.hidden_information() && !t.is_over())
+    }
+
+    /// Moves the hot-seat game on the table online instead of sending its file: the
+    /// person at the screen keeps their seat, bots stay bots, every other person gets
+    /// an invitation. The game goes on from where it is.
+    pub fn host_current_game(&mut self) {
+        let Some(t) = self.table.as_ref() else {
+            return;
+        };
+        let Some(session) = t.local() else {
+            return;
+        };
+        let me = t
+            .viewer()
+            .or_else(|| t.humans().first().copied())
+            .unwrap_or(0);
+        let roles: Vec<SeatRole> = (0..t.seat_count())
+            .map(|s| {
+                if s == me {
+                    SeatRole::Me
+                } else if session.is_bot(s) {
+                    SeatRole::Bot(t.bot_level(s).max(1))
+                } else {
+                    SeatRole::Invite
+                }
+            })
+            .collect();
+        let plugin = session.plugin().clone();
+        let autosave = t.autosave_path();
+        // A copy rebuilt from the log: the table's own session stays until hosting works.
+        let copy = match crate::save::SaveFile::from_session(session).replay(&self.catalog) {
+            Ok(c) => c,
+            Err(e) => return self.show_error("Cannot host the game", e.to_string()),
+        };
+        let cfg = self.net_config();
+        match HostedGame::resume(copy, roles, &cfg) {
+            Ok(hosted) => {
+                // The game goes on online; its hot-seat autosave would be a stale copy.
+                if let Some(a) = autosave {
+                    let _ = std::fs::remove_file(a);
+                }
+                self.table = None;
+                self.save_as_path = None;
+                self.begin_hosting(hosted, plugin, cfg);
             }
             Err(m) => self.show_error("Cannot host the game", m),
         }
