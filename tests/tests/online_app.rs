@@ -121,7 +121,7 @@ fn a_friend_joins_from_another_app_and_moves_cross_between_the_screens() {
     host.get_by_label("Start hosting").click();
     host.step();
     step_until(&mut [&mut host], "the host's own table", |hs| {
-        table(&hs[0]).is_some_and(|t| t.is_online())
+        table(hs[0]).is_some_and(|t| t.is_online())
     });
     assert_eq!(host.state().state.screen, Screen::Table);
     assert_eq!(table(&host).unwrap().viewer(), Some(0));
@@ -153,7 +153,7 @@ fn a_friend_joins_from_another_app_and_moves_cross_between_the_screens() {
         friend.state().state.online.join_text
     );
     step_until(&mut [&mut host, &mut friend], "the friend's table", |hs| {
-        table(&hs[1]).is_some_and(|t| t.is_online())
+        table(hs[1]).is_some_and(|t| t.is_online())
     });
     let ft = table(&friend).unwrap();
     assert_eq!(ft.viewer(), Some(1), "the friend plays seat 2");
@@ -161,7 +161,7 @@ fn a_friend_joins_from_another_app_and_moves_cross_between_the_screens() {
     assert!(ft.can_redo().is_err(), "online, only undo takes back");
     assert!(ft.can_hint().is_err(), "no hint without the game state");
     step_until(&mut [&mut host, &mut friend], "both connected", |hs| {
-        table(&hs[0]).is_some_and(|t| t.away().is_empty())
+        table(hs[0]).is_some_and(|t| t.away().is_empty())
     });
 
     // A few moves, each played on the screen whose seat must act.
@@ -176,7 +176,7 @@ fn a_friend_joins_from_another_app_and_moves_cross_between_the_screens() {
         };
         let h = if mover == 0 { &mut host } else { &mut friend };
         step_until(&mut [&mut *h], "the mover's list", |hs| {
-            table(&hs[0]).is_some_and(|t| !t.viewer_actions().is_empty())
+            table(hs[0]).is_some_and(|t| !t.viewer_actions().is_empty())
         });
         let (seat, entry) = table(h).unwrap().viewer_actions()[0].clone();
         h.state_mut()
@@ -206,7 +206,7 @@ fn a_friend_joins_from_another_app_and_moves_cross_between_the_screens() {
     friend.state_mut().state.back_to_launcher();
     friend.run();
     step_until(&mut [&mut host], "the friend shown as away", |hs| {
-        table(&hs[0]).is_some_and(|t| t.away() == vec![1])
+        table(hs[0]).is_some_and(|t| t.away() == vec![1])
     });
     host.get_by_label("Player 2 is disconnected");
     host.get_by_label("Let a bot play this seat").click();
@@ -214,7 +214,7 @@ fn a_friend_joins_from_another_app_and_moves_cross_between_the_screens() {
     step_until(
         &mut [&mut host],
         "the bot playing the friend's seat",
-        |hs| table(&hs[0]).is_some_and(|t| t.is_bot(1) && t.away().is_empty()),
+        |hs| table(hs[0]).is_some_and(|t| t.is_bot(1) && t.away().is_empty()),
     );
     // The host leaves: the game it hosted ends.
     host.state_mut().state.back_to_launcher();
@@ -234,7 +234,7 @@ fn saving_a_game_in_progress_with_hidden_cards_warns_and_offers_to_host_it_inste
     h.get_by_label("Host it online instead…").click();
     h.step();
     step_until(&mut [&mut h], "the game moved online", |hs| {
-        table(&hs[0]).is_some_and(|t| t.is_online())
+        table(hs[0]).is_some_and(|t| t.is_online())
     });
     let t = table(&h).unwrap();
     assert_eq!(t.viewer(), Some(0), "the person at the screen keeps a seat");

@@ -162,7 +162,7 @@ impl TableState {
 
     /// The table of one seat of a game an online authority holds.
     pub fn joined(seat: OnlineSeat, paths: &Paths) -> TableState {
-        TableState::with_source(Source::Online(Box::new(seat)), paths, None)
+        TableState::with_source(Source::Online(seat), paths, None)
     }
 
     fn with_source(source: Source, paths: &Paths, save_path: Option<PathBuf>) -> TableState {

@@ -15,9 +15,11 @@ use crate::plugin::Plugin;
 use crate::session::{LogEntry, Session};
 
 /// Who holds the game the table shows.
+// One per table, so the sizes of its variants cost nothing worth an indirection.
+#[allow(clippy::large_enum_variant)]
 pub enum Source {
     Local(Session),
-    Online(Box<OnlineSeat>),
+    Online(OnlineSeat),
 }
 
 impl TableState {
@@ -58,7 +60,7 @@ impl TableState {
     /// The online seat, taken out of a table being closed (to leave politely).
     pub fn into_online(self) -> Option<OnlineSeat> {
         match self.source {
-            Source::Online(o) => Some(*o),
+            Source::Online(o) => Some(o),
             Source::Local(_) => None,
         }
     }
