@@ -10,7 +10,10 @@ use tavern_plugin_api::{ActionEntry, ChoiceKind};
 
 use super::super::spend::spends;
 use super::super::text::readable_owned;
-use super::{Grouping, PaintOptions, Targets, Xf, first_sentence};
+use super::canvas::Xf;
+use super::groups::Grouping;
+use super::options::{PaintOptions, Targets};
+use super::reader::first_sentence;
 
 /// What the table needs beyond the painter's options.
 #[derive(Clone, Debug, Default)]

@@ -6,8 +6,10 @@
 use egui::{Color32, CornerRadius, Id, Order, Pos2, Rect, Response, Sense, Ui, pos2, vec2};
 use tavern_plugin_api::scene::{self, Scene};
 
+use super::canvas::{Xf, color};
 use super::images::Art;
-use super::{Xf, color, paint_framed, pictures};
+use super::layers::pictures;
+use super::shapes::paint_framed;
 
 /// How long the pointer rests on an area before its enlarged copy appears (seconds).
 const REST: f32 = 0.35;
