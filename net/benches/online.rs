@@ -76,6 +76,9 @@ async fn player(
     let mut pending: Option<(Instant, bool, usize, usize)> = None;
     // The seat of every log line so far (the frames send the log from `log_from` on).
     let mut log_seats: Vec<Option<usize>> = Vec::new();
+    // The latest frame: a choice refused as stale is chosen again from it (the frame
+    // of the move that made it stale arrived before the refusal).
+    let mut latest: Option<tavern_net::SeatFrame> = None;
     loop {
         let msg: ServerMsg = wire::read_frame(&mut recv)
             .await
@@ -114,26 +117,33 @@ async fn player(
                     let _ = send.finish();
                     return Ok(t);
                 }
-                if pending.is_none() && !f.legal.is_empty() {
-                    let index = (next(&mut rng) % f.legal.len() as u64) as usize;
-                    let act = ClientMsg::Act {
-                        seat,
-                        revision: f.revision,
-                        index,
-                    };
-                    let step = f.legal[index].kind == ChoiceKind::Step;
-                    pending = Some((Instant::now(), step, f.plan_steps, mine));
-                    if step {
-                        t.steps += 1;
-                    } else {
-                        t.sent += 1;
-                    }
-                    wire::write_frame(&mut send, &act)
-                        .await
-                        .map_err(|e| e.to_string())?;
-                }
+                latest = Some(*f);
             }
         }
+        // One choice at a time: the next only once the last was applied or refused.
+        let Some(f) = latest
+            .as_ref()
+            .filter(|f| pending.is_none() && !f.legal.is_empty())
+        else {
+            continue;
+        };
+        let mine = log_seats.iter().filter(|s| **s == Some(seat)).count();
+        let index = (next(&mut rng) % f.legal.len() as u64) as usize;
+        let act = ClientMsg::Act {
+            seat,
+            revision: f.revision,
+            index,
+        };
+        let step = f.legal[index].kind == ChoiceKind::Step;
+        pending = Some((Instant::now(), step, f.plan_steps, mine));
+        if step {
+            t.steps += 1;
+        } else {
+            t.sent += 1;
+        }
+        wire::write_frame(&mut send, &act)
+            .await
+            .map_err(|e| e.to_string())?;
     }
 }
 
