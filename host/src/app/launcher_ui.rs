@@ -86,7 +86,10 @@ fn games_list(ui: &mut Ui, state: &mut AppState) {
                     players_text(info.min_players, info.max_players),
                     // Lesson hook: which games can be learnt by playing.
                     g.lesson()
-                        .map_or(String::new(), |l| format!(" · lesson {} min", l.minutes))
+                        // No-break spaces: "15" and "min" wrapped apart in a narrow list.
+                        .map_or(String::new(), |l| {
+                            format!(" · lesson\u{a0}{}\u{a0}min", l.minutes)
+                        })
                 );
                 let r = ui
                     .add_sized(
