@@ -13,3 +13,4 @@ pub mod profiles;
 pub mod save;
 pub mod session;
 pub mod session_beats;
+pub mod simulate;

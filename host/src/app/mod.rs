@@ -33,6 +33,7 @@ pub mod table;
 pub mod table_advice;
 pub mod table_bots;
 pub mod table_game;
+pub mod table_plan;
 pub mod table_source;
 pub mod table_ui;
 pub mod text;
