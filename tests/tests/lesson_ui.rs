@@ -5,9 +5,7 @@
 
 mod app_kit;
 
-use std::time::{Duration, Instant};
-
-use app_kit::WIDE;
+use app_kit::{WIDE, step_until, table};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tavern::app::TavernApp;
@@ -27,31 +25,8 @@ fn refused<'a>(h: &'a Harness<'_, TavernApp>) -> Option<&'a str> {
     table(h).lesson.as_ref().and_then(|l| l.refused.as_deref())
 }
 
-fn table<'a>(h: &'a Harness<'_, TavernApp>) -> &'a TableState {
-    h.state().state.table.as_ref().expect("a table is open")
-}
-
 fn step_of(h: &Harness<'_, TavernApp>) -> usize {
     table(h).lesson.as_ref().expect("a lesson").guide.step
-}
-
-/// Steps the app (real time passing, as for the scripted opponent's pause) until `done`.
-fn step_until(
-    h: &mut Harness<'_, TavernApp>,
-    what: &str,
-    secs: u64,
-    done: impl Fn(&Harness<'_, TavernApp>) -> bool,
-) {
-    let started = Instant::now();
-    while !done(h) {
-        assert!(
-            started.elapsed() < Duration::from_secs(secs),
-            "waited {secs} s for {what}"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-        h.step();
-    }
-    h.run();
 }
 
 /// Clicks the table item the lesson outlines, checking it is the one named.

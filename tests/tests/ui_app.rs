@@ -3,15 +3,12 @@
 
 mod app_kit;
 
-use std::time::{Duration, Instant};
-
-use app_kit::WIDE;
+use app_kit::{WIDE, step_until, table, table_mut};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use tavern::app::TavernApp;
 use tavern::app::settings::SeatChoice;
 use tavern::app::state::Screen;
-use tavern::app::table::TableState;
 use tavern::paths::Paths;
 use tempfile::TempDir;
 
@@ -49,34 +46,6 @@ fn two_people_at_the_table(
 fn show_my_table(h: &mut Harness<'_, TavernApp>, n: usize) {
     h.get_by_label(&format!("I am Player {n}: show my table"))
         .click();
-    h.run();
-}
-
-fn table<'a>(h: &'a Harness<'_, TavernApp>) -> &'a TableState {
-    h.state().state.table.as_ref().expect("a table is open")
-}
-
-fn table_mut<'a>(h: &'a mut Harness<'_, TavernApp>) -> &'a mut TableState {
-    h.state_mut().state.table.as_mut().expect("a table is open")
-}
-
-/// Steps the app, as its window would while a worker thread (a bot, a hint, the review)
-/// runs, until `done` holds; fails after `secs` seconds, naming `what`.
-fn step_until(
-    h: &mut Harness<'_, TavernApp>,
-    what: &str,
-    secs: u64,
-    done: impl Fn(&Harness<'_, TavernApp>) -> bool,
-) {
-    let started = Instant::now();
-    while !done(h) {
-        assert!(
-            started.elapsed() < Duration::from_secs(secs),
-            "waited {secs} s for {what}"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-        h.step();
-    }
     h.run();
 }
 

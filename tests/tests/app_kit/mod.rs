@@ -1,8 +1,14 @@
 //! The whole app under egui_kittest, shared by the UI test files (`mod app_kit;`): real
 //! plugins, settings without animation, no window.
 
+// Shared by every UI test file, and not every file uses every helper.
+#![allow(dead_code)]
+
+use std::time::{Duration, Instant};
+
 use egui_kittest::Harness;
 use tavern::app::TavernApp;
+use tavern::app::table::TableState;
 use tavern::paths::Paths;
 
 /// Window sizes the tests use: the usual one and the smallest the app supports.
@@ -19,4 +25,34 @@ pub fn harness(app: TavernApp, size: (f32, f32)) -> Harness<'static, TavernApp> 
 /// An app with every test plugin, keeping its files in `paths`.
 pub fn app(paths: &Paths) -> TavernApp {
     TavernApp::new_for_test(tavern_tests::catalog(), paths.clone())
+}
+
+/// The table on screen (the test fails when none is open).
+pub fn table<'a>(h: &'a Harness<'_, TavernApp>) -> &'a TableState {
+    h.state().state.table.as_ref().expect("a table is open")
+}
+
+pub fn table_mut<'a>(h: &'a mut Harness<'_, TavernApp>) -> &'a mut TableState {
+    h.state_mut().state.table.as_mut().expect("a table is open")
+}
+
+/// Steps the app, as its window would while a worker thread (a bot, a hint, the review,
+/// a scripted opponent's pause) runs, until `done` holds; fails after `secs` seconds,
+/// naming `what`.
+pub fn step_until(
+    h: &mut Harness<'_, TavernApp>,
+    what: &str,
+    secs: u64,
+    done: impl Fn(&Harness<'_, TavernApp>) -> bool,
+) {
+    let started = Instant::now();
+    while !done(h) {
+        assert!(
+            started.elapsed() < Duration::from_secs(secs),
+            "waited {secs} s for {what}"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+        h.step();
+    }
+    h.run();
 }
