@@ -1,7 +1,5 @@
 //! Each location's reward when a ghost wins it, the castle's included (six at the table too).
 
-#![allow(clippy::needless_range_loop)]
-
 mod board;
 
 use board::ghost_table::{at_buy, ledge, ready, stopper};

@@ -1,6 +1,8 @@
 //! The ghost-rule tests' table: a solo or ghost game made ready for its first
 //! placement, and the small hand-built changes those tests make to it.
 
+#![allow(clippy::needless_range_loop)]
+
 use tavern_plugin_api::{Game, GameRng, Setup, ToAct};
 use tavern_plugin_keydoms::data;
 use tavern_plugin_keydoms::state::Action;
