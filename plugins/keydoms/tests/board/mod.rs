@@ -1,7 +1,12 @@
 //! Hand-built ghost-game positions shared by the ghost test files: clear the board, then
 //! put chosen workers and counters where a rule needs them; and the scenario tests' way
 //! to apply a step and run the flow on through the locations' reveal steps.
+//! Below it, the tables two families of tests start from: `ghost_table` (the ghost-rule
+//! tests) and `magic_table` (the magic tests); they use this module, never the reverse.
 #![allow(dead_code)]
+
+pub mod ghost_table;
+pub mod magic_table;
 
 use tavern_plugin_api::game::apply_checked;
 use tavern_plugin_api::{Applied, GameError};
