@@ -387,7 +387,7 @@ fn random_seed() -> u64 {
     h.finish()
 }
 
-fn find(catalog: &Catalog, id: &str) -> Result<std::sync::Arc<Plugin>, CliError> {
+pub(crate) fn find(catalog: &Catalog, id: &str) -> Result<std::sync::Arc<Plugin>, CliError> {
     catalog.get(id).ok_or_else(|| {
         let known: Vec<&str> = catalog.games.iter().map(|g| g.info.id.as_str()).collect();
         usage(format!(

@@ -14,7 +14,7 @@ use tavern_net::{
 };
 use tavern_plugin_api::{ChoiceKind, SeatKind};
 
-use crate::cli::{CliError, make_setup};
+use crate::cli::{CliError, find, make_setup, rules as fail, usage};
 use crate::online::SessionBackend;
 use crate::plugin::Catalog;
 use crate::session::{Session, UndoMode};
@@ -93,20 +93,6 @@ impl NetArgs {
             bind: self.bind.clone(),
             secret: None,
         }
-    }
-}
-
-fn usage(m: impl Into<String>) -> CliError {
-    CliError {
-        code: 2,
-        message: m.into(),
-    }
-}
-
-fn fail(m: impl std::fmt::Display) -> CliError {
-    CliError {
-        code: 1,
-        message: m.to_string(),
     }
 }
 
@@ -204,13 +190,7 @@ fn host(
     net: &NetArgs,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let plugin = catalog.get(game).ok_or_else(|| {
-        let known: Vec<&str> = catalog.games.iter().map(|g| g.info.id.as_str()).collect();
-        usage(format!(
-            "unknown game {game:?}; installed: {}",
-            known.join(", ")
-        ))
-    })?;
+    let plugin = find(catalog, game)?;
     let seed = seed.unwrap_or_else(rand::random);
     let mut setup = make_setup(&plugin, players, seed, options)?;
     let bots = bots
