@@ -158,3 +158,19 @@ impl Backend for SessionBackend {
         }))
     }
 }
+
+/// The authority's seats for `setup`: each seat's name, and its bot level if a bot
+/// plays it (the command line's `tavern host` and the app's *Host online* both start here).
+pub fn seat_configs(setup: &tavern_plugin_api::Setup) -> Vec<tavern_net::SeatConfig> {
+    setup
+        .seats
+        .iter()
+        .map(|s| tavern_net::SeatConfig {
+            name: s.name.clone(),
+            bot: match s.kind {
+                tavern_plugin_api::SeatKind::Bot { level } => Some(level),
+                tavern_plugin_api::SeatKind::Human => None,
+            },
+        })
+        .collect()
+}

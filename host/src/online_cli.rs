@@ -9,9 +9,7 @@ use std::time::Duration;
 
 use clap::Subcommand;
 use serde_json::{Value, json};
-use tavern_net::{
-    Authority, Event, Hosting, NetConfig, Relay, Remote, SeatConfig, SeatFrame, Ticket,
-};
+use tavern_net::{Authority, Event, Hosting, NetConfig, Relay, Remote, SeatFrame, Ticket};
 use tavern_plugin_api::{ChoiceKind, SeatKind};
 
 use crate::cli::{CliError, find, make_setup, rules as fail, usage};
@@ -201,17 +199,7 @@ fn host(
         setup.seats[seat].kind = SeatKind::Bot { level };
         setup.seats[seat].name = format!("Bot {}", seat + 1);
     }
-    let seats: Vec<SeatConfig> = setup
-        .seats
-        .iter()
-        .map(|s| SeatConfig {
-            name: s.name.clone(),
-            bot: match s.kind {
-                SeatKind::Bot { level } => Some(level),
-                SeatKind::Human => None,
-            },
-        })
-        .collect();
+    let seats = crate::online::seat_configs(&setup);
     let session = Session::new(plugin, setup, UndoMode::Learning).map_err(fail)?;
     let backend = SessionBackend::new(session).map_err(fail)?;
     let authority = Authority::new(backend, seats);

@@ -9,7 +9,7 @@
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, TryRecvError};
 
-use tavern_net::{Authority, Hosting, NetConfig, Relay, SeatConfig, Ticket};
+use tavern_net::{Authority, Hosting, NetConfig, Relay, Ticket};
 use tavern_plugin_api::{SeatKind, Setup};
 
 use super::online_seat::OnlineSeat;
@@ -104,17 +104,7 @@ impl HostedGame {
             session.set_seat_kind(seat, kind);
         }
         let setup = session.setup().clone();
-        let seats: Vec<SeatConfig> = setup
-            .seats
-            .iter()
-            .map(|s| SeatConfig {
-                name: s.name.clone(),
-                bot: match s.kind {
-                    SeatKind::Bot { level } => Some(level),
-                    SeatKind::Human => None,
-                },
-            })
-            .collect();
+        let seats = crate::online::seat_configs(&setup);
         let names = setup.seats.iter().map(|s| s.name.clone()).collect();
         let title = session.plugin().info.name.clone();
         let backend = SessionBackend::new(session)?;
