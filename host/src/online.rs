@@ -7,12 +7,12 @@
 //! drives therefore runs in learning mode (any rewind allowed).
 
 use serde_json::Value;
-use tavern_net::backend::{BResult, BotJob, LogItem, Preview};
+use tavern_net::backend::{BResult, BotJob, HintJob, LogItem, Preview};
 use tavern_net::{Backend, BackendError, Decision};
 use tavern_plugin_api::{ActionEntry, Outcome, ToAct, View};
 
 use crate::plugin::{BotAsk, PluginError};
-use crate::session::{Session, SessionError, UndoMode, bot_decision};
+use crate::session::{Session, SessionError, UndoMode, bot_decision, step_seed};
 
 fn conv(e: PluginError) -> BackendError {
     match e {
@@ -71,6 +71,17 @@ impl SessionBackend {
     }
 }
 
+impl SessionBackend {
+    /// A copy of the game with `seat`'s plan `steps` applied.
+    fn copy_with(&self, seat: usize, steps: &[Value]) -> BResult<crate::plugin::Instance> {
+        let copy = self.session.bot_instance().map_err(conv_s)?;
+        for s in steps {
+            copy.apply(Some(seat), s.clone()).map_err(conv)?;
+        }
+        Ok(copy)
+    }
+}
+
 impl Backend for SessionBackend {
     fn game_id(&self) -> String {
         self.session.plugin().info.id.clone()
@@ -106,10 +117,7 @@ impl Backend for SessionBackend {
             .map_err(conv_s)
     }
     fn preview(&self, seat: usize, steps: &[Value]) -> BResult<Preview> {
-        let copy = self.session.bot_instance().map_err(conv_s)?;
-        for s in steps {
-            copy.apply(Some(seat), s.clone()).map_err(conv)?;
-        }
+        let copy = self.copy_with(seat, steps)?;
         Ok(Preview {
             to_act: copy.to_act().map_err(conv)?,
             view: copy.view(Some(seat)).map_err(conv)?,
@@ -155,6 +163,20 @@ impl Backend for SessionBackend {
                 steps: d.steps,
                 action: d.entry.action,
             })
+        }))
+    }
+    fn hint_job(&self, seat: usize, steps: &[Value]) -> BResult<HintJob> {
+        let copy = self.copy_with(seat, steps)?;
+        // The bot's seed and the position: nothing the seat cannot know.
+        let position = self.session.cursor() * 64 + steps.len();
+        let seed = step_seed(self.session.bot_seed() ^ 0x4171, position);
+        let ask = BotAsk {
+            iterations: self.bot_iterations,
+            ..BotAsk::level(crate::plugin::HINT_LEVEL)
+        };
+        Ok(Box::new(move || {
+            let (_, report) = copy.think(seat, seed, ask, None).map_err(conv)?;
+            report.ok_or_else(|| BackendError::Failed("this game's plugin gives no ratings".into()))
         }))
     }
 }

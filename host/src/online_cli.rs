@@ -325,6 +325,11 @@ fn join_frames(
                     print(out, json!({"error": code, "message": message}));
                     refused = true;
                 }
+                // The answer to "hint"; the same list is asked again after it.
+                Event::Hint(h) => {
+                    print(out, json!({ "hint": h }));
+                    refused = true;
+                }
                 Event::Closed(why) => {
                     if let Some(h) = held.take() {
                         print(out, frame_json(&h, false));
@@ -365,10 +370,11 @@ fn join_frames(
                 "cancel" => remote.cancel_plan(),
                 "yes" => remote.vote(true),
                 "no" => remote.vote(false),
+                "hint" => remote.hint(),
                 n => match n.parse::<usize>() {
                     Ok(i) => remote.act(i),
                     Err(_) => {
-                        let m = format!("not an index, undo, cancel, yes or no: {n:?}");
+                        let m = format!("not an index, undo, cancel, hint, yes or no: {n:?}");
                         print(out, json!({"error": "usage", "message": m}));
                         print(out, frame_json(&f, true));
                         continue;

@@ -396,6 +396,9 @@ impl Turn {
     }
 }
 
+/// The bot whose opinion a hint gives, offline and online: the normal one.
+pub const HINT_LEVEL: u8 = 2;
+
 /// How a bot decides: its level (1–3) and, for measurements and reviews, other limits or
 /// the first (flat) search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

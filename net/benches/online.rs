@@ -84,7 +84,8 @@ async fn player(
             .await
             .map_err(|e| e.to_string())?;
         match msg {
-            ServerMsg::Welcome { .. } => {}
+            // These players never ask for a hint.
+            ServerMsg::Welcome { .. } | ServerMsg::Hint(_) => {}
             ServerMsg::Error { code, message } => {
                 if code != ErrorCode::Stale {
                     return Err(message);

@@ -15,8 +15,9 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use serde_json::Value;
 use tavern_plugin_api::{ChoiceKind, ToAct};
 
-use crate::backend::{BResult, Backend, BackendError, BotJob, Decision};
-use crate::proto::{ClientMsg, ErrorCode, PROTOCOL_VERSION, SeatFrame};
+use crate::backend::{BResult, Backend, BackendError, BotJob, Decision, HintJob};
+use crate::proto::{ClientMsg, ErrorCode, HintReply, PROTOCOL_VERSION, SeatFrame};
+use tavern_plugin_api::proto::SearchReport;
 
 /// A refusal sent back to the client as an error frame. `detail` (the game's own
 /// words, which may name actions) is for the host's log only and never sent.
@@ -52,6 +53,13 @@ impl std::fmt::Display for Refusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.message)
     }
+}
+
+/// Any refusal of a hint is sent with the hint's code, so the client's waiting hint
+/// learns why; the game's own words stay in `detail`.
+fn as_hint(mut r: Refusal) -> Refusal {
+    r.code = ErrorCode::Hint;
+    r
 }
 
 /// Calls the backend with a panic caught: a panic becomes `BackendError::Failed`.
@@ -128,6 +136,16 @@ pub struct Authority<B: Backend> {
     /// Every log position the game was rewound to, in order (viewers' logs are cut there).
     rewinds: Vec<usize>,
     next_conn: u64,
+    /// Whether players may ask the normal bot for a hint (see [`Authority::set_hints`]).
+    pub(crate) hints: bool,
+}
+
+/// What a hint was asked on, to check the answer still fits when it comes.
+#[derive(Clone, Debug)]
+pub struct HintTicket {
+    pub seat: usize,
+    steps: Vec<Value>,
+    legal: Vec<Value>,
 }
 
 /// A fresh secret token: 128 random bits as hex.
@@ -169,6 +187,7 @@ impl<B: Backend> Authority<B> {
             revision: 0,
             rewinds: Vec::new(),
             next_conn: 1,
+            hints: true,
         }
     }
 
@@ -184,7 +203,22 @@ impl<B: Backend> Authority<B> {
             revision: self.revision,
             rewinds: self.rewinds.clone(),
             next_conn: self.next_conn,
+            hints: self.hints,
         }
+    }
+
+    /// Turns hints on or off for every seat (on by default: an online game is played in
+    /// learning mode, where offline games offer them). Frames say which.
+    pub fn set_hints(&mut self, on: bool) -> Change {
+        if self.hints == on {
+            return Change::None;
+        }
+        self.hints = on;
+        self.revision += 1;
+        Change::Table
+    }
+    pub fn hints(&self) -> bool {
+        self.hints
     }
 
     pub fn backend(&self) -> &B {
@@ -379,7 +413,101 @@ impl<B: Backend> Authority<B> {
                 let seat = own(*seat)?;
                 self.vote(seat, *accept)
             }
+            // Answered off the lock by whoever drives the authority (`hint_job`).
+            ClientMsg::Hint { .. } => Err(Refusal::new(
+                ErrorCode::Hint,
+                "hints are worked out by the server, not here",
+            )),
         }
+    }
+
+    /// The seat's choices now (after its open plan), as actions: what a hint rates.
+    fn choices_of(&self, seat: usize) -> Result<Vec<Value>, Refusal> {
+        let plan = &self.plans[seat];
+        let (to_act, legal) = if plan.is_empty() {
+            let to_act = self.to_act()?;
+            let legal = if to_act.seats().contains(&seat) {
+                guard(|| self.backend.legal(seat))
+                    .map_err(|e| Refusal::game(e, "the game could not list your choices"))?
+            } else {
+                Vec::new()
+            };
+            (to_act, legal)
+        } else {
+            let p = guard(|| self.backend.preview(seat, plan))
+                .map_err(|e| Refusal::game(e, "your plan no longer applies"))?;
+            (p.to_act, p.legal)
+        };
+        if !to_act.seats().contains(&seat) || legal.is_empty() {
+            return Err(Refusal::new(ErrorCode::Hint, "hints are for your own turn"));
+        }
+        Ok(legal.into_iter().map(|e| e.action).collect())
+    }
+
+    /// A hint for the connection `joined`'s seat at the frame of `revision`, to work out
+    /// off the lock: what it was asked on, and the search.
+    pub fn hint_job(
+        &self,
+        joined: Joined,
+        seat: usize,
+        revision: u64,
+    ) -> Result<(HintTicket, HintJob), Refusal> {
+        if joined.seat != Some(seat) {
+            return Err(Refusal::new(
+                ErrorCode::NotYourSeat,
+                "a hint is for the seat this connection plays",
+            ));
+        }
+        if !self.hints {
+            return Err(Refusal::new(
+                ErrorCode::Hint,
+                "the host has turned hints off for this game",
+            ));
+        }
+        if self.seats[seat].bot.is_some() {
+            return Err(Refusal::new(ErrorCode::Hint, "a bot plays this seat now"));
+        }
+        if revision != self.revision {
+            return Err(Refusal::new(
+                ErrorCode::Hint,
+                "the game has moved on since that table: ask again",
+            ));
+        }
+        let legal = self.choices_of(seat).map_err(as_hint)?;
+        let steps = self.plans[seat].clone();
+        let job = guard(|| self.backend.hint_job(seat, &steps))
+            .map_err(|e| as_hint(Refusal::game(e, "the game could not start a hint")))?;
+        Ok((HintTicket { seat, steps, legal }, job))
+    }
+
+    /// The answer to a hint asked with `ticket`, once its search is done, if it still
+    /// answers the seat's position: the same plan and the same choices (another seat's
+    /// move that changed neither keeps it, as offline).
+    pub fn finish_hint(
+        &self,
+        ticket: &HintTicket,
+        report: BResult<SearchReport>,
+    ) -> Result<HintReply, Refusal> {
+        let seat = ticket.seat;
+        let moved = || {
+            Refusal::new(
+                ErrorCode::Hint,
+                "the game moved on before the hint was ready",
+            )
+        };
+        if !self.hints || self.seats[seat].bot.is_some() || self.plans[seat] != ticket.steps {
+            return Err(moved());
+        }
+        if self.choices_of(seat).map_err(|_| moved())? != ticket.legal {
+            return Err(moved());
+        }
+        let report = report.map_err(|e| as_hint(Refusal::game(e, "the hint's search failed")))?;
+        Ok(crate::outgoing::hint_for(
+            self,
+            seat,
+            &ticket.legal,
+            &report,
+        ))
     }
 
     fn to_act(&self) -> Result<ToAct, Refusal> {

@@ -3,6 +3,7 @@
 //! plugin-api `Game` in-process, for tests and the bench.
 
 use serde_json::Value;
+use tavern_plugin_api::proto::SearchReport;
 use tavern_plugin_api::{ActionEntry, Outcome, ToAct, View};
 
 /// Why a backend call failed.
@@ -67,6 +68,11 @@ pub struct Decision {
 /// A bot's decision worked out away from the authority's lock (on a copy of the game).
 pub type BotJob = Box<dyn FnOnce() -> BResult<Decision> + Send>;
 
+/// The normal bot's opinion of a seat's choices (a hint), worked out away from the
+/// authority's lock. Its candidates name actions; the authority turns them into indices
+/// of the seat's list before anything leaves (`outgoing::hint_for`).
+pub type HintJob = Box<dyn FnOnce() -> BResult<SearchReport> + Send>;
+
 /// A copy of the game with a seat's plan steps applied, as the seat previews it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Preview {
@@ -105,4 +111,8 @@ pub trait Backend: Send {
 
     /// A bot's decision for `seat` at `level`, to run off the lock.
     fn bot_job(&self, seat: usize, level: u8) -> BResult<BotJob>;
+    /// The normal bot's search for `seat` after its plan `steps`, to run off the lock.
+    /// It must search from what the seat knows (the game's `determinize`) with a seed
+    /// that does not depend on hidden state, so a seat's twin gets the same report.
+    fn hint_job(&self, seat: usize, steps: &[Value]) -> BResult<HintJob>;
 }

@@ -15,7 +15,9 @@ use iroh::endpoint::Connection;
 use tokio::sync::mpsc;
 
 use crate::endpoint::{ALPN, NetConfig, NetError, bind, err, host_addr};
-use crate::proto::{ClientMsg, ErrorCode, LogLine, PROTOCOL_VERSION, SeatFrame, ServerMsg};
+use crate::proto::{
+    ClientMsg, ErrorCode, HintReply, LogLine, PROTOCOL_VERSION, SeatFrame, ServerMsg,
+};
 use crate::ticket::Ticket;
 use crate::wire;
 
@@ -29,6 +31,9 @@ pub enum Event {
     Frame,
     /// The host refused something; the game did not change.
     Error { code: ErrorCode, message: String },
+    /// The hint asked with [`Remote::hint`] (a refused one comes as an error of code
+    /// [`ErrorCode::Hint`]).
+    Hint(Box<HintReply>),
     /// The connection ended.
     Closed(String),
 }
@@ -116,7 +121,7 @@ impl Remote {
                     seat,
                 },
                 ServerMsg::Error { message, .. } => return Err(NetError(message)),
-                ServerMsg::Frame(_) => {
+                ServerMsg::Frame(_) | ServerMsg::Hint(_) => {
                     return Err(NetError("the host skipped the handshake".into()));
                 }
             };
@@ -200,6 +205,7 @@ impl Remote {
                 Some(Event::Frame)
             }
             Ok(ServerMsg::Error { code, message }) => Some(Event::Error { code, message }),
+            Ok(ServerMsg::Hint(h)) => Some(Event::Hint(h)),
             Ok(ServerMsg::Welcome { .. }) => Some(Event::Error {
                 code: ErrorCode::BadFrame,
                 message: "the host sent a second handshake".into(),
@@ -265,6 +271,15 @@ impl Remote {
     pub fn undo(&self) {
         if let Some(seat) = self.seat() {
             self.send(&ClientMsg::Undo { seat });
+        }
+    }
+    /// Asks the normal bot's opinion of this seat's choices in the latest frame.
+    pub fn hint(&self) {
+        if let (Some(seat), Some(f)) = (self.seat(), &self.latest) {
+            self.send(&ClientMsg::Hint {
+                seat,
+                revision: f.revision,
+            });
         }
     }
     pub fn vote(&self, accept: bool) {

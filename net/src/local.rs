@@ -6,12 +6,13 @@
 
 use serde_json::Value;
 use tavern_plugin_api::game::apply_checked;
+use tavern_plugin_api::proto::{RatedAction, SearchReport};
 use tavern_plugin_api::rng::GameRng;
 use tavern_plugin_api::rng::step_seed;
 use tavern_plugin_api::search::Limits;
 use tavern_plugin_api::{ActionEntry, ChoiceKind, Game, Outcome, Setup, ToAct, View};
 
-use crate::backend::{BResult, Backend, BackendError, BotJob, Decision, LogItem, Preview};
+use crate::backend::{BResult, Backend, BackendError, BotJob, Decision, HintJob, LogItem, Preview};
 
 /// One logged decision, as actions of the game.
 #[derive(Clone, Debug)]
@@ -242,6 +243,49 @@ impl<G: Game> Backend for GameBackend<G> {
                 steps.push(js);
             }
             Err(BackendError::Failed("a plan without end".into()))
+        }))
+    }
+
+    fn hint_job(&self, seat: usize, steps: &[Value]) -> BResult<HintJob> {
+        let copy = self.with_steps(seat, steps)?;
+        // The seed and the position only: a twin of the state searches alike.
+        let seed = step_seed(self.seed ^ 0x4171, self.log.len() * 64 + steps.len());
+        let iterations = self.bot_iterations;
+        Ok(Box::new(move || {
+            let method = tavern_plugin_api::bot::Method::Tree(Limits::iterations(iterations));
+            let report = tavern_plugin_api::bot::think(
+                &copy,
+                seat,
+                method,
+                &mut GameRng::new(seed),
+                &|| false,
+            )
+            .ok_or_else(|| BackendError::Illegal(format!("seat {seat} has nothing to do")))?;
+            let legal = copy.legal(seat);
+            let candidates = report
+                .candidates
+                .iter()
+                .map(|r| {
+                    Ok(RatedAction {
+                        action: serde_json::to_value(&r.action).map_err(illegal)?,
+                        label: legal
+                            .iter()
+                            .find(|l| l.action == r.action)
+                            .map(|l| l.label.clone())
+                            .unwrap_or_default(),
+                        visits: r.visits,
+                        win: r.win,
+                        value: r.value,
+                        margin: r.margin,
+                    })
+                })
+                .collect::<BResult<Vec<_>>>()?;
+            Ok(SearchReport {
+                candidates,
+                iterations: report.iterations,
+                seconds: report.seconds,
+                stopped: report.stopped,
+            })
         }))
     }
 }

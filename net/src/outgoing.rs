@@ -11,7 +11,9 @@
 
 use crate::authority::{Authority, guard};
 use crate::backend::{BResult, Backend};
-use crate::proto::{Choice, LogLine, SeatFrame, SeatStatus, UndoVote};
+use crate::proto::{Choice, HintReply, LogLine, RatedChoice, SeatFrame, SeatStatus, UndoVote};
+use serde_json::Value;
+use tavern_plugin_api::proto::SearchReport;
 
 /// The frame `viewer` receives now, with the log from entry `log_from` on.
 pub fn frame_for<B: Backend>(
@@ -93,5 +95,38 @@ pub fn frame_for<B: Backend>(
             waiting: v.waiting.clone(),
         }),
         outcome,
+        hints: a.hints && viewer.is_some(),
     })
+}
+
+/// The hint `seat` receives: the search's candidates as indices of the seat's list
+/// `legal` (the actions its frame's choices stand for, in order). Labels, actions and
+/// the search's timing stay here; a candidate not in the list (a plugin whose search
+/// strays) is left out, and the bot's pick is the first that is in it.
+pub fn hint_for<B: Backend>(
+    a: &Authority<B>,
+    seat: usize,
+    legal: &[Value],
+    report: &SearchReport,
+) -> HintReply {
+    let rated: Vec<RatedChoice> = report
+        .candidates
+        .iter()
+        .filter_map(|c| {
+            Some(RatedChoice {
+                index: legal.iter().position(|l| *l == c.action)?,
+                visits: c.visits,
+                win: c.win,
+                value: c.value,
+                margin: c.margin,
+            })
+        })
+        .collect();
+    HintReply {
+        seat,
+        revision: a.revision,
+        best: rated.first().map_or(0, |c| c.index),
+        rated,
+        iterations: report.iterations,
+    }
 }

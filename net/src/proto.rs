@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use tavern_plugin_api::{ChoiceKind, Outcome, View};
 
 /// The version of this protocol. Both sides name theirs in the handshake.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The most bytes one frame may hold (the length prefix not counted). A scene is tens
 /// of kilobytes; a frame over this is refused unread.
@@ -49,6 +49,10 @@ pub enum ClientMsg {
     Undo { seat: usize },
     /// Answer the undo request now open.
     Vote { seat: usize, accept: bool },
+    /// Ask the normal bot's opinion of the seat's choices in the frame of `revision`
+    /// (after its open plan's steps). Answered to this connection only, with
+    /// [`ServerMsg::Hint`] or an error frame of code [`ErrorCode::Hint`].
+    Hint { seat: usize, revision: u64 },
     /// Polite goodbye (a dropped connection means the same).
     Bye,
 }
@@ -70,6 +74,8 @@ pub enum ServerMsg {
     Frame(Box<SeatFrame>),
     /// A refusal: what was wrong, in words. The game did not change.
     Error { code: ErrorCode, message: String },
+    /// The answer to [`ClientMsg::Hint`], built by `outgoing::hint_for`.
+    Hint(Box<HintReply>),
 }
 
 /// What kind of problem an error frame names.
@@ -90,6 +96,9 @@ pub enum ErrorCode {
     BadFrame,
     /// The game's code failed on the authority; the game keeps its last good state.
     Game,
+    /// No hint now (not the seat's turn, hints are off for this game, one is already
+    /// being worked out, or the game moved on while it was): the message says which.
+    Hint,
 }
 
 /// Everything one viewer receives about the game, built by `outgoing::frame_for`.
@@ -123,6 +132,9 @@ pub struct SeatFrame {
     /// The final result, once the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
+    /// Whether this seat may ask for a hint ([`ClientMsg::Hint`]) on its turns.
+    #[serde(default)]
+    pub hints: bool,
 }
 
 /// One entry of a legal list, without its action.
@@ -167,4 +179,36 @@ pub struct UndoVote {
     pub to: usize,
     /// Seats that have not answered yet.
     pub waiting: Vec<usize>,
+}
+
+/// The normal bot's opinion of one seat's choices, as that seat may read it: entries of
+/// the legal list by their index, never the actions behind them, and no timing (which
+/// the client measures itself). Worked out from the seat's information only (the
+/// search re-deals what the seat cannot know), so a seat's twin gets the same bytes.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct HintReply {
+    /// The seat it is for.
+    pub seat: usize,
+    /// The revision of the frame whose list the indices point into.
+    pub revision: u64,
+    /// The entry the bot would play.
+    pub best: usize,
+    /// The candidates the search rated, best first (empty when the game's plugin gives
+    /// no ratings).
+    pub rated: Vec<RatedChoice>,
+    /// Simulated games the search ran (0: the seat had one choice).
+    pub iterations: u32,
+}
+
+/// How the search rated one entry of the seat's list.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct RatedChoice {
+    pub index: usize,
+    pub visits: u32,
+    /// The estimated chance of winning after it.
+    pub win: f64,
+    /// What the search ranks by (the chance plus a little score margin).
+    pub value: f64,
+    /// The mean score margin in points after it.
+    pub margin: f64,
 }

@@ -402,6 +402,8 @@ async fn serve<B: Backend + 'static>(shared: Arc<Shared<B>>, conn: Connection) {
         let _ = send.finish();
     });
 
+    // One hint at a time per connection: each is a second of the server's time.
+    let hinting = Arc::new(AtomicBool::new(false));
     loop {
         let msg: ClientMsg = match wire::read_frame(&mut recv).await {
             Ok(m) => m,
@@ -413,6 +415,10 @@ async fn serve<B: Backend + 'static>(shared: Arc<Shared<B>>, conn: Connection) {
         };
         if msg == ClientMsg::Bye {
             break;
+        }
+        if let ClientMsg::Hint { seat, revision } = msg {
+            ask_hint(&room, joined, (seat, revision), &hinting, &out_tx);
+            continue;
         }
         let result = {
             let mut a = lock(&room.authority);
@@ -448,6 +454,51 @@ async fn serve<B: Backend + 'static>(shared: Arc<Shared<B>>, conn: Connection) {
     shared.note(game, format!("{who} left"));
     drop(out_tx);
     let _ = writer.await;
+}
+
+/// Works out the hint `joined` asked for (seat, revision) on the blocking pool, off the
+/// lock, and sends the answer (or why there is none) to that connection alone.
+fn ask_hint<B: Backend + 'static>(
+    room: &Arc<Room<B>>,
+    joined: crate::authority::Joined,
+    (seat, revision): (usize, u64),
+    busy: &Arc<AtomicBool>,
+    out: &mpsc::UnboundedSender<Vec<u8>>,
+) {
+    if busy.swap(true, Ordering::SeqCst) {
+        let r = Refusal::new(
+            ErrorCode::Hint,
+            "a hint is already being worked out for you",
+        );
+        let _ = out.send(error_frame(&r));
+        return;
+    }
+    let asked = lock(&room.authority).hint_job(joined, seat, revision);
+    let (ticket, job) = match asked {
+        Ok(x) => x,
+        Err(r) => {
+            busy.store(false, Ordering::SeqCst);
+            let _ = out.send(error_frame(&r));
+            return;
+        }
+    };
+    let (room, busy, out) = (room.clone(), busy.clone(), out.clone());
+    tokio::spawn(async move {
+        let report = match tokio::task::spawn_blocking(move || crate::authority::guard(job)).await {
+            Ok(r) => r,
+            Err(e) => Err(crate::backend::BackendError::Failed(e.to_string())),
+        };
+        // Sent under the lock, so it follows every frame built before it and names
+        // the revision the client has just received.
+        let a = lock(&room.authority);
+        let bytes = match a.finish_hint(&ticket, report) {
+            Ok(h) => wire::encode(&ServerMsg::Hint(Box::new(h))),
+            Err(r) => error_frame(&r),
+        };
+        let _ = out.send(bytes);
+        drop(a);
+        busy.store(false, Ordering::SeqCst);
+    });
 }
 
 /// Lets an error frame reach the client before the connection goes.

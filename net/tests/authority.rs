@@ -6,7 +6,7 @@ mod common;
 
 use common::{hello, next, random_act, table};
 use serde_json::Value;
-use tavern_net::backend::{BResult, BotJob, LogItem, Preview};
+use tavern_net::backend::{BResult, BotJob, HintJob, LogItem, Preview};
 use tavern_net::proto::{ClientMsg, ErrorCode, PROTOCOL_VERSION};
 use tavern_net::{Authority, Backend, Change, SeatConfig};
 use tavern_plugin_api::{ActionEntry, ChoiceKind, Outcome, ToAct, View};
@@ -484,6 +484,9 @@ impl Backend for Panicky {
     }
     fn bot_job(&self, s: usize, l: u8) -> BResult<BotJob> {
         self.inner.bot_job(s, l)
+    }
+    fn hint_job(&self, s: usize, steps: &[Value]) -> BResult<HintJob> {
+        self.inner.hint_job(s, steps)
     }
 }
 

@@ -1,7 +1,8 @@
 //! Online play through the app's windows, under egui_kittest with real iroh endpoints on
 //! loopback (relays off): *Host online* from the launcher, the invitations with their
 //! Copy buttons, *Join* in a second app, moves crossing from one screen to the other, a
-//! friend who leaves shown as disconnected, and their seat handed to a bot.
+//! friend who leaves shown as disconnected, and their seat handed to a bot; a Hint the
+//! host's authority works out for the friend.
 
 mod app_kit;
 
@@ -159,10 +160,48 @@ fn a_friend_joins_from_another_app_and_moves_cross_between_the_screens() {
     assert_eq!(ft.viewer(), Some(1), "the friend plays seat 2");
     assert!(ft.cover.is_none(), "no pass-the-screen cover online");
     assert!(ft.can_redo().is_err(), "online, only undo takes back");
-    assert!(ft.can_hint().is_err(), "no hint without the game state");
     step_until(&mut [&mut host, &mut friend], "both connected", |hs| {
         table(hs[0]).is_some_and(|t| t.away().is_empty())
     });
+
+    // Hint: the host's authority searches from the friend's information, and the answer
+    // comes to the friend's screen alone (both bid at once in this game).
+    step_until(&mut [&mut host, &mut friend], "the friend's bids", |hs| {
+        table(hs[1]).is_some_and(|t| !t.viewer_actions().is_empty())
+    });
+    assert_eq!(table(&friend).unwrap().can_hint(), Ok(1));
+    friend.get_by_label("Hint").click();
+    friend.step();
+    step_until(&mut [&mut host, &mut friend], "the friend's hint", |hs| {
+        table(hs[1])
+            .and_then(|t| t.hint.as_ref())
+            .is_some_and(|h| h.answer.is_some())
+    });
+    let answer = table(&friend)
+        .unwrap()
+        .hint
+        .as_ref()
+        .unwrap()
+        .answer
+        .clone();
+    let (best, report) = answer.unwrap().expect("a hint");
+    let listed: Vec<String> = table(&friend)
+        .unwrap()
+        .viewer_actions()
+        .into_iter()
+        .map(|(_, e)| e.label)
+        .collect();
+    assert!(
+        listed.contains(&best.label),
+        "{} not in {listed:?}",
+        best.label
+    );
+    assert!(report.unwrap().iterations > 0, "the bids were searched");
+    friend.get_by_label_contains("The normal bot would play");
+    assert!(
+        table(&host).unwrap().hint.is_none(),
+        "the host asked nothing"
+    );
 
     // A few moves, each played on the screen whose seat must act.
     for step in 0..4 {

@@ -9,7 +9,7 @@
 //! This module knows nothing of the table: `table_advice` holds the `TableState` side
 //! (when a hint may be asked, whether one still fits), so the two depend one way.
 
-use std::sync::mpsc::{Receiver, TryRecvError};
+use std::sync::mpsc::{Receiver, Sender, TryRecvError};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
@@ -21,8 +21,7 @@ use super::waker::Waker;
 use crate::plugin::{BotAsk, Instance, PluginError};
 use crate::session::{LogEntry, StopThinking, apply_logged, step_seed};
 
-/// The bot whose opinion a hint gives: the normal one.
-pub const HINT_LEVEL: u8 = 2;
+pub use crate::plugin::HINT_LEVEL;
 
 /// What the hint's search found: the move it would play, and its report (absent from a
 /// plugin built before reports existed).
@@ -73,7 +72,8 @@ pub struct HintJob {
     pub(super) legal: Vec<ActionEntry>,
     started: Instant,
     budget: f64,
-    stop: StopThinking,
+    /// Stops a search on this machine; `None` online, where the authority searches.
+    stop: Option<StopThinking>,
     rx: Receiver<Result<HintAnswer, String>>,
     /// The answer, once it came.
     pub answer: Option<Result<HintAnswer, String>>,
@@ -104,8 +104,10 @@ impl HintJob {
 
 impl Drop for HintJob {
     fn drop(&mut self) {
-        if self.answer.is_none() {
-            self.stop.stop();
+        if self.answer.is_none()
+            && let Some(stop) = &self.stop
+        {
+            stop.stop();
         }
     }
 }
@@ -134,10 +136,37 @@ impl HintJob {
             legal: h.legal,
             started: Instant::now(),
             budget,
-            stop,
+            stop: Some(stop),
             rx,
             answer: None,
         }
+    }
+
+    /// A hint the online authority works out: the answer comes through the sender
+    /// (the online seat feeds it when the authority's reply arrives).
+    pub fn remote(
+        seat: usize,
+        cursor: usize,
+        steps: Vec<serde_json::Value>,
+        legal: Vec<ActionEntry>,
+    ) -> (HintJob, Sender<Result<HintAnswer, String>>) {
+        let (tx, rx) = std::sync::mpsc::channel();
+        // The authority's search runs the level's time budget; the round trip is small.
+        let budget = Limits::for_level(HINT_LEVEL)
+            .time
+            .map_or(1.0, |t| t.as_secs_f64());
+        let job = HintJob {
+            seat,
+            cursor,
+            steps,
+            legal,
+            started: Instant::now(),
+            budget,
+            stop: None,
+            rx,
+            answer: None,
+        };
+        (job, tx)
     }
 }
 

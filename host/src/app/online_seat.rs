@@ -3,21 +3,24 @@
 //!
 //! The seat holds no game state: no actions (a choice is its index in the list the
 //! frame showed), no other seat's view, no plan steps (the authority keeps the open plan
-//! and sends its preview). Hint therefore cannot run here: a search needs a game state,
-//! and the only one is on the authority.
+//! and sends its preview). A hint is therefore asked of the authority, which searches
+//! from this seat's information and answers with indices into the seat's list.
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::sync::mpsc::Sender;
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
-use tavern_net::proto::SeatFrame;
+use tavern_net::proto::{HintReply, SeatFrame};
 use tavern_net::{ErrorCode, Event, NetConfig, Remote, Ticket};
+use tavern_plugin_api::proto::{RatedAction, SearchReport};
 use tavern_plugin_api::scene::ArtBook;
 use tavern_plugin_api::{ActionEntry, Outcome, ToAct, View};
 
 use crate::plugin::Plugin;
 use crate::session::LogEntry;
 
+use super::advice::HintAnswer;
 use super::table_source::{SourceLine, TableSource, UndoAnswer, VotePrompt};
 
 pub struct OnlineSeat {
@@ -38,6 +41,9 @@ pub struct OnlineSeat {
     /// The steps this seat sent into its open plan, for the plan box (the authority
     /// keeps the steps themselves; a frame says how many are open).
     steps: Vec<ActionEntry>,
+    /// The hint asked of the authority and not answered yet: where its answer goes,
+    /// and when it was asked (the answer's time is the whole round trip).
+    hint: Option<(Sender<Result<HintAnswer, String>>, Instant)>,
 }
 
 /// How long joining waits for the first frame after the handshake.
@@ -68,6 +74,7 @@ impl OnlineSeat {
             art: game.art.clone(),
             entries: Vec::new(),
             steps: Vec::new(),
+            hint: None,
         };
         let start = std::time::Instant::now();
         while seat.remote.latest().is_none() {
@@ -111,6 +118,19 @@ impl OnlineSeat {
                 self.absorb();
                 true
             }
+            Event::Hint(h) => {
+                self.answer_hint(&h);
+                false
+            }
+            Event::Error {
+                code: ErrorCode::Hint,
+                message,
+            } => {
+                if let Some((tx, _)) = self.hint.take() {
+                    let _ = tx.send(Err(message));
+                }
+                false
+            }
             Event::Error { code, message } => {
                 self.notice = Some(match code {
                     ErrorCode::Stale => {
@@ -125,6 +145,58 @@ impl OnlineSeat {
                 true
             }
         }
+    }
+
+    /// Asks the authority for a hint on the latest frame; its answer goes to `answer`.
+    pub fn ask_hint(&mut self, answer: Sender<Result<HintAnswer, String>>) {
+        self.hint = Some((answer, Instant::now()));
+        self.remote.hint();
+    }
+
+    /// Whether the host offers hints in this game.
+    pub fn hints_offered(&self) -> bool {
+        self.frame().hints
+    }
+
+    /// Turns the authority's reply into the answer a hint on this machine gives: its
+    /// indices name entries of the latest frame's list (the table drops a hint whose
+    /// list has changed since it was asked).
+    fn answer_hint(&mut self, h: &HintReply) {
+        let Some((tx, asked)) = self.hint.take() else {
+            return;
+        };
+        let legal = self
+            .legal(self.seat().unwrap_or(usize::MAX))
+            .unwrap_or_default();
+        let entry = |i: usize| legal.get(i).cloned();
+        let answer = match entry(h.best) {
+            None => Err("the host's hint names a choice not in your list".to_string()),
+            Some(best) => {
+                let candidates = h
+                    .rated
+                    .iter()
+                    .filter_map(|c| {
+                        let e = entry(c.index)?;
+                        Some(RatedAction {
+                            action: e.action,
+                            label: e.label,
+                            visits: c.visits,
+                            win: c.win,
+                            value: c.value,
+                            margin: c.margin,
+                        })
+                    })
+                    .collect();
+                let report = SearchReport {
+                    candidates,
+                    iterations: h.iterations,
+                    seconds: asked.elapsed().as_secs_f64(),
+                    stopped: false,
+                };
+                Ok((best, Some(report)))
+            }
+        };
+        let _ = tx.send(answer);
     }
 
     /// Brings the log panel's entries and the plan box up to the latest frame.

@@ -15,10 +15,19 @@ use crate::session::{StopThinking, UndoMode, step_seed};
 impl TableState {
     /// Why the seat at the screen cannot ask for a hint now, or `Ok`.
     pub fn can_hint(&self) -> Result<usize, String> {
-        // A hint searches a game state, and online the only one is on the authority.
-        let session = self
-            .local()
-            .ok_or("Hints are not offered online: the game is held by the host")?;
+        // Online the authority searches (from this seat's information) if its host
+        // offers hints.
+        if let Some(o) = self.online() {
+            if !o.hints_offered() {
+                return Err("The host has turned hints off for this game".into());
+            }
+            let seat = self.viewer().ok_or("A spectator has no hints")?;
+            if o.is_bot(seat) || !self.to_act().contains(&seat) {
+                return Err("Hints are for your own turn".into());
+            }
+            return Ok(seat);
+        }
+        let session = self.local().ok_or("No game")?;
         if session.undo_mode() != UndoMode::Learning {
             return Err("Hints are for games in learning mode".into());
         }
@@ -78,6 +87,14 @@ impl TableState {
             }
         };
         let steps = self.plan_steps();
+        if self.is_online() {
+            let (job, answer) = HintJob::remote(seat, self.cursor(), steps, self.viewer_legal());
+            if let Some(o) = self.online_mut() {
+                o.ask_hint(answer);
+            }
+            self.hint = Some(job);
+            return;
+        }
         let copy = match self.plan_or_session_copy(seat) {
             Ok(c) => c,
             Err(e) => {

@@ -3,8 +3,8 @@
 //! plugin only: each exports the same ABI entry point): over random games, every frame sent to seat `s` is
 //! byte for byte the same whether the authority holds the true state or a
 //! `determinize(s)` twin of it (a seat that cannot tell two states apart receives
-//! identical bytes), spectators' frames are the same for every seat's twin, and no
-//! frame contains the session seed.
+//! identical bytes), spectators' frames are the same for every seat's twin, a hint a
+//! seat asks for is the same for its twin too, and no frame contains the session seed.
 
 use crate::common::{big_seed, next, random_act, table};
 use tavern_net::Backend;
@@ -58,6 +58,38 @@ fn check_position<G: Game>(
     }
 }
 
+/// The bytes of the hint each seat to act would receive, from the real game and from
+/// its twin: the search must start from what the seat knows, so they are the same.
+fn check_hints<G: Game>(
+    a: &tavern_net::Authority<tavern_net::local::GameBackend<G>>,
+    rng: &mut GameRng,
+    step: usize,
+) -> usize {
+    let hint = |a: &tavern_net::Authority<tavern_net::local::GameBackend<G>>, s: usize| {
+        let joined = tavern_net::Joined {
+            conn: 0,
+            seat: Some(s),
+        };
+        let (ticket, job) = a.hint_job(joined, s, a.revision()).expect("a hint");
+        let reply = a.finish_hint(&ticket, job()).expect("an answer");
+        serde_json::to_vec(&tavern_net::ServerMsg::Hint(Box::new(reply))).unwrap()
+    };
+    let mut checked = 0;
+    for s in a.frame_for(None, usize::MAX).unwrap().to_act {
+        let real = hint(a, s);
+        let twin = a.with_backend(a.backend().twin(s, rng));
+        assert!(
+            real == hint(&twin, s),
+            "{} step {step}: seat {s}'s hint depends on what it cannot know:\n real: {}\n twin: {}",
+            G::info().id,
+            String::from_utf8_lossy(&real),
+            String::from_utf8_lossy(&hint(&twin, s)),
+        );
+        checked += 1;
+    }
+    checked
+}
+
 pub fn leak_test<G: Game>() {
     let info = G::info();
     for players in info.min_players..=info.max_players {
@@ -67,6 +99,7 @@ pub fn leak_test<G: Game>() {
             let mut pick = seed;
             let mut rng = GameRng::new(seed ^ 0x1EA4);
             let mut seen_log = 0;
+            let mut hints = 0;
             for step in 0..100_000 {
                 // Every position early on, then every fifth (a seat's twin costs a
                 // re-deal and two frames per seat); the whole log now and then, the
@@ -79,6 +112,10 @@ pub fn leak_test<G: Game>() {
                     check_position(&a, seed, &mut rng, from, step);
                     seen_log = a.backend().log_len().saturating_sub(1);
                 }
+                // A hint is a search per seat and twin: now and then.
+                if step < 4 || step % 211 == 0 {
+                    hints += check_hints(&a, &mut rng, step);
+                }
                 if !random_act(&mut a, &joined, &mut pick) {
                     break;
                 }
@@ -89,6 +126,7 @@ pub fn leak_test<G: Game>() {
             // outcome and no frame holds the seed.
             let public = a.frame_for(None, 0).unwrap();
             assert!(public.over, "{} did not end", G::info().id);
+            assert!(hints > 0, "{}: no hint was compared", G::info().id);
             for s in 0..a.seat_count() {
                 let f = a.frame_for(Some(s), 0).unwrap();
                 assert_eq!(f.outcome, public.outcome);
