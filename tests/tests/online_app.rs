@@ -99,6 +99,32 @@ fn the_host_window_gives_each_seat_one_role_and_exactly_one_is_yours() {
 }
 
 #[test]
+fn hints_online_follow_the_undo_mode_and_the_host_can_turn_them_off() {
+    let (_d, mut h) = app();
+    choose_sealed_bid(&mut h);
+    h.state_mut().state.settings.fair_undo = true;
+    h.get_by_label("Host online…").click();
+    h.run();
+    assert!(
+        !h.state().state.online.host_hints,
+        "a game played to win offers no hints"
+    );
+    h.get_by_label("Offer hints").click();
+    h.run();
+    assert!(h.state().state.online.host_hints, "the box turns them on");
+    h.get_by_label("Offer hints").click();
+    h.run();
+    h.get_by_label("Start hosting").click();
+    h.step();
+    step_until(&mut [&mut h], "the host's own bids", |hs| {
+        table(hs[0]).is_some_and(|t| t.is_online() && !t.viewer_actions().is_empty())
+    });
+    let why = table(&h).unwrap().can_hint().unwrap_err();
+    assert!(why.contains("turned hints off"), "{why}");
+    assert!(h.query_by_label("Hint").is_none(), "no Hint button");
+}
+
+#[test]
 fn the_join_window_refuses_a_garbage_invitation_with_a_message() {
     let (_d, mut h) = app();
     h.get_by_label("Join…").click();

@@ -72,6 +72,7 @@ impl HostedGame {
         mut setup: Setup,
         roles: Vec<SeatRole>,
         cfg: &NetConfig,
+        hints: bool,
     ) -> Result<HostedGame, String> {
         check_roles(&roles, setup.seats.len())?;
         for (seat, role) in setup.seats.iter_mut().zip(&roles) {
@@ -83,15 +84,17 @@ impl HostedGame {
             };
         }
         let session = Session::new(plugin, setup, UndoMode::Learning).map_err(|e| e.to_string())?;
-        HostedGame::resume(session, roles, cfg)
+        HostedGame::resume(session, roles, cfg, hints)
     }
 
     /// Hosts a game already under way (a hot-seat game moved online, so its file need
     /// not be sent): its seats as they are, with `roles` saying who plays each now.
+    /// `hints`: whether players may ask the normal bot for a hint on their turns.
     pub fn resume(
         mut session: Session,
         roles: Vec<SeatRole>,
         cfg: &NetConfig,
+        hints: bool,
     ) -> Result<HostedGame, String> {
         check_roles(&roles, session.setup().seats.len())?;
         for (seat, role) in roles.iter().enumerate() {
@@ -109,7 +112,9 @@ impl HostedGame {
         let title = session.plugin().info.name.clone();
         let backend = SessionBackend::new(session)?;
         let server = Hosting::start(cfg).map_err(|e| e.0)?;
-        let game = server.add_game(Authority::new(backend, seats));
+        let mut authority = Authority::new(backend, seats);
+        authority.set_hints(hints);
+        let game = server.add_game(authority);
         let tickets = server.tickets(game);
         Ok(HostedGame {
             server,

@@ -49,6 +49,8 @@ impl AppState {
             })
             .collect();
         self.online.host_form = Some(roles);
+        // Hints as offline: offered in learning mode.
+        self.online.host_hints = !self.settings.fair_undo;
     }
 
     /// Sets `seat` to `role`; choosing *You* for one seat makes the previous one an
@@ -81,7 +83,8 @@ impl AppState {
         };
         self.launcher.seed_text.clear();
         let cfg = self.net_config();
-        match HostedGame::start(plugin.clone(), setup, roles, &cfg) {
+        let hints = self.online.host_hints;
+        match HostedGame::start(plugin.clone(), setup, roles, &cfg, hints) {
             Ok(hosted) => {
                 self.online.host_form = None;
                 self.begin_hosting(hosted, plugin, cfg);
@@ -148,7 +151,9 @@ impl AppState {
             Err(e) => return self.show_error("Cannot host the game", e.to_string()),
         };
         let cfg = self.net_config();
-        match HostedGame::resume(copy, roles, &cfg) {
+        // Hints as the game had them at this table: in learning mode.
+        let hints = session.undo_mode() == crate::session::UndoMode::Learning;
+        match HostedGame::resume(copy, roles, &cfg, hints) {
             Ok(hosted) => {
                 // The game goes on online; its hot-seat autosave would be a stale copy.
                 if let Some(a) = autosave {

@@ -122,6 +122,11 @@ fn host_window(ctx: &egui::Context, state: &mut AppState) {
                 }
             });
             ui.add_space(6.0);
+            ui.checkbox(&mut state.online.host_hints, "Offer hints")
+                .on_hover_text(
+                    "Each player may ask the normal bot what it would play on their turn \
+                     (it knows only what that player knows). Off for a game played to win.",
+                );
             relay_choice(ui, &mut state.settings.relay);
             ui.add_space(8.0);
             ui.horizontal(|ui| {
@@ -175,6 +180,11 @@ fn join_window(ctx: &egui::Context, state: &mut AppState) {
                 .labelled_by(l.id);
             });
             ui.add_space(6.0);
+            ui.checkbox(&mut state.online.host_hints, "Offer hints")
+                .on_hover_text(
+                    "Each player may ask the normal bot what it would play on their turn \
+                     (it knows only what that player knows). Off for a game played to win.",
+                );
             relay_choice(ui, &mut state.settings.relay);
             ui.add_space(8.0);
             ui.horizontal(|ui| {

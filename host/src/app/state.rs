@@ -97,6 +97,8 @@ pub struct OnlineState {
     pub show_invites: bool,
     /// Replaces the relay setting (tests: loopback only, relays off).
     pub net_override: Option<NetConfig>,
+    /// The *Host online* window's choice: players may ask for hints.
+    pub host_hints: bool,
 }
 
 /// What the launcher form starts: the game, its setup, and a profile id per seat.
