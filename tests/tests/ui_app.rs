@@ -806,7 +806,16 @@ fn the_hint_button_shows_the_bots_choice_and_each_candidates_chance() {
     h.get_by_label(&format!("The normal bot would play: {}", entry.label));
     h.get_by_label("Chance to win · choice");
     assert_eq!(report.iterations, 400);
-    h.get_by_label_contains("400 simulated games in");
+    // The whole box stands above the action list, unscrolled: it may take a third of
+    // the side column (a third of the decision panel kept a new hint at two lines).
+    let last = h.get_by_label_contains("400 simulated games in").rect();
+    let prompt = h.get_by_label_contains("Choose a bid card for the").rect();
+    assert!(
+        last.bottom() <= prompt.top(),
+        "the hint box scrolls: its last line ends at {} below the prompt at {}",
+        last.bottom(),
+        prompt.top()
+    );
     let legal = table(&h).local().unwrap().legal(0).unwrap();
     assert_eq!(report.candidates.len(), legal.len(), "every bid rated");
     for c in &report.candidates {

@@ -38,13 +38,15 @@ pub fn decision_height(wanted: f32, column: f32) -> f32 {
     (wanted + 12.0).clamp(DECISION_MIN, most)
 }
 
-/// Draws the panel; returns the height its content wanted this frame.
-pub fn panel(ui: &mut Ui, t: &mut TableState, view: Option<&View>, now: f64) -> f32 {
+/// Draws the panel in a side column `column` high; returns the height its content
+/// wanted this frame.
+pub fn panel(ui: &mut Ui, t: &mut TableState, view: Option<&View>, column: f32, now: f64) -> f32 {
     let top = ui.cursor().top();
     ui.add_space(6.0);
-    // The hint box may take at most a third of the panel, and scrolls inside that, so
-    // it never squeezes the action list.
-    let hint_max = (ui.available_height() / 3.0).max(90.0);
+    // The hint box may take at most a third of the side column (of the column, not of
+    // this panel, which is sized to what it held last frame: a third of that kept a
+    // new hint at two lines), and scrolls inside that, so it never squeezes the actions.
+    let hint_max = (column / 3.0).max(90.0);
     super::hint_ui::panel(ui, t, now, hint_max);
     if let Some((shown, total)) = t.beats.as_ref().map(|b| b.progress()) {
         ui.label(RichText::new(format!("Showing what happened: {shown} of {total}")).strong());

@@ -383,12 +383,15 @@ fn side_panel(ui: &mut Ui, t: &mut TableState, view: Option<&View>, now: f64) {
     // it, gets the rest.
     let wanted_id = egui::Id::unique("decision-wanted");
     let wanted = ui.data(|d| d.get_temp::<f32>(wanted_id)).unwrap_or(280.0);
-    let height = decision_height(wanted, ui.available_height());
+    let column = ui.available_height();
+    let height = decision_height(wanted, column);
     let mut now_wanted = wanted;
     egui::Panel::bottom("side-actions")
         .resizable(false)
         .exact_size(height)
-        .show(ui, |ui| now_wanted = decision_ui::panel(ui, t, view, now));
+        .show(ui, |ui| {
+            now_wanted = decision_ui::panel(ui, t, view, column, now)
+        });
     if (now_wanted - wanted).abs() > 1.0 {
         ui.data_mut(|d| d.insert_temp(wanted_id, now_wanted));
         ui.ctx().request_repaint();
