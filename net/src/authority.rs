@@ -590,6 +590,12 @@ impl<B: Backend> Authority<B> {
     }
 
     fn undo(&mut self, seat: usize) -> Result<Change, Refusal> {
+        // Within a plan, undo takes back its last step, as offline: nothing was logged,
+        // so nobody else is asked.
+        if self.plans[seat].pop().is_some() {
+            self.revision += 1;
+            return Ok(Change::Table);
+        }
         if self.vote.is_some() {
             return Err(Refusal::new(
                 ErrorCode::Refused,

@@ -45,7 +45,8 @@ pub enum ClientMsg {
     /// Drop the seat's open plan.
     CancelPlan { seat: usize },
     /// Take back the seat's own last move. At once when nobody else acted and nothing
-    /// was revealed since; otherwise it asks every other human seat.
+    /// was revealed since; otherwise it asks every other human seat. With a plan open,
+    /// it takes back the plan's last step instead.
     Undo { seat: usize },
     /// Answer the undo request now open.
     Vote { seat: usize, accept: bool },

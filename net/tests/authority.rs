@@ -397,6 +397,21 @@ fn plan_steps_stay_on_the_authority_until_the_confirm() {
             let other = a.frame_for(Some(1 - seat), 0).unwrap();
             assert_eq!(other.plan_steps, 0);
             assert_eq!(other.view, a.backend().view(Some(1 - seat)).unwrap());
+            // Undo takes back that step alone: nothing logged, nobody asked, the list
+            // as it was before the step.
+            a.handle(joined[seat], &ClientMsg::Undo { seat }).unwrap();
+            let back = a.frame_for(Some(seat), usize::MAX).unwrap();
+            assert_eq!(back.plan_steps, 0);
+            assert!(back.undo_vote.is_none());
+            assert_eq!(a.backend().log_len(), len);
+            assert_eq!(back.legal, mine.legal);
+            let act = ClientMsg::Act {
+                seat,
+                revision: back.revision,
+                index: i,
+            };
+            a.handle(joined[seat], &act).unwrap();
+            assert_eq!(a.frame_for(Some(seat), 0).unwrap().plan_steps, 1);
             // Cancel drops it; then step and confirm log one entry.
             a.handle(joined[seat], &ClientMsg::CancelPlan { seat })
                 .unwrap();

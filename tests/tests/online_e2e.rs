@@ -71,6 +71,7 @@ fn play_randomly(r: &mut Remote, seed: u64, stop_after: Option<usize>) -> usize 
                 answered = None;
             }
             Some(Event::Closed(why)) => panic!("the connection ended: {why}"),
+            Some(Event::Hint(_)) => panic!("a hint nobody asked for"),
         }
         let Some(f) = r.latest() else { continue };
         if f.over {
@@ -161,6 +162,7 @@ fn a_whole_game_of_every_title_with_random_players_and_a_bot() {
                         }
                         Some(Event::Error { message, .. }) => panic!("{message}"),
                         Some(Event::Closed(w)) => panic!("{w}"),
+                        Some(Event::Hint(_)) => panic!("a spectator got a hint"),
                         None => panic!("the spectator heard nothing"),
                     }
                 }
@@ -239,6 +241,7 @@ fn expect_error(r: &mut Remote, want: ErrorCode) -> String {
             }
             Event::Frame => continue,
             Event::Closed(w) => panic!("closed: {w}"),
+            Event::Hint(_) => panic!("a hint nobody asked for"),
         }
     }
 }

@@ -695,9 +695,12 @@ impl TableState {
     pub fn undo(&mut self, now: f64) {
         // Within a plan, undo takes back the last tentative step: nothing was logged.
         if self.viewer_plan().is_some() && self.lesson.is_none() {
-            if self.is_online() {
-                // The authority keeps the plan's steps: Undo drops them all.
-                self.cancel_plan();
+            let seat = self.viewer();
+            if let (Source::Online(o), Some(seat)) = (&mut self.source, seat) {
+                // The authority keeps the plan's steps and takes back the last one.
+                if let super::table_source::UndoAnswer::Refused(m) = o.undo(seat) {
+                    self.notice = Some(m);
+                }
             } else {
                 self.unstep();
             }
