@@ -7,6 +7,10 @@
 //! the game's log exactly once.
 //!
 //! `cargo bench -p tavern-net --bench online` (GAMES=n and PLAYERS=n change the size).
+//! By default the players answer at once, so the round trip is the queue of a saturated
+//! authority; THINK_MS=n makes each player think a random 0..2n ms before each choice
+//! (people at a table, not a load test), so it measures one action's own round trip
+//! under that load. The think time is not part of the round trip.
 //! The games run in-process (`local::GameBackend`), not through a plugin library.
 
 use std::sync::Arc;
@@ -50,6 +54,7 @@ async fn player(
     ep: iroh::Endpoint,
     ticket: tavern_net::Ticket,
     seed: u64,
+    think_ms: u64,
 ) -> Result<Tally, String> {
     let conn = ep
         .connect(host_addr(&ticket).map_err(|e| e.0)?, ALPN)
@@ -129,6 +134,10 @@ async fn player(
             continue;
         };
         let mine = log_seats.iter().filter(|s| **s == Some(seat)).count();
+        if think_ms > 0 {
+            let ms = next(&mut rng) % (2 * think_ms);
+            tokio::time::sleep(Duration::from_millis(ms)).await;
+        }
         let index = (next(&mut rng) % f.legal.len() as u64) as usize;
         let act = ClientMsg::Act {
             seat,
@@ -152,6 +161,7 @@ fn main() {
     // `cargo bench` passes --bench; `cargo test --benches` passes nothing useful either.
     let games = env("GAMES", 50);
     let players = env("PLAYERS", 4);
+    let think_ms = env("THINK_MS", 0) as u64;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -179,7 +189,7 @@ fn main() {
                 let (ep, done) = (ep.clone(), done.clone());
                 let seed = (g * 31 + t.seat.unwrap_or(0)) as u64;
                 tasks.push(tokio::spawn(async move {
-                    let r = player(ep, t, seed).await;
+                    let r = player(ep, t, seed, think_ms).await;
                     done.fetch_add(1, Ordering::Relaxed);
                     (g, r)
                 }));
@@ -231,7 +241,7 @@ fn main() {
                 .map_or(0.0, |&us| us as f64 / 1000.0)
         };
         println!(
-            "online: {games} games x {players} random players on one authority, loopback, relays off"
+            "online: {games} games x {players} random players on one authority, loopback, relays off, think {think_ms} ms"
         );
         println!(
             "actions applied: {logged_total} in {secs:.2} s = {:.0} actions/s",
