@@ -694,29 +694,23 @@ impl TableState {
     /// human is to decide, so one click undoes "my last move".
     pub fn undo(&mut self, now: f64) {
         // Within a plan, undo takes back the last tentative step: nothing was logged.
-        if self.viewer_plan().is_some() && self.lesson.is_none() {
-            let seat = self.viewer();
-            if let (Source::Online(o), Some(seat)) = (&mut self.source, seat) {
-                // The authority keeps the plan's steps and takes back the last one.
-                if let super::table_source::UndoAnswer::Refused(m) = o.undo(seat) {
-                    self.notice = Some(m);
-                }
-            } else {
-                self.unstep();
-            }
-            return;
-        }
-        if let Err(m) = self.can_undo() {
+        let in_plan = self.viewer_plan().is_some() && self.lesson.is_none();
+        if !in_plan && let Err(m) = self.can_undo() {
             self.notice = Some(m);
             return;
         }
         let requester = self.viewer();
         if let Source::Online(o) = &mut self.source {
+            // The authority judges; within a plan it takes back the plan's last step.
             if let Some(seat) = requester
                 && let super::table_source::UndoAnswer::Refused(m) = o.undo(seat)
             {
                 self.notice = Some(m);
             }
+            return;
+        }
+        if in_plan {
+            self.unstep();
             return;
         }
         let Some(session) = self.local_mut() else {
