@@ -52,6 +52,7 @@ pub fn launch(cli: Cli) -> Result<Launch, CliError> {
         frames: false,
         name,
         net,
+        ..
     })) = &cli.command
     {
         let ticket = crate::online_cli::read_ticket(ticket)?;
@@ -97,8 +98,14 @@ pub enum Command {
         /// Undo mode recorded in the save: learning or fair.
         #[arg(long, default_value = "learning")]
         undo: String,
-        #[arg(short = 'o', long = "output")]
-        output: PathBuf,
+        /// The save file to write (a game on this machine).
+        #[arg(short = 'o', long = "output", required_unless_present = "on")]
+        output: Option<PathBuf>,
+        /// Make the game on a table server instead (its ticket, or a file holding it):
+        /// the seats' and spectators' tickets go to --invites DIR, as `tavern host`
+        /// writes them.
+        #[command(flatten)]
+        server: crate::online_cli::NewOnServer,
     },
     /// Print the legal actions of every seat to act as JSON: [{"index","seat","label"}]
     /// ("step": true marks a plan's tentative step). With entries: the list after them,
@@ -209,7 +216,21 @@ pub fn run(cmd: Command, catalog: &Catalog, out: &mut dyn std::io::Write) -> Res
             options,
             undo,
             output,
+            server,
         } => {
+            if server.on.is_some() {
+                if seed.is_some() {
+                    return Err(usage(
+                        "--seed cannot go with --on: the server deals, so nobody picks the deck",
+                    ));
+                }
+                return crate::online_cli::new_on_server(
+                    catalog, &game, players, &options, &server, out,
+                );
+            }
+            let Some(output) = output else {
+                return Err(usage("give -o FILE, or --on SERVER_TICKET"));
+            };
             let plugin = find(catalog, &game)?;
             let setup = make_setup(&plugin, players, seed.unwrap_or_else(random_seed), &options)?;
             let mode = match undo.as_str() {

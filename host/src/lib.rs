@@ -11,6 +11,7 @@ pub mod paths;
 pub mod plugin;
 pub mod profiles;
 pub mod save;
+pub mod serve;
 pub mod session;
 pub mod session_beats;
 pub mod simulate;

@@ -9,7 +9,10 @@ use std::time::Duration;
 
 use clap::Subcommand;
 use serde_json::{Value, json};
-use tavern_net::{Authority, Event, Hosting, NetConfig, Relay, Remote, SeatFrame, Ticket};
+use tavern_net::{
+    AtDeadline, Authority, ClientMsg, Event, GameRequest, Hosting, NetConfig, Relay, Remote,
+    SeatFrame, ServerMsg, Ticket, TurnClock,
+};
 use tavern_plugin_api::{ChoiceKind, SeatKind};
 
 use crate::cli::{CliError, find, make_setup, rules as fail, usage};
@@ -44,6 +47,21 @@ pub enum OnlineCommand {
         #[command(flatten)]
         net: NetArgs,
     },
+    /// Run a table server: games played a move a day, on an always-on machine. Prints
+    /// its ticket on the first line; `tavern new GAME --on TICKET` makes games there.
+    Serve {
+        /// Where its key, index and games live (default: the data folder's server/).
+        #[arg(long, value_name = "DIR")]
+        home: Option<PathBuf>,
+        /// How often, in seconds, the turn clocks are looked at.
+        #[arg(long, default_value_t = 30.0, value_name = "SECONDS")]
+        tick: f64,
+        /// Caps every bot's search at this many iterations (quick bots for tests).
+        #[arg(long, hide = true)]
+        bot_iterations: Option<u32>,
+        #[command(flatten)]
+        net: NetArgs,
+    },
     /// Join a game online with an invitation (the ticket text, or a .ticket file).
     Join {
         ticket: String,
@@ -52,12 +70,47 @@ pub enum OnlineCommand {
         /// "choose": true; also "undo", "cancel", "yes", "no").
         #[arg(long)]
         frames: bool,
+        /// With --frames: leave after one decision (a whole move, a plan's steps with
+        /// the action that confirms them), or at once when this seat has nothing to
+        /// decide now: a turn-by-turn player.
+        #[arg(long, requires = "frames")]
+        once: bool,
         /// The name the other players see.
         #[arg(long, default_value = "")]
         name: String,
         #[command(flatten)]
         net: NetArgs,
     },
+}
+
+/// `tavern new`'s options for a game on a table server.
+#[derive(clap::Args, Debug, PartialEq, Clone)]
+pub struct NewOnServer {
+    /// The table server's ticket (as `tavern serve` prints it), or a file holding it.
+    #[arg(long, value_name = "SERVER_TICKET")]
+    pub on: Option<String>,
+    /// Where to write the invitations (seat-1.ticket … and spectator.ticket).
+    #[arg(long, value_name = "DIR", requires = "on")]
+    pub invites: Option<PathBuf>,
+    /// A seat the server's bot plays, as SEAT=mcts1|mcts2|mcts3; repeatable.
+    #[arg(long = "bot", value_name = "SEAT=KIND", requires = "on")]
+    pub bots: Vec<String>,
+    /// A seat's name as SEAT=NAME; repeatable.
+    #[arg(long = "name", value_name = "SEAT=NAME", requires = "on")]
+    pub names: Vec<String>,
+    /// The turn clock: how long a seat may take, as 36h, 2d, 90m or 45s.
+    #[arg(long, value_name = "TIME", requires = "on")]
+    pub clock: Option<String>,
+    /// What happens when the clock runs out: the bot moves, or the seat passes.
+    #[arg(
+        long,
+        value_name = "bot|skip",
+        default_value = "bot",
+        requires = "clock"
+    )]
+    pub at_deadline: String,
+    #[command(flatten)]
+    pub net: NetArgs,
 }
 
 /// How to reach the others.
@@ -111,9 +164,31 @@ pub fn run(cmd: OnlineCommand, catalog: &Catalog, out: &mut dyn Write) -> Result
                 catalog, &game, players, seed, &options, &bots, &invites, &output, &net, out,
             )
         }
+        OnlineCommand::Serve {
+            home,
+            tick,
+            bot_iterations,
+            net,
+        } => {
+            if !(tick.is_finite() && tick > 0.0) {
+                return Err(usage("--tick takes a number of seconds above 0"));
+            }
+            let args = crate::serve::ServeArgs {
+                home,
+                net: net.config(),
+                tick: Duration::from_secs_f64(tick),
+                bot_iterations,
+            };
+            let games = Catalog {
+                games: catalog.games.clone(),
+                incompatible: Vec::new(),
+            };
+            crate::serve::run(args, games, out)
+        }
         OnlineCommand::Join {
             ticket,
             frames,
+            once,
             name,
             net,
         } => {
@@ -124,7 +199,7 @@ pub fn run(cmd: OnlineCommand, catalog: &Catalog, out: &mut dyn Write) -> Result
                     "without --frames, `tavern join TICKET` opens the app at that seat",
                 ));
             }
-            join_frames(catalog, &ticket, &name, &net, out)
+            join_frames(catalog, &ticket, &name, &net, once, out)
         }
     }
 }
@@ -137,6 +212,128 @@ pub(crate) fn read_ticket(arg: &str) -> Result<Ticket, CliError> {
         arg.to_string()
     };
     text.parse::<Ticket>().map_err(usage)
+}
+
+/// `36h`, `2d`, `90m` or `45s` as seconds.
+pub(crate) fn parse_duration(text: &str) -> Result<u64, CliError> {
+    let t = text.trim();
+    let bad = || {
+        usage(format!(
+            "--clock takes a time such as 36h, 2d, 90m or 45s, not {text:?}"
+        ))
+    };
+    let (num, unit) = t.split_at(t.find(|c: char| !c.is_ascii_digit()).ok_or_else(bad)?);
+    let n: u64 = num.parse().map_err(|_| bad())?;
+    let secs = match unit {
+        "s" => n,
+        "m" => n * 60,
+        "h" => n * 3600,
+        "d" => n * 86_400,
+        _ => return Err(bad()),
+    };
+    if secs == 0 {
+        return Err(bad());
+    }
+    Ok(secs)
+}
+
+/// `tavern new GAME --on SERVER_TICKET --invites DIR`: asks the server to make the game
+/// and writes the invitations it answers with, as `tavern host` does.
+pub fn new_on_server(
+    catalog: &Catalog,
+    game: &str,
+    players: usize,
+    options: &[String],
+    args: &NewOnServer,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let plugin = find(catalog, game)?;
+    let server = read_ticket(args.on.as_deref().unwrap_or_default())?;
+    if !server.is_server() {
+        return Err(usage(
+            "that is a seat's invitation, not a table server's ticket (`tavern serve` prints one)",
+        ));
+    }
+    let invites = args
+        .invites
+        .as_ref()
+        .ok_or_else(|| usage("--on needs --invites DIR, where the seats' tickets go"))?;
+    // The same checks as a game here, so a mistake is named before anything is sent.
+    make_setup(&plugin, players, 0, options)?;
+    let bots = args
+        .bots
+        .iter()
+        .map(|b| parse_bot(b, players))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut names = vec![String::new(); players];
+    for n in &args.names {
+        let (seat, name) = n
+            .split_once('=')
+            .ok_or_else(|| usage(format!("--name takes SEAT=NAME, not {n:?}")))?;
+        let seat: usize = seat
+            .trim()
+            .parse()
+            .ok()
+            .filter(|s| (1..=players).contains(s))
+            .ok_or_else(|| {
+                usage(format!(
+                    "--name {n}: the seat is a number from 1 to {players}"
+                ))
+            })?;
+        names[seat - 1] = name.trim().to_string();
+    }
+    let clock = match &args.clock {
+        None => None,
+        Some(c) => Some(TurnClock {
+            seconds: parse_duration(c)?,
+            at_deadline: match args.at_deadline.as_str() {
+                "bot" => AtDeadline::Bot,
+                "skip" => AtDeadline::Skip,
+                other => {
+                    return Err(usage(format!(
+                        "--at-deadline is bot or skip, not {other:?}"
+                    )));
+                }
+            },
+        }),
+    };
+    let request = GameRequest {
+        game: plugin.info.id.clone(),
+        version: plugin.info.version.clone(),
+        players,
+        options: options.to_vec(),
+        names,
+        bots,
+        clock,
+    };
+    let msg = ClientMsg::Create {
+        protocol: tavern_net::proto::PROTOCOL_VERSION,
+        request,
+    };
+    let tickets = match tavern_net::client::request(&server, &args.net.config(), &msg) {
+        Ok(ServerMsg::Created { tickets }) => tickets,
+        Ok(_) => return Err(fail("the server answered something else")),
+        Err(e) => return Err(fail(format!("the server did not make the game: {e}"))),
+    };
+    write_invites(invites, &tickets)?;
+    writeln!(out, "{}", invites.display()).ok();
+    Ok(())
+}
+
+/// Writes `DIR/seat-1.ticket` … and `DIR/spectator.ticket` from ticket texts, seats in
+/// order and the spectators' last.
+fn write_invites(dir: &Path, tickets: &[String]) -> Result<(), CliError> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| fail(format!("cannot create {}: {e}", dir.display())))?;
+    for (i, t) in tickets.iter().enumerate() {
+        let name = if i + 1 == tickets.len() {
+            "spectator.ticket".to_string()
+        } else {
+            format!("seat-{}.ticket", i + 1)
+        };
+        write_whole(&dir.join(name), &format!("{t}\n"))?;
+    }
+    Ok(())
 }
 
 /// `SEAT=mcts2` → (seat index from 0, level).
@@ -203,17 +400,10 @@ fn host(
     let session = Session::new(plugin, setup, UndoMode::Learning).map_err(fail)?;
     let backend = SessionBackend::new(session).map_err(fail)?;
     let authority = Authority::new(backend, seats);
-    std::fs::create_dir_all(invites)
-        .map_err(|e| fail(format!("cannot create {}: {e}", invites.display())))?;
     let server: Hosting<SessionBackend> = Hosting::start(&net.config()).map_err(fail)?;
     let g = server.add_game(authority);
-    for t in server.tickets(g) {
-        let name = match t.seat {
-            Some(s) => format!("seat-{}.ticket", s + 1),
-            None => "spectator.ticket".into(),
-        };
-        write_whole(&invites.join(name), &format!("{t}\n"))?;
-    }
+    let tickets: Vec<String> = server.tickets(g).iter().map(|t| t.to_string()).collect();
+    write_invites(invites, &tickets)?;
     writeln!(out, "{}", invites.display()).ok();
     out.flush().ok();
     // Serve until the game ends, printing what the host should know.
@@ -284,8 +474,15 @@ fn join_frames(
     ticket: &Ticket,
     name: &str,
     net: &NetArgs,
+    once: bool,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
+    if ticket.is_server() {
+        return Err(usage(
+            "that is a table server's ticket: join a game there with a seat's ticket \
+             (`tavern new GAME --on TICKET --invites DIR` makes one)",
+        ));
+    }
     let plugin = catalog.get(&ticket.game).ok_or_else(|| {
         fail(format!(
             "this invitation is for {}, which is not installed here",
@@ -307,6 +504,15 @@ fn join_frames(
                     .as_ref()
                     .is_some_and(|v| f.viewer.is_some_and(|s| v.waiting.contains(&s))))
     };
+    // With --once: the number of this seat's log entries when its decision was sent;
+    // the decision is made once a frame shows one more (a refusal asks again).
+    let mine = |f: &SeatFrame| {
+        f.log
+            .iter()
+            .filter(|l| l.seat.is_some() && l.seat == f.viewer)
+            .count()
+    };
+    let mut decided: Option<usize> = None;
     loop {
         // Everything that has arrived; the last frame is printed with "choose": true
         // when this seat must answer it, and one line is read for it.
@@ -324,6 +530,7 @@ fn join_frames(
                 Event::Error { code, message } => {
                     print(out, json!({"error": code, "message": message}));
                     refused = true;
+                    decided = None;
                 }
                 // The answer to "hint"; the same list is asked again after it.
                 Event::Hint(h) => {
@@ -351,9 +558,10 @@ fn join_frames(
             },
             None => continue,
         };
-        let ask = needs_answer(&f);
+        let done = decided.is_some_and(|n| mine(&f) > n);
+        let ask = needs_answer(&f) && !(once && done);
         print(out, frame_json(&f, ask));
-        if f.over {
+        if f.over || (once && (done || (!ask && decided.is_none()))) {
             remote.close();
             return Ok(());
         }
@@ -372,7 +580,13 @@ fn join_frames(
                 "no" => remote.vote(false),
                 "hint" => remote.hint(),
                 n => match n.parse::<usize>() {
-                    Ok(i) => remote.act(i),
+                    Ok(i) => {
+                        let step = f.legal.get(i).is_some_and(|c| c.kind == ChoiceKind::Step);
+                        if !step {
+                            decided = Some(mine(&f));
+                        }
+                        remote.act(i)
+                    }
                     Err(_) => {
                         let m = format!("not an index, undo, cancel, hint, yes or no: {n:?}");
                         print(out, json!({"error": "usage", "message": m}));

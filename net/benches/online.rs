@@ -90,7 +90,10 @@ async fn player(
             .map_err(|e| e.to_string())?;
         match msg {
             // These players never ask for a hint.
-            ServerMsg::Welcome { .. } | ServerMsg::Hint(_) => {}
+            ServerMsg::Welcome { .. }
+            | ServerMsg::Hint(_)
+            | ServerMsg::Created { .. }
+            | ServerMsg::Status { .. } => {}
             ServerMsg::Error { code, message } => {
                 if code != ErrorCode::Stale {
                     return Err(message);

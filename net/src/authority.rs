@@ -16,7 +16,7 @@ use serde_json::Value;
 use tavern_plugin_api::{ChoiceKind, ToAct};
 
 use crate::backend::{BResult, Backend, BackendError, BotJob, Decision, HintJob};
-use crate::proto::{ClientMsg, ErrorCode, HintReply, PROTOCOL_VERSION, SeatFrame};
+use crate::proto::{AtDeadline, ClientMsg, ErrorCode, HintReply, PROTOCOL_VERSION, SeatFrame};
 use tavern_plugin_api::proto::SearchReport;
 
 /// A refusal sent back to the client as an error frame. `detail` (the game's own
@@ -99,6 +99,31 @@ pub(crate) struct Seat {
     pub(crate) conn: Option<u64>,
 }
 
+/// What the turn clock plays for a seat: a pass already chosen, or a bot's search.
+pub enum ClockJob {
+    Skip(Decision),
+    Bot(BotJob),
+}
+
+impl ClockJob {
+    /// Works the decision out (a search runs here: call it off the lock).
+    pub fn run(self) -> BResult<Decision> {
+        match self {
+            ClockJob::Skip(d) => Ok(d),
+            ClockJob::Bot(job) => guard(job),
+        }
+    }
+}
+
+/// A seat as a table server writes it down between connections.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoredSeat {
+    pub name: String,
+    pub token: String,
+    pub bot: Option<u8>,
+    pub owner: Option<String>,
+}
+
 /// An undo waiting for answers.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Vote {
@@ -138,6 +163,8 @@ pub struct Authority<B: Backend> {
     next_conn: u64,
     /// Whether players may ask the normal bot for a hint (see [`Authority::set_hints`]).
     pub(crate) hints: bool,
+    /// Words put before log entries by position: what the turn clock did.
+    pub(crate) notes: Vec<(usize, String)>,
 }
 
 /// What a hint was asked on, to check the answer still fits when it comes.
@@ -188,7 +215,63 @@ impl<B: Backend> Authority<B> {
             rewinds: Vec::new(),
             next_conn: 1,
             hints: true,
+            notes: Vec::new(),
         }
+    }
+
+    /// A game a table server kept (its seats as [`StoredSeat`]s, the spectators' token),
+    /// brought back over `backend`, the game rebuilt from its log. Nobody is connected;
+    /// no plan is open.
+    pub fn restore(backend: B, seats: Vec<StoredSeat>, spectator_token: String) -> Authority<B> {
+        let n = backend.seat_count();
+        let mut a = Authority::new(backend, Vec::new());
+        for (i, s) in seats.into_iter().take(n).enumerate() {
+            a.seats[i] = Seat {
+                name: s.name,
+                token: s.token,
+                bot: s.bot,
+                owner: s.owner,
+                conn: None,
+            };
+        }
+        a.spectator_token = spectator_token;
+        a
+    }
+
+    /// Puts `text` before the log entry at position `at` for every viewer (the turn
+    /// clock saying why a seat's move was made for it).
+    pub fn add_note(&mut self, at: usize, text: impl Into<String>) {
+        self.notes.push((at, text.into()));
+        self.revision += 1;
+    }
+
+    /// The notes before log entries, by position.
+    pub fn notes(&self) -> &[(usize, String)] {
+        &self.notes
+    }
+
+    /// Every seat as a table server keeps it.
+    pub fn stored_seats(&self) -> Vec<StoredSeat> {
+        self.seats
+            .iter()
+            .map(|s| StoredSeat {
+                name: s.name.clone(),
+                token: s.token.clone(),
+                bot: s.bot,
+                owner: s.owner.clone(),
+            })
+            .collect()
+    }
+
+    /// Puts `backend` in place of the game (a table server that could not write a move
+    /// down goes back to what it last wrote). Seats and connections stay; open plans and
+    /// a waiting vote are dropped, and every viewer gets the game afresh.
+    pub fn replace_backend(&mut self, backend: B) {
+        self.backend = backend;
+        self.plans.iter_mut().for_each(Vec::clear);
+        self.vote = None;
+        self.rewinds.push(0);
+        self.revision += 1;
     }
 
     /// The same table (seats, tokens, plans, vote, revision) over another backend: the
@@ -204,6 +287,7 @@ impl<B: Backend> Authority<B> {
             rewinds: self.rewinds.clone(),
             next_conn: self.next_conn,
             hints: self.hints,
+            notes: self.notes.clone(),
         }
     }
 
@@ -386,6 +470,10 @@ impl<B: Backend> Authority<B> {
             ClientMsg::Hello { .. } => Err(Refusal::new(
                 ErrorCode::BadFrame,
                 "the handshake was already made",
+            )),
+            ClientMsg::Create { .. } | ClientMsg::Status { .. } => Err(Refusal::new(
+                ErrorCode::BadFrame,
+                "a request to a table server goes on a connection of its own",
             )),
             ClientMsg::Bye => Ok(Change::None),
             ClientMsg::Act {
@@ -670,12 +758,22 @@ impl<B: Backend> Authority<B> {
         guard(|| self.backend.rewind(to))
             .map_err(|e| Refusal::game(e, "the game could not go back"))?;
         self.rewinds.push(to);
+        self.notes.retain(|(at, _)| *at < to);
         for p in &mut self.plans {
             p.clear();
         }
         self.vote = None;
         self.revision += 1;
         Ok(())
+    }
+
+    /// Whether a bot's seat is to act (cheaper than [`Authority::bot_job`]).
+    pub fn bot_due(&self) -> bool {
+        guard(|| self.backend.to_act()).is_ok_and(|t| {
+            t.seats()
+                .iter()
+                .any(|&s| self.seats.get(s).is_some_and(|x| x.bot.is_some()))
+        })
     }
 
     /// The next bot decision due, to work out off the lock: (seat, the revision it was
@@ -707,6 +805,54 @@ impl<B: Backend> Authority<B> {
         guard(|| self.backend.apply_plan(seat, &d.steps, d.action))
             .map_err(|e| Refusal::game(e, "the bot's move was refused"))?;
         self.after_move(seat);
+        Ok(true)
+    }
+
+    /// What the turn clock plays for `seat`, whose time ran out: under
+    /// [`AtDeadline::Skip`] its pass or the game's default move when its list has one
+    /// (nothing to think about), else the level-1 bot's decision, to work out off the
+    /// lock. `None` when the seat is not to act (the game moved on).
+    pub fn clock_job(&self, seat: usize, how: AtDeadline) -> Option<(u64, ClockJob)> {
+        let to_act = guard(|| self.backend.to_act()).ok()?;
+        if !to_act.seats().contains(&seat) || self.plans.get(seat).is_none() {
+            return None;
+        }
+        if how == AtDeadline::Skip {
+            let legal = guard(|| self.backend.legal(seat)).ok()?;
+            let pass = legal
+                .iter()
+                .find(|e| matches!(e.kind, ChoiceKind::Pass { .. }))
+                .or_else(|| legal.iter().find(|e| e.default));
+            if let Some(e) = pass {
+                let d = Decision {
+                    steps: Vec::new(),
+                    action: e.action.clone(),
+                };
+                return Some((self.revision, ClockJob::Skip(d)));
+            }
+        }
+        let job = guard(|| self.backend.bot_job(seat, 1)).ok()?;
+        Some((self.revision, ClockJob::Bot(job)))
+    }
+
+    /// Applies the clock's move for `seat` asked at `revision` and writes `note` before
+    /// it in the log. `Ok(false)` when the game moved on meanwhile (nothing applied).
+    pub fn finish_clock(
+        &mut self,
+        seat: usize,
+        revision: u64,
+        decision: BResult<Decision>,
+        note: &str,
+    ) -> Result<bool, Refusal> {
+        if revision != self.revision {
+            return Ok(false);
+        }
+        let d = decision.map_err(|e| Refusal::game(e, "the bot failed"))?;
+        let at = self.backend.log_len();
+        guard(|| self.backend.apply_plan(seat, &d.steps, d.action))
+            .map_err(|e| Refusal::game(e, "the clock's move was refused"))?;
+        self.after_move(seat);
+        self.notes.push((at, note.to_string()));
         Ok(true)
     }
 

@@ -121,9 +121,7 @@ impl Remote {
                     seat,
                 },
                 ServerMsg::Error { message, .. } => return Err(NetError(message)),
-                ServerMsg::Frame(_) | ServerMsg::Hint(_) => {
-                    return Err(NetError("the host skipped the handshake".into()));
-                }
+                _ => return Err(NetError("the host skipped the handshake".into())),
             };
             Ok::<_, NetError>((endpoint, conn, send, recv, welcome))
         })?;
@@ -209,6 +207,10 @@ impl Remote {
             Ok(ServerMsg::Welcome { .. }) => Some(Event::Error {
                 code: ErrorCode::BadFrame,
                 message: "the host sent a second handshake".into(),
+            }),
+            Ok(ServerMsg::Created { .. } | ServerMsg::Status { .. }) => Some(Event::Error {
+                code: ErrorCode::BadFrame,
+                message: "the host answered a request nobody made".into(),
             }),
             Err(RecvTimeoutError::Timeout) => None,
             Err(RecvTimeoutError::Disconnected) => {
@@ -309,4 +311,44 @@ impl Remote {
         conn.close(2u32.into(), b"gone");
         rt.block_on(async { endpoint.close().await });
     }
+}
+
+/// One request to a table server (its ticket), in place of a handshake: create a game
+/// there or ask how games stand. Returns the server's one answer; an error frame comes
+/// back as its message.
+pub fn request(server: &Ticket, cfg: &NetConfig, msg: &ClientMsg) -> Result<ServerMsg, NetError> {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| err("cannot start the network thread", e))?;
+    let addr = host_addr(server)?;
+    rt.block_on(async {
+        let endpoint = bind(cfg, Vec::new()).await?;
+        let ask = async {
+            let conn = endpoint
+                .connect(addr, ALPN)
+                .await
+                .map_err(|e| err("cannot reach the server", e))?;
+            let (mut send, mut recv) = conn
+                .open_bi()
+                .await
+                .map_err(|e| err("cannot reach the server", e))?;
+            wire::write_frame(&mut send, msg)
+                .await
+                .map_err(|e| err("cannot reach the server", e))?;
+            let answer: ServerMsg = wire::read_frame(&mut recv)
+                .await
+                .map_err(|e| err("the server did not answer", e))?;
+            conn.close(0u32.into(), b"done");
+            Ok::<_, NetError>(answer)
+        };
+        let answer = tokio::time::timeout(CONNECT_TIMEOUT, ask)
+            .await
+            .map_err(|_| NetError("the server did not answer in time".into()));
+        endpoint.close().await;
+        match answer?? {
+            ServerMsg::Error { message, .. } => Err(NetError(message)),
+            other => Ok(other),
+        }
+    })
 }

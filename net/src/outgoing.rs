@@ -50,11 +50,16 @@ pub fn frame_for<B: Backend>(
     };
     let len = b.log_len();
     let log_from = log_from.min(len);
+    let note = |at: usize| a.notes.iter().find(|(p, _)| *p == at).map(|(_, t)| t);
     let log = guard(|| Ok(b.log_items(log_from)))?
         .into_iter()
-        .map(|e| LogLine {
+        .enumerate()
+        .map(|(i, e)| LogLine {
             seat: e.seat,
-            text: e.text_for(viewer).to_string(),
+            text: match note(log_from + i) {
+                Some(n) => format!("{n} {}", e.text_for(viewer)),
+                None => e.text_for(viewer).to_string(),
+            },
             reveal: e.reveal,
             routine: e.routine,
             section: e.section,

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use tavern_plugin_api::{ChoiceKind, Outcome, View};
 
 /// The version of this protocol. Both sides name theirs in the handshake.
-pub const PROTOCOL_VERSION: u32 = 2;
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// The most bytes one frame may hold (the length prefix not counted). A scene is tens
 /// of kilobytes; a frame over this is refused unread.
@@ -56,6 +56,76 @@ pub enum ClientMsg {
     Hint { seat: usize, revision: u64 },
     /// Polite goodbye (a dropped connection means the same).
     Bye,
+    /// Instead of a handshake, to a table server's ticket: make a game there. Answered
+    /// with [`ServerMsg::Created`] (or an error frame), then the connection ends.
+    Create { protocol: u32, request: GameRequest },
+    /// Instead of a handshake, to a table server's ticket: how the games these seat or
+    /// spectator tokens open stand (the launcher's *Online games*). Answered with
+    /// [`ServerMsg::Status`]; tokens the server does not know are left out.
+    Status { protocol: u32, tokens: Vec<String> },
+}
+
+/// A game to make on a table server ([`ClientMsg::Create`]).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Default)]
+pub struct GameRequest {
+    /// The game's id and the plugin version the creator has (the server refuses another).
+    pub game: String,
+    pub version: String,
+    pub players: usize,
+    /// Game options as KEY=VALUE, as `tavern new --option` takes them.
+    #[serde(default)]
+    pub options: Vec<String>,
+    /// Seat names, in seat order (missing ones get the game's default names).
+    #[serde(default)]
+    pub names: Vec<String>,
+    /// Seats the server's bot plays: (seat from 0, level 1–3).
+    #[serde(default)]
+    pub bots: Vec<(usize, u8)>,
+    /// The turn clock, if the game has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<TurnClock>,
+}
+
+/// How long a seat may take over its turn, and what happens at the deadline.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct TurnClock {
+    /// Seconds from the moment a seat must act (hours or days in a real game).
+    pub seconds: u64,
+    pub at_deadline: AtDeadline,
+}
+
+/// What the server does for a seat whose time is up.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum AtDeadline {
+    /// The bot plays the seat's move.
+    Bot,
+    /// The seat passes: its game's pass or default move ("End turn"), or where the game
+    /// has none at that moment, the bot's move.
+    Skip,
+}
+
+/// One game a player sits in on a table server, as the launcher lists it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct GameStatus {
+    /// The token asked about.
+    pub token: String,
+    /// The game's id and display name.
+    pub game: String,
+    pub name: String,
+    /// The seat the token opens (`None`: the spectators') and its name.
+    pub seat: Option<usize>,
+    pub seat_name: String,
+    /// The names of the seats to act now.
+    pub to_act: Vec<String>,
+    /// Whether the token's seat is among them.
+    pub your_turn: bool,
+    /// Since when (seconds since 1970) the seats to act have been waiting.
+    pub since: u64,
+    /// When the turn clock runs out, if the game has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline: Option<u64>,
+    pub over: bool,
 }
 
 /// A frame from the authority.
@@ -77,6 +147,11 @@ pub enum ServerMsg {
     Error { code: ErrorCode, message: String },
     /// The answer to [`ClientMsg::Hint`], built by `outgoing::hint_for`.
     Hint(Box<HintReply>),
+    /// The answer to [`ClientMsg::Create`]: the new game's invitations as ticket text,
+    /// one per seat in seat order, then the spectators'.
+    Created { tickets: Vec<String> },
+    /// The answer to [`ClientMsg::Status`].
+    Status { games: Vec<GameStatus> },
 }
 
 /// What kind of problem an error frame names.
@@ -100,6 +175,12 @@ pub enum ErrorCode {
     /// No hint now (not the seat's turn, hints are off for this game, one is already
     /// being worked out, or the game moved on while it was): the message says which.
     Hint,
+    /// The table server could not write the move down, so it was not made (a full
+    /// disk): the game stands as before it.
+    Storage,
+    /// A table server's request (create, status) that it cannot serve: the message
+    /// says why (an unknown game, bad options, a server that keeps no games).
+    Server,
 }
 
 /// Everything one viewer receives about the game, built by `outgoing::frame_for`.

@@ -9,7 +9,7 @@
 //! and the connection go on.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -21,6 +21,7 @@ use crate::authority::{Authority, Change, Refusal};
 use crate::backend::Backend;
 use crate::endpoint::{ALPN, NetConfig, NetError, bind, own_addr};
 use crate::proto::{ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg};
+use crate::store::{GameId, Store};
 use crate::ticket::Ticket;
 use crate::wire::{self, ReadError};
 
@@ -35,7 +36,7 @@ pub struct Note {
 }
 
 /// One viewer's connection as the game knows it.
-struct Viewer {
+pub(crate) struct Viewer {
     seat: Option<usize>,
     out: mpsc::UnboundedSender<Vec<u8>>,
     conn: Connection,
@@ -46,26 +47,32 @@ struct Viewer {
 }
 
 /// A game on the server.
-struct Room<B: Backend> {
-    authority: Mutex<Authority<B>>,
-    viewers: Mutex<HashMap<u64, Viewer>>,
-    bot_running: AtomicBool,
-    changed: Notify,
+pub(crate) struct Room<B: Backend> {
+    pub(crate) id: GameId,
+    pub(crate) authority: Mutex<Authority<B>>,
+    pub(crate) viewers: Mutex<HashMap<u64, Viewer>>,
+    pub(crate) bot_running: AtomicBool,
+    pub(crate) changed: Notify,
 }
 
-struct Shared<B: Backend> {
-    rooms: Mutex<Vec<Arc<Room<B>>>>,
-    notes: Mutex<Vec<Note>>,
+pub(crate) struct Shared<B: Backend> {
+    /// The games live now (loaded), by id.
+    pub(crate) rooms: Mutex<HashMap<GameId, Arc<Room<B>>>>,
+    pub(crate) notes: Mutex<Vec<Note>>,
+    /// A table server's games between connections; `None` for a live table, whose
+    /// games are only in memory.
+    pub(crate) store: Option<Arc<dyn Store<B>>>,
+    next_id: AtomicUsize,
 }
 
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     // A panic while a lock was held (there should be none: the authority catches the
     // game's) must not take the whole server down with poisoned locks.
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 impl<B: Backend> Shared<B> {
-    fn note(&self, game: usize, text: String) {
+    pub(crate) fn note(&self, game: usize, text: String) {
         lock(&self.notes).push(Note { game, text });
     }
 }
@@ -81,21 +88,49 @@ impl<B: Backend + 'static> Server<B> {
     /// Binds the endpoint and starts accepting connections. Must run inside a tokio
     /// runtime. With a relay it waits (up to 10 s) to reach it, so tickets name it.
     pub async fn start(cfg: &NetConfig) -> Result<Server<B>, NetError> {
+        Server::start_inner(cfg, None).await
+    }
+
+    /// A table server: games come from `store` when a player's token asks for one, every
+    /// change is written there before anyone hears of it, and every `tick` the turn
+    /// clocks that ran out are played.
+    pub async fn start_with_store(
+        cfg: &NetConfig,
+        store: Arc<dyn Store<B>>,
+        tick: Duration,
+    ) -> Result<Server<B>, NetError> {
+        let server = Server::start_inner(cfg, Some(store)).await?;
+        let sh = server.shared.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(tick).await;
+                crate::clock::run_clocks(&sh).await;
+            }
+        });
+        Ok(server)
+    }
+
+    async fn start_inner(
+        cfg: &NetConfig,
+        store: Option<Arc<dyn Store<B>>>,
+    ) -> Result<Server<B>, NetError> {
         let endpoint = bind(cfg, vec![ALPN.to_vec()]).await?;
         if cfg.relay != crate::endpoint::Relay::Off {
             let _ = tokio::time::timeout(Duration::from_secs(10), endpoint.online()).await;
         }
         let shared = Arc::new(Shared {
-            rooms: Mutex::new(Vec::new()),
+            rooms: Mutex::new(HashMap::new()),
             notes: Mutex::new(Vec::new()),
+            store,
+            next_id: AtomicUsize::new(0),
         });
         let (ep, sh) = (endpoint.clone(), shared.clone());
         tokio::spawn(async move {
             while let Some(incoming) = ep.accept().await {
-                let sh = sh.clone();
+                let (sh, ep) = (sh.clone(), ep.clone());
                 tokio::spawn(async move {
                     if let Ok(conn) = incoming.await {
-                        serve(sh, conn).await;
+                        serve(sh, ep, conn).await;
                     }
                 });
             }
@@ -105,18 +140,21 @@ impl<B: Backend + 'static> Server<B> {
 
     /// Adds a game; returns its number on this server. Bots due at the start begin.
     pub fn add_game(&self, authority: Authority<B>) -> usize {
-        let room = Arc::new(Room {
-            authority: Mutex::new(authority),
-            viewers: Mutex::new(HashMap::new()),
-            bot_running: AtomicBool::new(false),
-            changed: Notify::new(),
-        });
-        let mut rooms = lock(&self.shared.rooms);
-        rooms.push(room.clone());
-        let game = rooms.len() - 1;
-        drop(rooms);
+        let game = self.shared.next_id.fetch_add(1, Ordering::SeqCst);
+        let room = new_room(game, authority);
+        lock(&self.shared.rooms).insert(game, room.clone());
         spawn_bots(self.shared.clone(), game, room);
         game
+    }
+
+    /// This server's own ticket (a table server's: it names no game).
+    pub fn server_ticket(&self) -> Ticket {
+        server_ticket(&self.endpoint)
+    }
+
+    /// Games loaded now (a table server unloads a game nobody plays).
+    pub fn live_games(&self) -> usize {
+        lock(&self.shared.rooms).len()
     }
 
     /// The invitations of game `game`: one per seat, then the spectators'.
@@ -125,25 +163,11 @@ impl<B: Backend + 'static> Server<B> {
             return Vec::new();
         };
         let a = lock(&room.authority);
-        let (host, addrs, relay) = own_addr(&self.endpoint);
-        let make = |token: &str, seat: Option<usize>| Ticket {
-            host: host.clone(),
-            addrs: addrs.clone(),
-            relay: relay.clone(),
-            game: a.backend().game_id(),
-            version: a.backend().game_version(),
-            token: token.to_string(),
-            seat,
-        };
-        let mut out: Vec<Ticket> = (0..a.seat_count())
-            .map(|s| make(a.seat_token(s).unwrap_or_default(), Some(s)))
-            .collect();
-        out.push(make(a.spectator_token(), None));
-        out
+        tickets_of(&self.endpoint, &a)
     }
 
     fn room(&self, game: usize) -> Option<Arc<Room<B>>> {
-        lock(&self.shared.rooms).get(game).cloned()
+        lock(&self.shared.rooms).get(&game).cloned()
     }
 
     /// Runs `f` on game `game`'s authority (hand a seat to a bot, read the game to save
@@ -157,6 +181,8 @@ impl<B: Backend + 'static> Server<B> {
         let r = {
             let mut a = lock(&room.authority);
             let r = f(&mut a);
+            // The host's own change (a seat handed to a bot) is written down like any.
+            let _ = commit(&self.shared, &room, &mut a);
             broadcast(&room, &a);
             r
         };
@@ -207,8 +233,75 @@ impl<B: Backend + 'static> Server<B> {
     }
 }
 
+pub(crate) fn new_room<B: Backend>(id: GameId, authority: Authority<B>) -> Arc<Room<B>> {
+    Arc::new(Room {
+        id,
+        authority: Mutex::new(authority),
+        viewers: Mutex::new(HashMap::new()),
+        bot_running: AtomicBool::new(false),
+        changed: Notify::new(),
+    })
+}
+
+fn server_ticket(ep: &Endpoint) -> Ticket {
+    let (host, addrs, relay) = own_addr(ep);
+    Ticket {
+        host,
+        addrs,
+        relay,
+        game: String::new(),
+        version: String::new(),
+        token: String::new(),
+        seat: None,
+    }
+}
+
+/// The invitations of the game `a` runs: one per seat, then the spectators'.
+pub(crate) fn tickets_of<B: Backend>(ep: &Endpoint, a: &Authority<B>) -> Vec<Ticket> {
+    let base = server_ticket(ep);
+    let make = |token: &str, seat: Option<usize>| Ticket {
+        game: a.backend().game_id(),
+        version: a.backend().game_version(),
+        token: token.to_string(),
+        seat,
+        ..base.clone()
+    };
+    let mut out: Vec<Ticket> = (0..a.seat_count())
+        .map(|s| make(a.seat_token(s).unwrap_or_default(), Some(s)))
+        .collect();
+    out.push(make(a.spectator_token(), None));
+    out
+}
+
+/// Writes the change just made to `a` down before anyone is told (a table server; a
+/// live table keeps its games in memory only). When the write fails, the game goes back
+/// to what was last written and the change is refused.
+pub(crate) fn commit<B: Backend + 'static>(
+    shared: &Shared<B>,
+    room: &Room<B>,
+    a: &mut Authority<B>,
+) -> Result<(), Refusal> {
+    let Some(store) = &shared.store else {
+        return Ok(());
+    };
+    let Err(e) = store.write(room.id, a) else {
+        return Ok(());
+    };
+    shared.note(room.id, format!("cannot write the game down: {e}"));
+    if let Ok(b) = store.reload(room.id) {
+        a.replace_backend(b);
+    }
+    Err(Refusal {
+        code: ErrorCode::Storage,
+        message: "the server could not write your move down, so it was not made; \
+                  try again later"
+            .into(),
+        detail: Some(e),
+    })
+}
+
 /// Sends every viewer of `room` its frame, as the authority stands now.
-fn broadcast<B: Backend>(room: &Room<B>, a: &Authority<B>) {
+pub(crate) fn broadcast<B: Backend>(room: &Room<B>, a: &Authority<B>) {
     let mut viewers = lock(&room.viewers);
     let len = a.backend().log_len();
     let rewinds = a.rewinds();
@@ -235,11 +328,16 @@ fn broadcast<B: Backend>(room: &Room<B>, a: &Authority<B>) {
 }
 
 /// Starts the bot worker of `room` if a bot is to act and none is thinking.
-fn spawn_bots<B: Backend + 'static>(shared: Arc<Shared<B>>, game: usize, room: Arc<Room<B>>) {
+pub(crate) fn spawn_bots<B: Backend + 'static>(
+    shared: Arc<Shared<B>>,
+    game: usize,
+    room: Arc<Room<B>>,
+) {
     if room.bot_running.swap(true, Ordering::SeqCst) {
         return;
     }
     tokio::spawn(async move {
+        let mut failed = false;
         loop {
             let job = lock(&room.authority).bot_job();
             let Some((seat, revision, job)) = job else {
@@ -252,8 +350,11 @@ fn spawn_bots<B: Backend + 'static>(shared: Arc<Shared<B>>, game: usize, room: A
                 };
             let applied = {
                 let mut a = lock(&room.authority);
-                let r = a.finish_bot(seat, revision, decision);
+                let mut r = a.finish_bot(seat, revision, decision);
                 if matches!(r, Ok(true)) {
+                    if let Err(e) = commit(&shared, &room, &mut a) {
+                        r = Err(e);
+                    }
                     broadcast(&room, &a);
                 }
                 r
@@ -265,23 +366,28 @@ fn spawn_bots<B: Backend + 'static>(shared: Arc<Shared<B>>, game: usize, room: A
                     shared.note(
                         game,
                         format!(
-                            "the bot of seat {seat} failed: {}",
+                            "the bot of seat {} failed: {}",
+                            seat + 1,
                             e.detail.unwrap_or(e.message)
                         ),
                     );
+                    failed = true;
                     break;
                 }
             }
         }
         room.bot_running.store(false, Ordering::SeqCst);
-        // A change that landed while the worker was finishing may have made a bot due.
-        if lock(&room.authority).bot_job().is_some() {
+        // A change that landed while the worker was finishing may have made a bot due
+        // (a bot that failed waits for the next change rather than failing in a loop).
+        if !failed && lock(&room.authority).bot_due() {
             spawn_bots(shared, game, room);
+        } else if lock(&room.viewers).is_empty() {
+            crate::table_server::unload_if_idle(&shared, &room);
         }
     });
 }
 
-fn error_frame(r: &Refusal) -> Vec<u8> {
+pub(crate) fn error_frame(r: &Refusal) -> Vec<u8> {
     wire::encode(&ServerMsg::Error {
         code: r.code,
         message: r.message.clone(),
@@ -289,7 +395,7 @@ fn error_frame(r: &Refusal) -> Vec<u8> {
 }
 
 /// One connection, from its handshake to its end.
-async fn serve<B: Backend + 'static>(shared: Arc<Shared<B>>, conn: Connection) {
+async fn serve<B: Backend + 'static>(shared: Arc<Shared<B>>, ep: Endpoint, conn: Connection) {
     let Ok((mut send, mut recv)) = conn.accept_bi().await else {
         return;
     };
@@ -308,18 +414,16 @@ async fn serve<B: Backend + 'static>(shared: Arc<Shared<B>>, conn: Connection) {
     };
     let token = match &hello {
         ClientMsg::Hello { token, .. } => token.clone(),
+        ClientMsg::Create { .. } | ClientMsg::Status { .. } => {
+            let answer = crate::table_server::answer(&shared, &ep, &hello);
+            let _ = wire::write_raw(&mut send, &answer).await;
+            return linger(conn, send).await;
+        }
         _ => String::new(),
     };
-    // The game whose seat or spectators this token opens.
-    let found = {
-        let rooms = lock(&shared.rooms);
-        rooms.iter().enumerate().find_map(|(i, r)| {
-            let a = lock(&r.authority);
-            let hit = a.spectator_token() == token
-                || (0..a.seat_count()).any(|s| a.seat_token(s) == Some(token.as_str()));
-            hit.then(|| (i, r.clone()))
-        })
-    };
+    // The game whose seat or spectators this token opens (on a table server, loaded
+    // from its log if nobody is playing it).
+    let found = find_room(&shared, &token);
     let (game, room) = match (found, &hello) {
         (Some(x), _) => x,
         (None, ClientMsg::Hello { protocol, .. }) if *protocol != PROTOCOL_VERSION => {
@@ -387,7 +491,7 @@ async fn serve<B: Backend + 'static>(shared: Arc<Shared<B>>, conn: Connection) {
     room.changed.notify_waiters();
     let who = joined
         .seat
-        .map_or("a spectator".to_string(), |s| format!("seat {s}"));
+        .map_or("a spectator".to_string(), |s| format!("seat {}", s + 1));
     shared.note(
         game,
         format!("{who} joined ({})", &key[..key.len().min(10)]),
@@ -422,8 +526,11 @@ async fn serve<B: Backend + 'static>(shared: Arc<Shared<B>>, conn: Connection) {
         }
         let result = {
             let mut a = lock(&room.authority);
-            let r = a.handle(joined, &msg);
+            let mut r = a.handle(joined, &msg);
             if matches!(r, Ok(Change::Table)) {
+                if let Err(e) = commit(&shared, &room, &mut a) {
+                    r = Err(e);
+                }
                 broadcast(&room, &a);
             }
             r
@@ -454,6 +561,26 @@ async fn serve<B: Backend + 'static>(shared: Arc<Shared<B>>, conn: Connection) {
     shared.note(game, format!("{who} left"));
     drop(out_tx);
     let _ = writer.await;
+    crate::table_server::unload_if_idle(&shared, &room);
+}
+
+/// The live game whose seat or spectators `token` opens, or on a table server the one
+/// its store names, loaded now.
+fn find_room<B: Backend + 'static>(
+    shared: &Arc<Shared<B>>,
+    token: &str,
+) -> Option<(GameId, Arc<Room<B>>)> {
+    let live = lock(&shared.rooms).iter().find_map(|(&i, r)| {
+        let a = lock(&r.authority);
+        let hit = a.spectator_token() == token
+            || (0..a.seat_count()).any(|s| a.seat_token(s) == Some(token));
+        hit.then(|| (i, r.clone()))
+    });
+    if live.is_some() || token.is_empty() {
+        return live;
+    }
+    let id = shared.store.as_ref()?.find(token)?;
+    crate::table_server::load(shared, id).map(|r| (id, r))
 }
 
 /// Works out the hint `joined` asked for (seat, revision) on the blocking pool, off the
@@ -523,6 +650,26 @@ impl<B: Backend + 'static> Hosting<B> {
             .map_err(|e| crate::endpoint::err("cannot start the network thread", e))?;
         let server = rt.block_on(Server::start(cfg))?;
         Ok(Hosting { rt, server })
+    }
+    /// A table server over `store` (see [`Server::start_with_store`]).
+    pub fn start_with_store(
+        cfg: &NetConfig,
+        store: Arc<dyn Store<B>>,
+        tick: Duration,
+    ) -> Result<Hosting<B>, NetError> {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .map_err(|e| crate::endpoint::err("cannot start the network thread", e))?;
+        let server = rt.block_on(Server::start_with_store(cfg, store, tick))?;
+        Ok(Hosting { rt, server })
+    }
+    pub fn server_ticket(&self) -> Ticket {
+        self.server.server_ticket()
+    }
+    pub fn live_games(&self) -> usize {
+        self.server.live_games()
     }
     pub fn add_game(&self, authority: Authority<B>) -> usize {
         let _g = self.rt.enter();

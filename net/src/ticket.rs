@@ -30,6 +30,14 @@ pub struct Ticket {
     pub seat: Option<usize>,
 }
 
+impl Ticket {
+    /// A table server's own ticket (`tavern serve` prints it): it names no game and no
+    /// seat, and is what *Create on server…* and `tavern new --on` take.
+    pub fn is_server(&self) -> bool {
+        self.game.is_empty() && self.token.is_empty()
+    }
+}
+
 impl std::fmt::Display for Ticket {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let json = serde_json::to_vec(self).unwrap_or_default();

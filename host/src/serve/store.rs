@@ -1,0 +1,231 @@
+//! The table server's [`Store`]: games as ordinary save files (`games/<id>.json`,
+//! written whole with a rename after an fsync) and an SQLite index of their seats,
+//! tokens, turns and clocks. A game is written before anyone hears of a change, so an
+//! action a player saw applied survives the server being killed.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use tavern_net::store::{GameId, Overdue, now};
+use tavern_net::{Authority, Backend, GameRequest, GameStatus, SeatConfig, Store, StoredSeat};
+use tavern_plugin_api::SeatKind;
+
+use super::index::Index;
+use crate::cli::make_setup;
+use crate::online::SessionBackend;
+use crate::plugin::Catalog;
+use crate::session::{Session, UndoMode};
+
+/// The most seats' names and options a create request may carry, and the longest name:
+/// a request is data from anyone holding the server's ticket.
+const MAX_NAME: usize = 40;
+
+pub struct ServerStore {
+    catalog: Catalog,
+    games_dir: PathBuf,
+    index: Mutex<Index>,
+    /// Caps the bots' searches (tests want quick bots); the levels' own limits if `None`.
+    pub bot_iterations: Option<u32>,
+}
+
+impl ServerStore {
+    /// The store in `home` (made if missing): `index.sqlite` and `games/`.
+    pub fn open(home: &Path, catalog: Catalog) -> Result<ServerStore, String> {
+        let games_dir = home.join("games");
+        std::fs::create_dir_all(&games_dir)
+            .map_err(|e| format!("cannot create {}: {e}", games_dir.display()))?;
+        let index = Index::open(&home.join("index.sqlite"))?;
+        Ok(ServerStore {
+            catalog,
+            games_dir,
+            index: Mutex::new(index),
+            bot_iterations: None,
+        })
+    }
+
+    fn index(&self) -> std::sync::MutexGuard<'_, Index> {
+        self.index.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn path(&self, id: GameId) -> PathBuf {
+        self.games_dir.join(format!("{id}.json"))
+    }
+
+    /// Games in the index.
+    pub fn count(&self) -> usize {
+        self.index().count()
+    }
+
+    fn backend(&self, session: Session) -> Result<SessionBackend, String> {
+        let mut b = SessionBackend::new(session)?;
+        b.bot_iterations = self.bot_iterations;
+        Ok(b)
+    }
+
+    fn setup(
+        &self,
+        r: &GameRequest,
+    ) -> Result<
+        (
+            std::sync::Arc<crate::plugin::Plugin>,
+            tavern_plugin_api::Setup,
+        ),
+        String,
+    > {
+        let plugin = self
+            .catalog
+            .get(&r.game)
+            .ok_or_else(|| format!("this server has no game {:?}", r.game))?;
+        if plugin.info.version != r.version {
+            return Err(format!(
+                "this server plays {} version {}, you have version {}: both need the same version",
+                plugin.info.name, plugin.info.version, r.version
+            ));
+        }
+        let mut setup =
+            make_setup(&plugin, r.players, rand::random(), &r.options).map_err(|e| e.message)?;
+        for (i, name) in r.names.iter().enumerate().take(setup.seats.len()) {
+            let name = name.trim();
+            if !name.is_empty() {
+                setup.seats[i].name = name.chars().take(MAX_NAME).collect();
+            }
+        }
+        for &(seat, level) in &r.bots {
+            if seat >= setup.seats.len() || !(1..=3).contains(&level) {
+                return Err(format!(
+                    "a bot for seat {} at level {level}: seats count from 1 to {}, levels from 1 to 3",
+                    seat + 1,
+                    setup.seats.len()
+                ));
+            }
+            setup.seats[seat].kind = SeatKind::Bot { level };
+        }
+        if let Some(c) = r.clock
+            && c.seconds == 0
+        {
+            return Err("a turn clock needs some time on it".into());
+        }
+        Ok((plugin, setup))
+    }
+}
+
+impl Store<SessionBackend> for ServerStore {
+    fn create(&self, r: &GameRequest) -> Result<(GameId, Authority<SessionBackend>), String> {
+        let (plugin, setup) = self.setup(r)?;
+        let configs: Vec<SeatConfig> = crate::online::seat_configs(&setup);
+        let session = Session::new(plugin, setup, UndoMode::Learning).map_err(|e| e.to_string())?;
+        let authority = Authority::new(self.backend(session)?, configs);
+        let b = authority.backend();
+        let id = self.index().add(
+            &b.game_id(),
+            &b.game_name(),
+            authority.spectator_token(),
+            r.clock,
+            &authority.stored_seats(),
+            now(),
+        )?;
+        let id = id as GameId;
+        if let Err(e) = self.write(id, &authority) {
+            self.index().remove(id as i64);
+            return Err(e);
+        }
+        Ok((id, authority))
+    }
+
+    fn find(&self, token: &str) -> Option<GameId> {
+        self.index().find(token).map(|id| id as GameId)
+    }
+
+    fn open(&self, id: GameId) -> Result<Authority<SessionBackend>, String> {
+        let (row, seats) = {
+            let index = self.index();
+            (index.game(id as i64)?, index.seats(id as i64)?)
+        };
+        let backend = self.reload(id)?;
+        let mut a = Authority::restore(backend, seats, row.spectator_token);
+        for (at, text) in row.notes {
+            a.add_note(at, text);
+        }
+        Ok(a)
+    }
+
+    fn reload(&self, id: GameId) -> Result<SessionBackend, String> {
+        let path = self.path(id);
+        let session = crate::save::open(&path, &self.catalog)
+            .map_err(|e| format!("game {id} ({}): {e}", path.display()))?;
+        self.backend(session)
+    }
+
+    fn write(&self, id: GameId, a: &Authority<SessionBackend>) -> Result<(), String> {
+        let path = self.path(id);
+        crate::save::save(a.backend().session(), &path)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        let to_act = a.backend().to_act().map_err(|e| e.to_string())?;
+        self.index().update(
+            id as i64,
+            to_act.seats(),
+            to_act.is_over(),
+            &a.stored_seats(),
+            a.notes(),
+            now(),
+        )
+    }
+
+    fn status(&self, tokens: &[String]) -> Vec<GameStatus> {
+        let index = self.index();
+        tokens
+            .iter()
+            .filter_map(|t| {
+                let id = index.find(t)?;
+                let row = index.game(id).ok()?;
+                let seats = index.seats(id).ok()?;
+                let seat = seats.iter().position(|s| s.token == *t);
+                let name = |s: usize| seats.get(s).map_or(String::new(), |x| x.name.clone());
+                let mine = seat.and_then(|s| row.waiting.iter().find(|w| w.0 == s));
+                let since = mine
+                    .map(|w| w.1)
+                    .or_else(|| row.waiting.iter().map(|w| w.1).min())
+                    .unwrap_or(0);
+                Some(GameStatus {
+                    token: t.clone(),
+                    game: row.game.clone(),
+                    name: row.name.clone(),
+                    seat,
+                    seat_name: seat.map_or("Spectator".into(), name),
+                    to_act: row.waiting.iter().map(|w| name(w.0)).collect(),
+                    your_turn: mine.is_some(),
+                    since,
+                    deadline: row
+                        .clock
+                        .filter(|_| !row.over && !row.waiting.is_empty())
+                        .map(|c| since + c.seconds),
+                    over: row.over,
+                })
+            })
+            .collect()
+    }
+
+    fn overdue(&self, now: u64) -> Vec<Overdue> {
+        let index = self.index();
+        let mut out = Vec::new();
+        for row in index.clocked() {
+            let Some(clock) = row.clock else { continue };
+            let Ok(seats) = index.seats(row.id) else {
+                continue;
+            };
+            for &(seat, since) in &row.waiting {
+                let person = seats
+                    .get(seat)
+                    .is_some_and(|s: &StoredSeat| s.bot.is_none());
+                if person && since + clock.seconds <= now {
+                    out.push(Overdue {
+                        game: row.id as GameId,
+                        seat,
+                        clock,
+                    });
+                }
+            }
+        }
+        out
+    }
+}
