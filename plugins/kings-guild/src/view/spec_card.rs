@@ -219,6 +219,22 @@ pub(super) fn resident_places(list: &[Resident], zone: Rect) -> Option<Vec<(f32,
 pub(super) fn resident_list(s: &mut Scene, list: &[Resident], places: &[(f32, f32, usize)]) {
     let size = drawn_size(SMALL);
     let line = line_height(size);
+    // A darker ground under the whole list, so it reads as one strip apart from the hand.
+    let ends = list.iter().zip(places).map(|(e, &(x, y, f))| {
+        let w = text_width(&e.forms[f.min(e.forms.len() - 1)], size, false);
+        (x, y, x + PORTRAIT + 4.0 + w, y + line)
+    });
+    let (x0, y0, x1, y1) = ends.fold(
+        (f32::MAX, f32::MAX, f32::MIN, f32::MIN),
+        |(a, b, c, d), (x, y, r, t)| (a.min(x), b.min(y), c.max(r), d.max(t)),
+    );
+    if x0 < x1 {
+        s.rect(
+            rect(x0 - 4.0, y0 - 1.0, x1 - x0 + 10.0, y1 - y0 + 2.0),
+            Color(20, 30, 27, 150),
+            6.0,
+        );
+    }
     for (e, &(x, y, f)) in list.iter().zip(places) {
         if let Some(x0) = e.spec {
             s.image(
