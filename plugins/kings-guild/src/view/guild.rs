@@ -259,13 +259,33 @@ pub(super) fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>
     notes(s, g, seat, viewer, note_x, r);
     let keeping = matches!(g.pending.front(), Some(Pending::Keep { seat: ks, .. })
         if viewer == Some(*ks as usize) && *ks as usize == seat);
+    // The specialists living in the chambers, each with its ability in words (issue 23:
+    // the tile has room only for their portraits): lines below the hand.
+    let living = spec_card::residents(g, seat);
+    let room = r.x + r.w - 10.0 - hx;
     if mine {
         let cards = crate::legal::distinct(&p.hand);
-        // Four cards a row in three rows (two while the shared quest's draws lie below);
-        // a larger hand narrows the cards.
-        let rows = if keeping { 2 } else { 3 };
+        // Four cards a row in up to three rows (two while the shared quest's draws lie
+        // below), the residents' lines in the rows below the hand's; where they need
+        // more, the hand takes five a row; a larger hand narrows the cards.
+        let most = if keeping { 2 } else { 3 };
+        let bottom = r.y + if keeping { 284.0 } else { 376.0 };
+        let needed = cards.len().div_ceil(4).clamp(1, most);
+        let fewest = cards.len().div_ceil(5).clamp(1, needed);
+        let below = |rows: usize| {
+            let top = r.y + 104.0 + rows as f32 * 92.0;
+            rect(hx, top, room, bottom - top)
+        };
+        let (rows, places) = if living.is_empty() {
+            (most, Vec::new())
+        } else {
+            (fewest..=needed)
+                .rev()
+                .find_map(|k| spec_card::resident_places(&living, below(k)).map(|at| (k, at)))
+                .unwrap_or((fewest, Vec::new()))
+        };
+        residents_or_count(s, &living, &places, below(rows));
         let cols = cards.len().div_ceil(rows).max(4);
-        let room = r.x + r.w - 10.0 - hx;
         let step = ((room + 8.0) / cols as f32).floor();
         for (i, &k) in cards.iter().enumerate() {
             let cnt = p.hand.iter().filter(|&&x| x == k).count();
@@ -292,11 +312,13 @@ pub(super) fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>
             SMALL,
             Color::WHITE,
         );
+        let zone = rect(hx, r.y + 140.0, room, 236.0);
+        let places = spec_card::resident_places(&living, zone).unwrap_or_default();
+        residents_or_count(s, &living, &places, zone);
     }
     if keeping {
         // The drawn cards at the right, the words before them.
         let pool = crate::legal::distinct(&g.pool);
-        let room = r.x + r.w - 10.0 - hx;
         let cw = 150.0f32.min((room - 150.0) / pool.len().max(1) as f32 - 8.0);
         let x0 = r.x + r.w - 10.0 - pool.len() as f32 * (cw + 8.0) + 8.0;
         let words = "Drawn for the shared quest: keep one";
@@ -310,6 +332,39 @@ pub(super) fn own_area(s: &mut Scene, g: &Kg, seat: usize, viewer: Option<usize>
         for (i, &k) in pool.iter().enumerate() {
             let cr = rect(x0 + i as f32 * (cw + 8.0), r.y + 290.0, cw, 84.0);
             treasure_card(s, cr, k, 1, format!("pool:{k}"), treasure_help(g, seat, k));
+        }
+    }
+}
+
+/// The residents' lines at `places`; where they did not all fit in `zone` (a large hand
+/// while the shared quest's draws lie below), as many as fit and a line counting the
+/// rest, each named and its ability given on that line's hover.
+fn residents_or_count(
+    s: &mut Scene,
+    living: &[spec_card::Resident],
+    places: &[(f32, f32, usize)],
+    zone: Rect,
+) {
+    if places.len() == living.len() {
+        spec_card::resident_list(s, living, places);
+        return;
+    }
+    for k in (0..living.len()).rev() {
+        let rest = &living[k..];
+        let tip = rest
+            .iter()
+            .map(|e| e.forms[1].clone())
+            .collect::<Vec<_>>()
+            .join("\n");
+        let mut shown = living[..k].to_vec();
+        shown.push(spec_card::Resident {
+            spec: None,
+            forms: vec![format!("and {} more in your rooms", rest.len())],
+            tip,
+        });
+        if let Some(at) = spec_card::resident_places(&shown, zone) {
+            spec_card::resident_list(s, &shown, &at);
+            return;
         }
     }
 }

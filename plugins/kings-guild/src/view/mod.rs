@@ -10,7 +10,8 @@
 //! [`others`] (the other seats), [`board`] (quests), [`market`] (specialists, decks,
 //! supply, master rooms), [`guild`] (the viewer's own guild and hand), [`room_tile`] (what
 //! a room of the own guild does, on its tile), [`spec_card`] (a specialist with its ability
-//! in words: the own guild's outside cards, an opponent's list). Each depends on
+//! in words: the own guild's outside cards and the lines of those living in its
+//! chambers, an opponent's list). Each depends on
 //! `parts` only; this file puts them together.
 
 mod board;

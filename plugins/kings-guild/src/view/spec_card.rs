@@ -1,6 +1,7 @@
 //! A specialist of a guild with its ability written out (issue 23: not only on hover): a
-//! card on an outside space of the viewer's own guild, and the lines an opponent's panel
-//! lists where it has the room.
+//! card on an outside space of the viewer's own guild, a line below the hand for each one
+//! living in a chamber (its tile has room only for the portrait), and the lines an
+//! opponent's panel lists where it has the room.
 //!
 //! An own card is as tall as a name band and two lines of ability at the size the host
 //! draws text largest (the 1024x700 window), so every short ability reads whole; the
@@ -138,5 +139,116 @@ pub(super) fn opponent_list(s: &mut Scene, g: &Kg, seat: usize, zone: Rect) {
     for (x, y, t, tip) in placed {
         s.text(pos(x, y), t, SMALL, Color::rgb(220, 220, 210))
             .tooltip(tip);
+    }
+}
+
+/// The distance between two lines of the own guild's residents list.
+pub const RESIDENT_STEP: f32 = 26.0;
+
+/// One line of the own guild's residents list: a specialist living in a chamber (or the
+/// count of those left out), its words from the fullest ("Tanner (Bedchamber): Gather:
+/// +1 leather") to the shortest ("Gather: +1 leather", beside its portrait, the name on
+/// hover), and its hover.
+#[derive(Clone, Debug)]
+pub(super) struct Resident {
+    pub spec: Option<u8>,
+    pub forms: Vec<String>,
+    pub tip: String,
+}
+
+/// The own guild's specialists who live in a chamber, in the grid's order.
+pub(super) fn residents(g: &Kg, seat: usize) -> Vec<Resident> {
+    let p = &g.players[seat];
+    let mut out = Vec::new();
+    for c in 0..p.grid.len() as u8 {
+        for &(x, _) in p.specs.iter().filter(|(_, l)| *l == Loc::Room(c)) {
+            let room = &crate::data::room_def(p.grid[c as usize]).name;
+            let name = &spec(x).name;
+            let ability = spec_short(x);
+            out.push(Resident {
+                spec: Some(x),
+                forms: vec![
+                    format!("{name} ({room}): {ability}"),
+                    format!("{name}: {ability}"),
+                    ability,
+                ],
+                tip: format!("{}\nLives in your {room}", spec_base(x)),
+            });
+        }
+    }
+    out
+}
+
+/// Where each line of `list` goes in `zone` and in which of its words: columns from the
+/// zone's top left, each as wide as its widest line, each in the fullest words that
+/// leave the columns after it room in their shortest; `None` when not all fit.
+pub(super) fn resident_places(list: &[Resident], zone: Rect) -> Option<Vec<(f32, f32, usize)>> {
+    let size = drawn_size(SMALL);
+    let line = line_height(size);
+    if list.is_empty() {
+        return Some(Vec::new());
+    }
+    if zone.h < line || zone.w <= 0.0 {
+        return None;
+    }
+    let rows = ((zone.h - line) / RESIDENT_STEP).floor() as usize + 1;
+    let cols: Vec<&[Resident]> = list.chunks(rows).collect();
+    let width = |col: &[Resident], f: usize| {
+        let w = col
+            .iter()
+            .map(|e| text_width(&e.forms[f.min(e.forms.len() - 1)], size, false))
+            .fold(0.0, f32::max);
+        PORTRAIT + 4.0 + w
+    };
+    const GAP: f32 = 24.0;
+    let mut out = Vec::new();
+    let mut x = zone.x;
+    for (k, col) in cols.iter().enumerate() {
+        let after: f32 = cols[k + 1..].iter().map(|c| GAP + width(c, 2)).sum();
+        let f = (0..3).find(|&f| x + width(col, f) + after <= zone.x + zone.w)?;
+        for i in 0..col.len() {
+            out.push((x, zone.y + i as f32 * RESIDENT_STEP, f));
+        }
+        x += width(col, f) + GAP;
+    }
+    Some(out)
+}
+
+/// The residents' lines at `places` (from [`resident_places`]): each one's portrait, then
+/// its words, the whole card text on hover.
+pub(super) fn resident_list(s: &mut Scene, list: &[Resident], places: &[(f32, f32, usize)]) {
+    let size = drawn_size(SMALL);
+    let line = line_height(size);
+    // A darker ground under the whole list, so it reads as one strip apart from the hand.
+    let ends = list.iter().zip(places).map(|(e, &(x, y, f))| {
+        let w = text_width(&e.forms[f.min(e.forms.len() - 1)], size, false);
+        (x, y, x + PORTRAIT + 4.0 + w, y + line)
+    });
+    let (x0, y0, x1, y1) = ends.fold(
+        (f32::MAX, f32::MAX, f32::MIN, f32::MIN),
+        |(a, b, c, d), (x, y, r, t)| (a.min(x), b.min(y), c.max(r), d.max(t)),
+    );
+    if x0 < x1 {
+        s.rect(
+            rect(x0 - 4.0, y0 - 1.0, x1 - x0 + 10.0, y1 - y0 + 2.0),
+            Color(20, 30, 27, 150),
+            6.0,
+        );
+    }
+    for (e, &(x, y, f)) in list.iter().zip(places) {
+        if let Some(x0) = e.spec {
+            s.image(
+                rect(x, y + (line - PORTRAIT) / 2.0, PORTRAIT, PORTRAIT),
+                art::specialist(x0),
+                "",
+            );
+        }
+        s.text(
+            pos(x + PORTRAIT + 4.0, y + line / 2.0),
+            e.forms[f.min(e.forms.len() - 1)].clone(),
+            SMALL,
+            Color::rgb(230, 226, 210),
+        )
+        .tooltip(e.tip.clone());
     }
 }
