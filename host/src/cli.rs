@@ -33,6 +33,8 @@ pub struct Cli {
 }
 
 /// What the binary does with its arguments.
+// Made once per run, at start: the size of a subcommand's arguments does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, PartialEq)]
 pub enum Launch {
     /// Open the window at this start.
@@ -285,8 +287,10 @@ pub fn run(cmd: Command, catalog: &Catalog, out: &mut dyn std::io::Write) -> Res
             json,
         } => show(catalog, &file, seat, state, json, out),
         Command::Check { file } => {
-            let (s, path) = save::SaveFile::read(&file)
-                .and_then(|f| f.replay_with_path(catalog))
+            let saved = save::SaveFile::read(&file)
+                .map_err(|e| rules(format!("{}: {e}", file.display())))?;
+            let (s, path) = saved
+                .replay_with_path(catalog)
                 .map_err(|e| rules(format!("{}: {e}", file.display())))?;
             let to_act = s.to_act().map_err(rules)?;
             let info = &s.plugin().info;
@@ -304,6 +308,28 @@ pub fn run(cmd: Command, catalog: &Catalog, out: &mut dyn std::io::Write) -> Res
                 path.describe(&info.name, &info.version)
             )
             .ok();
+            // The deal: a table server's commitment kept, and every chance outcome the
+            // seed's. An older version's save is not redrawn (its chance was its own).
+            if path == save::ReplayPath::Today {
+                let dealt = crate::dealing::check(&saved, catalog).map_err(|e| {
+                    rules(format!(
+                        "{}: the deal does not check out: {e}",
+                        file.display()
+                    ))
+                })?;
+                let how = if dealt.committed {
+                    "the seed is the one the server's committed secret and the creator's \
+                     contribution give, and "
+                } else {
+                    ""
+                };
+                writeln!(
+                    out,
+                    "dealing: {how}all {} chance outcomes are the seed's",
+                    dealt.chance_steps
+                )
+                .ok();
+            }
             Ok(())
         }
         Command::Simulate {

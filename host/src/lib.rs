@@ -4,6 +4,7 @@
 pub mod app;
 pub mod bench;
 pub mod cli;
+pub mod dealing;
 pub mod lesson;
 pub mod online;
 pub mod online_cli;

@@ -52,6 +52,7 @@ impl SessionBackend {
             )
             .map_err(|e| e.to_string())?;
             s.profiles = session.profiles.clone();
+            s.deal = session.deal.clone();
             s
         };
         Ok(SessionBackend {

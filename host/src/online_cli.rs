@@ -62,6 +62,15 @@ pub enum OnlineCommand {
         #[command(flatten)]
         net: NetArgs,
     },
+    /// Fetch a finished game's whole save from its table server (a seat's or the
+    /// spectators' ticket), to replay it or check its deal with `tavern check`.
+    Replay {
+        ticket: String,
+        #[arg(short = 'o', long = "output")]
+        output: PathBuf,
+        #[command(flatten)]
+        net: NetArgs,
+    },
     /// Join a game online with an invitation (the ticket text, or a .ticket file).
     Join {
         ticket: String,
@@ -185,6 +194,11 @@ pub fn run(cmd: OnlineCommand, catalog: &Catalog, out: &mut dyn Write) -> Result
             };
             crate::serve::run(args, games, out)
         }
+        OnlineCommand::Replay {
+            ticket,
+            output,
+            net,
+        } => fetch_replay(&ticket, &output, &net, out),
         OnlineCommand::Join {
             ticket,
             frames,
@@ -297,6 +311,17 @@ pub fn new_on_server(
             },
         }),
     };
+    let cfg = args.net.config();
+    let protocol = tavern_net::proto::PROTOCOL_VERSION;
+    // The server commits to its secret first; then our contribution goes with the
+    // request, so neither side alone picks the deck.
+    let commitment =
+        match tavern_net::client::request(&server, &cfg, &ClientMsg::Commit { protocol }) {
+            Ok(ServerMsg::Commitment { commitment }) => commitment,
+            Ok(_) => return Err(fail("the server answered something else")),
+            Err(e) => return Err(fail(format!("the server did not make the game: {e}"))),
+        };
+    let contribution = tavern_net::deal::random_hex();
     let request = GameRequest {
         game: plugin.info.id.clone(),
         version: plugin.info.version.clone(),
@@ -305,18 +330,48 @@ pub fn new_on_server(
         names,
         bots,
         clock,
+        deal: Some(tavern_net::proto::Contribution {
+            commitment: commitment.clone(),
+            contribution: contribution.clone(),
+        }),
     };
-    let msg = ClientMsg::Create {
-        protocol: tavern_net::proto::PROTOCOL_VERSION,
-        request,
-    };
-    let tickets = match tavern_net::client::request(&server, &args.net.config(), &msg) {
+    let msg = ClientMsg::Create { protocol, request };
+    let tickets = match tavern_net::client::request(&server, &cfg, &msg) {
         Ok(ServerMsg::Created { tickets }) => tickets,
         Ok(_) => return Err(fail("the server answered something else")),
         Err(e) => return Err(fail(format!("the server did not make the game: {e}"))),
     };
     write_invites(invites, &tickets)?;
+    // What to hold the server to when the game is over (`tavern check`).
+    let deal = json!({"commitment": commitment, "contribution": contribution});
+    write_whole(&invites.join("deal.json"), &format!("{deal:#}\n"))?;
     writeln!(out, "{}", invites.display()).ok();
+    Ok(())
+}
+
+/// `tavern replay TICKET -o FILE`: the finished game's whole save from the table
+/// server, which `tavern check` then verifies.
+pub fn fetch_replay(
+    ticket: &str,
+    output: &Path,
+    net: &NetArgs,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let t = read_ticket(ticket)?;
+    let msg = ClientMsg::Replay {
+        protocol: tavern_net::proto::PROTOCOL_VERSION,
+        token: t.token.clone(),
+    };
+    let save = match tavern_net::client::request(&t, &net.config(), &msg) {
+        Ok(ServerMsg::Replay { save }) => save,
+        Ok(_) => return Err(fail("the server answered something else")),
+        Err(e) => return Err(fail(format!("no replay: {e}"))),
+    };
+    // Only a save that parses is written: the server's bytes are input like any.
+    crate::save::SaveFile::parse(&save)
+        .map_err(|e| fail(format!("the server sent a damaged save: {e}")))?;
+    write_whole(output, &save)?;
+    writeln!(out, "{}", output.display()).ok();
     Ok(())
 }
 

@@ -53,6 +53,9 @@ pub struct SaveFile {
     pub created: u64,
     #[serde(default)]
     pub updated: u64,
+    /// How a table server dealt the game; its secret is there once the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deal: Option<tavern_net::deal::Deal>,
 }
 
 /// Why a file could not be opened as a game, in words a player can act on.
@@ -257,6 +260,7 @@ impl SaveFile {
             id: s.id.clone(),
             created: s.created,
             updated: s.updated,
+            deal: s.deal.clone(),
         }
     }
 
@@ -353,6 +357,7 @@ impl SaveFile {
             other_version,
         })?;
         s.profiles = self.profiles.clone();
+        s.deal = self.deal.clone();
         s.profiles.resize(self.setup.seats.len(), None);
         if !self.id.is_empty() {
             s.id = self.id.clone();

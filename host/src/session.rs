@@ -220,6 +220,9 @@ pub struct Session {
     undo_mode: UndoMode,
     /// Profile id per seat, if the seat is played by a profile.
     pub profiles: Vec<Option<String>>,
+    /// How a table server dealt the game (its seed from the server's committed secret
+    /// and the creator's contribution), kept in the save for `tavern check`.
+    pub deal: Option<tavern_net::deal::Deal>,
     log: Vec<LogEntry>,
     cursor: usize,
     current: Instance,
@@ -329,6 +332,7 @@ impl Session {
             ),
             plugin,
             profiles: vec![None; setup.seats.len()],
+            deal: None,
             setup,
             undo_mode,
             log: Vec::new(),

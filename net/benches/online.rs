@@ -93,7 +93,9 @@ async fn player(
             ServerMsg::Welcome { .. }
             | ServerMsg::Hint(_)
             | ServerMsg::Created { .. }
-            | ServerMsg::Status { .. } => {}
+            | ServerMsg::Status { .. }
+            | ServerMsg::Commitment { .. }
+            | ServerMsg::Replay { .. } => {}
             ServerMsg::Error { code, message } => {
                 if code != ErrorCode::Stale {
                     return Err(message);

@@ -165,6 +165,8 @@ pub struct Authority<B: Backend> {
     pub(crate) hints: bool,
     /// Words put before log entries by position: what the turn clock did.
     pub(crate) notes: Vec<(usize, String)>,
+    /// How a table server's game was dealt, for every player's handshake.
+    deal: Option<crate::deal::DealSummary>,
 }
 
 /// What a hint was asked on, to check the answer still fits when it comes.
@@ -216,6 +218,7 @@ impl<B: Backend> Authority<B> {
             next_conn: 1,
             hints: true,
             notes: Vec::new(),
+            deal: None,
         }
     }
 
@@ -243,6 +246,14 @@ impl<B: Backend> Authority<B> {
     pub fn add_note(&mut self, at: usize, text: impl Into<String>) {
         self.notes.push((at, text.into()));
         self.revision += 1;
+    }
+
+    /// Says how the game was dealt (its first frame tells every player).
+    pub fn set_deal(&mut self, deal: crate::deal::DealSummary) {
+        self.deal = Some(deal);
+    }
+    pub fn deal(&self) -> Option<&crate::deal::DealSummary> {
+        self.deal.as_ref()
     }
 
     /// The notes before log entries, by position.
@@ -288,6 +299,7 @@ impl<B: Backend> Authority<B> {
             next_conn: self.next_conn,
             hints: self.hints,
             notes: self.notes.clone(),
+            deal: self.deal.clone(),
         }
     }
 
@@ -471,7 +483,10 @@ impl<B: Backend> Authority<B> {
                 ErrorCode::BadFrame,
                 "the handshake was already made",
             )),
-            ClientMsg::Create { .. } | ClientMsg::Status { .. } => Err(Refusal::new(
+            ClientMsg::Create { .. }
+            | ClientMsg::Status { .. }
+            | ClientMsg::Commit { .. }
+            | ClientMsg::Replay { .. } => Err(Refusal::new(
                 ErrorCode::BadFrame,
                 "a request to a table server goes on a connection of its own",
             )),

@@ -47,6 +47,8 @@ pub struct Welcome {
     pub name: String,
     pub version: String,
     pub seat: Option<usize>,
+    /// How a table server's game was dealt: check it with `tavern check` at the end.
+    pub deal: Option<crate::deal::DealSummary>,
 }
 
 pub struct Remote {
@@ -113,12 +115,14 @@ impl Remote {
                     name,
                     version,
                     seat,
+                    deal,
                     ..
                 } => Welcome {
                     game,
                     name,
                     version,
                     seat,
+                    deal,
                 },
                 ServerMsg::Error { message, .. } => return Err(NetError(message)),
                 _ => return Err(NetError("the host skipped the handshake".into())),
@@ -208,7 +212,12 @@ impl Remote {
                 code: ErrorCode::BadFrame,
                 message: "the host sent a second handshake".into(),
             }),
-            Ok(ServerMsg::Created { .. } | ServerMsg::Status { .. }) => Some(Event::Error {
+            Ok(
+                ServerMsg::Created { .. }
+                | ServerMsg::Status { .. }
+                | ServerMsg::Commitment { .. }
+                | ServerMsg::Replay { .. },
+            ) => Some(Event::Error {
                 code: ErrorCode::BadFrame,
                 message: "the host answered a request nobody made".into(),
             }),

@@ -14,6 +14,7 @@ pub mod authority;
 pub mod backend;
 pub mod client;
 mod clock;
+pub mod deal;
 pub mod endpoint;
 pub mod local;
 pub mod outgoing;

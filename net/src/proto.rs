@@ -59,6 +59,13 @@ pub enum ClientMsg {
     /// Instead of a handshake, to a table server's ticket: make a game there. Answered
     /// with [`ServerMsg::Created`] (or an error frame), then the connection ends.
     Create { protocol: u32, request: GameRequest },
+    /// Instead of a handshake, to a table server's ticket: commit to a secret for the
+    /// deal of a game about to be made. Answered with [`ServerMsg::Commitment`]; the
+    /// create request then names it with the creator's contribution (see `deal`).
+    Commit { protocol: u32 },
+    /// Instead of a handshake: the whole save of a finished game the token opens, the
+    /// deal's secret included, for `tavern check`. Answered with [`ServerMsg::Replay`].
+    Replay { protocol: u32, token: String },
     /// Instead of a handshake, to a table server's ticket: how the games these seat or
     /// spectator tokens open stand (the launcher's *Online games*). Answered with
     /// [`ServerMsg::Status`]; tokens the server does not know are left out.
@@ -84,6 +91,18 @@ pub struct GameRequest {
     /// The turn clock, if the game has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<TurnClock>,
+    /// The commitment the server answered [`ClientMsg::Commit`] with and the creator's
+    /// random contribution (64 hex digits each): the seed comes from both. Without it
+    /// the server deals alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deal: Option<Contribution>,
+}
+
+/// The creator's part of a deal.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Contribution {
+    pub commitment: String,
+    pub contribution: String,
 }
 
 /// How long a seat may take over its turn, and what happens at the deadline.
@@ -140,6 +159,9 @@ pub enum ServerMsg {
         name: String,
         version: String,
         seat: Option<usize>,
+        /// How a table server's game was dealt (the seed's hash, never the seed).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        deal: Option<crate::deal::DealSummary>,
     },
     /// The game as this viewer may see it (see `outgoing`).
     Frame(Box<SeatFrame>),
@@ -152,6 +174,10 @@ pub enum ServerMsg {
     Created { tickets: Vec<String> },
     /// The answer to [`ClientMsg::Status`].
     Status { games: Vec<GameStatus> },
+    /// The answer to [`ClientMsg::Commit`]: the hash of the server's secret.
+    Commitment { commitment: String },
+    /// The answer to [`ClientMsg::Replay`]: the finished game's save file.
+    Replay { save: String },
 }
 
 /// What kind of problem an error frame names.

@@ -62,6 +62,8 @@ pub(crate) struct Shared<B: Backend> {
     /// A table server's games between connections; `None` for a live table, whose
     /// games are only in memory.
     pub(crate) store: Option<Arc<dyn Store<B>>>,
+    /// Secrets committed to for games not made yet, by commitment (the oldest go first).
+    pub(crate) pending_deals: Mutex<Vec<(String, String)>>,
     next_id: AtomicUsize,
 }
 
@@ -122,6 +124,7 @@ impl<B: Backend + 'static> Server<B> {
             rooms: Mutex::new(HashMap::new()),
             notes: Mutex::new(Vec::new()),
             store,
+            pending_deals: Mutex::new(Vec::new()),
             next_id: AtomicUsize::new(0),
         });
         let (ep, sh) = (endpoint.clone(), shared.clone());
@@ -414,7 +417,10 @@ async fn serve<B: Backend + 'static>(shared: Arc<Shared<B>>, ep: Endpoint, conn:
     };
     let token = match &hello {
         ClientMsg::Hello { token, .. } => token.clone(),
-        ClientMsg::Create { .. } | ClientMsg::Status { .. } => {
+        ClientMsg::Create { .. }
+        | ClientMsg::Status { .. }
+        | ClientMsg::Commit { .. }
+        | ClientMsg::Replay { .. } => {
             let answer = crate::table_server::answer(&shared, &ep, &hello);
             let _ = wire::write_raw(&mut send, &answer).await;
             return linger(conn, send).await;
@@ -451,6 +457,7 @@ async fn serve<B: Backend + 'static>(shared: Arc<Shared<B>>, ep: Endpoint, conn:
                     name: a.backend().game_name(),
                     version: a.backend().game_version(),
                     seat: j.seat,
+                    deal: a.deal().cloned(),
                 };
                 let _ = out_tx.send(wire::encode(&welcome));
                 let mut viewers = lock(&room.viewers);

@@ -14,6 +14,7 @@
 
 use crate::authority::Authority;
 use crate::backend::Backend;
+use crate::deal::Deal;
 use crate::proto::{GameRequest, GameStatus, TurnClock};
 
 /// A game's number on its server.
@@ -28,9 +29,18 @@ pub struct Overdue {
 }
 
 pub trait Store<B: Backend>: Send + Sync + 'static {
-    /// Makes a new game as `request` asks (the server picks the seed) and writes it
-    /// down; its id and its authority, or why not, in words for the creator.
-    fn create(&self, request: &GameRequest) -> Result<(GameId, Authority<B>), String>;
+    /// Makes a new game as `request` asks and writes it down; its id and its
+    /// authority, or why not, in words for the creator. With `deal` (the server's secret
+    /// and the creator's contribution) the seed is [`crate::deal::derive_seed`] of them
+    /// and the save keeps the deal; without, the server picks the seed.
+    fn create(
+        &self,
+        request: &GameRequest,
+        deal: Option<Deal>,
+    ) -> Result<(GameId, Authority<B>), String>;
+    /// The save of the finished game `token` opens, as released to its players (the
+    /// deal's secret in it); why not, in words, while it is in progress.
+    fn replay(&self, token: &str) -> Result<String, String>;
     /// The game whose seat or spectators `token` opens.
     fn find(&self, token: &str) -> Option<GameId>;
     /// Game `id` rebuilt from its log, with its seats.

@@ -33,6 +33,7 @@ struct Kept {
     notes: Vec<(usize, String)>,
     clock: Option<TurnClock>,
     waiting: Vec<(usize, u64)>,
+    deal: Option<tavern_net::deal::DealSummary>,
 }
 
 /// Games as clones of their backends; `fail` makes every write fail (a full disk).
@@ -50,12 +51,21 @@ impl MemStore {
 }
 
 impl Store<B> for MemStore {
-    fn create(&self, r: &GameRequest) -> Result<(GameId, Authority<B>), String> {
+    fn create(
+        &self,
+        r: &GameRequest,
+        deal: Option<tavern_net::deal::Deal>,
+    ) -> Result<(GameId, Authority<B>), String> {
         if r.game != "dragonkeepers" {
             return Err(format!("this server has no game {:?}", r.game));
         }
         let mut setup = Setup::players(r.players);
         setup.seed = 0xC0FF_EE12_3456_789A;
+        if let Some(d) = &deal {
+            let secret = tavern_net::deal::unhex(d.secret.as_deref().unwrap()).unwrap();
+            let c = tavern_net::deal::unhex(&d.contribution).unwrap();
+            setup.seed = tavern_net::deal::derive_seed(&secret, &c);
+        }
         let mut b = B::new(&setup).map_err(|e| e.to_string())?;
         b.bot_iterations = 20;
         let seats = (0..r.players)
@@ -64,7 +74,10 @@ impl Store<B> for MemStore {
                 bot: r.bots.iter().find(|x| x.0 == i).map(|x| x.1),
             })
             .collect();
-        let a = Authority::new(b, seats);
+        let mut a = Authority::new(b, seats);
+        if let Some(d) = &deal {
+            a.set_deal(d.summary(setup.seed));
+        }
         let id = self.games.lock().unwrap().len();
         self.games.lock().unwrap().insert(
             id,
@@ -75,10 +88,14 @@ impl Store<B> for MemStore {
                 notes: Vec::new(),
                 clock: r.clock,
                 waiting: Vec::new(),
+                deal: a.deal().cloned(),
             },
         );
         self.write(id, &a)?;
         Ok((id, a))
+    }
+    fn replay(&self, _token: &str) -> Result<String, String> {
+        Err("the game is still being played".into())
     }
     fn find(&self, token: &str) -> Option<GameId> {
         let games = self.games.lock().unwrap();
@@ -91,6 +108,9 @@ impl Store<B> for MemStore {
         *self.opened.lock().unwrap() += 1;
         let k = self.kept(id);
         let mut a = Authority::restore(k.backend, k.seats, k.spectator);
+        if let Some(d) = k.deal {
+            a.set_deal(d);
+        }
         for (at, t) in k.notes {
             a.add_note(at, t);
         }
@@ -381,5 +401,43 @@ fn bad_requests_are_refused_with_their_reason() {
     let e = create(&live.server_ticket(), two_players()).unwrap_err();
     assert!(e.contains("not a table server"), "{e}");
     live.close();
+    host.close();
+}
+
+#[test]
+fn a_game_dealt_from_a_commitment_tells_every_player_how_from_the_first_frame() {
+    let store = Arc::new(MemStore::default());
+    let host = server(&store, Duration::from_secs(3600));
+    let server = host.server_ticket();
+    let cfg = NetConfig::loopback();
+    let commit = ClientMsg::Commit {
+        protocol: PROTOCOL_VERSION,
+    };
+    let Ok(ServerMsg::Commitment { commitment }) =
+        tavern_net::client::request(&server, &cfg, &commit)
+    else {
+        panic!("no commitment")
+    };
+    let contribution = tavern_net::deal::random_hex();
+    let mut request = two_players();
+    request.deal = Some(tavern_net::proto::Contribution {
+        commitment: commitment.clone(),
+        contribution: contribution.clone(),
+    });
+    let tickets = create(&server, request.clone()).expect("made");
+    let r = join(&tickets[0]);
+    let deal = r
+        .welcome()
+        .deal
+        .clone()
+        .expect("the handshake says how it was dealt");
+    assert_eq!(deal.commitment, commitment);
+    assert_eq!(deal.contribution, contribution);
+    // The seed's hash, never the seed: the store dealt from the two.
+    assert_eq!(deal.seed_hash.len(), 64);
+    r.close();
+    // A commitment is used once; one the server never made is refused.
+    let e = create(&server, request).unwrap_err();
+    assert!(e.contains("no such commitment"), "{e}");
     host.close();
 }

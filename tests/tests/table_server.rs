@@ -259,4 +259,44 @@ fn turn_by_turn_players_connect_make_one_move_and_leave() {
     assert_eq!(moves, 8);
     server.kill().unwrap();
     server.wait().unwrap();
+    // The deal: the server's own file holds its secret; `tavern check` finds the seed
+    // is the commitment's and the contribution's (the one `tavern new` wrote down), and
+    // names what a tampered file changed.
+    let game = home.join("games/1.json");
+    let deal: Value =
+        serde_json::from_str(&std::fs::read_to_string(invites.join("deal.json")).unwrap()).unwrap();
+    let mut saved: Value = serde_json::from_str(&std::fs::read_to_string(&game).unwrap()).unwrap();
+    assert_eq!(saved["deal"]["commitment"], deal["commitment"]);
+    assert_eq!(saved["deal"]["contribution"], deal["contribution"]);
+    let check = |v: &Value| {
+        let f = dir.path().join("check.json");
+        std::fs::write(&f, v.to_string()).unwrap();
+        tavern_command(dir.path())
+            .arg("check")
+            .arg(&f)
+            .output()
+            .unwrap()
+    };
+    let o = check(&saved);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("committed secret"));
+    saved["deal"]["contribution"] = Value::from("0".repeat(64));
+    let o = check(&saved);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("seed is not the one"));
+    // Without a deal, a seed that is not the log's shows at the first chance step
+    // that differs.
+    saved.as_object_mut().unwrap().remove("deal");
+    let mut found = false;
+    for k in 1..40u64 {
+        saved["setup"]["seed"] = Value::from(k);
+        let o = check(&saved);
+        if !o.status.success() {
+            let e = String::from_utf8_lossy(&o.stderr).to_string();
+            assert!(e.contains("is not the one the seed gives"), "{e}");
+            found = true;
+            break;
+        }
+    }
+    assert!(found, "no other seed dealt differently");
 }

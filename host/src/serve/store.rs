@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use tavern_net::deal::{self, Deal};
 use tavern_net::store::{GameId, Overdue, now};
 use tavern_net::{Authority, Backend, GameRequest, GameStatus, SeatConfig, Store, StoredSeat};
 use tavern_plugin_api::SeatKind;
@@ -110,11 +111,33 @@ impl ServerStore {
 }
 
 impl Store<SessionBackend> for ServerStore {
-    fn create(&self, r: &GameRequest) -> Result<(GameId, Authority<SessionBackend>), String> {
-        let (plugin, setup) = self.setup(r)?;
+    fn create(
+        &self,
+        r: &GameRequest,
+        deal: Option<Deal>,
+    ) -> Result<(GameId, Authority<SessionBackend>), String> {
+        let (plugin, mut setup) = self.setup(r)?;
+        // The seed from the server's committed secret and the creator's contribution.
+        let summary = match &deal {
+            Some(d) => {
+                let secret = d.secret.as_deref().and_then(deal::unhex);
+                let contribution = deal::unhex(&d.contribution);
+                let (Some(secret), Some(contribution)) = (secret, contribution) else {
+                    return Err("the deal's contribution is damaged".into());
+                };
+                setup.seed = deal::derive_seed(&secret, &contribution);
+                Some(d.summary(setup.seed))
+            }
+            None => None,
+        };
         let configs: Vec<SeatConfig> = crate::online::seat_configs(&setup);
-        let session = Session::new(plugin, setup, UndoMode::Learning).map_err(|e| e.to_string())?;
-        let authority = Authority::new(self.backend(session)?, configs);
+        let mut session =
+            Session::new(plugin, setup, UndoMode::Learning).map_err(|e| e.to_string())?;
+        session.deal = deal;
+        let mut authority = Authority::new(self.backend(session)?, configs);
+        if let Some(s) = summary {
+            authority.set_deal(s);
+        }
         let b = authority.backend();
         let id = self.index().add(
             &b.game_id(),
@@ -142,7 +165,15 @@ impl Store<SessionBackend> for ServerStore {
             (index.game(id as i64)?, index.seats(id as i64)?)
         };
         let backend = self.reload(id)?;
+        let summary = backend
+            .session()
+            .deal
+            .as_ref()
+            .map(|d| d.summary(backend.session().setup().seed));
         let mut a = Authority::restore(backend, seats, row.spectator_token);
+        if let Some(s) = summary {
+            a.set_deal(s);
+        }
         for (at, text) in row.notes {
             a.add_note(at, text);
         }
@@ -169,6 +200,21 @@ impl Store<SessionBackend> for ServerStore {
             a.notes(),
             now(),
         )
+    }
+
+    fn replay(&self, token: &str) -> Result<String, String> {
+        let id = self
+            .find(token)
+            .ok_or("this invitation is not for a game on this server")?;
+        if !self.index().game(id as i64)?.over {
+            return Err(
+                "the game is still being played: its whole save (every hidden card, \
+                        the deal's secret) is released to its players when it ends"
+                    .into(),
+            );
+        }
+        let path = self.path(id);
+        std::fs::read_to_string(&path).map_err(|e| format!("cannot read game {id}: {e}"))
     }
 
     fn status(&self, tokens: &[String]) -> Vec<GameStatus> {
