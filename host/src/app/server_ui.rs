@@ -104,12 +104,16 @@ fn form_view(
         .show(ui, |ui| {
             for seat in 0..f.roles.len() {
                 ui.label(format!("Seat {}", seat + 1));
-                ui.add_enabled(
-                    !sending,
-                    egui::TextEdit::singleline(&mut f.names[seat]).desired_width(150.0),
-                )
-                .on_hover_text("The name the other players see")
-                .accessible_name(format!("Seat {} name on the server", seat + 1));
+                // Sized, not desired_width: in this grid in an auto-sized window the
+                // field shrank to a few letters.
+                ui.add_enabled_ui(!sending, |ui| {
+                    ui.add_sized(
+                        [160.0, 24.0],
+                        egui::TextEdit::singleline(&mut f.names[seat]),
+                    )
+                    .on_hover_text("The name the other players see")
+                    .accessible_name(format!("Seat {} name on the server", seat + 1));
+                });
                 ui.add_enabled_ui(!sending, |ui| {
                     egui::ComboBox::from_id_salt(("server-role", seat))
                         .selected_text(role_text(&f.roles[seat]))
