@@ -142,7 +142,7 @@ fn a_game_created_on_a_server_shows_its_invitations_and_is_listed_with_whose_tur
     });
     h.get_by_label("Online games");
     // Both seats bid at once in Sealed Bid: it is Ann's turn.
-    h.get_by_label_contains("Your turn since");
+    h.get_by_label_contains("Your turn, just now");
     h.get_by_label("You: Ann (seat 1)");
     h.get_by_label_contains("Deadline in");
 

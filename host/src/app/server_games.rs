@@ -521,6 +521,15 @@ pub fn turn_words(g: &GameStatus, now: u64) -> String {
     if g.over {
         return "The game is over".into();
     }
+    // "since a moment" reads oddly: a fresh turn says "just now".
+    if now.saturating_sub(g.since) < 60 {
+        let who = match g.to_act.as_slice() {
+            _ if g.your_turn => "Your".to_string(),
+            [] => return "Nobody to act, just now".into(),
+            many => format!("{}'s", many.join(" and ")),
+        };
+        return format!("{who} turn, just now");
+    }
     let since = span(g.since, now);
     if g.your_turn {
         return format!("Your turn since {since}");
@@ -563,6 +572,10 @@ mod tests {
             "Bob's turn, 1 day"
         );
         assert_eq!(until(now + 3 * 86_400, now), "in 3 days");
+        assert_eq!(
+            turn_words(&status(false, &["Bob"], now - 5), now),
+            "Bob's turn, just now"
+        );
     }
 
     fn seat_ticket(host: &str, token: &str, seat: usize) -> String {
