@@ -11,6 +11,10 @@ use super::state::{AppState, Screen};
 use super::text::{readable, readable_owned};
 
 pub fn show(ui: &mut Ui, state: &mut AppState) {
+    // Opening the launcher asks the table servers how the player's games stand.
+    if !state.online.status_asked {
+        state.refresh_online_games();
+    }
     egui::Panel::top("launcher-top").show(ui, |ui| {
         ui.add_space(4.0);
         ui.horizontal(|ui| {
@@ -411,6 +415,16 @@ fn start_bar(ui: &mut Ui, state: &mut AppState) {
         {
             state.online.join_text = Some(String::new());
         }
+        if ui
+            .button("Create on server…")
+            .on_hover_text(
+                "Make this game on a table server: everybody plays when it suits them, \
+                 nobody needs to stay online",
+            )
+            .clicked()
+        {
+            state.open_create_form();
+        }
     });
     ui.add_space(6.0);
 }
@@ -464,6 +478,7 @@ pub fn seat_marker(ui: &mut Ui, seat: usize) {
 
 fn saves_column(ui: &mut Ui, state: &mut AppState) {
     let now = state.now_unix();
+    super::server_ui::online_games(ui, state);
     ui.add_space(6.0);
     ui.label(RichText::new("Continue").heading());
     let autosaves = list_saves(&state.paths.autosave_dir(), &state.catalog);

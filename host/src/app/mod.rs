@@ -26,6 +26,8 @@ pub mod profiles_ui;
 pub mod reveals;
 pub mod rules_ui;
 pub mod scene_painter;
+pub mod server_games;
+pub mod server_ui;
 pub mod settings;
 pub mod spend;
 pub mod state;
@@ -188,6 +190,7 @@ impl TavernApp {
         }
         save_as_window(ui.ctx(), &mut self.state);
         online_ui::windows(ui.ctx(), &mut self.state);
+        server_ui::windows(ui.ctx(), &mut self.state);
         error_window(ui.ctx(), &mut self.state);
         settings_window(ui.ctx(), &mut self.state);
     }

@@ -182,6 +182,17 @@ impl AppState {
         };
         self.online.join_text = None;
         let (cfg, name) = (self.net_config(), self.online_name());
+        // Every seat joined is remembered for *Online games*: whether it came from a
+        // table server only a status request tells (asked now), and a live table's seat
+        // is dropped when the answer comes.
+        if ticket.seat.is_some() {
+            let now = self.now_unix();
+            self.online
+                .known
+                .remember(text, &plugin.info.name, &name, now, false);
+            let _ = self.online.known.save(&self.paths);
+            self.refresh_online_games();
+        }
         self.online.joining = Some(Joining::start(
             ticket,
             cfg,

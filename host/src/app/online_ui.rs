@@ -25,7 +25,7 @@ pub fn windows(ctx: &egui::Context, state: &mut AppState) {
     vote_window(ctx, state);
 }
 
-fn relay_choice(ui: &mut Ui, relay: &mut String) {
+pub(super) fn relay_choice(ui: &mut Ui, relay: &mut String) {
     let mode = match relay.trim() {
         "" | "public" => 0,
         "off" => 1,
@@ -300,7 +300,7 @@ fn invites_window(ctx: &egui::Context, state: &mut AppState) {
     state.online.show_invites = open;
 }
 
-fn ticket_row(ui: &mut Ui, ticket: &str, salt: usize) {
+pub(super) fn ticket_row(ui: &mut Ui, ticket: &str, salt: usize) {
     ui.horizontal(|ui| {
         let mut shown = ticket.to_string();
         let whose = if salt == usize::MAX {

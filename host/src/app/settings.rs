@@ -90,6 +90,8 @@ pub struct Settings {
     pub relay: String,
     /// The name shown to the other players online.
     pub online_name: String,
+    /// The table server's ticket last used in *Create on server*.
+    pub server_ticket: String,
 }
 
 impl Default for Settings {
@@ -106,6 +108,7 @@ impl Default for Settings {
             one_click: false,
             relay: String::new(),
             online_name: String::new(),
+            server_ticket: String::new(),
         }
     }
 }

@@ -18,6 +18,7 @@ use tavern_net::NetConfig;
 
 use super::files::{DialogPurpose, FileDialog};
 use super::hosting::{HostedGame, Joining, SeatRole};
+use super::server_games::{CreateForm, KnownGames, ServerAnswer, StatusCheck};
 use super::settings::{SeatChoice, SeatPlan, Settings};
 use super::table::{TableState, Waker};
 
@@ -99,6 +100,15 @@ pub struct OnlineState {
     pub net_override: Option<NetConfig>,
     /// The *Host online* window's choice: players may ask for hints.
     pub host_hints: bool,
+    /// The *Create on server* window is open with this form.
+    pub create: Option<CreateForm>,
+    /// The seats this player holds on table servers (*Online games*).
+    pub known: KnownGames,
+    /// Status requests under way, and the last answer of each server (by its key).
+    pub status: Option<StatusCheck>,
+    pub answers: BTreeMap<String, ServerAnswer>,
+    /// The servers were asked since the launcher was last opened.
+    pub status_asked: bool,
 }
 
 /// What the launcher form starts: the game, its setup, and a profile id per seat.
@@ -118,6 +128,7 @@ impl AppState {
     pub fn new(catalog: Catalog, paths: Paths, settings: Settings) -> AppState {
         let profiles = Profiles::load(&paths);
         let recent = Recent::load(&paths);
+        let known = KnownGames::load(&paths);
         let mut s = AppState {
             catalog,
             paths,
@@ -136,7 +147,10 @@ impl AppState {
             waker: None,
             show_settings: false,
             save_as_path: None,
-            online: OnlineState::default(),
+            online: OnlineState {
+                known,
+                ..OnlineState::default()
+            },
         };
         if let Some(first) = s.catalog.games.first().map(|g| g.info.id.clone()) {
             s.select_game(&first);
@@ -506,6 +520,8 @@ impl AppState {
             seat.leave();
         }
         self.screen = Screen::Launcher;
+        // Back at the launcher the server games are asked again: a move was likely made.
+        self.online.status_asked = false;
         // Leaving the table of a hosted game ends it for everybody: the players' screens
         // say the connection ended.
         if let Some(h) = self.online.hosted.take() {
