@@ -218,7 +218,21 @@ fn ask<T: Send + 'static>(
 }
 
 /// Sends `request` to `server` and returns the invitations it made.
-fn create(server: Ticket, cfg: NetConfig, request: GameRequest) -> Result<Vec<String>, String> {
+fn create(server: Ticket, cfg: NetConfig, mut request: GameRequest) -> Result<Vec<String>, String> {
+    // The server commits to its secret first, then our contribution goes with the
+    // request: neither side alone picks the deck (`tavern check` verifies it at the end).
+    let commit = ClientMsg::Commit {
+        protocol: PROTOCOL_VERSION,
+    };
+    let commitment = match tavern_net::client::request(&server, &cfg, &commit) {
+        Ok(ServerMsg::Commitment { commitment }) => commitment,
+        Ok(_) => return Err("the server gave an answer this app does not understand".into()),
+        Err(e) => return Err(e.0),
+    };
+    request.deal = Some(tavern_net::proto::Contribution {
+        commitment,
+        contribution: tavern_net::deal::random_hex(),
+    });
     let msg = ClientMsg::Create {
         protocol: PROTOCOL_VERSION,
         request,
@@ -346,6 +360,7 @@ impl AppState {
                 seconds,
                 at_deadline: f.at_deadline,
             }),
+            deal: None,
         };
         match ask("create-on-server", wake, move || {
             create(server, cfg, request)
