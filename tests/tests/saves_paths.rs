@@ -301,10 +301,21 @@ fn tavern_check_says_which_path_a_save_took() {
         let (ok, out, err) = check(d.path(), &f);
         assert!(ok, "{name}: {err}");
         assert!(out.starts_with("ok: "), "{name}: {out}");
+        // The first line says which path the save took; a save of today's version is
+        // then checked against its seed (`dealing: …`), an older one is not redrawn.
+        let mut lines = out.lines();
+        let first = lines.next().unwrap_or_default();
         assert!(
-            out.trim_end().ends_with(&expect),
+            first.ends_with(&expect),
             "{name}: {out} (expected {expect})"
         );
+        match lines.next() {
+            Some(l) => assert!(
+                l.starts_with("dealing: ") && l.ends_with("chance outcomes are the seed's"),
+                "{name}: {out}"
+            ),
+            None => assert!(!expect.starts_with("today's rules"), "{name}: {out}"),
+        }
     }
     // A corrupt save, and a newer one that does not replay: exit 1, one line each.
     let f = d.path().join("corrupt.json");
