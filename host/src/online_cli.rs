@@ -284,16 +284,7 @@ pub fn new_on_server(
         let (seat, name) = n
             .split_once('=')
             .ok_or_else(|| usage(format!("--name takes SEAT=NAME, not {n:?}")))?;
-        let seat: usize = seat
-            .trim()
-            .parse()
-            .ok()
-            .filter(|s| (1..=players).contains(s))
-            .ok_or_else(|| {
-                usage(format!(
-                    "--name {n}: the seat is a number from 1 to {players}"
-                ))
-            })?;
+        let seat = seat_number(seat, players, &format!("--name {n}"))?;
         names[seat - 1] = name.trim().to_string();
     }
     let clock = match &args.clock {
@@ -391,21 +382,21 @@ fn write_invites(dir: &Path, tickets: &[String]) -> Result<(), CliError> {
     Ok(())
 }
 
+/// A seat as the command line counts them (from 1), checked against `players`.
+fn seat_number(text: &str, players: usize, arg: &str) -> Result<usize, CliError> {
+    text.trim()
+        .parse()
+        .ok()
+        .filter(|s| (1..=players).contains(s))
+        .ok_or_else(|| usage(format!("{arg}: the seat is a number from 1 to {players}")))
+}
+
 /// `SEAT=mcts2` → (seat index from 0, level).
 fn parse_bot(spec: &str, players: usize) -> Result<(usize, u8), CliError> {
     let (seat, kind) = spec
         .split_once('=')
         .ok_or_else(|| usage(format!("--bot takes SEAT=KIND, not {spec:?}")))?;
-    let seat: usize = seat
-        .trim()
-        .parse()
-        .ok()
-        .filter(|s| (1..=players).contains(s))
-        .ok_or_else(|| {
-            usage(format!(
-                "--bot {spec}: the seat is a number from 1 to {players}"
-            ))
-        })?;
+    let seat = seat_number(seat, players, &format!("--bot {spec}"))?;
     let level = match kind.trim() {
         "mcts1" => 1,
         "mcts2" => 2,

@@ -31,12 +31,12 @@ impl AppState {
         }
     }
 
-    /// Opens *Host online* with a role per seat of the launcher's form: bots stay bots,
-    /// the first person's seat is this screen's, every other person gets an invitation.
-    pub fn open_host_form(&mut self) {
+    /// A role per seat of the launcher's form, for *Host online* and *Create on
+    /// server*: bots stay bots, the first person is this player, every other person
+    /// gets an invitation.
+    pub(crate) fn online_roles(&self) -> Vec<SeatRole> {
         let mut me = false;
-        let roles = self
-            .launcher
+        self.launcher
             .seats
             .iter()
             .map(|s| match s.choice {
@@ -47,7 +47,13 @@ impl AppState {
                 }
                 _ => SeatRole::Invite,
             })
-            .collect();
+            .collect()
+    }
+
+    /// Opens *Host online* with a role per seat of the launcher's form: bots stay bots,
+    /// the first person's seat is this screen's, every other person gets an invitation.
+    pub fn open_host_form(&mut self) {
+        let roles = self.online_roles();
         self.online.host_form = Some(roles);
         // Hints as offline: offered in learning mode.
         self.online.host_hints = !self.settings.fair_undo;

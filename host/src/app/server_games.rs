@@ -17,7 +17,6 @@ use tavern_net::proto::{
 use tavern_net::{NetConfig, Ticket};
 
 use super::hosting::{Joining, SeatRole};
-use super::settings::SeatChoice;
 use super::state::AppState;
 use super::table::Waker;
 use crate::paths::{Paths, write_atomic};
@@ -265,20 +264,7 @@ impl AppState {
         let Some(plugin) = self.selected_plugin() else {
             return;
         };
-        let mut me = false;
-        let roles = self
-            .launcher
-            .seats
-            .iter()
-            .map(|s| match s.choice {
-                SeatChoice::Bot(level) => SeatRole::Bot(level),
-                _ if !me => {
-                    me = true;
-                    SeatRole::Me
-                }
-                _ => SeatRole::Invite,
-            })
-            .collect();
+        let roles = self.online_roles();
         let names = match self.setup_from_form() {
             Ok((_, setup, _)) => setup.seats.into_iter().map(|s| s.name).collect(),
             Err(_) => self.launcher.seats.iter().map(|s| s.name.clone()).collect(),
