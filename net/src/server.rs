@@ -399,21 +399,28 @@ pub(crate) fn error_frame(r: &Refusal) -> Vec<u8> {
 
 /// One connection, from its handshake to its end.
 async fn serve<B: Backend + 'static>(shared: Arc<Shared<B>>, ep: Endpoint, conn: Connection) {
-    let Ok((mut send, mut recv)) = conn.accept_bi().await else {
-        return;
-    };
     let key = conn.remote_id().to_string();
     let refuse =
         |code: ErrorCode, message: String| wire::encode(&ServerMsg::Error { code, message });
-    let hello: ClientMsg = match tokio::time::timeout(HELLO_TIMEOUT, wire::read_frame(&mut recv))
-        .await
-    {
-        Ok(Ok(h)) => h,
-        Ok(Err(e)) => {
+    // One deadline for opening the stream and sending the whole first frame: a client
+    // that dials and then says nothing (or half a frame) is closed, not waited for.
+    let hello = tokio::time::timeout(HELLO_TIMEOUT, async {
+        let (send, mut recv) = conn.accept_bi().await.ok()?;
+        let first = wire::read_frame::<_, ClientMsg>(&mut recv).await;
+        Some((send, recv, first))
+    })
+    .await;
+    let (mut send, mut recv, hello) = match hello {
+        Ok(Some((send, recv, Ok(h)))) => (send, recv, h),
+        Ok(Some((mut send, _, Err(e)))) => {
             let _ = wire::write_raw(&mut send, &refuse(ErrorCode::BadFrame, e.to_string())).await;
             return linger(conn, send).await;
         }
-        Err(_) => return,
+        Ok(None) => return,
+        Err(_) => {
+            conn.close(3u32.into(), b"no handshake in time");
+            return;
+        }
     };
     let token = match &hello {
         ClientMsg::Hello { token, .. } => token.clone(),

@@ -441,3 +441,118 @@ fn a_game_dealt_from_a_commitment_tells_every_player_how_from_the_first_frame() 
     assert!(e.contains("no such commitment"), "{e}");
     host.close();
 }
+
+#[test]
+fn a_turn_clock_set_to_skip_passes_where_a_pass_is_legal_and_says_which_it_did() {
+    let store = Arc::new(MemStore::default());
+    let host = server(&store, Duration::from_millis(200));
+    let mut request = two_players();
+    request.clock = Some(TurnClock {
+        seconds: 1,
+        at_deadline: AtDeadline::Skip,
+    });
+    let tickets = create(&host.server_ticket(), request).expect("made");
+    // Nobody connects. In Dragonkeepers a turn is a move and then End turn (the default
+    // answer), so the clock alternates: no pass to make (the bot moves), then a pass.
+    let until = Instant::now() + Duration::from_secs(90);
+    let noted = |passed: bool| {
+        let k = store.kept(0);
+        let text = if passed {
+            "time ran out, so the turn passed:"
+        } else {
+            "time ran out; with no pass to make, the bot moved:"
+        };
+        k.notes.iter().filter(|n| n.1.contains(text)).count()
+    };
+    while noted(true) < 1 || noted(false) < 1 {
+        assert!(
+            Instant::now() < until,
+            "the clock did not both pass and move: {:?}",
+            store.kept(0).notes
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // Each note stands just before the move it explains, and a pass is the seat's
+    // default answer (End turn, or a plain Pass).
+    let k = store.kept(0);
+    let log = k.backend.log_items(0);
+    for (at, text) in &k.notes {
+        let moved = log
+            .get(*at)
+            .unwrap_or_else(|| panic!("a note past the log's end: {text}"));
+        let name = text.split('\'').next().unwrap();
+        let seat = moved.seat.expect("the noted step is a seat's move");
+        assert_eq!(k.seats[seat].name, name, "{text} / {}", moved.label);
+        if text.contains("the turn passed") {
+            let t = moved.label.to_lowercase();
+            assert!(t.contains("end") || t.contains("pass"), "{}", moved.label);
+        }
+    }
+    let mut spectator = join(&tickets[2]);
+    let f = frame(&mut spectator).expect("a frame");
+    assert!(
+        f.log.iter().any(|l| l.text.contains("so the turn passed:")),
+        "the log shows it: {:?}",
+        f.log
+    );
+    spectator.close();
+    host.close();
+}
+
+#[test]
+fn a_client_that_never_finishes_its_handshake_is_closed_and_holds_nobody_up() {
+    use tokio::io::AsyncWriteExt;
+    let store = Arc::new(MemStore::default());
+    let host = server(&store, Duration::from_secs(3600));
+    let tickets = create(&host.server_ticket(), two_players()).expect("made");
+    let addr = tavern_net::endpoint::host_addr(&tickets[0]).unwrap();
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let ep = tavern_net::endpoint::bind(&NetConfig::loopback(), Vec::new())
+            .await
+            .unwrap();
+        // One dials and opens no stream; one sends half a frame (a length, no body).
+        let silent = ep
+            .connect(addr.clone(), tavern_net::endpoint::ALPN)
+            .await
+            .unwrap();
+        let half = ep.connect(addr, tavern_net::endpoint::ALPN).await.unwrap();
+        let (mut send, _recv) = half.open_bi().await.unwrap();
+        send.write_all(&200u32.to_be_bytes()).await.unwrap();
+        send.write_all(b"{\"Hello\":").await.unwrap();
+        send.flush().await.unwrap();
+        let waiting = Instant::now();
+        // Meanwhile players join and are answered at once.
+        let t0 = tickets[0].clone();
+        let joined = tokio::task::spawn_blocking(move || {
+            let mut r = join(&t0);
+            let f = frame(&mut r).expect("a frame");
+            r.close();
+            f
+        })
+        .await
+        .unwrap();
+        // The seat's view arrived while both stalled clients were still open.
+        assert_eq!(joined.viewer, Some(0), "the seat's own view");
+        assert_eq!(joined.seats.len(), 2);
+        assert!(waiting.elapsed() < Duration::from_secs(5));
+        for conn in [silent, half] {
+            let why = tokio::time::timeout(Duration::from_secs(30), conn.closed())
+                .await
+                .expect("the server closed the connection");
+            assert!(
+                why.to_string().contains("no handshake in time"),
+                "closed for another reason: {why}"
+            );
+        }
+        // The handshake's limit is 10 s; the server took about that, not forever.
+        let took = waiting.elapsed();
+        assert!(took >= Duration::from_secs(8), "{took:?}");
+        ep.close().await;
+    });
+    host.close();
+}
