@@ -14,6 +14,7 @@ use crate::save::SaveFile;
 use crate::session::{Session, UndoMode, step_seed};
 
 mod frames;
+pub mod serve;
 
 /// How long the first plugin discovery of this process took (set by the binary).
 pub static LOAD_TIME: OnceLock<Duration> = OnceLock::new();

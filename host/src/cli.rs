@@ -174,14 +174,31 @@ pub enum Command {
     },
     #[command(flatten)]
     Online(crate::online_cli::OnlineCommand),
-    /// Measure load, apply+view, undo, replay and random-game speed for every game.
+    /// Measure load, apply+view, undo, replay and random-game speed for every game;
+    /// with --serve, a table server's memory, disk, actions per second and round trip.
     Bench {
         /// Scale the amount of work (1 = quick, 5 = steadier figures).
         #[arg(long, default_value_t = 1)]
         scale: u32,
-        /// Only this game.
+        /// Only this game (with --serve, the game played; Dragonkeepers if not given).
         #[arg(long)]
         game: Option<String>,
+        /// Measure a table server on this machine instead, over loopback.
+        #[arg(long)]
+        serve: bool,
+        /// With --serve: games made and left idle.
+        #[arg(long, default_value_t = 500, requires = "serve")]
+        idle: usize,
+        /// With --serve: games played by random players at the same time.
+        #[arg(long, default_value_t = 50, requires = "serve")]
+        active: usize,
+        /// With --serve: how long the active games are played, in seconds.
+        #[arg(long, default_value_t = 20, requires = "serve")]
+        seconds: u64,
+        /// With --serve: each player thinks a random 0..2×MS before a choice (0: a load
+        /// test that keeps the server busy).
+        #[arg(long, value_name = "MS", default_value_t = 0, requires = "serve")]
+        think: u64,
     },
 }
 
@@ -381,7 +398,25 @@ pub fn run(cmd: Command, catalog: &Catalog, out: &mut dyn std::io::Write) -> Res
         }
         Command::Lesson { game, check, file } => lesson(catalog, &game, check, file, out),
         Command::Online(c) => crate::online_cli::run(c, catalog, out),
-        Command::Bench { scale, game } => {
+        Command::Bench {
+            serve: true,
+            game,
+            idle,
+            active,
+            seconds,
+            think,
+            ..
+        } => {
+            let load = crate::bench::serve::ServeLoad {
+                game: game.unwrap_or_else(|| "dragonkeepers".into()),
+                idle,
+                active,
+                seconds,
+                think_ms: think,
+            };
+            crate::bench::serve::run(catalog, &load, out).map_err(rules)
+        }
+        Command::Bench { scale, game, .. } => {
             crate::bench::run(catalog, scale.max(1), game.as_deref(), out).map_err(rules)
         }
     }

@@ -17,11 +17,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use tavern_net::endpoint::{ALPN, NetConfig, bind, host_addr};
+use tavern_net::endpoint::{NetConfig, bind};
+use tavern_net::load::{Pace, percentile_ms, player};
 use tavern_net::local::GameBackend;
-use tavern_net::proto::{ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg};
-use tavern_net::{Authority, Backend, SeatConfig, Server, wire};
-use tavern_plugin_api::{ChoiceKind, Setup};
+use tavern_net::{Authority, Backend, SeatConfig, Server};
+use tavern_plugin_api::Setup;
 use tavern_plugin_dragonkeepers::Dk;
 
 fn env(name: &str, default: usize) -> usize {
@@ -29,137 +29,6 @@ fn env(name: &str, default: usize) -> usize {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
-}
-
-fn next(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// What one player saw: choices sent (a plan's steps apart: the plan is logged as one
-/// entry with the choice that confirms it), refused as stale, round trips in
-/// microseconds.
-#[derive(Default)]
-struct Tally {
-    sent: u64,
-    steps: u64,
-    stale: u64,
-    rtt_us: Vec<u64>,
-}
-
-async fn player(
-    ep: iroh::Endpoint,
-    ticket: tavern_net::Ticket,
-    seed: u64,
-    think_ms: u64,
-) -> Result<Tally, String> {
-    let conn = ep
-        .connect(host_addr(&ticket).map_err(|e| e.0)?, ALPN)
-        .await
-        .map_err(|e| e.to_string())?;
-    let (mut send, mut recv) = conn.open_bi().await.map_err(|e| e.to_string())?;
-    let hello = ClientMsg::Hello {
-        protocol: PROTOCOL_VERSION,
-        game: ticket.game.clone(),
-        version: ticket.version.clone(),
-        token: ticket.token.clone(),
-        name: String::new(),
-    };
-    wire::write_frame(&mut send, &hello)
-        .await
-        .map_err(|e| e.to_string())?;
-    let seat = ticket.seat.ok_or("a seat ticket")?;
-    let mut t = Tally::default();
-    let mut rng = seed;
-    // The choice waiting for its answer: when it was sent, whether it was a plan's step,
-    // and what shows it applied — the plan one step longer, or one more log entry of
-    // this seat. (A newer revision alone proves nothing: another seat's move bumps it
-    // too, and this choice may still come back refused as stale.)
-    let mut pending: Option<(Instant, bool, usize, usize)> = None;
-    // The seat of every log line so far (the frames send the log from `log_from` on).
-    let mut log_seats: Vec<Option<usize>> = Vec::new();
-    // The latest frame: a choice refused as stale is chosen again from it (the frame
-    // of the move that made it stale arrived before the refusal).
-    let mut latest: Option<tavern_net::SeatFrame> = None;
-    loop {
-        let msg: ServerMsg = wire::read_frame(&mut recv)
-            .await
-            .map_err(|e| e.to_string())?;
-        match msg {
-            // These players never ask for a hint.
-            ServerMsg::Welcome { .. }
-            | ServerMsg::Hint(_)
-            | ServerMsg::Created { .. }
-            | ServerMsg::Status { .. }
-            | ServerMsg::Commitment { .. }
-            | ServerMsg::Replay { .. } => {}
-            ServerMsg::Error { code, message } => {
-                if code != ErrorCode::Stale {
-                    return Err(message);
-                }
-                // A refused choice was not applied: it counts neither way.
-                match pending.take() {
-                    Some((_, true, _, _)) => t.steps -= 1,
-                    Some((_, false, _, _)) => t.sent -= 1,
-                    None => {}
-                }
-                t.stale += 1;
-            }
-            ServerMsg::Frame(f) => {
-                log_seats.truncate(f.log_from);
-                log_seats.extend(f.log.iter().map(|l| l.seat));
-                let mine = log_seats.iter().filter(|s| **s == Some(seat)).count();
-                if let Some((at, step, plan_before, mine_before)) = pending {
-                    let applied = if step {
-                        f.plan_steps > plan_before
-                    } else {
-                        mine > mine_before
-                    };
-                    if applied {
-                        t.rtt_us.push(at.elapsed().as_micros() as u64);
-                        pending = None;
-                    }
-                }
-                if f.over {
-                    let _ = wire::write_frame(&mut send, &ClientMsg::Bye).await;
-                    let _ = send.finish();
-                    return Ok(t);
-                }
-                latest = Some(*f);
-            }
-        }
-        // One choice at a time: the next only once the last was applied or refused.
-        let Some(f) = latest
-            .as_ref()
-            .filter(|f| pending.is_none() && !f.legal.is_empty())
-        else {
-            continue;
-        };
-        let mine = log_seats.iter().filter(|s| **s == Some(seat)).count();
-        if think_ms > 0 {
-            let ms = next(&mut rng) % (2 * think_ms);
-            tokio::time::sleep(Duration::from_millis(ms)).await;
-        }
-        let index = (next(&mut rng) % f.legal.len() as u64) as usize;
-        let act = ClientMsg::Act {
-            seat,
-            revision: f.revision,
-            index,
-        };
-        let step = f.legal[index].kind == ChoiceKind::Step;
-        pending = Some((Instant::now(), step, f.plan_steps, mine));
-        if step {
-            t.steps += 1;
-        } else {
-            t.sent += 1;
-        }
-        wire::write_frame(&mut send, &act)
-            .await
-            .map_err(|e| e.to_string())?;
-    }
 }
 
 fn main() {
@@ -194,7 +63,8 @@ fn main() {
                 let (ep, done) = (ep.clone(), done.clone());
                 let seed = (g * 31 + t.seat.unwrap_or(0)) as u64;
                 tasks.push(tokio::spawn(async move {
-                    let r = player(ep, t, seed, think_ms).await;
+                    let pace = Pace { think_ms, until: None };
+                    let r = player(ep, t, seed, pace).await;
                     done.fetch_add(1, Ordering::Relaxed);
                     (g, r)
                 }));
@@ -241,10 +111,7 @@ fn main() {
             }
         }
         rtts.sort_unstable();
-        let pct = |p: f64| {
-            rtts.get(((rtts.len() as f64 - 1.0) * p).round() as usize)
-                .map_or(0.0, |&us| us as f64 / 1000.0)
-        };
+        let pct = |p: f64| percentile_ms(&rtts, p);
         println!(
             "online: {games} games x {players} random players on one authority, loopback, relays off, think {think_ms} ms"
         );

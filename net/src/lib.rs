@@ -16,6 +16,7 @@ pub mod client;
 mod clock;
 pub mod deal;
 pub mod endpoint;
+pub mod load;
 pub mod local;
 pub mod outgoing;
 pub mod proto;

@@ -416,6 +416,46 @@ fn bench_runs_for_one_game() {
     assert!(!out.contains("Keydom's Dragons ("), "{out}");
 }
 
+#[test]
+fn bench_serve_measures_a_table_server_and_leaves_nothing_behind() {
+    let d = tempfile::tempdir().unwrap();
+    let args = [
+        "bench",
+        "--serve",
+        "--idle",
+        "4",
+        "--active",
+        "2",
+        "--seconds",
+        "1",
+    ];
+    let o = run(d.path(), &args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    for what in [
+        "4 idle games made",
+        "loaded afterwards: 0",
+        "memory per idle game",
+        "disk per new game",
+        "2 active games x 2 random players",
+        "actions/s",
+        "p99",
+    ] {
+        assert!(out.contains(what), "missing {what}: {out}");
+    }
+    // Its server's folder (named on the first line) is gone.
+    let first = out.lines().next().unwrap();
+    let folder = first.rsplit(" in ").next().unwrap();
+    assert!(folder.contains("tavern-bench-serve"), "{first}");
+    assert!(!Path::new(folder).exists(), "{folder} was left behind");
+    // The server flags mean nothing without --serve; an unknown game is named.
+    let o = run(d.path(), &["bench", "--idle", "4"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    let o = run(d.path(), &["bench", "--serve", "--game", "chess"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("chess"), "{}", stderr(&o));
+}
+
 /// What the binary would do with these arguments (the same parse and decision as
 /// `tavern::cli::main`).
 fn launch(args: &[&str]) -> tavern::cli::Launch {
