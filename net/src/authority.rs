@@ -418,7 +418,12 @@ impl<B: Backend> Authority<B> {
         if s.owner.as_deref().is_some_and(|o| o != key) && s.conn.is_some() {
             return Err(Refusal::new(
                 ErrorCode::Token,
-                format!("{} is taken: another player is connected to it", s.name),
+                format!(
+                    "{} is taken: another player is connected to it (a connection of yours \
+                     that dropped without saying goodbye is let go within a minute; try \
+                     again then)",
+                    s.name
+                ),
             ));
         }
         s.owner = Some(key.to_string());

@@ -13,7 +13,7 @@ use app_kit::WIDE;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tavern::app::TavernApp;
-use tavern::app::server_games::{KnownGames, ServerAnswer};
+use tavern::app::server_games::{KnownGames, REFRESH_EVERY, ServerAnswer};
 use tavern::app::settings::{SeatChoice, SeatPlan};
 use tavern::app::state::Screen;
 use tavern::online::SessionBackend;
@@ -163,7 +163,7 @@ fn a_game_created_on_a_server_shows_its_invitations_and_is_listed_with_whose_tur
 }
 
 #[test]
-fn a_seat_of_a_server_that_went_away_says_so_in_words() {
+fn an_open_launcher_asks_again_each_minute_and_a_server_that_went_away_says_so_in_words() {
     let (_home, host) = server();
     let ticket = host.server_ticket().to_string();
     let (_dir, mut h) = app();
@@ -172,8 +172,18 @@ fn a_seat_of_a_server_that_went_away_says_so_in_words() {
     h.get_by_label("Close").click();
     // (step, not run: the status request's spinner keeps repainting)
     h.step();
+    step_until(&mut h, "the server's answer", |a| {
+        !a.state.checking_online_games() && !a.state.online.answers.is_empty()
+    });
     host.close();
-    h.state_mut().state.refresh_online_games();
+    // The open launcher asks again only when the last answer is a minute old, by
+    // itself: no Refresh is pressed here.
+    h.step();
+    assert!(!h.state().state.checking_online_games(), "not due yet");
+    let asked = h.state().state.online.status_asked.unwrap();
+    h.state_mut().state.online.status_asked = asked.checked_sub(REFRESH_EVERY);
+    h.step();
+    assert!(h.state().state.checking_online_games(), "asked again");
     step_until(&mut h, "the failed status request", |a| {
         !a.state.checking_online_games()
     });

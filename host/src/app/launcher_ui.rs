@@ -11,8 +11,9 @@ use super::state::{AppState, Screen};
 use super::text::{readable, readable_owned};
 
 pub fn show(ui: &mut Ui, state: &mut AppState) {
-    // Opening the launcher asks the table servers how the player's games stand.
-    if !state.online.status_asked {
+    // Opening the launcher asks the table servers how the player's games stand, and
+    // again each minute it stays open.
+    if state.online_games_due() {
         state.refresh_online_games();
     }
     egui::Panel::top("launcher-top").show(ui, |ui| {

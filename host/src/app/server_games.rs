@@ -40,6 +40,9 @@ pub struct KnownGame {
     pub confirmed: bool,
 }
 
+/// How often an open launcher asks the table servers how its games stand again.
+pub const REFRESH_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+
 fn yes() -> bool {
     true
 }
@@ -390,10 +393,20 @@ impl AppState {
     /// Asks every known server how its games stand, on worker threads (one per server,
     /// so one slow server does not hold up the others' lines).
     pub fn refresh_online_games(&mut self) {
-        self.online.status_asked = true;
+        self.online.status_asked = Some(std::time::Instant::now());
         let groups = self.online.known.by_server();
         if groups.is_empty() {
             return;
+        }
+        // Wakes the app when the list is due again, so an open launcher follows the
+        // servers without a click (the launcher asks if it is still showing then).
+        if let Some(w) = self.waker.clone() {
+            let _ = std::thread::Builder::new()
+                .name("server-status-timer".into())
+                .spawn(move || {
+                    std::thread::sleep(REFRESH_EVERY);
+                    w();
+                });
         }
         let (tx, rx) = std::sync::mpsc::channel();
         let cfg = self.net_config();
@@ -458,6 +471,19 @@ impl AppState {
         }
         if self.online.known != before {
             let _ = self.online.known.save(&self.paths);
+        }
+    }
+
+    /// Whether the launcher should ask the servers now: not yet since it opened, or the
+    /// last answers are older than [`REFRESH_EVERY`].
+    pub fn online_games_due(&self) -> bool {
+        match self.online.status_asked {
+            None => true,
+            Some(t) => {
+                !self.checking_online_games()
+                    && !self.online.known.games.is_empty()
+                    && t.elapsed() >= REFRESH_EVERY
+            }
         }
     }
 

@@ -107,8 +107,9 @@ pub struct OnlineState {
     /// Status requests under way, and the last answer of each server (by its key).
     pub status: Option<StatusCheck>,
     pub answers: BTreeMap<String, ServerAnswer>,
-    /// The servers were asked since the launcher was last opened.
-    pub status_asked: bool,
+    /// When the servers were last asked (`None`: not since the launcher was last opened).
+    /// The launcher asks again every [`super::server_games::REFRESH_EVERY`].
+    pub status_asked: Option<std::time::Instant>,
 }
 
 /// What the launcher form starts: the game, its setup, and a profile id per seat.
@@ -521,7 +522,7 @@ impl AppState {
         }
         self.screen = Screen::Launcher;
         // Back at the launcher the server games are asked again: a move was likely made.
-        self.online.status_asked = false;
+        self.online.status_asked = None;
         // Leaving the table of a hosted game ends it for everybody: the players' screens
         // say the connection ended.
         if let Some(h) = self.online.hosted.take() {

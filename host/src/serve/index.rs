@@ -184,6 +184,42 @@ impl Index {
         rows.collect::<Result<Vec<_>, _>>().map_err(sql)
     }
 
+    /// Who is to act, each with the time it started waiting: kept from before for a
+    /// seat that was already waiting.
+    fn waiting(&self, id: i64, to_act: &[usize], now: u64) -> Result<Vec<(usize, u64)>, String> {
+        let before = self.game(id)?.waiting;
+        Ok(to_act
+            .iter()
+            .map(|&s| {
+                let since = before.iter().find(|(b, _)| *b == s).map_or(now, |w| w.1);
+                (s, since)
+            })
+            .collect())
+    }
+
+    /// Writes who is to act and whether the game is over, nothing else (the index
+    /// following a game reloaded from its file).
+    pub fn set_turn(
+        &mut self,
+        id: i64,
+        to_act: &[usize],
+        over: bool,
+        now: u64,
+    ) -> Result<(), String> {
+        let waiting = self.waiting(id, to_act, now)?;
+        self.db
+            .execute(
+                "UPDATE games SET waiting = ?2, over = ?3 WHERE id = ?1",
+                params![
+                    id,
+                    serde_json::to_string(&waiting).unwrap_or_default(),
+                    over as i64
+                ],
+            )
+            .map(|_| ())
+            .map_err(sql)
+    }
+
     /// Writes who is to act (keeping the time each seat already waiting started), whether
     /// the game is over, its seats and its notes, in one transaction.
     pub fn update(
@@ -195,14 +231,7 @@ impl Index {
         notes: &[(usize, String)],
         now: u64,
     ) -> Result<(), String> {
-        let before = self.game(id)?.waiting;
-        let waiting: Vec<(usize, u64)> = to_act
-            .iter()
-            .map(|&s| {
-                let since = before.iter().find(|(b, _)| *b == s).map_or(now, |w| w.1);
-                (s, since)
-            })
-            .collect();
+        let waiting = self.waiting(id, to_act, now)?;
         let tx = self.db.transaction().map_err(sql)?;
         tx.execute(
             "UPDATE games SET waiting = ?2, over = ?3, notes = ?4 WHERE id = ?1",

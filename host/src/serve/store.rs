@@ -184,13 +184,25 @@ impl Store<SessionBackend> for ServerStore {
         let path = self.path(id);
         let session = crate::save::open(&path, &self.catalog)
             .map_err(|e| format!("game {id} ({}): {e}", path.display()))?;
-        self.backend(session)
+        let backend = self.backend(session)?;
+        // A write that failed after the index took the change leaves the index ahead
+        // of the file; the file is the game, so the index follows it again.
+        if let Ok(to_act) = backend.to_act() {
+            let _ = self
+                .index()
+                .set_turn(id as i64, to_act.seats(), to_act.is_over(), now());
+        }
+        Ok(backend)
     }
 
+    /// The save is written and flushed beside its place, the index takes the change,
+    /// and only then does the save replace the old one: a failure at any step (a full
+    /// disk) leaves the old file whole and no temporary file behind.
     fn write(&self, id: GameId, a: &Authority<SessionBackend>) -> Result<(), String> {
         let path = self.path(id);
-        crate::save::save(a.backend().session(), &path)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        let cannot = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
+        let json = crate::save::SaveFile::from_session(a.backend().session()).to_json();
+        let staged = crate::paths::stage(&path, json.as_bytes()).map_err(cannot)?;
         let to_act = a.backend().to_act().map_err(|e| e.to_string())?;
         self.index().update(
             id as i64,
@@ -199,7 +211,8 @@ impl Store<SessionBackend> for ServerStore {
             &a.stored_seats(),
             a.notes(),
             now(),
-        )
+        )?;
+        staged.commit().map_err(cannot)
     }
 
     fn replay(&self, token: &str) -> Result<String, String> {
