@@ -201,8 +201,9 @@ impl<G: Game> Run<G> {
         Err("the game asked for chance steps without end".into())
     }
 
-    /// Applies `seat`'s move given as JSON, then the chance steps after it.
-    fn play(&mut self, seat: usize, action: &Value, seed: u64) -> Result<(), String> {
+    /// Applies `seat`'s move given as JSON, then the chance steps after it; returns the
+    /// move's log line.
+    fn play(&mut self, seat: usize, action: &Value, seed: u64) -> Result<String, String> {
         let legal = self.state.legal(seat);
         let Some(l) = legal
             .iter()
@@ -216,7 +217,9 @@ impl<G: Game> Run<G> {
         };
         let step = l.kind == ChoiceKind::Step;
         let a = l.action.clone();
-        apply_checked(&mut self.state, Some(seat), &a).map_err(|e| e.0)?;
+        let label = apply_checked(&mut self.state, Some(seat), &a)
+            .map_err(|e| e.0)?
+            .label;
         if step {
             self.in_plan = true;
         } else {
@@ -224,7 +227,7 @@ impl<G: Game> Run<G> {
             self.entries += 1;
             self.chance(seed)?;
         }
-        Ok(())
+        Ok(label)
     }
 
     fn to_act(&self) -> Vec<usize> {
@@ -308,6 +311,71 @@ fn walk<G: Game>(lesson: &Lesson, mut run: Run<G>, from: usize) -> Result<Checke
         entries: run.entries,
         finished: run.state.to_act() == ToAct::Over,
     })
+}
+
+/// The lesson's main line (the first accepted move at every student step) played
+/// in-process: the game where the script ends and the log line of every move, for a
+/// game's tests to check what its lesson shows. Every accepted move of every student
+/// step must be legal then, and a move with a table target must find it among the
+/// student's view's items (the host's lesson kittest clicks those targets); moves
+/// without one are listed in [`MainLine::untargeted`].
+pub fn main_line<G: Game>(lesson: &Lesson) -> Result<MainLine<G>, String> {
+    let state = G::new(&lesson.setup()).map_err(|e| format!("the setup is refused: {}", e.0))?;
+    let mut run = Run {
+        state,
+        entries: 0,
+        in_plan: false,
+    };
+    run.chance(lesson.seed)?;
+    let (mut log, mut untargeted) = (Vec::new(), Vec::new());
+    for (i, step) in lesson.steps.iter().enumerate() {
+        let at = |m: String| format!("step {} ({}): {m}", i + 1, step_name(step));
+        let (seat, action) = match step {
+            Step::Explain { .. } => continue,
+            Step::Bot { action, seat, .. } => {
+                let acting = run.to_act();
+                let seat = seat
+                    .or_else(|| acting.iter().copied().find(|&s| s != lesson.student))
+                    .ok_or_else(|| at("no opponent is to act".into()))?;
+                (seat, action)
+            }
+            Step::Play { accept, .. } => {
+                let legal = run.state.legal(lesson.student);
+                let scene = run.state.view(Some(lesson.student)).scene;
+                for a in accept {
+                    let found = legal
+                        .iter()
+                        .find(|l| serde_json::to_value(&l.action).is_ok_and(|v| v == a.action))
+                        .ok_or_else(|| at(format!("{} is not legal", a.action)))?;
+                    let Some(t) = found.target.as_deref() else {
+                        untargeted.push(format!("step {}: {}", i + 1, found.label));
+                        continue;
+                    };
+                    if !scene.items.iter().any(|it| it.id.as_deref() == Some(t)) {
+                        return Err(at(format!("{t:?} ({}) is not on the table", found.label)));
+                    }
+                }
+                let first = accept.first().ok_or_else(|| at("accepts no move".into()))?;
+                (lesson.student, &first.action)
+            }
+        };
+        log.push(run.play(seat, action, lesson.seed).map_err(at)?);
+    }
+    Ok(MainLine {
+        state: run.state,
+        log,
+        untargeted,
+    })
+}
+
+/// Where a lesson's main line ends ([`main_line`]).
+pub struct MainLine<G> {
+    pub state: G,
+    /// The log line of every move played, the scripted opponents' included.
+    pub log: Vec<String>,
+    /// Accepted student moves with no table target ("step N: label"): chosen from the
+    /// decision panel's list, not by a click on the table.
+    pub untargeted: Vec<String>,
 }
 
 fn step_name(step: &Step) -> &'static str {
@@ -472,6 +540,24 @@ mod tests {
         let text = serde_json::to_string(&l).unwrap();
         assert_eq!(Lesson::parse(&text).unwrap(), l);
         assert!(text.contains(r#""do":"play""#));
+    }
+
+    #[test]
+    fn the_main_line_ends_where_the_script_does_with_each_moves_log_line() {
+        let l = lesson(vec![
+            play(&[2, 1]),
+            bot(2),
+            Step::Explain { say: "x".into() },
+        ]);
+        let ml = main_line::<Heap>(&l).unwrap();
+        // The first accepted move is the main line: 6 - 2 - 2.
+        assert_eq!(ml.state.heap, 2);
+        assert_eq!(ml.log, ["ok", "ok"]);
+        assert!(ml.untargeted.is_empty(), "every take is a stone");
+        let e = main_line::<Heap>(&lesson(vec![play(&[1, 3])]))
+            .err()
+            .unwrap();
+        assert!(e.starts_with("step 1 (play): 3 is not legal"), "{e}");
     }
 
     #[test]

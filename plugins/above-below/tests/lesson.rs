@@ -3,7 +3,7 @@
 //! harvest, a hire with its ghost, the round's end with haunting and resting, the track.
 use tavern_plugin_above_below::Ab;
 use tavern_plugin_api::Game;
-use tavern_plugin_api::lesson::{Lesson, Step, check};
+use tavern_plugin_api::lesson::{Lesson, Step, check, main_line};
 
 fn lesson() -> Lesson {
     Lesson::parse(Ab::lesson().expect("a lesson")).unwrap()
@@ -54,4 +54,20 @@ fn the_lesson_shows_every_part_of_a_round() {
         assert!(l.finale.contains(word), "the finale explains {word}");
     }
     assert!(l.minutes <= 10);
+}
+
+/// Every student move of the main line is legal where it falls, and one with a table
+/// target finds it among the student's view's items (the host's lesson kittest clicks
+/// them).
+#[test]
+fn every_student_move_with_a_target_finds_it_on_the_table() {
+    let l = lesson();
+    let ml = main_line::<Ab>(&l).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        ml.log.len(),
+        l.steps
+            .iter()
+            .filter(|s| !matches!(s, Step::Explain { .. }))
+            .count()
+    );
 }

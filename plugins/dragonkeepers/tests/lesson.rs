@@ -1,10 +1,8 @@
 //! The guided first game (resources/dragonkeepers/lesson.json) stays playable: the host's
 //! kittest walks it by clicking, so every student move must also be a table target.
 
-use tavern_plugin_api::game::apply_checked;
-use tavern_plugin_api::lesson::{Lesson, Step, check};
-use tavern_plugin_api::rng::{GameRng, step_seed};
-use tavern_plugin_api::{Game, ToAct};
+use tavern_plugin_api::Game;
+use tavern_plugin_api::lesson::{Lesson, check, main_line};
 use tavern_plugin_dragonkeepers::Dk;
 
 fn lesson() -> Lesson {
@@ -19,63 +17,18 @@ fn lesson_plays_as_the_host_would() {
     assert!(checked.entries > 20, "{checked:?}");
 }
 
-/// Plays the main line by hand and, at each student step, looks up every accepted move:
-/// each has a target that is an item of the student's table.
+/// Plays the main line: every student move is a click on the table (plugin-api's
+/// `main_line` finds each accepted move's target among the view's items), and it ends where the comments say.
 #[test]
 fn every_student_move_is_a_click_on_the_table() {
     let l = lesson();
-    let mut st = Dk::new(&l.setup()).unwrap();
-    let mut entries = 0;
-    let chance = |st: &mut Dk, entries: &mut usize| {
-        while st.to_act() == ToAct::Chance {
-            let o = st.sample_chance(&mut GameRng::new(step_seed(l.seed, *entries)));
-            apply_checked(st, None, &o).unwrap();
-            *entries += 1;
-        }
-    };
-    chance(&mut st, &mut entries);
-    let mut plays = 0;
-    for step in &l.steps {
-        let (seat, action) = match step {
-            Step::Explain { .. } => continue,
-            Step::Bot { action, .. } => (1, action.clone()),
-            Step::Play { accept, .. } => {
-                let legal = st.legal(l.student);
-                let ids: Vec<String> = st
-                    .view(Some(l.student))
-                    .scene
-                    .items
-                    .iter()
-                    .filter_map(|it| it.id.clone())
-                    .collect();
-                for a in accept {
-                    let found = legal
-                        .iter()
-                        .find(|x| serde_json::to_value(&x.action).unwrap() == a.action)
-                        .unwrap_or_else(|| panic!("{} is not legal", a.action));
-                    let t = found.target.as_ref().unwrap_or_else(|| {
-                        panic!("{} ({}) has no table target", a.action, found.label)
-                    });
-                    assert!(ids.contains(t), "{t} is not on the table");
-                }
-                plays += 1;
-                (l.student, accept[0].action.clone())
-            }
-        };
-        let legal = st.legal(seat);
-        let found = legal
-            .iter()
-            .find(|x| serde_json::to_value(&x.action).unwrap() == action)
-            .unwrap();
-        let a = found.action.clone();
-        let plan = a.is_plan_step();
-        apply_checked(&mut st, Some(seat), &a).unwrap();
-        if !plan {
-            entries += 1;
-            chance(&mut st, &mut entries);
-        }
-    }
-    assert_eq!(plays, l.moves());
+    let ml = main_line::<Dk>(&l).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        ml.untargeted,
+        Vec::<String>::new(),
+        "every student move is a click"
+    );
+    let st = ml.state;
     // The lesson shows a whole amulet closed with its pearl, and a crystal won.
     let me = &st.players[l.student];
     assert_eq!(me.pearls.len(), 1);

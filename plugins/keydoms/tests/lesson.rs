@@ -2,7 +2,7 @@
 //! every accepted alternative keeps the rest playable, and each highlight is on the table.
 
 use tavern_plugin_api::Game;
-use tavern_plugin_api::lesson::{Lesson, Step, check};
+use tavern_plugin_api::lesson::{Lesson, Step, check, main_line};
 use tavern_plugin_keydoms::Keydoms;
 
 #[test]
@@ -22,4 +22,20 @@ fn the_lesson_plays_through() {
         assert!(says.contains(word), "the lesson never mentions {word}");
     }
     assert!(lesson.finale.contains("artefacts"));
+}
+
+/// Every student move of the main line is legal where it falls, and one with a table
+/// target finds it among the student's view's items (the host's lesson kittest clicks
+/// them).
+#[test]
+fn every_student_move_with_a_target_finds_it_on_the_table() {
+    let l = Lesson::parse(Keydoms::lesson().expect("Keydom's has a lesson")).unwrap();
+    let ml = main_line::<Keydoms>(&l).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        ml.log.len(),
+        l.steps
+            .iter()
+            .filter(|s| !matches!(s, Step::Explain { .. }))
+            .count()
+    );
 }

@@ -2,7 +2,7 @@
 //! included, and shows the whole core once: a gather, a craft that completes a quest, a
 //! build and a hire, an opponent's turns, and how final scores are made.
 use tavern_plugin_api::Game;
-use tavern_plugin_api::lesson::{Lesson, Step, check};
+use tavern_plugin_api::lesson::{Lesson, Step, check, main_line};
 use tavern_plugin_kings_guild::Kg;
 
 fn lesson() -> Lesson {
@@ -50,4 +50,20 @@ fn the_lesson_shows_every_kind_of_action_and_the_scoring() {
         );
     }
     assert!(l.minutes <= 10);
+}
+
+/// Every student move of the main line is legal where it falls, and one with a table
+/// target finds it among the student's view's items (the host's lesson kittest clicks
+/// them).
+#[test]
+fn every_student_move_with_a_target_finds_it_on_the_table() {
+    let l = lesson();
+    let ml = main_line::<Kg>(&l).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        ml.log.len(),
+        l.steps
+            .iter()
+            .filter(|s| !matches!(s, Step::Explain { .. }))
+            .count()
+    );
 }
