@@ -264,7 +264,7 @@ impl Dl {
             },
             Action::Take => {
                 let (p, i, _) = self.f().cur.unwrap_or((0, 0, seat));
-                let c = crate::build::space(Place::from_index(p), i);
+                let c = crate::spaces::space(Place::from_index(p), i);
                 let mut pay = Vec::new();
                 if c.gold > 0 {
                     pay.push(format!("{} gold", c.gold));
@@ -308,7 +308,7 @@ impl Dl {
             }
             Action::Spy { round } => {
                 let (p, i, _) = self.f().cur.unwrap_or((1, 0, seat));
-                let c = crate::build::space(Place::from_index(p), i);
+                let c = crate::spaces::space(Place::from_index(p), i);
                 let cost = if c.gold > 0 { "pay 1 gold → " } else { "" };
                 (
                     format!(

@@ -47,6 +47,7 @@ pub mod paint;
 pub mod party;
 pub mod rules;
 pub mod scoring;
+pub mod spaces;
 pub mod spells;
 pub mod table;
 pub mod titles;

@@ -3,11 +3,11 @@
 //! for the round, and asking before every tunnel would slow the commonest clicks.
 
 use crate::action::Action;
-use crate::build::space;
 use crate::data::{Wage, monster, room};
 use crate::full::Stage;
 use crate::model::{Dl, Phase};
 use crate::orders::Place;
+use crate::spaces::space;
 
 fn wage_costs(w: &Wage) -> bool {
     w.gold + w.food + w.evil + w.traps > 0 || w.feed
