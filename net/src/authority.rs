@@ -16,7 +16,9 @@ use serde_json::Value;
 use tavern_plugin_api::{ChoiceKind, ToAct};
 
 use crate::backend::{BResult, Backend, BackendError, BotJob, Decision, HintJob};
-use crate::proto::{AtDeadline, ClientMsg, ErrorCode, HintReply, PROTOCOL_VERSION, SeatFrame};
+use crate::proto::{
+    AtDeadline, ClientMsg, DEAD_PEER_SECS, ErrorCode, HintReply, PROTOCOL_VERSION, SeatFrame,
+};
 use tavern_plugin_api::proto::SearchReport;
 
 /// A refusal sent back to the client as an error frame. `detail` (the game's own
@@ -420,9 +422,9 @@ impl<B: Backend> Authority<B> {
                 ErrorCode::Token,
                 format!(
                     "{} is taken: another player is connected to it (a connection of yours \
-                     that dropped without saying goodbye is let go within a minute; try \
+                     that dropped without saying goodbye is let go within {} seconds; try \
                      again then)",
-                    s.name
+                    s.name, DEAD_PEER_SECS
                 ),
             ));
         }

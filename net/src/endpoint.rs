@@ -8,9 +8,10 @@
 use std::net::SocketAddr;
 use std::str::FromStr;
 
-use iroh::endpoint::presets;
+use iroh::endpoint::{QuicTransportConfig, presets};
 use iroh::{Endpoint, EndpointAddr, PublicKey, RelayMode, RelayUrl, SecretKey, TransportAddr};
 
+use crate::proto::DEAD_PEER_SECS;
 use crate::ticket::Ticket;
 
 /// The QUIC application protocol name. The protocol's own version is checked in the
@@ -87,6 +88,15 @@ pub async fn bind(cfg: &NetConfig, alpns: Vec<Vec<u8>>) -> Result<Endpoint, NetE
     if let Some(k) = cfg.secret {
         b = b.secret_key(SecretKey::from_bytes(&k));
     }
+    // A peer that vanished (a crash, a closed laptop) is let go after this long
+    // without a packet (QUIC's keep-alives come every 5 s), so its seat can be joined
+    // again soon; QUIC's own default waits 30 s.
+    let quiet = std::time::Duration::from_secs(DEAD_PEER_SECS);
+    b = b.transport_config(
+        QuicTransportConfig::builder()
+            .max_idle_timeout(quiet.try_into().ok())
+            .build(),
+    );
     b.alpns(alpns)
         .bind()
         .await

@@ -19,6 +19,9 @@ pub const PROTOCOL_VERSION: u32 = 3;
 /// of kilobytes; a frame over this is refused unread.
 pub const MAX_FRAME: usize = 4 << 20;
 
+/// Seconds without a packet after which a connection counts as dead (its seat is free).
+pub const DEAD_PEER_SECS: u64 = 15;
+
 /// A frame from a client.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(tag = "type", rename_all = "snake_case")]

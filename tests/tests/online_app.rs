@@ -129,6 +129,8 @@ fn the_join_window_refuses_a_garbage_invitation_with_a_message() {
     let (_d, mut h) = app();
     h.get_by_label("Join…").click();
     h.run();
+    // Whether hints are offered is the host's to choose, not the joiner's.
+    assert!(h.query_by_label("Offer hints").is_none());
     h.state_mut().state.online.join_text = Some("not a ticket".into());
     h.run();
     h.get_by_label("Join").click();

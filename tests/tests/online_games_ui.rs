@@ -11,8 +11,9 @@ use std::time::{Duration, Instant};
 
 use app_kit::WIDE;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use tavern::app::TavernApp;
+use tavern::app::hosting::SeatRole;
 use tavern::app::server_games::{KnownGames, REFRESH_EVERY, ServerAnswer};
 use tavern::app::settings::{SeatChoice, SeatPlan};
 use tavern::app::state::Screen;
@@ -155,7 +156,11 @@ fn a_game_created_on_a_server_shows_its_invitations_and_is_listed_with_whose_tur
     assert_eq!(h.state().state.screen, Screen::Table);
     assert_eq!(h.state().state.table.as_ref().unwrap().viewer(), Some(0));
     h.state_mut().state.back_to_launcher();
-    h.run();
+    // (step, not run: back at the launcher the servers are asked again, with a spinner)
+    h.step();
+    step_until(&mut h, "the server's answer", |a| {
+        !a.state.checking_online_games()
+    });
     assert!(
         !h.state().state.online.known.games.is_empty(),
         "still listed"
@@ -271,5 +276,95 @@ fn a_live_tables_seat_joined_with_join_is_not_kept_in_online_games() {
     assert!(
         friend.state().state.online.known.games.is_empty(),
         "a live table keeps no games: its seat is dropped"
+    );
+}
+
+#[test]
+fn a_finished_server_game_is_saved_with_save_as_as_a_replay_and_one_in_progress_is_not() {
+    let (_home, host) = server();
+    let ticket = host.server_ticket().to_string();
+    let (dir, mut h) = app();
+    choose_sealed_bid(&mut h);
+    h.state_mut()
+        .state
+        .launcher
+        .options
+        .insert("rounds".into(), "3".into());
+    h.get_by_label("Create on server…").click();
+    h.run();
+    let form = h.state_mut().state.online.create.as_mut().unwrap();
+    form.roles[1] = SeatRole::Bot(1);
+    form.server = ticket;
+    h.run();
+    h.get_by_label("Create").click();
+    h.step();
+    step_until(&mut h, "the game made", |a| {
+        a.state
+            .online
+            .create
+            .as_ref()
+            .is_some_and(|f| f.created.is_some())
+    });
+    h.get_by_label("Play seat 1 here").click();
+    h.step();
+    step_until(&mut h, "Ann's table", |a| {
+        a.state.table.as_ref().is_some_and(|t| t.is_online())
+    });
+    // In progress, the file would show the bot's hand: Save As says why it waits.
+    assert!(h.get_by_label("Save As…").accesskit_node().is_disabled());
+    h.state_mut().state.save_as();
+    assert!(h.state().state.replay_fetch.is_none(), "nothing is asked");
+    let err = h.state_mut().state.error.take().expect("an error window");
+    assert!(err.message.contains("in progress"), "{}", err.message);
+
+    // Ann bids her lowest card each round; the bot answers on the server.
+    for _ in 0..40 {
+        let t = h.state().state.table.as_ref().unwrap();
+        if t.is_over() {
+            break;
+        }
+        if let Some((seat, entry)) = t.viewer_actions().first().cloned() {
+            let before = t.log_entries().len();
+            let tm = h.state_mut().state.table.as_mut().unwrap();
+            tm.act(seat, entry.action, 0.0);
+            step_until(&mut h, "the bid applied", |a| {
+                a.state
+                    .table
+                    .as_ref()
+                    .is_some_and(|t| t.log_entries().len() > before || t.is_over())
+            });
+        } else {
+            h.step();
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+    assert!(
+        h.state().state.table.as_ref().unwrap().is_over(),
+        "the game ended"
+    );
+    h.step();
+    assert!(!h.get_by_label("Save As…").accesskit_node().is_disabled());
+    h.get_by_label("Save As…").click();
+    h.step();
+    step_until(&mut h, "the replay", |a| a.state.save_as_path.is_some());
+    assert!(
+        h.state().state.error.is_none(),
+        "{:?}",
+        h.state().state.error
+    );
+    let file = dir.path().join("replay.json");
+    h.state_mut().state.save_to(&file);
+    assert!(
+        h.state().state.error.is_none(),
+        "{:?}",
+        h.state().state.error
+    );
+    // The replay is the whole game, the deal's secret with it: it checks as a save.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let save = tavern::save::SaveFile::parse(&text).expect("a save file");
+    let session = save.replay(&tavern_tests::catalog()).expect("it replays");
+    assert!(
+        session.outcome().is_ok_and(|o| o.is_some()),
+        "a finished game"
     );
 }

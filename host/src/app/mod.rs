@@ -23,6 +23,7 @@ pub mod online_ui;
 pub mod overlays;
 pub mod preview;
 pub mod profiles_ui;
+pub mod replay_save;
 pub mod reveals;
 pub mod rules_ui;
 pub mod scene_painter;
@@ -203,6 +204,12 @@ impl eframe::App for TavernApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, APP_KEY, &self.state.settings);
+    }
+
+    /// Closing the window leaves an online game as *Launcher* does, rather than letting
+    /// the seat look connected until the connection times out.
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.state.leave_online();
     }
 }
 

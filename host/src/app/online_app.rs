@@ -7,6 +7,7 @@ use std::sync::Arc;
 use tavern_net::{NetConfig, Ticket};
 
 use super::hosting::{HostedGame, Joining, SeatRole, net_config};
+use super::replay_save::ReplayFetch;
 use super::settings::SeatChoice;
 use super::state::{AppState, Screen};
 use super::table::TableState;
@@ -122,6 +123,58 @@ impl AppState {
         self.table
             .as_ref()
             .is_some_and(|t| t.local().is_some() && t.hidden_information() && !t.is_over())
+    }
+
+    /// Save As for an online seat: a finished game's whole save is asked of its table
+    /// server (a replay, free to share); a game in progress is not, as its file would
+    /// show every hidden card.
+    pub fn save_finished_online(&mut self) {
+        let Some(t) = self.table.as_ref() else {
+            return;
+        };
+        let Some(seat) = t.online() else {
+            return;
+        };
+        if !t.is_over() {
+            self.show_error(
+                "Cannot save",
+                "An online game in progress stays with its server or host: its file would \
+                 show every hidden card. Once it is over, Save As… keeps it as a replay.",
+            );
+            return;
+        }
+        if self.replay_fetch.is_none() {
+            let fetch = ReplayFetch::start(&seat.ticket, self.net_config(), self.waker.clone());
+            self.replay_fetch = Some(fetch);
+        }
+    }
+
+    /// The server's answer to Save As: the Save as window opens with the replay.
+    pub fn poll_replay(&mut self) {
+        let Some(answer) = self.replay_fetch.as_ref().and_then(ReplayFetch::poll) else {
+            return;
+        };
+        self.replay_fetch = None;
+        match answer {
+            Ok(save) => {
+                let path = self.paths.saves_dir().join(self.replay_name());
+                self.save_as_path = Some(path.display().to_string());
+                self.replay_save = Some(save);
+            }
+            Err(e) => self.show_error(
+                "Cannot save",
+                format!("The finished game could not be fetched: {e}"),
+            ),
+        }
+    }
+
+    /// The file name offered for a finished online game.
+    pub fn replay_name(&self) -> String {
+        let game = self
+            .table
+            .as_ref()
+            .map_or("game".into(), |t| t.plugin().info.id.clone());
+        format!("{game}-online-{}.json", self.now_unix())
     }
 
     /// Moves the hot-seat game on the table online instead of sending its file: the

@@ -179,12 +179,8 @@ fn join_window(ctx: &egui::Context, state: &mut AppState) {
                 )
                 .labelled_by(l.id);
             });
+            // (Whether hints are offered is the host's choice, made when hosting.)
             ui.add_space(6.0);
-            ui.checkbox(&mut state.online.host_hints, "Offer hints")
-                .on_hover_text(
-                    "Each player may ask the normal bot what it would play on their turn \
-                     (it knows only what that player knows). Off for a game played to win.",
-                );
             relay_choice(ui, &mut state.settings.relay);
             ui.add_space(8.0);
             ui.horizontal(|ui| {

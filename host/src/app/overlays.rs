@@ -193,9 +193,18 @@ pub fn plan_on_table(
                 ui.label(RichText::new(format!("Your plan: {}", step_count(steps))).strong());
                 ui.horizontal_wrapped(|ui| {
                     if let [only] = confirms.as_slice() {
+                        // The button names what it plays ("Labor with 2 villagers"),
+                        // unless the game's own word is already a confirmation.
+                        let label = readable(ui.ctx(), &only.label);
+                        let text =
+                            if only.label.starts_with("Confirm") || label.chars().count() > 30 {
+                                "Confirm plan".to_string()
+                            } else {
+                                label.to_string()
+                            };
                         if ui
-                            .button(RichText::new("Confirm plan").strong())
-                            .on_hover_text(readable(ui.ctx(), &only.label))
+                            .button(RichText::new(text).strong())
+                            .on_hover_text(label)
                             .clicked()
                         {
                             chosen = Some(only.action.clone());

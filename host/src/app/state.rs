@@ -80,6 +80,10 @@ pub struct AppState {
     pub show_settings: bool,
     /// The in-app "Save as" window is open with this path in its field.
     pub save_as_path: Option<String>,
+    /// A finished online game's save asked of its server, and the answer, which Save
+    /// As writes in place of a session (an online seat holds no game of its own).
+    pub replay_fetch: Option<super::replay_save::ReplayFetch>,
+    pub replay_save: Option<String>,
     /// The windows of online play and what they started.
     pub online: OnlineState,
 }
@@ -148,6 +152,8 @@ impl AppState {
             waker: None,
             show_settings: false,
             save_as_path: None,
+            replay_fetch: None,
+            replay_save: None,
             online: OnlineState {
                 known,
                 ..OnlineState::default()
@@ -453,7 +459,7 @@ impl AppState {
                 .clone()
                 .unwrap_or_else(|| self.paths.saves_dir().join(format!("{}.json", session.id))),
             None => {
-                self.show_error("Cannot save", "An online game is saved by its host.");
+                self.save_finished_online();
                 return;
             }
         };
@@ -462,10 +468,11 @@ impl AppState {
 
     /// The desktop's own save dialog, on a worker thread.
     pub fn save_as_native(&mut self) {
-        let Some(session) = self.table.as_ref().and_then(|t| t.local()) else {
-            return;
+        let name = match self.table.as_ref().and_then(|t| t.local()) {
+            Some(session) => format!("{}.json", session.id),
+            None if self.replay_save.is_some() => self.replay_name(),
+            None => return,
         };
-        let name = format!("{}.json", session.id);
         self.dialog.start(
             DialogPurpose::SaveAs,
             self.paths.saves_dir(),
@@ -476,7 +483,12 @@ impl AppState {
 
     pub fn save_to(&mut self, path: &Path) {
         let Some(t) = &mut self.table else { return };
-        match t.save_to(path) {
+        let written = match &self.replay_save {
+            Some(save) if t.local().is_none() => crate::paths::write_atomic(path, save.as_bytes())
+                .map_err(|e| format!("Cannot write {}: {e}", path.display())),
+            _ => t.save_to(path),
+        };
+        match written {
             Ok(()) => {
                 self.recent.touch(path);
                 let _ = self.recent.save(&self.paths);
@@ -496,6 +508,7 @@ impl AppState {
 
     /// Handles a finished file dialog and a game that just ended.
     pub fn poll(&mut self) {
+        self.poll_replay();
         if let Some((purpose, picked)) = self.dialog.poll() {
             match (purpose, picked) {
                 (DialogPurpose::Open, Some(p)) => self.open_path(&p),
@@ -516,15 +529,24 @@ impl AppState {
     }
 
     pub fn back_to_launcher(&mut self) {
-        // An online seat says goodbye, so the others see it leave at once.
-        if let Some(seat) = self.table.take().and_then(TableState::into_online) {
-            seat.leave();
-        }
+        self.leave_online();
+        self.table = None;
+        (self.replay_fetch, self.replay_save) = (None, None);
         self.screen = Screen::Launcher;
         // Back at the launcher the server games are asked again: a move was likely made.
         self.online.status_asked = None;
-        // Leaving the table of a hosted game ends it for everybody: the players' screens
-        // say the connection ended.
+    }
+
+    /// Leaves the table's online game, if it is one: a joined seat says goodbye, so the
+    /// others see it leave and the seat is free to join again at once; a hosted game
+    /// ends for everybody (the players' screens say the connection ended). Also when
+    /// the window closes.
+    pub fn leave_online(&mut self) {
+        if self.table.as_ref().is_some_and(|t| t.is_online())
+            && let Some(seat) = self.table.take().and_then(TableState::into_online)
+        {
+            seat.leave();
+        }
         if let Some(h) = self.online.hosted.take() {
             h.close();
         }

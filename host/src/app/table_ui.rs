@@ -217,13 +217,22 @@ fn top_bar(ui: &mut Ui, state: &mut AppState, now: f64) {
                 t.redo(now);
             }
             ui.separator();
-            let saving = if t.is_online() {
-                Err("An online game is kept by its host".to_string())
+            let (saving, saving_as) = if !t.is_online() {
+                (Ok(()), Ok(()))
+            } else if !t.is_over() {
+                let why = "An online game in progress stays with its server or host (its \
+                           file would show every hidden card); once it is over, Save As… \
+                           keeps it as a replay";
+                (Err(why.to_string()), Err(why.to_string()))
+            } else if state.replay_fetch.is_some() {
+                let why = "Fetching the finished game…".to_string();
+                (Err(why.clone()), Err(why))
             } else {
-                Ok(())
+                let why = "Save As… fetches the finished game as a replay".to_string();
+                (Err(why), Ok(()))
             };
-            save = gated_button(ui, "Save", "Ctrl+S", saving.clone());
-            save_as = gated_button(ui, "Save As…", "Ctrl+Shift+S", saving);
+            save = gated_button(ui, "Save", "Ctrl+S", saving);
+            save_as = gated_button(ui, "Save As…", "Ctrl+Shift+S", saving_as);
             open = ui.button("Open…").on_hover_text("Ctrl+O").clicked();
             ui.separator();
             if ui
