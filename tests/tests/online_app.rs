@@ -315,6 +315,23 @@ fn saving_a_game_in_progress_with_hidden_cards_warns_and_offers_to_host_it_inste
 }
 
 #[test]
+fn saving_a_game_whose_decks_are_face_down_warns_that_the_file_shows_what_comes_next() {
+    // Above and Below has no hands to hide, but its encounter book and decks are
+    // drawn from the seed the file holds.
+    let (_d, mut h) = app();
+    h.state_mut().state.select_game("above-below");
+    h.run();
+    h.get_by_label("Start").click();
+    h.run();
+    assert!(!table(&h).unwrap().hidden_information());
+    assert!(h.state().state.saving_reveals_secrets());
+    h.state_mut().state.save_as();
+    h.run();
+    h.get_by_label_contains("whoever opens it can read what comes next");
+    h.get_by_label("Host it online instead…");
+}
+
+#[test]
 fn a_finished_game_saves_without_the_warning() {
     let (_d, mut h) = app();
     choose_sealed_bid(&mut h);

@@ -285,6 +285,7 @@ fn save_as_window(ctx: &egui::Context, state: &mut AppState) {
     let mut open = true;
     let mut done = false;
     let secrets = state.saving_reveals_secrets();
+    let hands = state.table.as_ref().is_some_and(|t| t.hidden_information());
     let mut host = false;
     egui::Window::new("Save as")
         .id(egui::Id::unique("save-as-window"))
@@ -295,14 +296,16 @@ fn save_as_window(ctx: &egui::Context, state: &mut AppState) {
         .show(ctx, |ui| {
             if secrets {
                 ui.set_max_width(520.0);
-                ui.label(
-                    egui::RichText::new(
-                        "This game is in progress and has hidden cards. Its file holds the \
-                         deal and every draw to come: whoever opens it can read every hand. \
-                         To play on with friends elsewhere, host it online instead.",
-                    )
-                    .color(ui.visuals().warn_fg_color),
-                );
+                let text = if hands {
+                    "This game is in progress and has hidden cards. Its file holds the \
+                     deal and every draw to come: whoever opens it can read every hand. \
+                     To play on with friends elsewhere, host it online instead."
+                } else {
+                    "This game is in progress and its decks are face down. Its file holds \
+                     every draw to come: whoever opens it can read what comes next. To \
+                     play on with friends elsewhere, host it online instead."
+                };
+                ui.label(egui::RichText::new(text).color(ui.visuals().warn_fg_color));
                 if ui
                     .button("Host it online instead…")
                     .on_hover_text("You keep your seat; the others get invitations")

@@ -117,12 +117,14 @@ impl AppState {
     }
 
     /// Whether a file of the game on the table would give its secrets away: a game in
-    /// progress with hidden information (a save holds the seed and every chance outcome,
-    /// so whoever opens it can read every hand and every card to come).
+    /// progress with hidden hands, or with draws to come (a save holds the seed and every
+    /// chance outcome, so whoever opens it can read every hand and every card to come).
     pub fn saving_reveals_secrets(&self) -> bool {
-        self.table
-            .as_ref()
-            .is_some_and(|t| t.local().is_some() && t.hidden_information() && !t.is_over())
+        self.table.as_ref().is_some_and(|t| {
+            t.local().is_some_and(|s| {
+                !t.is_over() && (t.hidden_information() || s.log().iter().any(|e| e.seat.is_none()))
+            })
+        })
     }
 
     /// Save As for an online seat: a finished game's whole save is asked of its table
