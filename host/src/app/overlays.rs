@@ -158,12 +158,14 @@ pub fn beats_bar(ui: &mut Ui, t: &mut TableState, now: f64) {
     }
 }
 
-/// The plan's Confirm and Cancel beside `anchor` (its last step on the table), or at
-/// the table's top right when the step's item is not on the table.
+/// The plan's Confirm and Cancel beside `anchor` (its last step on the table), on the
+/// first side of it where they cover none of the `targets` still to click, or at the
+/// table's top right when the step's item is not on the table.
 pub fn plan_on_table(
     ctx: &egui::Context,
     t: &mut TableState,
     anchor: Option<egui::Rect>,
+    targets: &[egui::Rect],
     table: egui::Rect,
     now: f64,
 ) {
@@ -177,13 +179,19 @@ pub fn plan_on_table(
         .map(|(_, a)| a)
         .filter(|a| a.kind == ChoiceKind::Plain)
         .collect();
+    let id = egui::Id::unique("plan-on-table");
+    // Its size as last drawn (an estimate the first time).
+    let size = ctx
+        .memory(|m| m.area_rect(id))
+        .map_or(egui::vec2(230.0, 64.0), |r| r.size());
+    let corner = table.right_top() + egui::vec2(-230.0, 8.0);
     let pos = match anchor {
-        Some(r) if table.contains(r.right_bottom()) => r.right_bottom() + egui::vec2(8.0, 4.0),
-        _ => table.right_top() + egui::vec2(-230.0, 8.0),
+        Some(r) if table.contains(r.right_bottom()) => place_beside(r, size, targets, table),
+        _ => corner,
     };
     let mut chosen = None;
     let mut cancel = false;
-    egui::Area::new(egui::Id::unique("plan-on-table"))
+    egui::Area::new(id)
         .order(egui::Order::Foreground)
         .fixed_pos(pos)
         .constrain_to(table)
@@ -234,4 +242,64 @@ pub fn plan_on_table(
 
 fn step_count(n: usize) -> String {
     tavern_plugin_api::words::counted(n, "step", "steps")
+}
+
+/// Where a box of `size` goes beside `anchor`: below it to the right (where the eye
+/// follows the click), then below, above, right and left of it, the first that stays on
+/// the `table` and covers none of the `targets`; below to the right if none does.
+fn place_beside(
+    anchor: egui::Rect,
+    size: egui::Vec2,
+    targets: &[egui::Rect],
+    table: egui::Rect,
+) -> egui::Pos2 {
+    use egui::{pos2, vec2};
+    let first = anchor.right_bottom() + vec2(8.0, 4.0);
+    let candidates = [
+        first,
+        pos2(anchor.left(), anchor.bottom() + 4.0),
+        pos2(anchor.left(), anchor.top() - size.y - 4.0),
+        pos2(anchor.right() + 8.0, anchor.top()),
+        pos2(anchor.left() - size.x - 8.0, anchor.top()),
+    ];
+    candidates
+        .into_iter()
+        .find(|&p| {
+            let r = egui::Rect::from_min_size(p, size);
+            table.contains_rect(r)
+                && !r.intersects(anchor)
+                && !targets.iter().any(|t| t.intersects(r))
+        })
+        .unwrap_or(first)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use egui::{Rect, pos2, vec2};
+
+    #[test]
+    fn the_plan_box_goes_where_it_covers_no_target() {
+        let table = Rect::from_min_size(pos2(0.0, 0.0), vec2(900.0, 700.0));
+        let size = vec2(230.0, 64.0);
+        let anchor = Rect::from_min_size(pos2(250.0, 40.0), vec2(210.0, 100.0));
+        // Nothing around: below to the right of the step.
+        assert_eq!(place_beside(anchor, size, &[], table), pos2(468.0, 144.0));
+        // A target below to the right and one below: above is off the table, so it
+        // goes to the right of the step.
+        let targets = [
+            Rect::from_min_size(pos2(465.0, 145.0), vec2(210.0, 100.0)),
+            Rect::from_min_size(pos2(250.0, 145.0), vec2(210.0, 100.0)),
+        ];
+        let p = place_beside(anchor, size, &targets, table);
+        assert_eq!(p, pos2(468.0, 40.0));
+        let placed = Rect::from_min_size(p, size);
+        assert!(targets.iter().all(|t| !t.intersects(placed)));
+        // Hemmed in on every side: the first place, as before.
+        let everywhere = [table];
+        assert_eq!(
+            place_beside(anchor, size, &everywhere, table),
+            pos2(468.0, 144.0)
+        );
+    }
 }

@@ -48,6 +48,9 @@ pub struct SceneResponse {
     pub anchor: Option<Rect>,
     /// Where the item `TableOptions::lesson` names is on screen, if it is there.
     pub lesson: Option<Rect>,
+    /// Where the items the legal actions target are on screen (what an overlay on the
+    /// table must not cover).
+    pub targets: Vec<Rect>,
     /// The scene's rectangle on screen (for Ctrl+wheel zoom).
     pub rect: Rect,
     pub hovered: bool,
@@ -79,6 +82,7 @@ pub fn show_table_scene(
         from_menu: false,
         anchor: None,
         lesson: None,
+        targets: Vec::new(),
         rect: Rect::NOTHING,
         hovered: false,
     };
@@ -133,6 +137,11 @@ pub fn show_table_scene(
             out.from_menu = chosen.as_ref().is_some_and(|c| c.from_menu);
             out.chosen = chosen.map(|c| (c.seat, c.action));
             out.anchor = anchor_rect(&xf, scene, table);
+            out.targets = targets
+                .iter()
+                .filter_map(|(_, a)| a.target.as_deref())
+                .filter_map(|id| clicks::item_rect(&xf, scene, id))
+                .collect();
             out.lesson = table
                 .lesson
                 .as_deref()

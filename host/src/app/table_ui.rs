@@ -110,7 +110,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
                     }
                 }
                 if !looking {
-                    overlays::plan_on_table(ui.ctx(), t, r.anchor, r.rect, now);
+                    overlays::plan_on_table(ui.ctx(), t, r.anchor, &r.targets, r.rect, now);
                 }
                 if r.hovered {
                     let dz = ui.input(|i| i.zoom_delta());
