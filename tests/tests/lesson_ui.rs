@@ -245,3 +245,43 @@ fn the_table_answers_no_pass_during_a_lesson_and_waits_for_the_written_one() {
     assert_eq!(table(&h).passes_answered, 0);
     assert!(table(&h).lesson.as_ref().unwrap().guide.done());
 }
+
+#[test]
+fn a_lesson_move_with_nothing_on_the_table_to_click_is_offered_in_the_guide() {
+    // The King's Guild's first move is a choice of starting resources, which no table
+    // item stands for: the guide offers it under its words.
+    let (_dir, _paths, mut h) = app(WIDE);
+    h.state_mut().state.select_game("kings-guild");
+    h.run();
+    h.get_by_label_contains("Learn to play").click();
+    h.run();
+    let label = "Take 1 cloth, 1 leather";
+    assert_eq!(
+        h.get_all_by_label(label).count(),
+        1,
+        "before Begin only the list has it"
+    );
+    // (A real pointer comes to rest on the button before it clicks.)
+    h.get_by_label("Begin").hover();
+    h.run();
+    h.get_by_label("Begin").click();
+    h.run();
+    assert!(table(&h).lesson.as_ref().unwrap().guide.begun);
+    assert_eq!(
+        h.get_all_by_label(label).count(),
+        2,
+        "the guide and the list"
+    );
+    let before = step_of(&h);
+    h.get_all_by_label(label).next().unwrap().click();
+    h.run();
+    assert!(step_of(&h) > before, "the guide's button played the move");
+    assert!(refused(&h).is_none());
+    let log = table(&h).local().unwrap().log();
+    assert!(
+        log.last()
+            .is_some_and(|e| e.label.contains("1 cloth, 1 leather")),
+        "{:?}",
+        log.last().map(|e| &e.label)
+    );
+}

@@ -17,9 +17,11 @@ use std::sync::Arc;
 use egui::{Color32, CornerRadius, Rect, RichText, Stroke, StrokeKind, Ui};
 use serde_json::Value;
 use tavern_plugin_api::ChoiceKind;
+use tavern_plugin_api::proto::ActionEntry;
 
 use super::state::AppState;
 use super::table::TableState;
+use super::text::readable;
 use crate::lesson::{Guide, Lesson, Step, bot_seat, target_of};
 use crate::plugin::{Instance, Plugin};
 use crate::session::{Session, UndoMode};
@@ -264,6 +266,18 @@ pub(super) fn guide_panel(ui: &mut Ui, t: &mut TableState, now: f64) {
     };
     let max = ui.available_height() * GUIDE_SHARE;
     let lesson = l.guide.lesson.clone();
+    // The step's accepted moves that nothing on the table stands for (a choice of
+    // starting resources): offered in the guide itself, under its words, since a click
+    // on the outlined area cannot make them.
+    let untargeted: Vec<(usize, ActionEntry)> = match l.guide.current() {
+        Some(Step::Play { accept, .. }) if l.guide.begun => t
+            .viewer_actions()
+            .into_iter()
+            .filter(|(_, e)| e.target.is_none() && accept.iter().any(|a| a.action == e.action))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let mut chosen = None;
     let mut begin = false;
     let mut cont = false;
     let mut play_on = false;
@@ -321,6 +335,15 @@ pub(super) fn guide_panel(ui: &mut Ui, t: &mut TableState, now: f64) {
                 ui.label(RichText::new(r).strong().color(ui.visuals().warn_fg_color));
             }
             ui.horizontal_wrapped(|ui| {
+                for (seat, e) in &untargeted {
+                    if ui
+                        .button(RichText::new(readable(ui.ctx(), &e.label)).strong())
+                        .on_hover_text("The lesson's move (also in the list below)")
+                        .clicked()
+                    {
+                        chosen = Some((*seat, e.action.clone()));
+                    }
+                }
                 if !l.guide.begun {
                     begin = ui.button("Begin").clicked();
                 } else if l.guide.done() {
@@ -339,6 +362,9 @@ pub(super) fn guide_panel(ui: &mut Ui, t: &mut TableState, now: f64) {
             });
             ui.add_space(4.0);
         });
+    if let Some((seat, action)) = chosen {
+        t.act(seat, action, now);
+    }
     let Some(l) = t.lesson.as_mut() else {
         return;
     };

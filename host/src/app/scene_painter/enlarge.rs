@@ -85,7 +85,9 @@ pub fn copy_scale(xf_scale: f32, area: scene::Rect, screen: Rect) -> f32 {
 
 fn draw_copy(ui: &Ui, scene: &Scene, xf: &Xf, area: &scene::Area, pinned: bool) {
     let ctx = ui.ctx();
-    let screen = ctx.content_rect();
+    // The copy stays over the table: over the side column it would hide the guide and
+    // the decision panel the player is about to use.
+    let screen = ui.clip_rect().intersect(ctx.content_rect());
     let scale = copy_scale(xf.scale, area.rect, screen);
     let size = vec2(area.rect.w * scale, area.rect.h * scale);
     let on_table = xf.r(area.rect);
