@@ -10,8 +10,8 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use iroh::Endpoint;
-use iroh::endpoint::Connection;
+use iroh::endpoint::{Connection, RecvStream, SendStream};
+use iroh::{Endpoint, EndpointAddr};
 use tokio::sync::mpsc;
 
 use crate::endpoint::{ALPN, NetConfig, NetError, bind, err, host_addr};
@@ -89,26 +89,7 @@ impl Remote {
         let addr = host_addr(ticket)?;
         let (endpoint, conn, send, mut recv, welcome) = rt.block_on(async {
             let endpoint = bind(cfg, Vec::new()).await?;
-            let dial = async {
-                let conn = endpoint
-                    .connect(addr, ALPN)
-                    .await
-                    .map_err(|e| err("cannot reach the host", e))?;
-                let (mut send, mut recv) = conn
-                    .open_bi()
-                    .await
-                    .map_err(|e| err("cannot reach the host", e))?;
-                wire::write_frame(&mut send, &hello)
-                    .await
-                    .map_err(|e| err("cannot reach the host", e))?;
-                let first: ServerMsg = wire::read_frame(&mut recv)
-                    .await
-                    .map_err(|e| err("the host did not answer", e))?;
-                Ok::<_, NetError>((conn, send, recv, first))
-            };
-            let (conn, send, recv, first) = tokio::time::timeout(CONNECT_TIMEOUT, dial)
-                .await
-                .map_err(|_| NetError("the host did not answer in time".into()))??;
+            let (conn, send, recv, first) = dial(&endpoint, addr, &hello, "host").await?;
             let welcome = match first {
                 ServerMsg::Welcome {
                     game,
@@ -333,31 +314,45 @@ pub fn request(server: &Ticket, cfg: &NetConfig, msg: &ClientMsg) -> Result<Serv
     let addr = host_addr(server)?;
     rt.block_on(async {
         let endpoint = bind(cfg, Vec::new()).await?;
-        let ask = async {
-            let conn = endpoint
-                .connect(addr, ALPN)
-                .await
-                .map_err(|e| err("cannot reach the server", e))?;
-            let (mut send, mut recv) = conn
-                .open_bi()
-                .await
-                .map_err(|e| err("cannot reach the server", e))?;
-            wire::write_frame(&mut send, msg)
-                .await
-                .map_err(|e| err("cannot reach the server", e))?;
-            let answer: ServerMsg = wire::read_frame(&mut recv)
-                .await
-                .map_err(|e| err("the server did not answer", e))?;
-            conn.close(0u32.into(), b"done");
-            Ok::<_, NetError>(answer)
-        };
-        let answer = tokio::time::timeout(CONNECT_TIMEOUT, ask)
+        let answer = dial(&endpoint, addr, msg, "server")
             .await
-            .map_err(|_| NetError("the server did not answer in time".into()));
+            .map(|(conn, _, _, a)| {
+                conn.close(0u32.into(), b"done");
+                a
+            });
         endpoint.close().await;
-        match answer?? {
+        match answer? {
             ServerMsg::Error { message, .. } => Err(NetError(message)),
             other => Ok(other),
         }
     })
+}
+
+/// Dials `addr` from `endpoint`, opens the stream, sends `first` and waits for the first
+/// answer, all within [`CONNECT_TIMEOUT`]; `who` ("host", "server") names the other end
+/// in the errors.
+async fn dial(
+    endpoint: &Endpoint,
+    addr: EndpointAddr,
+    first: &ClientMsg,
+    who: &str,
+) -> Result<(Connection, SendStream, RecvStream, ServerMsg), NetError> {
+    let unreachable = format!("cannot reach the {who}");
+    let steps = async {
+        let conn = endpoint
+            .connect(addr, ALPN)
+            .await
+            .map_err(|e| err(&unreachable, e))?;
+        let (mut send, mut recv) = conn.open_bi().await.map_err(|e| err(&unreachable, e))?;
+        wire::write_frame(&mut send, first)
+            .await
+            .map_err(|e| err(&unreachable, e))?;
+        let answer: ServerMsg = wire::read_frame(&mut recv)
+            .await
+            .map_err(|e| err(&format!("the {who} did not answer"), e))?;
+        Ok::<_, NetError>((conn, send, recv, answer))
+    };
+    tokio::time::timeout(CONNECT_TIMEOUT, steps)
+        .await
+        .map_err(|_| NetError(format!("the {who} did not answer in time")))?
 }
