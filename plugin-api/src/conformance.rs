@@ -27,6 +27,39 @@ fn ask<T: serde::de::DeserializeOwned, G: Game>(g: &mut G, req: Request) -> Resu
     serde_json::from_value(v).map_err(|e| format!("{what}: the reply does not parse: {e}"))
 }
 
+/// Seat 1's view through `respond`, as the host asks for it: it must say whose turn it
+/// is (a status line) and name the seats on the table ("Player 1"), since the names come
+/// from the setup through the ABI. Returned for the caller's own checks.
+pub fn table_names_the_seats<G: Game>(g: &mut G) -> Result<View, String> {
+    let v: View = ask(g, Request::View { viewer: Some(1) })?;
+    if v.status.is_empty() {
+        return Err("seat 1's view has no status line".into());
+    }
+    if !serde_json::to_string(&v.scene)
+        .unwrap_or_default()
+        .contains("Player 1")
+    {
+        return Err("the seats' names do not reach the table".into());
+    }
+    Ok(v)
+}
+
+/// The level-1 bot's choice for `seat` through `respond`: a listed entry with a label.
+pub fn bot_choice<G: Game>(g: &mut G, seat: usize) -> Result<ActionEntry, String> {
+    let e: ActionEntry = ask(
+        g,
+        Request::Bot {
+            seat,
+            seed: 3,
+            level: 1,
+        },
+    )?;
+    if e.label.is_empty() {
+        return Err("the bot's choice has no label".into());
+    }
+    Ok(e)
+}
+
 fn state_text<G: Game>(g: &G) -> String {
     serde_json::to_string(g).unwrap_or_default()
 }
