@@ -155,14 +155,7 @@ pub fn check<G: Game>(lesson: &Lesson) -> Result<Checked, String> {
     if let Some(p) = lesson.shape_problem() {
         return Err(p);
     }
-    let state = G::new(&lesson.setup()).map_err(|e| format!("the setup is refused: {}", e.0))?;
-    let mut run = Run {
-        state,
-        entries: 0,
-        in_plan: false,
-    };
-    run.chance(lesson.seed)?;
-    walk::<G>(lesson, run, 0)
+    walk::<G>(lesson, Run::start(lesson)?, 0)
 }
 
 /// A position of the lesson's game, counted as the host's log counts it.
@@ -186,6 +179,19 @@ impl<G: Game> Clone for Run<G> {
 }
 
 impl<G: Game> Run<G> {
+    /// The lesson's game from its setup, its first chance steps drawn.
+    fn start(lesson: &Lesson) -> Result<Run<G>, String> {
+        let state =
+            G::new(&lesson.setup()).map_err(|e| format!("the setup is refused: {}", e.0))?;
+        let mut run = Run {
+            state,
+            entries: 0,
+            in_plan: false,
+        };
+        run.chance(lesson.seed)?;
+        Ok(run)
+    }
+
     fn chance(&mut self, seed: u64) -> Result<(), String> {
         for _ in 0..10_000 {
             if self.state.to_act() != ToAct::Chance {
@@ -320,13 +326,7 @@ fn walk<G: Game>(lesson: &Lesson, mut run: Run<G>, from: usize) -> Result<Checke
 /// student's view's items (the host's lesson kittest clicks those targets); moves
 /// without one are listed in [`MainLine::untargeted`].
 pub fn main_line<G: Game>(lesson: &Lesson) -> Result<MainLine<G>, String> {
-    let state = G::new(&lesson.setup()).map_err(|e| format!("the setup is refused: {}", e.0))?;
-    let mut run = Run {
-        state,
-        entries: 0,
-        in_plan: false,
-    };
-    run.chance(lesson.seed)?;
+    let mut run = Run::<G>::start(lesson)?;
     let (mut log, mut untargeted) = (Vec::new(), Vec::new());
     for (i, step) in lesson.steps.iter().enumerate() {
         let at = |m: String| format!("step {} ({}): {m}", i + 1, step_name(step));

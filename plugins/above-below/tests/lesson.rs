@@ -63,11 +63,6 @@ fn the_lesson_shows_every_part_of_a_round() {
 fn every_student_move_with_a_target_finds_it_on_the_table() {
     let l = lesson();
     let ml = main_line::<Ab>(&l).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(
-        ml.log.len(),
-        l.steps
-            .iter()
-            .filter(|s| !matches!(s, Step::Explain { .. }))
-            .count()
-    );
+    // A log line for each of the student's moves at least (and the opponents').
+    assert!(ml.log.len() >= l.moves(), "{:?}", ml.log);
 }

@@ -59,11 +59,6 @@ fn the_lesson_shows_every_kind_of_action_and_the_scoring() {
 fn every_student_move_with_a_target_finds_it_on_the_table() {
     let l = lesson();
     let ml = main_line::<Kg>(&l).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(
-        ml.log.len(),
-        l.steps
-            .iter()
-            .filter(|s| !matches!(s, Step::Explain { .. }))
-            .count()
-    );
+    // A log line for each of the student's moves at least (and the opponents').
+    assert!(ml.log.len() >= l.moves(), "{:?}", ml.log);
 }
