@@ -14,7 +14,9 @@
 //!   The script goes on along the first accepted move; every other accepted move must
 //!   keep the rest of the script playable too ([`check`] tries each).
 //! - `{"do": "bot", "action": A, "say": "..."}`: an opponent's scripted move (the seat to
-//!   act other than the student's, or `seat`); `say` explains it.
+//!   act other than the student's, or `seat`); `say` explains it. With `seat` the
+//!   student's own, the guide makes the student's move for them to watch, so a long
+//!   lesson can show a round rather than have every move of it clicked.
 //! - `{"do": "explain", "say": "..."}`: a pause with Continue, to explain what just
 //!   happened (a reveal, a score, the end of a round).
 //!
@@ -259,9 +261,8 @@ fn walk<G: Game>(lesson: &Lesson, mut run: Run<G>, from: usize) -> Result<Checke
                         None => return Err(at("no opponent is to act".into())),
                     },
                 };
-                if seat == student {
-                    return Err(at("a scripted move for the student's own seat".into()));
-                }
+                // A step naming the student's own seat is the guide making the
+                // student's move for them to watch (a round shown rather than played).
                 if !acting.contains(&seat) {
                     return Err(at(format!(
                         "seat {seat} is not to act (to act: {acting:?})"

@@ -127,21 +127,21 @@ fn a_lesson_that_does_not_fit_names_its_first_failing_step() {
         e.contains("step 5 (play): highlights \"hand:9\", which is not on the student's table"),
         "{e}"
     );
-    // A scripted move for the student's own seat.
+    // A scripted move for the student's own seat is the guide making it for them: the
+    // round-2 bid played so checks, one student move fewer...
+    let student_bid = |card: u64| Step::Bot {
+        action: json!({"kind": "bid", "card": card}),
+        seat: Some(0),
+        say: Some("The guide bids for you.".into()),
+    };
+    let l = with_step(fixture_lesson(), 4, student_bid(3));
+    let c = lesson::check(&p, &l).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(c.moves, fixture_lesson().moves() - 1);
+    // ...but only where the student is to act (round 1's bid is already sealed here).
     let mut l = fixture_lesson();
-    l.steps.insert(
-        3,
-        Step::Bot {
-            action: json!({"kind": "bid", "card": 1}),
-            seat: Some(0),
-            say: None,
-        },
-    );
+    l.steps.insert(2, student_bid(1));
     let e = lesson::check(&p, &l).unwrap_err();
-    assert!(
-        e.contains("step 4 (bot): a scripted move for the student's own seat"),
-        "{e}"
-    );
+    assert!(e.contains("step 3 (bot): seat 0 is not to act"), "{e}");
     // The same through the command line, from a lesson file, exits 1 naming the step.
     let d = tempfile::tempdir().unwrap();
     let f = d.path().join("lesson.json");

@@ -314,8 +314,14 @@ pub(super) fn guide_panel(ui: &mut Ui, t: &mut TableState, now: f64) {
                             Some(Step::Explain { say }) => {
                                 ui.label(RichText::new(say).size(15.0));
                             }
-                            Some(Step::Bot { say, .. }) => {
-                                ui.label(RichText::new("Your opponent is moving…").weak());
+                            Some(Step::Bot { say, seat, .. }) => {
+                                let yours = *seat == Some(lesson.student);
+                                let what = if yours {
+                                    "The guide makes your move…"
+                                } else {
+                                    "Your opponent is moving…"
+                                };
+                                ui.label(RichText::new(what).weak());
                                 if let Some(s) = say {
                                     ui.label(s);
                                 }

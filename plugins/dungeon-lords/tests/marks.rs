@@ -27,7 +27,7 @@ fn lesson_entries() -> Vec<Legal<Action>> {
     for step in &l.steps {
         let (seat, action) = match step {
             Step::Explain { .. } => continue,
-            Step::Bot { action, .. } => (1, action.clone()),
+            Step::Bot { action, seat, .. } => (seat.unwrap_or(1), action.clone()),
             Step::Play { accept, .. } => (0, accept[0].action.clone()),
         };
         let legal = st.legal(seat);
