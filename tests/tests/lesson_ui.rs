@@ -285,3 +285,61 @@ fn a_lesson_move_with_nothing_on_the_table_to_click_is_offered_in_the_guide() {
         log.last().map(|e| &e.label)
     );
 }
+
+#[test]
+fn the_guide_makes_some_of_the_students_moves_for_them_to_watch() {
+    // Dungeon Lords' lesson plays rounds 3 and 4 mostly for the student.
+    use tavern::lesson::Step;
+    let (_dir, _paths, mut h) = app(WIDE);
+    h.state_mut().state.settings.bot_pace = 0.0;
+    h.state_mut().state.select_game("dungeon-lords");
+    h.run();
+    h.get_by_label_contains("Learn to play").click();
+    h.run();
+    h.get_by_label("Begin").hover();
+    h.run();
+    h.get_by_label("Begin").click();
+    h.run();
+    let student = table(&h).lesson.as_ref().unwrap().guide.lesson.student;
+    // The student's own moves are made as the accepted ones; Continue where asked; the
+    // opponent's scripted moves come by themselves.
+    loop {
+        let current = table(&h).lesson.as_ref().unwrap().guide.current().cloned();
+        match current {
+            Some(Step::Bot { seat, .. }) if seat == Some(student) => break,
+            Some(Step::Play { accept, .. }) => {
+                let action = accept[0].action.clone();
+                app_kit::table_mut(&mut h).act(student, action, 0.0);
+                h.run();
+            }
+            Some(Step::Explain { .. }) => {
+                h.get_by_label("Continue").click();
+                h.run();
+            }
+            Some(Step::Bot { .. }) => {
+                let at = step_of(&h);
+                step_until(&mut h, "the opponent's move", 20, |h| step_of(h) > at);
+            }
+            None => panic!("the lesson ended before the guide made a move"),
+        }
+        assert!(refused(&h).is_none(), "{:?}", refused(&h));
+    }
+    h.get_by_label("The guide makes your move…");
+    let before = table(&h).local().unwrap().log().len();
+    // Through the guide's orders and their confirm, the others' moves and the reveal,
+    // to the student's next own move.
+    step_until(&mut h, "the student's next move", 60, |h| {
+        matches!(
+            table(h).lesson.as_ref().unwrap().guide.current(),
+            Some(Step::Play { .. })
+        )
+    });
+    assert!(refused(&h).is_none());
+    let log = table(&h).local().unwrap().log();
+    assert!(
+        log[before..].iter().any(|e| e.seat == Some(student)),
+        "the student's orders were placed for them: {:?}",
+        log[before..].iter().map(|e| &e.label).collect::<Vec<_>>()
+    );
+    h.get_by_label_contains("Your move");
+}
