@@ -395,3 +395,27 @@ pub fn skip(g: &mut Kg, seat: usize) {
     g.turn.acted = true;
     act(g, seat, Action::EndTurn);
 }
+
+/// Words that a text block would break in the middle ("Bedchambe / r"): every word of
+/// every wrapped name fits its block's width at the size the host draws it.
+pub fn broken_words(scene: &tavern_plugin_api::scene::Scene) -> Vec<String> {
+    use tavern_plugin_api::scene::{drawn_size, text_width};
+    let mut out = Vec::new();
+    for it in &scene.items {
+        if let tavern_plugin_api::scene::Shape::TextBlock {
+            rect,
+            text,
+            size,
+            bold,
+            ..
+        } = &it.shape
+        {
+            for w in text.split_whitespace() {
+                if text_width(w, drawn_size(*size), *bold) > rect.w {
+                    out.push(format!("{w:?} in {text:?} ({} wide)", rect.w));
+                }
+            }
+        }
+    }
+    out
+}
