@@ -197,3 +197,29 @@ pub fn seat_configs(setup: &tavern_plugin_api::Setup) -> Vec<tavern_net::SeatCon
         })
         .collect()
 }
+
+/// A finished game's whole save from the table server `seat` joined through (the replay
+/// request), checked to be a save file before it is kept: the server's bytes are input
+/// like any. `tavern replay` and the app's Save As both fetch it here.
+pub fn fetch_replay(
+    seat: &tavern_net::Ticket,
+    cfg: &tavern_net::NetConfig,
+) -> Result<String, String> {
+    use tavern_net::proto::{ClientMsg, PROTOCOL_VERSION, ServerMsg};
+    let msg = ClientMsg::Replay {
+        protocol: PROTOCOL_VERSION,
+        token: seat.token.clone(),
+    };
+    match tavern_net::client::request(seat, cfg, &msg) {
+        Ok(ServerMsg::Replay { save }) => match crate::save::SaveFile::parse(&save) {
+            Ok(_) => Ok(save),
+            Err(e) => Err(format!("the server sent a damaged save: {e}")),
+        },
+        Ok(_) => Err(
+            "the host answered something else (a live table's host saves the \
+                      game itself: ask them for the file)"
+                .into(),
+        ),
+        Err(e) => Err(format!("no replay: {}", e.0)),
+    }
+}

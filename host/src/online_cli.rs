@@ -349,18 +349,8 @@ pub fn fetch_replay(
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let t = read_ticket(ticket)?;
-    let msg = ClientMsg::Replay {
-        protocol: tavern_net::proto::PROTOCOL_VERSION,
-        token: t.token.clone(),
-    };
-    let save = match tavern_net::client::request(&t, &net.config(), &msg) {
-        Ok(ServerMsg::Replay { save }) => save,
-        Ok(_) => return Err(fail("the server answered something else")),
-        Err(e) => return Err(fail(format!("no replay: {e}"))),
-    };
-    // Only a save that parses is written: the server's bytes are input like any.
-    crate::save::SaveFile::parse(&save)
-        .map_err(|e| fail(format!("the server sent a damaged save: {e}")))?;
+    // Only a save that parses comes back: the server's bytes are input like any.
+    let save = crate::online::fetch_replay(&t, &net.config()).map_err(fail)?;
     write_whole(output, &save)?;
     writeln!(out, "{}", output.display()).ok();
     Ok(())

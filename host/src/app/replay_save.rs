@@ -5,7 +5,6 @@
 
 use std::sync::mpsc::{Receiver, channel};
 
-use tavern_net::proto::{ClientMsg, PROTOCOL_VERSION, ServerMsg};
 use tavern_net::{NetConfig, Ticket};
 
 use super::waker::Waker;
@@ -24,7 +23,7 @@ impl ReplayFetch {
         let spawned = std::thread::Builder::new().name("replay".into()).spawn({
             let tx = tx.clone();
             move || {
-                let _ = tx.send(fetch(&ticket, &cfg));
+                let _ = tx.send(crate::online::fetch_replay(&ticket, &cfg));
                 if let Some(w) = wake {
                     w();
                 }
@@ -39,26 +38,5 @@ impl ReplayFetch {
     /// The answer, once it came.
     pub fn poll(&self) -> Option<Result<String, String>> {
         self.rx.try_recv().ok()
-    }
-}
-
-/// One replay request; the answer is checked to be a save file before it is kept, as
-/// the server's bytes are input like any.
-fn fetch(seat: &Ticket, cfg: &NetConfig) -> Result<String, String> {
-    let msg = ClientMsg::Replay {
-        protocol: PROTOCOL_VERSION,
-        token: seat.token.clone(),
-    };
-    match tavern_net::client::request(seat, cfg, &msg) {
-        Ok(ServerMsg::Replay { save }) => match crate::save::SaveFile::parse(&save) {
-            Ok(_) => Ok(save),
-            Err(e) => Err(format!("the server sent a damaged save: {e}")),
-        },
-        Ok(_) => Err(
-            "the host answered something else (a live table's host saves the \
-                      game itself: ask them for the file)"
-                .into(),
-        ),
-        Err(e) => Err(e.0),
     }
 }
