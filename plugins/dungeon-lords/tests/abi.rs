@@ -93,9 +93,8 @@ fn whole_games_walk_through_the_host_requests() {
     let walk = abi_walk::<Dl>(&setup("training-4"), 1, 2_000).unwrap();
     assert!(walk.finished, "training: {walk:?}");
     for players in 2..=4 {
-        let mut s = tavern_plugin_api::Setup::players(players);
+        let mut s = game_setup(players);
         s.seed = players as u64;
-        s.options.insert("mode".into(), "game".into());
         let walk = abi_walk::<Dl>(&s, players as u64, 20_000).unwrap();
         assert!(walk.finished, "{players} lords: {walk:?}");
         assert!(walk.refused > 0, "another lord's move was tried");

@@ -3,21 +3,19 @@
 //! players, and the tables with pictures still pass the layout check. Each central-board
 //! place and each room has a drawing of its own, the components carry their pictures
 //! where the table puts them, and no picture is drawn over a text.
+mod common;
+
 use tavern_plugin_api::game::check::{check_art, check_layout, random_move, scaled};
 use tavern_plugin_api::{Game, GameRng, Setup};
 use tavern_plugin_dungeon_lords::Dl;
 
+/// The first training dungeon for one seat, the full game for more.
 fn setup(n: usize) -> Setup {
-    let mut s = Setup::players(n);
-    let mode = if n == 1 {
-        tavern_plugin_dungeon_lords::data::data().scenarios[0]
-            .key
-            .clone()
+    if n == 1 {
+        common::setup(&tavern_plugin_dungeon_lords::data::data().scenarios[0].key)
     } else {
-        "game".to_string()
-    };
-    s.options.insert("mode".into(), mode);
-    s
+        common::game_setup(n)
+    }
 }
 
 #[test]

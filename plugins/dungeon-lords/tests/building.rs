@@ -5,22 +5,10 @@ mod common;
 use common::*;
 use tavern_plugin_dungeon_lords::arrivals::{join, needs_redraw, nicest_first, sort_by_glyph};
 use tavern_plugin_dungeon_lords::building::{can_dig, dig_sites, mine_sites, room_sites, tax};
-use tavern_plugin_dungeon_lords::data::{Class, adv, data};
-use tavern_plugin_dungeon_lords::model::{Adv, Tile, TileKind};
+use tavern_plugin_dungeon_lords::data::{Class, adv};
+use tavern_plugin_dungeon_lords::model::Adv;
 use tavern_plugin_dungeon_lords::orders::{Board, Minion, Place};
 use tavern_plugin_dungeon_lords::titles::{Counts, Title, award};
-
-fn room_id(key: &str) -> u8 {
-    data().rooms.iter().position(|r| r.key == key).unwrap() as u8
-}
-
-fn tunnel() -> Option<Tile> {
-    Some(Tile {
-        kind: TileKind::Tunnel,
-        conquered: false,
-        room: None,
-    })
-}
 
 #[test]
 fn no_two_by_two_block_of_tunnels() {
@@ -56,11 +44,7 @@ fn rooms_need_their_zone_a_tunnel_and_no_room_beside() {
     assert_eq!(room_sites(&l, bed), vec![12, 17]);
     assert_eq!(room_sites(&l, press), vec![7, 12]);
     // A room on B1 bars A1 and C1 next to it, not the corner-touching C2.
-    l.grid[1] = Some(Tile {
-        kind: TileKind::Room,
-        conquered: false,
-        room: Some(coop),
-    });
+    l.grid[1] = room_tile("chicken-coop", false);
     assert_eq!(room_sites(&l, coop), vec![3, 4, 7]);
 }
 

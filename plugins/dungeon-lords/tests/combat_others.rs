@@ -1,15 +1,16 @@
 //! During the full game's combat, every other lord is a compact dungeon the host can
 //! enlarge: its grid (tiles conquered so far) with Evil, conquests and party beside it.
+mod common;
+
+use common::game_setup;
 use tavern_plugin_api::game::check::{check_layout, random_move};
-use tavern_plugin_api::{Game, GameRng, Setup};
+use tavern_plugin_api::{Game, GameRng};
 use tavern_plugin_dungeon_lords::{Dl, Phase};
 
 #[test]
 fn other_lords_are_enlargeable_dungeons_in_combat() {
     for n in 2..=4 {
-        let mut s = Setup::players(n);
-        s.options.insert("mode".into(), "game".into());
-        let mut g = Dl::new(&s).unwrap();
+        let mut g = Dl::new(&game_setup(n)).unwrap();
         let mut rng = GameRng::new(17 + n as u64);
         let mut seen = 0;
         while let Some((seat, a)) = random_move(&g, &mut rng) {

@@ -4,11 +4,14 @@
 //! and check that a lord's view adds only what is really that lord's: the trap cards in
 //! hand, the orders chosen in secret, spied combat cards, and the buttons of its own
 //! decisions (which only appear while that lord is deciding).
+mod common;
+
 use std::collections::HashMap;
 
+use common::rules_setup;
 use tavern_plugin_api::game::check::{random_move, scaled};
 use tavern_plugin_api::scene::Shape;
-use tavern_plugin_api::{Game, GameRng, Setup, View};
+use tavern_plugin_api::{Game, GameRng, View};
 use tavern_plugin_dungeon_lords::full::Stage;
 use tavern_plugin_dungeon_lords::{Dl, Phase};
 
@@ -87,9 +90,7 @@ fn public_steps_do_not_look_private() {
     let mut checked = 0;
     for n in 2..=4 {
         for seed in 0..scaled(3) as u64 {
-            let mut s = Setup::players(n);
-            s.options.insert("rules".into(), "first".into());
-            let mut g = Dl::new(&s).unwrap();
+            let mut g = Dl::new(&rules_setup(n, "first")).unwrap();
             let mut rng = GameRng::new(seed * 13 + n as u64);
             while let Some((seat, a)) = random_move(&g, &mut rng) {
                 let public = match g.phase {
@@ -119,9 +120,7 @@ fn public_steps_do_not_look_private() {
 /// A lord's trap cards in hand are a secret the cover does protect.
 #[test]
 fn trap_cards_in_hand_are_private() {
-    let mut s = Setup::players(3);
-    s.options.insert("rules".into(), "first".into());
-    let mut g = Dl::new(&s).unwrap();
+    let mut g = Dl::new(&rules_setup(3, "first")).unwrap();
     let mut rng = GameRng::new(9);
     while let Some((seat, a)) = random_move(&g, &mut rng) {
         if let Some(st) = seat

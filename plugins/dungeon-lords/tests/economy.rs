@@ -7,10 +7,6 @@ use tavern_plugin_dungeon_lords::economy::{can_pay_wage, dismiss, pay_taxes, pay
 use tavern_plugin_dungeon_lords::final_score::final_lines;
 use tavern_plugin_dungeon_lords::model::{Tile, TileKind};
 
-fn room_id(key: &str) -> u8 {
-    data().rooms.iter().position(|r| r.key == key).unwrap() as u8
-}
-
 #[test]
 fn pay_day_wages_or_the_monster_leaves_with_evil() {
     let mut l = with_monsters(lord("L", 3, &[]), &["troll", "vampire", "golem"]);
@@ -79,11 +75,7 @@ fn final_scoring_every_line() {
         conquered: true,
         room: None,
     });
-    a.grid[5] = Some(Tile {
-        kind: TileKind::Room,
-        conquered: false,
-        room: Some(room_id("chapel")),
-    });
+    a.grid[5] = room_tile("chapel", false);
     a.grid[1].as_mut().unwrap().conquered = true;
     a.prison = vec![adv_id("thief-1"), adv_id("priest-1"), adv_id("paladin-1")];
     a.dead_letters = 1;

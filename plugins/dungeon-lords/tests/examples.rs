@@ -2,22 +2,14 @@
 mod common;
 
 use common::*;
+use tavern_plugin_dungeon_lords::Phase;
 use tavern_plugin_dungeon_lords::done::{Ev, NoHeal};
-use tavern_plugin_dungeon_lords::{Action, Phase};
 
 /// Trap example 1: the Wall of Fire puts 1 on each warrior and 2 on the priest at the back.
 #[test]
 fn trap_example_1_wall_of_fire() {
-    let l = with_traps(
-        with_party(
-            lord("L", 3, &[]),
-            &[("warrior-3", 0), ("warrior-2a", 0), ("priest-3", 0)],
-        ),
-        &["wall-of-fire"],
-    );
-    let mut g = combat(l);
-    change(&mut g, 0, trap("wall-of-fire"));
-    let ev = change(&mut g, 0, Action::Confirm);
+    let party = [("warrior-3", 0), ("warrior-2a", 0), ("priest-3", 0)];
+    let (_, ev) = battle(&party, &["wall-of-fire"], &[], combat);
     let hits: Vec<(u8, u8)> = ev
         .iter()
         .filter_map(|e| match e {
@@ -40,13 +32,8 @@ fn trap_example_1_wall_of_fire() {
 /// Trap example 2: the Rolling Stone's 3 eliminates a 3-HP warrior; his counters go back.
 #[test]
 fn trap_example_2_rolling_stone_eliminates() {
-    let l = with_traps(
-        with_party(lord("L", 3, &[]), &[("warrior-1", 0), ("priest-1", 0)]),
-        &["rolling-stone"],
-    );
-    let mut g = combat(l);
-    change(&mut g, 0, trap("rolling-stone"));
-    change(&mut g, 0, Action::Confirm);
+    let party = [("warrior-1", 0), ("priest-1", 0)];
+    let (g, _) = battle(&party, &["rolling-stone"], &[], combat);
     assert!(in_prison(&g, 0, "warrior-1"));
     assert_eq!(g.lords[0].party[0].id, adv_id("priest-1"));
 }
@@ -54,13 +41,8 @@ fn trap_example_2_rolling_stone_eliminates() {
 /// Trap example 3: a thief with 2 symbols cuts the stone's 3 to 1 on the warrior.
 #[test]
 fn trap_example_3_thief_reduces() {
-    let l = with_traps(
-        with_party(lord("L", 3, &[]), &[("warrior-3", 0), ("thief-3", 0)]),
-        &["rolling-stone"],
-    );
-    let mut g = combat(l);
-    change(&mut g, 0, trap("rolling-stone"));
-    let ev = change(&mut g, 0, Action::Confirm);
+    let party = [("warrior-3", 0), ("thief-3", 0)];
+    let (_, ev) = battle(&party, &["rolling-stone"], &[], combat);
     assert!(ev.contains(&Ev::Hit {
         adventurer: adv_id("warrior-3"),
         amount: 1,
@@ -72,16 +54,8 @@ fn trap_example_3_thief_reduces() {
 /// her own 2.
 #[test]
 fn trap_example_4_prevention_from_the_front() {
-    let l = with_traps(
-        with_party(
-            lord("L", 3, &[]),
-            &[("warrior-3", 0), ("priest-2a", 0), ("thief-3", 0)],
-        ),
-        &["wall-of-fire"],
-    );
-    let mut g = combat(l);
-    change(&mut g, 0, trap("wall-of-fire"));
-    let ev = change(&mut g, 0, Action::Confirm);
+    let party = [("warrior-3", 0), ("priest-2a", 0), ("thief-3", 0)];
+    let (g, ev) = battle(&party, &["wall-of-fire"], &[], combat);
     assert!(ev.contains(&Ev::Hit {
         adventurer: adv_id("thief-3"),
         amount: 2,
@@ -95,16 +69,8 @@ fn trap_example_4_prevention_from_the_front() {
 /// Trap example 5: two thieves' symbols add up and stop all 3 points.
 #[test]
 fn trap_example_5_thieves_add_up() {
-    let l = with_traps(
-        with_party(
-            lord("L", 3, &[]),
-            &[("warrior-3", 0), ("thief-2a", 0), ("thief-2b", 0)],
-        ),
-        &["rolling-stone"],
-    );
-    let mut g = combat(l);
-    change(&mut g, 0, trap("rolling-stone"));
-    let ev = change(&mut g, 0, Action::Confirm);
+    let party = [("warrior-3", 0), ("thief-2a", 0), ("thief-2b", 0)];
+    let (_, ev) = battle(&party, &["rolling-stone"], &[], combat);
     assert!(ev.contains(&Ev::Hit {
         adventurer: adv_id("warrior-3"),
         amount: 0,
@@ -115,13 +81,8 @@ fn trap_example_5_thieves_add_up() {
 /// Trap example 6: the Trap Door's 2 is prevented, but the party still cannot conquer.
 #[test]
 fn trap_example_6_special_effect_not_prevented() {
-    let l = with_traps(
-        with_party(lord("L", 3, &[]), &[("warrior-3", 0), ("thief-3", 0)]),
-        &["trap-door"],
-    );
-    let mut g = combat(l);
-    change(&mut g, 0, trap("trap-door"));
-    let ev = change(&mut g, 0, Action::Confirm);
+    let party = [("warrior-3", 0), ("thief-3", 0)];
+    let (g, ev) = battle(&party, &["trap-door"], &[], combat);
     assert!(ev.contains(&Ev::NoConquering));
     assert_eq!(g.lords[0].conquered(), 0);
     assert_eq!(damage(&g, 0, "warrior-3"), Some(0), "no fatigue either");
@@ -130,13 +91,8 @@ fn trap_example_6_special_effect_not_prevented() {
 /// The witch's standard 4 on a warrior with 2 counters: eliminated, the excess is lost.
 #[test]
 fn witch_excess_damage_is_lost() {
-    let l = with_monsters(
-        with_party(lord("L", 3, &[]), &[("warrior-2a", 2), ("thief-1", 0)]),
-        &["witch"],
-    );
-    let mut g = combat(l);
-    change(&mut g, 0, send("witch"));
-    change(&mut g, 0, Action::Confirm);
+    let party = [("warrior-2a", 2), ("thief-1", 0)];
+    let (mut g, _) = battle(&party, &[], &["witch"], combat);
     change(&mut g, 0, attack("witch", 0, None, None));
     assert!(in_prison(&g, 0, "warrior-2a"));
     // Only fatigue reached the thief.
@@ -146,16 +102,8 @@ fn witch_excess_damage_is_lost() {
 /// The vampire may hit the first, the last or the one in the middle, never a priest.
 #[test]
 fn vampire_attacks_anyone_but_priests() {
-    let l = with_monsters(
-        with_party(
-            lord("L", 3, &[]),
-            &[("warrior-1", 0), ("priest-1", 0), ("thief-3", 0)],
-        ),
-        &["vampire"],
-    );
-    let mut g = combat(l);
-    change(&mut g, 0, send("vampire"));
-    change(&mut g, 0, Action::Confirm);
+    let party = [("warrior-1", 0), ("priest-1", 0), ("thief-3", 0)];
+    let (mut g, _) = battle(&party, &[], &["vampire"], combat);
     let legal = tavern_plugin_api::Game::legal_actions(&g, 0);
     assert!(legal.contains(&attack("vampire", 0, Some("warrior-1"), None)));
     assert!(legal.contains(&attack("vampire", 0, Some("thief-3"), None)));
@@ -171,16 +119,8 @@ fn vampire_attacks_anyone_but_priests() {
 /// The slime's 1 to everyone eliminates the wounded warrior.
 #[test]
 fn slime_attacks_everyone() {
-    let l = with_monsters(
-        with_party(
-            lord("L", 3, &[]),
-            &[("warrior-1", 2), ("thief-3", 0), ("wizard-3", 0)],
-        ),
-        &["slime"],
-    );
-    let mut g = combat(l);
-    change(&mut g, 0, send("slime"));
-    change(&mut g, 0, Action::Confirm);
+    let party = [("warrior-1", 2), ("thief-3", 0), ("wizard-3", 0)];
+    let (mut g, _) = battle(&party, &[], &["slime"], combat);
     let ev = change(&mut g, 0, attack("slime", 0, None, None));
     assert!(ev.contains(&Ev::Eliminated {
         adventurer: adv_id("warrior-1")
@@ -190,13 +130,8 @@ fn slime_attacks_everyone() {
 /// Healing example 1: the troll's 3 on the warrior, the priest heals 1: 2 counters left.
 #[test]
 fn healing_example_1() {
-    let l = with_monsters(
-        with_party(lord("L", 3, &[]), &[("warrior-3", 0), ("priest-1", 0)]),
-        &["troll"],
-    );
-    let mut g = no_fatigue(l);
-    change(&mut g, 0, send("troll"));
-    change(&mut g, 0, Action::Confirm);
+    let party = [("warrior-3", 0), ("priest-1", 0)];
+    let (mut g, _) = battle(&party, &[], &["troll"], no_fatigue);
     change(&mut g, 0, attack("troll", 0, None, None));
     assert_eq!(damage(&g, 0, "warrior-3"), Some(2));
 }
@@ -204,16 +139,8 @@ fn healing_example_1() {
 /// Healing example 2: the vampire eliminates the thief; nobody left has damage to heal.
 #[test]
 fn healing_example_2() {
-    let l = with_monsters(
-        with_party(
-            lord("L", 3, &[]),
-            &[("warrior-3", 0), ("thief-1", 0), ("priest-1", 0)],
-        ),
-        &["vampire"],
-    );
-    let mut g = no_fatigue(l);
-    change(&mut g, 0, send("vampire"));
-    change(&mut g, 0, Action::Confirm);
+    let party = [("warrior-3", 0), ("thief-1", 0), ("priest-1", 0)];
+    let (mut g, _) = battle(&party, &[], &["vampire"], no_fatigue);
     let ev = change(&mut g, 0, attack("vampire", 0, Some("thief-1"), None));
     assert!(in_prison(&g, 0, "thief-1"));
     assert!(!ev.iter().any(|e| matches!(e, Ev::Healed { .. })));
@@ -223,16 +150,8 @@ fn healing_example_2() {
 /// thief's 1 and one of the last priest's 2.
 #[test]
 fn healing_example_3() {
-    let l = with_monsters(
-        with_party(
-            lord("L", 3, &[]),
-            &[("priest-2b", 0), ("thief-1", 1), ("priest-3", 2)],
-        ),
-        &["goblin"],
-    );
-    let mut g = no_fatigue(l);
-    change(&mut g, 0, send("goblin"));
-    change(&mut g, 0, Action::Confirm);
+    let party = [("priest-2b", 0), ("thief-1", 1), ("priest-3", 2)];
+    let (mut g, _) = battle(&party, &[], &["goblin"], no_fatigue);
     let ev = change(&mut g, 0, attack("goblin", 0, None, None));
     let healed: Vec<(u8, u8)> = ev
         .iter()
@@ -254,13 +173,8 @@ fn healing_example_3() {
 /// Without an attack the priests do not heal, even damage from traps.
 #[test]
 fn no_attack_no_healing() {
-    let l = with_traps(
-        with_party(lord("L", 3, &[]), &[("warrior-3", 0), ("priest-1", 0)]),
-        &["rolling-stone"],
-    );
-    let mut g = no_fatigue(l);
-    change(&mut g, 0, trap("rolling-stone"));
-    let ev = change(&mut g, 0, Action::Confirm);
+    let party = [("warrior-3", 0), ("priest-1", 0)];
+    let (g, ev) = battle(&party, &["rolling-stone"], &[], no_fatigue);
     assert!(ev.contains(&Ev::NoHealing(NoHeal::NotAttacked)));
     assert_eq!(damage(&g, 0, "warrior-3"), Some(3));
 }
@@ -268,9 +182,7 @@ fn no_attack_no_healing() {
 /// Fatigue goes one point at a time and spills to the next in line (scenario 4, round 2).
 #[test]
 fn fatigue_spills_over() {
-    let l = with_party(lord("L", 3, &[]), &[("thief-1", 2), ("priest-3", 3)]);
-    let mut g = combat(l);
-    let ev = change(&mut g, 0, Action::Confirm);
+    let (g, ev) = battle(&[("thief-1", 2), ("priest-3", 3)], &[], &[], combat);
     assert!(ev.contains(&Ev::Fatigue {
         adventurer: adv_id("thief-1"),
         amount: 1
@@ -286,13 +198,8 @@ fn fatigue_spills_over() {
 /// The goblin's follow-up: eliminating the first lets it hit the next for 1.
 #[test]
 fn goblin_follow_up() {
-    let l = with_monsters(
-        with_party(lord("L", 3, &[]), &[("warrior-1", 1), ("thief-1", 0)]),
-        &["goblin"],
-    );
-    let mut g = no_fatigue(l);
-    change(&mut g, 0, send("goblin"));
-    change(&mut g, 0, Action::Confirm);
+    let party = [("warrior-1", 1), ("thief-1", 0)];
+    let (mut g, _) = battle(&party, &[], &["goblin"], no_fatigue);
     change(&mut g, 0, attack("goblin", 0, None, None));
     assert!(in_prison(&g, 0, "warrior-1"));
     assert_eq!(damage(&g, 0, "thief-1"), Some(1));
@@ -301,23 +208,9 @@ fn goblin_follow_up() {
 /// A ghost may not attack the first in line, and does not count against the monster limit.
 #[test]
 fn ghost_rules() {
-    let l = with_monsters(
-        with_party(lord("L", 3, &[]), &[("warrior-1", 0), ("thief-1", 0)]),
-        &["troll", "ghost", "ghost"],
-    );
-    let mut g = combat(l);
-    change(&mut g, 0, send("troll"));
-    change(&mut g, 0, send("ghost"));
-    change(&mut g, 0, send("ghost"));
-    change(&mut g, 0, Action::Confirm);
+    let party = [("warrior-1", 0), ("thief-1", 0)];
+    let (g, _) = battle(&party, &[], &["troll", "ghost", "ghost"], combat);
     let legal = tavern_plugin_api::Game::legal_actions(&g, 0);
     assert!(!legal.contains(&attack("ghost", 0, Some("warrior-1"), None)));
     assert!(legal.contains(&attack("ghost", 0, Some("thief-1"), None)));
-}
-
-/// A combat whose Conquering adds no fatigue, for examples about one earlier step.
-fn no_fatigue(l: tavern_plugin_dungeon_lords::model::Lord) -> tavern_plugin_dungeon_lords::Dl {
-    let mut g = tavern_plugin_dungeon_lords::Dl::combat(vec![l], 1, 0);
-    g.begin();
-    g
 }

@@ -1,34 +1,30 @@
 //! The building years as the rulebook describes them, played through the game: orders
 //! on blocked spaces, the non-player colours, retrieving orders, the foreimp, Pay Day and
 //! Taxes, the two-player Evil counter and the start player of the second year.
-use tavern_plugin_api::game::apply_checked;
+mod common;
+
+use common::*;
 use tavern_plugin_api::game::check::random_move;
-use tavern_plugin_api::{Game, GameRng, Setup, ToAct};
+use tavern_plugin_api::{Game, GameRng, ToAct};
 use tavern_plugin_dungeon_lords::action::Action;
 use tavern_plugin_dungeon_lords::data::{data, monster};
-use tavern_plugin_dungeon_lords::model::{Monster, Tile, TileKind};
+use tavern_plugin_dungeon_lords::model::Adv;
 use tavern_plugin_dungeon_lords::orders::{Minion, Place};
 use tavern_plugin_dungeon_lords::year::{Job, Stage};
 use tavern_plugin_dungeon_lords::{Dl, Phase};
 
-fn setup(n: usize) -> Setup {
-    let mut s = Setup::players(n);
-    s.options.insert("mode".into(), "game".into());
-    s
+/// Replaces the jobs waiting with these.
+fn queue(g: &mut Dl, jobs: &[Job]) {
+    let f = g.fm();
+    f.jobs.clear();
+    f.jobs.extend(jobs.iter().copied());
 }
 
-/// Applies chance steps until a seat must decide.
-fn draw(g: &mut Dl, rng: &mut GameRng) {
-    while g.to_act() == ToAct::Chance {
-        let a = g.sample_chance(rng);
-        apply_checked(g, None, &a).unwrap();
-    }
-}
-
-fn act(g: &mut Dl, s: usize, a: Action) -> String {
-    apply_checked(g, Some(s), &a)
-        .unwrap_or_else(|e| panic!("{a:?} refused: {e}; legal {:?}", g.legal_actions(s)))
-        .label
+/// Queues these jobs and lets the game carry them out until a seat must decide.
+fn run(g: &mut Dl, jobs: &[Job]) {
+    queue(g, jobs);
+    let mut ev = Vec::new();
+    g.proceed(&mut ev);
 }
 
 fn orders(g: &mut Dl, s: usize, places: [u8; 3]) -> String {
@@ -38,15 +34,9 @@ fn orders(g: &mut Dl, s: usize, places: [u8; 3]) -> String {
     act(g, s, Action::Confirm)
 }
 
-fn monster_id(key: &str) -> u8 {
-    data().monster_id(key).unwrap()
-}
-
 #[test]
 fn three_players_a_blocked_space_shuts_the_last_lord_out() {
-    let mut g = Dl::new(&setup(3)).unwrap();
-    let mut rng = GameRng::new(5);
-    draw(&mut g, &mut rng);
+    let (mut g, _) = drawn_game(3, 5);
     assert_eq!(g.phase, Phase::Build(Stage::Orders));
     let blocked = g.f().np[0].orders.clone();
     assert_eq!(blocked.len(), 3);
@@ -79,7 +69,7 @@ fn three_players_a_blocked_space_shuts_the_last_lord_out() {
 #[test]
 fn two_players_non_player_orders_evil_counter_and_discarded_adventurers() {
     let start = data().evilometer.start;
-    let mut g = Dl::new(&setup(2)).unwrap();
+    let mut g = Dl::new(&game_setup(2)).unwrap();
     let mut rng = GameRng::new(9);
     let mut checked_reveal = false;
     let mut year1_done = false;
@@ -114,7 +104,7 @@ fn two_players_non_player_orders_evil_counter_and_discarded_adventurers() {
 #[test]
 fn second_year_start_player_by_player_count() {
     for (n, shift) in [(2usize, 0usize), (3, 1), (4, 3)] {
-        let mut g = Dl::new(&setup(n)).unwrap();
+        let mut g = Dl::new(&game_setup(n)).unwrap();
         let mut rng = GameRng::new(3);
         let mut fall = None;
         while let Some((seat, a)) = random_move(&g, &mut rng) {
@@ -133,9 +123,7 @@ fn second_year_start_player_by_player_count() {
 
 #[test]
 fn a_first_order_not_carried_out_may_be_taken_back_instead() {
-    let mut g = Dl::new(&setup(4)).unwrap();
-    let mut rng = GameRng::new(2);
-    draw(&mut g, &mut rng);
+    let (mut g, mut rng) = drawn_game(4, 2);
     for s in 0..4 {
         g.fm().inacc[s] = vec![6, 7];
         g.lords[s].gold = 0;
@@ -172,16 +160,10 @@ fn a_first_order_not_carried_out_may_be_taken_back_instead() {
 
 #[test]
 fn digging_on_space_three_ties_up_a_foreimp() {
-    let mut g = Dl::new(&setup(3)).unwrap();
-    let mut rng = GameRng::new(4);
-    draw(&mut g, &mut rng);
+    let (mut g, mut rng) = drawn_game(3, 4);
     let place = Place::DigTunnels as u8;
-    {
-        let f = g.fm();
-        f.jobs.clear();
-        f.jobs.push_back(Job::Exec);
-        f.cur = Some((place, 2, 0));
-    }
+    queue(&mut g, &[Job::Exec]);
+    g.fm().cur = Some((place, 2, 0));
     g.phase = Phase::Build(Stage::Exec);
     g.fm().orders[0] = vec![place, 0, 1];
     g.lords[0].imps = 3;
@@ -193,14 +175,10 @@ fn digging_on_space_three_ties_up_a_foreimp() {
     assert!(g.f().cur.is_none());
     assert!(g.f().done[0][0]);
     // Mining: free imps and unconquered tunnels both limit it.
-    let mut g = Dl::new(&setup(3)).unwrap();
+    let mut g = Dl::new(&game_setup(3)).unwrap();
     draw(&mut g, &mut rng);
-    {
-        let f = g.fm();
-        f.jobs.clear();
-        f.jobs.push_back(Job::Exec);
-        f.cur = Some((Place::MineGold as u8, 2, 1));
-    }
+    queue(&mut g, &[Job::Exec]);
+    g.fm().cur = Some((Place::MineGold as u8, 2, 1));
     g.phase = Phase::Build(Stage::Exec);
     g.lords[1].imps = 5;
     let most = g
@@ -220,29 +198,11 @@ fn digging_on_space_three_ties_up_a_foreimp() {
 
 #[test]
 fn pay_day_and_taxes() {
-    let mut g = Dl::new(&setup(2)).unwrap();
-    let mut rng = GameRng::new(1);
-    draw(&mut g, &mut rng);
+    let (mut g, _) = drawn_game(2, 1);
     let evil = g.lords[0].evil;
     g.lords[0].food = 0;
-    g.lords[0].lair = vec![
-        Monster {
-            kind: monster_id("goblin"),
-            ready: true,
-        },
-        Monster {
-            kind: monster_id("ghost"),
-            ready: true,
-        },
-    ];
-    {
-        let f = g.fm();
-        f.jobs.clear();
-        f.jobs.push_back(Job::PayDay(0));
-        f.jobs.push_back(Job::Taxes(0));
-    }
-    let mut ev = Vec::new();
-    g.proceed(&mut ev);
+    g.lords[0].lair = monsters(&["goblin", "ghost"]);
+    run(&mut g, &[Job::PayDay(0), Job::Taxes(0)]);
     // The goblin wants food nobody has: it leaves by itself, 1 Evil gained.
     assert_eq!(g.lords[0].lair.len(), 1);
     assert_eq!(g.lords[0].evil, evil + 1);
@@ -252,12 +212,8 @@ fn pay_day_and_taxes() {
     assert_eq!(monster(g.lords[0].lair[0].kind).key, "ghost");
     // Taxes: five tiles owe 3 gold; with 1 gold the rest goes to the Dead Letter Office.
     g.lords[0].gold = 1;
-    for sq in [5u8, 10] {
-        g.lords[0].grid[sq as usize] = Some(Tile {
-            kind: TileKind::Tunnel,
-            conquered: false,
-            room: None,
-        });
+    for sq in [5, 10] {
+        g.lords[0].grid[sq] = tunnel();
     }
     assert_eq!(g.phase, Phase::Build(Stage::Taxes(0)));
     assert_eq!(
@@ -279,11 +235,9 @@ fn pay_day_and_taxes() {
 
 #[test]
 fn hire_monster_first_costs_gold_under_the_full_rules() {
-    let mut s = setup(4);
+    let mut s = game_setup(4);
     s.options.insert("recruit-gold".into(), "on".into());
-    let mut g = Dl::new(&s).unwrap();
-    let mut rng = GameRng::new(6);
-    draw(&mut g, &mut rng);
+    let (mut g, _) = drawn(&s, 6);
     for s in 0..4 {
         g.fm().inacc[s] = vec![0, 1];
     }
@@ -303,34 +257,19 @@ fn hire_monster_first_costs_gold_under_the_full_rules() {
 #[test]
 fn every_special_event_card() {
     use tavern_plugin_dungeon_lords::year::SPECIAL;
-    let mut s = setup(2);
+    let mut s = game_setup(2);
     s.options.insert("special-events".into(), "on".into());
     let base = {
-        let mut g = Dl::new(&s).unwrap();
-        let mut rng = GameRng::new(8);
-        draw(&mut g, &mut rng);
+        let (mut g, _) = drawn(&s, 8);
         for (i, l) in g.lords.iter_mut().enumerate() {
             l.gold = 5;
             l.food = 1;
             l.imps = 6;
             l.evil = 3 + 2 * i as u8;
-            l.lair = vec![
-                Monster {
-                    kind: monster_id("witch"),
-                    ready: true,
-                },
-                Monster {
-                    kind: monster_id("troll"),
-                    ready: true,
-                },
-            ];
+            l.lair = monsters(&["witch", "troll"]);
         }
         // Seat 1's dungeon is larger.
-        g.lords[1].grid[5] = Some(Tile {
-            kind: TileKind::Tunnel,
-            conquered: false,
-            room: None,
-        });
+        g.lords[1].grid[5] = tunnel();
         g
     };
     let key = |c: usize| data().special_events[c].key.clone();
@@ -342,11 +281,8 @@ fn every_special_event_card() {
             let f = g.fm();
             f.events[r] = Some(SPECIAL);
             f.special[year] = Some(c as u8);
-            f.jobs.clear();
-            f.jobs.push_back(Job::EventPhase);
         }
-        let mut ev = Vec::new();
-        g.proceed(&mut ev);
+        run(&mut g, &[Job::EventPhase]);
         let (a, b) = (&g.lords[0], &g.lords[1]);
         match key(c).as_str() {
             "tax-collector" => assert_eq!((a.gold, b.gold), (3, 3)),
@@ -369,8 +305,6 @@ fn every_special_event_card() {
 /// Puts the game at the carrying out of orders with this board (place, space, seat).
 fn at_exec(g: &mut Dl, board: &[(Place, u8, usize)]) {
     let f = g.fm();
-    f.jobs.clear();
-    f.jobs.push_back(Job::Exec);
     f.exec.clear();
     for &(p, i, s) in board {
         f.board.spaces[p as usize][i as usize] = Some(Minion::Seat(s));
@@ -384,27 +318,20 @@ fn at_exec(g: &mut Dl, board: &[(Place, u8, usize)]) {
             _ => None,
         })
         .collect();
-    let mut ev = Vec::new();
-    g.proceed(&mut ev);
+    run(g, &[Job::Exec]);
 }
 
 #[test]
 fn rooms_go_from_space_three_and_space_one_may_find_none_left() {
-    let mut g = Dl::new(&setup(3)).unwrap();
-    let mut rng = GameRng::new(12);
-    draw(&mut g, &mut rng);
+    let (mut g, _) = drawn_game(3, 12);
     g.fm().board = Default::default();
     let store = g.f().store.clone();
     assert_eq!(store.len(), 2);
     for l in &mut g.lords {
         l.gold = 2;
         // Tunnels in every zone, so any first-year room has a site.
-        for sq in [5u8, 7, 11, 13, 15] {
-            l.grid[sq as usize] = Some(Tile {
-                kind: TileKind::Tunnel,
-                conquered: false,
-                room: None,
-            });
+        for sq in [5, 7, 11, 13, 15] {
+            l.grid[sq] = tunnel();
         }
     }
     at_exec(
@@ -439,9 +366,7 @@ fn rooms_go_from_space_three_and_space_one_may_find_none_left() {
 
 #[test]
 fn hiring_on_space_three_costs_a_food_more_and_chooses_first() {
-    let mut g = Dl::new(&setup(4)).unwrap();
-    let mut rng = GameRng::new(13);
-    draw(&mut g, &mut rng);
+    let (mut g, _) = drawn_game(4, 13);
     g.fm().board = Default::default();
     g.fm().tavern = vec![
         monster_id("goblin"),
@@ -481,35 +406,32 @@ fn hiring_on_space_three_costs_a_food_more_and_chooses_first() {
     assert_eq!(g.f().tavern, vec![monster_id("troll")]);
 }
 
+/// A two-lord game whose seat 0 has six imps and a Chicken Coop at B1.
+fn coop_at_b1(conquered: bool) -> Dl {
+    let (mut g, _) = drawn_game(2, 14);
+    g.lords[0].grid[1] = room_tile("chicken-coop", conquered);
+    g.lords[0].imps = 6;
+    g
+}
+
+/// Seat 0's production, with no imp busy and no room used yet.
+fn production(g: &mut Dl) {
+    {
+        let f = g.fm();
+        f.busy[0] = 0;
+        f.used[0].clear();
+    }
+    run(g, &[Job::Production(0)]);
+}
+
 #[test]
 fn second_year_rooms_of_the_first_year_produce_twice() {
-    let mut g = Dl::new(&setup(2)).unwrap();
-    let mut rng = GameRng::new(14);
-    draw(&mut g, &mut rng);
-    let coop = data()
-        .rooms
-        .iter()
-        .position(|r| r.key == "chicken-coop")
-        .unwrap() as u8;
-    g.lords[0].grid[1] = Some(Tile {
-        kind: TileKind::Room,
-        conquered: false,
-        room: Some(coop),
-    });
-    g.lords[0].imps = 6;
+    let mut g = coop_at_b1(false);
     g.lords[0].food = 0;
     for year in [1u8, 2] {
         let mut g = g.clone();
         g.year = year;
-        {
-            let f = g.fm();
-            f.jobs.clear();
-            f.jobs.push_back(Job::Production(0));
-            f.busy[0] = 0;
-            f.used[0].clear();
-        }
-        let mut ev = Vec::new();
-        g.proceed(&mut ev);
+        production(&mut g);
         while g.legal_actions(0).contains(&Action::Produce { square: 1 }) {
             act(&mut g, 0, Action::Produce { square: 1 });
         }
@@ -522,31 +444,9 @@ fn second_year_rooms_of_the_first_year_produce_twice() {
 /// production once conquered, though the lord has the imps.
 #[test]
 fn a_conquered_room_no_longer_produces() {
-    let mut g = Dl::new(&setup(2)).unwrap();
-    let mut rng = GameRng::new(14);
-    draw(&mut g, &mut rng);
-    let coop = data()
-        .rooms
-        .iter()
-        .position(|r| r.key == "chicken-coop")
-        .unwrap() as u8;
-    g.lords[0].imps = 6;
     for conquered in [false, true] {
-        let mut g = g.clone();
-        g.lords[0].grid[1] = Some(Tile {
-            kind: TileKind::Room,
-            conquered,
-            room: Some(coop),
-        });
-        {
-            let f = g.fm();
-            f.jobs.clear();
-            f.jobs.push_back(Job::Production(0));
-            f.busy[0] = 0;
-            f.used[0].clear();
-        }
-        let mut ev = Vec::new();
-        g.proceed(&mut ev);
+        let mut g = coop_at_b1(conquered);
+        production(&mut g);
         let offered = g.legal_actions(0).contains(&Action::Produce { square: 1 });
         assert_eq!(offered, !conquered, "conquered {conquered}");
     }
@@ -554,44 +454,30 @@ fn a_conquered_room_no_longer_produces() {
 
 #[test]
 fn two_players_the_non_player_counter_is_nicer_on_a_tie() {
-    let mut g = Dl::new(&setup(2)).unwrap();
-    let mut rng = GameRng::new(15);
-    draw(&mut g, &mut rng);
-    let id = |k: &str| data().adventurer_id(k).unwrap();
+    let (mut g, _) = drawn_game(2, 15);
     g.lords[0].evil = 5;
     g.lords[1].evil = 7;
     {
         let f = g.fm();
         f.np_evil = Some(4);
-        f.incoming = vec![id("thief-1"), id("priest-2a"), id("warrior-3")];
-        f.jobs.clear();
-        f.jobs.push_back(Job::Arrivals);
+        f.incoming = vec![adv_id("thief-1"), adv_id("priest-2a"), adv_id("warrior-3")];
     }
-    g.lords[1].party.clear();
-    g.lords[1]
-        .party
-        .push(tavern_plugin_dungeon_lords::model::Adv::new(
-            id("wizard-1"),
-            0,
-        ));
-    let mut ev = Vec::new();
-    g.proceed(&mut ev);
+    g.lords[1].party = vec![Adv::new(adv_id("wizard-1"), 0)];
+    run(&mut g, &[Job::Arrivals]);
     // The counter moved to 5, tying seat 0: the non-player is nicer and gets the thief.
     assert_eq!(g.f().np_evil, Some(5));
-    assert!(g.f().discards.advs.contains(&id("thief-1")));
-    assert_eq!(g.lords[0].party[0].id, id("priest-2a"));
+    assert!(g.f().discards.advs.contains(&adv_id("thief-1")));
+    assert_eq!(g.lords[0].party[0].id, adv_id("priest-2a"));
     // The warrior goes to the most evil and pushes ahead of the wizard.
     let ids: Vec<u8> = g.lords[1].party.iter().map(|a| a.id).collect();
-    assert_eq!(ids, vec![id("warrior-3"), id("wizard-1")]);
+    assert_eq!(ids, vec![adv_id("warrior-3"), adv_id("wizard-1")]);
 }
 
 #[test]
 fn evil_orders_attract_the_paladin_and_he_moves_to_the_more_evil() {
     use tavern_plugin_dungeon_lords::data::Class;
     let line = data().evilometer.paladin;
-    let mut g = Dl::new(&setup(3)).unwrap();
-    let mut rng = GameRng::new(21);
-    draw(&mut g, &mut rng);
+    let (mut g, _) = drawn_game(3, 21);
     g.fm().board = Default::default();
     g.lords[0].evil = line - 2;
     g.lords[1].evil = line - 2;

@@ -4,18 +4,26 @@
 //! face-down orders. The building table fits beside the log in a 1024×700 window without a
 //! sideways scroll, and every text stays inside the box (space, card, panel) it is
 //! written on, where the host draws it largest.
+mod common;
+
+use common::{drawn_game, game_setup};
 use tavern_plugin_api::game::check::{
     TABLE_1024X700, check_layout, fits_at_min_scale, random_move, scaled, texts_outside_panels,
 };
 use tavern_plugin_api::search::same_choices;
-use tavern_plugin_api::{Game, GameRng, Setup};
+use tavern_plugin_api::{Game, GameRng};
 use tavern_plugin_dungeon_lords::data::trap;
 use tavern_plugin_dungeon_lords::{Dl, Phase};
 
-fn setup(n: usize) -> Setup {
-    let mut s = Setup::players(n);
-    s.options.insert("mode".into(), "game".into());
-    s
+/// A random full game of `n` lords from `seed`, played to the first step of building.
+fn to_building(n: usize, seed: u64) -> Dl {
+    let mut g = Dl::new(&game_setup(n)).unwrap();
+    let mut rng = GameRng::new(seed);
+    while !matches!(g.phase, Phase::Build(_)) {
+        let (seat, a) = random_move(&g, &mut rng).unwrap();
+        g.apply(seat, &a).unwrap();
+    }
+    g
 }
 
 #[test]
@@ -31,7 +39,7 @@ fn two_and_three_lord_views_fit_and_hide_secrets() {
 
 fn views_fit(n: usize, games: usize) {
     for seed in 0..games as u64 {
-        let mut g = Dl::new(&setup(n)).unwrap();
+        let mut g = Dl::new(&game_setup(n)).unwrap();
         let mut rng = GameRng::new(seed);
         let mut k = 0;
         while let Some((seat, a)) = random_move(&g, &mut rng) {
@@ -104,12 +112,7 @@ fn views_fit(n: usize, games: usize) {
 #[test]
 fn the_building_table_fits_the_smallest_window() {
     for n in 2..=4 {
-        let mut g = Dl::new(&setup(n)).unwrap();
-        let mut rng = GameRng::new(n as u64);
-        while !matches!(g.phase, Phase::Build(_)) {
-            let (seat, a) = random_move(&g, &mut rng).unwrap();
-            g.apply(seat, &a).unwrap();
-        }
+        let g = to_building(n, n as u64);
         for v in (0..n).map(Some).chain([None]) {
             let s = g.view(v).scene;
             assert!(
@@ -129,7 +132,7 @@ fn a_bot_cannot_see_another_lords_traps() {
         if checked >= 2 {
             break;
         }
-        let mut g = Dl::new(&setup(2)).unwrap();
+        let mut g = Dl::new(&game_setup(2)).unwrap();
         let mut rng = GameRng::new(seed);
         while let Some((seat, a)) = random_move(&g, &mut rng) {
             g.apply(seat, &a).unwrap();
@@ -163,12 +166,7 @@ fn a_bot_cannot_see_another_lords_traps() {
 #[test]
 fn a_bot_cannot_see_face_down_orders() {
     use tavern_plugin_dungeon_lords::action::Action;
-    let mut g = Dl::new(&setup(3)).unwrap();
-    let mut rng = GameRng::new(4);
-    while g.to_act() == tavern_plugin_api::ToAct::Chance {
-        let a = g.sample_chance(&mut rng);
-        g.apply(None, &a).unwrap();
-    }
+    let (mut g, _) = drawn_game(3, 4);
     assert_eq!(
         g.phase,
         Phase::Build(tavern_plugin_dungeon_lords::year::Stage::Orders)
@@ -192,7 +190,7 @@ fn a_bot_cannot_see_face_down_orders() {
 /// "round 0".
 #[test]
 fn the_round_is_named_with_its_season_and_never_round_zero() {
-    let mut s = setup(3);
+    let mut s = game_setup(3);
     s.options.insert("initial-orders".into(), "on".into());
     let mut g = Dl::new(&s).unwrap();
     let mut rng = GameRng::new(2);
@@ -217,12 +215,7 @@ fn the_round_is_named_with_its_season_and_never_round_zero() {
 /// The progress panel says where the paladin comes: at the Evilometer's paladin line.
 #[test]
 fn the_progress_panel_names_the_paladin_line() {
-    let mut g = Dl::new(&setup(2)).unwrap();
-    let mut rng = GameRng::new(1);
-    while !matches!(g.phase, Phase::Build(_)) {
-        let (seat, a) = random_move(&g, &mut rng).unwrap();
-        g.apply(seat, &a).unwrap();
-    }
+    let g = to_building(2, 1);
     let json = serde_json::to_string(&g.view(Some(0)).scene).unwrap();
     let line = tavern_plugin_dungeon_lords::data::data().evilometer.paladin;
     assert!(json.contains(&format!("Paladin (Evil {line}+): in his tent")));
@@ -233,7 +226,7 @@ fn the_progress_panel_names_the_paladin_line() {
 fn the_plan_line_asks_for_the_tile_first() {
     let mut seen = false;
     for seed in 0..20u64 {
-        let mut g = Dl::new(&setup(2)).unwrap();
+        let mut g = Dl::new(&game_setup(2)).unwrap();
         let mut rng = GameRng::new(seed);
         while let Some((seat, a)) = random_move(&g, &mut rng) {
             if g.phase == Phase::Planning
@@ -262,7 +255,7 @@ fn every_target_is_on_the_table_in_the_full_game() {
     let mut spied_seen = false;
     for n in 2..=4 {
         for seed in 0..scaled(2) as u64 {
-            let mut g = Dl::new(&setup(n)).unwrap();
+            let mut g = Dl::new(&game_setup(n)).unwrap();
             let mut rng = GameRng::new(seed + 40);
             while let Some((seat, a)) = random_move(&g, &mut rng) {
                 if let Some(s) = seat {

@@ -23,9 +23,7 @@ fn two_lords() -> Dl {
         &["goblin", "slime"],
     );
     // B sits at seat 0, whose dungeon a spectator's view shows.
-    let mut g = Dl::combat(vec![b, a], 1, 2);
-    g.begin();
-    g
+    combat_of(vec![b, a], 2)
 }
 
 fn texts(g: &Dl, viewer: Option<usize>) -> Vec<String> {

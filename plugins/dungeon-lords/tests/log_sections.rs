@@ -1,21 +1,18 @@
 //! The log's headings: every step that begins a year, a building round or a combat round
 //! carries the section's name, and only such steps do; ending production or digging with
 //! nothing else happening is a routine entry.
+mod common;
+
+use common::{game_setup, setup};
 use rand::RngExt;
 use tavern_plugin_api::game::check::scaled;
-use tavern_plugin_api::{Applied, Game, GameRng, Setup, ToAct};
+use tavern_plugin_api::{Applied, Game, GameRng, ToAct};
 use tavern_plugin_dungeon_lords::{Action, Dl};
-
-fn setup(n: usize) -> Setup {
-    let mut s = Setup::players(n);
-    s.options.insert("mode".into(), "game".into());
-    s
-}
 
 /// Plays one random full game and returns every log entry with the action behind it.
 fn play(n: usize, seed: u64) -> Vec<(Option<Action>, Applied)> {
     let mut rng = GameRng::new(seed);
-    let mut s = setup(n);
+    let mut s = game_setup(n);
     // Odd seeds choose the initial inaccessible orders too.
     if seed % 2 == 1 {
         s.options.insert("initial-orders".into(), "on".into());
@@ -111,10 +108,8 @@ fn sections_head_every_year_and_round() {
 
 #[test]
 fn combat_training_rounds_are_headed_without_a_year() {
-    let mut s = Setup::players(1);
     let key = &tavern_plugin_dungeon_lords::data::data().scenarios[0].key;
-    s.options.insert("mode".into(), key.clone());
-    let mut g = Dl::new(&s).expect("training");
+    let mut g = Dl::new(&setup(key)).expect("training");
     let mut rng = GameRng::new(5);
     let mut sections = Vec::new();
     while let ToAct::Seats(seats) = g.to_act() {

@@ -75,8 +75,7 @@ fn paladin_moves_to_a_strictly_more_evil_lord_mid_combat() {
         with_party(lord("B", 3, &[]), &[("warrior-1", 0)]),
         line() + 1,
     );
-    let mut g = Dl::combat(vec![a, b], 1, 2);
-    g.begin();
+    let mut g = combat_of(vec![a, b], 2);
     assert_eq!(holder(&g), Some(0), "equal Evil is not enough to move him");
     assert_eq!(g.to_act().seats(), &[0, 1], "both lords plan at once");
     change(&mut g, 0, Action::Confirm);
@@ -123,8 +122,7 @@ fn a_finished_combat_resumes_when_the_paladin_arrives() {
     // B's party is already gone: its combat is over.
     let mut b = evil(lord("B", 3, &[]), line() + 2);
     b.prison.push(adv_id("warrior-1"));
-    let mut g = Dl::combat(vec![a, b], 1, 1);
-    g.begin();
+    let mut g = combat_of(vec![a, b], 1);
     assert!(!g.lords[1].plan.active, "B has no battle in round 1");
     change(&mut g, 0, Action::Confirm);
     // A conquered a tile and dropped to line+1 < B's line+2: the paladin leaves.
@@ -165,11 +163,8 @@ fn paladin_symbols_disarm_and_heal() {
         &["ghost"],
     );
     l.party.insert(0, Adv::new(paladin(), 0));
-    let mut g = Dl::combat(vec![l], 1, 0);
-    g.begin();
-    change(&mut g, 0, trap("rolling-stone"));
-    change(&mut g, 0, send("ghost"));
-    let ev = change(&mut g, 0, Action::Confirm);
+    let mut g = no_fatigue(l);
+    let ev = plan(&mut g, &["rolling-stone"], &["ghost"]);
     assert!(ev.contains(&Ev::Hit {
         adventurer: paladin(),
         amount: 2,
@@ -189,8 +184,7 @@ fn paladin_symbols_disarm_and_heal() {
 fn no_tile_left_releases_a_prisoner_each_round() {
     let mut l = with_party(lord("A", 1, &[]), &[("warrior-3", 0)]);
     l.prison = vec![adv_id("thief-1"), adv_id("priest-1")];
-    let mut g = Dl::combat(vec![l], 1, 0);
-    g.begin();
+    let mut g = no_fatigue(l);
     change(&mut g, 0, Action::Confirm);
     assert_eq!(g.lords[0].conquered(), 1);
     assert_eq!(

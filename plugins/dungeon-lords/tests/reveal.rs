@@ -2,30 +2,19 @@
 //! orders of every lord (from the start player) take their spaces, then the second, then
 //! the third. The log tells it in that order and the board marks each minion with the
 //! position of the order that sent it.
-use tavern_plugin_api::game::apply_checked;
+mod common;
+
+use common::*;
+use tavern_plugin_api::Game;
 use tavern_plugin_api::scene::Shape;
-use tavern_plugin_api::{Game, GameRng, Setup, ToAct};
+use tavern_plugin_dungeon_lords::Phase;
 use tavern_plugin_dungeon_lords::action::Action;
 use tavern_plugin_dungeon_lords::orders::Minion;
 use tavern_plugin_dungeon_lords::year::Stage;
-use tavern_plugin_dungeon_lords::{Dl, Phase};
-
-fn act(g: &mut Dl, s: usize, a: Action) -> String {
-    apply_checked(g, Some(s), &a)
-        .unwrap_or_else(|e| panic!("{a:?} refused: {e}; legal {:?}", g.legal_actions(s)))
-        .label
-}
 
 #[test]
 fn four_lords_reveal_one_position_at_a_time() {
-    let mut s = Setup::players(4);
-    s.options.insert("mode".into(), "game".into());
-    let mut g = Dl::new(&s).unwrap();
-    let mut rng = GameRng::new(3);
-    while g.to_act() == ToAct::Chance {
-        let a = g.sample_chance(&mut rng);
-        apply_checked(&mut g, None, &a).unwrap();
-    }
+    let (mut g, _) = drawn_game(4, 3);
     assert_eq!(g.phase, Phase::Build(Stage::Orders));
     // Get Food (0), Reputation (1) and Dig Tunnels (2) for everyone, in different orders,
     // so that the third orders find their places full.

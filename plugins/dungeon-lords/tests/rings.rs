@@ -4,6 +4,9 @@
 //! scale a pixel is 1/MIN_SCALE canvas units, so a ring reaches 8.6 to 13.8 units beyond
 //! its item: no text outside the item may lie in that band, where the host draws the
 //! text largest. Random 1- to 4-lord positions, every viewer.
+mod common;
+
+use common::{game_setup, setup};
 use tavern_plugin_api::game::check::{random_move, scaled};
 use tavern_plugin_api::layout::drawn_text_box;
 use tavern_plugin_api::scene::{Highlight, MIN_SCALE, Rect, Scene, Shape, rect};
@@ -90,8 +93,7 @@ fn walk(setup: &Setup, seed: u64, every: usize) {
 #[test]
 fn rings_stay_off_the_words_in_the_full_game() {
     for n in 2..=4 {
-        let mut s = Setup::players(n);
-        s.options.insert("mode".into(), "game".into());
+        let s = game_setup(n);
         for seed in 0..scaled(3) as u64 {
             walk(&s, seed + 10 * n as u64, 3);
         }
@@ -101,8 +103,7 @@ fn rings_stay_off_the_words_in_the_full_game() {
 #[test]
 fn rings_stay_off_the_words_in_training() {
     for sc in &data().scenarios {
-        let mut s = Setup::players(1);
-        s.options.insert("mode".into(), sc.key.clone());
+        let s = setup(&sc.key);
         for seed in 0..scaled(4) as u64 {
             walk(&s, seed, 1);
         }

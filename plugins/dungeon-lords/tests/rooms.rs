@@ -5,20 +5,12 @@ use common::*;
 use tavern_plugin_api::Game;
 use tavern_plugin_dungeon_lords::data::{Zone, data};
 use tavern_plugin_dungeon_lords::done::Ev;
-use tavern_plugin_dungeon_lords::model::{Lord, Tile, TileKind};
+use tavern_plugin_dungeon_lords::model::Lord;
 use tavern_plugin_dungeon_lords::{Action, Dl};
-
-fn room_id(key: &str) -> u8 {
-    data().rooms.iter().position(|r| r.key == key).unwrap() as u8
-}
 
 /// The entrance square holds this room; the battle is fought there.
 fn in_room(mut l: Lord, key: &str) -> Dl {
-    l.grid[0] = Some(Tile {
-        kind: TileKind::Room,
-        conquered: false,
-        room: Some(room_id(key)),
-    });
+    l.grid[0] = room_tile(key, false);
     let mut g = Dl::combat(vec![l], 2, 0);
     g.begin();
     g
@@ -26,14 +18,9 @@ fn in_room(mut l: Lord, key: &str) -> Dl {
 
 #[test]
 fn training_room_trains_trolls_and_goblins() {
-    let l = with_monsters(
-        with_party(lord("L", 3, &[]), &[("warrior-4", 0), ("thief-7", 0)]),
-        &["troll", "goblin"],
-    );
-    let mut g = in_room(l, "training-room");
-    change(&mut g, 0, send("troll"));
-    change(&mut g, 0, send("goblin"));
-    change(&mut g, 0, Action::Confirm);
+    let party = [("warrior-4", 0), ("thief-7", 0)];
+    let training_room = |l| in_room(l, "training-room");
+    let (mut g, _) = battle(&party, &[], &["troll", "goblin"], training_room);
     change(&mut g, 0, attack("troll", 0, None, None));
     assert_eq!(damage(&g, 0, "warrior-4"), Some(4), "3 + 1");
     change(&mut g, 0, attack("goblin", 0, None, None));
@@ -44,13 +31,8 @@ fn training_room_trains_trolls_and_goblins() {
 
 #[test]
 fn dark_room_strengthens_each_witch_attack() {
-    let l = with_monsters(
-        with_party(lord("L", 3, &[]), &[("warrior-7", 0), ("thief-7", 0)]),
-        &["witch"],
-    );
-    let mut g = in_room(l, "dark-room");
-    change(&mut g, 0, send("witch"));
-    change(&mut g, 0, Action::Confirm);
+    let party = [("warrior-7", 0), ("thief-7", 0)];
+    let (mut g, _) = battle(&party, &[], &["witch"], |l| in_room(l, "dark-room"));
     change(
         &mut g,
         0,
@@ -62,11 +44,9 @@ fn dark_room_strengthens_each_witch_attack() {
 
 #[test]
 fn labyrinth_two_traps_free_one_monster() {
-    let l = with_monsters(
-        with_traps(
-            with_party(lord("L", 3, &[]), &[("warrior-7", 0), ("priest-7", 0)]),
-            &["rolling-stone", "poisoned-dart"],
-        ),
+    let l = defender(
+        &[("warrior-7", 0), ("priest-7", 0)],
+        &["rolling-stone", "poisoned-dart"],
         &["troll", "goblin"],
     );
     let mut g = in_room(l, "labyrinth");
@@ -91,10 +71,7 @@ fn labyrinth_two_traps_free_one_monster() {
 
 #[test]
 fn a_room_trap_costs_gold_but_not_in_the_labyrinth() {
-    let l = with_traps(
-        with_party(lord("L", 3, &[]), &[("warrior-7", 0)]),
-        &["rolling-stone"],
-    );
+    let l = defender(&[("warrior-7", 0)], &["rolling-stone"], &[]);
     let g = in_room(l.clone(), "training-room");
     assert!(
         !g.legal_actions(0).contains(&trap("rolling-stone")),

@@ -5,13 +5,8 @@
 mod common;
 
 use common::*;
-use tavern_plugin_dungeon_lords::data::data;
 use tavern_plugin_dungeon_lords::final_score::{final_lines, final_lines_under};
-use tavern_plugin_dungeon_lords::model::{Lord, Tile, TileKind};
-
-fn room_id(key: &str) -> u8 {
-    data().rooms.iter().position(|r| r.key == key).unwrap() as u8
-}
+use tavern_plugin_dungeon_lords::model::Lord;
 
 fn get(lines: &[Vec<(String, i64)>], s: usize, label: &str) -> i64 {
     lines[s]
@@ -22,11 +17,7 @@ fn get(lines: &[Vec<(String, i64)>], s: usize, label: &str) -> i64 {
 }
 
 fn with_room(mut l: Lord, square: usize, key: &str, conquered: bool) -> Lord {
-    l.grid[square] = Some(Tile {
-        kind: TileKind::Room,
-        conquered,
-        room: Some(room_id(key)),
-    });
+    l.grid[square] = room_tile(key, conquered);
     l
 }
 

@@ -28,15 +28,27 @@ fn with_card(l: Lord, key: &str, year: u8) -> Dl {
     g
 }
 
+/// The combat `battle` begins: `with_card` of this card and year.
+fn card(key: &str, year: u8) -> impl FnOnce(Lord) -> Dl + '_ {
+    move |l| with_card(l, key, year)
+}
+
+/// `card`, with the Conquering's fatigue taken away so only the card's effect shows.
+fn card_without_fatigue(key: &str, year: u8) -> impl FnOnce(Lord) -> Dl + '_ {
+    move |l| {
+        let mut g = with_card(l, key, year);
+        g.fatigue = 0;
+        g
+    }
+}
+
 fn cast(ev: &[Ev]) -> bool {
     ev.iter().any(|e| matches!(e, Ev::Spell { .. }))
 }
 
 #[test]
 fn fatigue_comes_from_the_card() {
-    let l = with_party(lord("L", 3, &[]), &[("warrior-3", 0)]);
-    let mut g = with_card(l, "magic-shield", 1);
-    change(&mut g, 0, Action::Confirm);
+    let (g, _) = battle(&[("warrior-3", 0)], &[], &[], card("magic-shield", 1));
     assert_eq!(
         damage(&g, 0, "warrior-3"),
         Some(1),
@@ -47,9 +59,8 @@ fn fatigue_comes_from_the_card() {
 #[test]
 fn spells_need_magic_equal_to_the_round() {
     // One wizard with 1 magic: round 1 casts, round 2 does not.
-    let l = with_party(lord("L", 3, &[]), &[("warrior-3", 0), ("wizard-1", 0)]);
-    let mut g = with_card(l, "detect-evil", 1);
-    let ev = change(&mut g, 0, Action::Confirm);
+    let party = [("warrior-3", 0), ("wizard-1", 0)];
+    let (mut g, ev) = battle(&party, &[], &[], card("detect-evil", 1));
     assert!(cast(&ev));
     assert_eq!(g.lords[0].evil, 1, "{ev:?}");
     let ev = change(&mut g, 0, Action::Confirm);
@@ -65,13 +76,8 @@ fn spells_need_magic_equal_to_the_round() {
 #[test]
 fn slow_spells_check_magic_when_they_take_effect() {
     // The vampire eliminates the only wizard before the slow step: no spell.
-    let l = with_monsters(
-        with_party(lord("L", 3, &[]), &[("warrior-3", 0), ("wizard-1", 0)]),
-        &["vampire"],
-    );
-    let mut g = with_card(l, "detect-evil", 1);
-    change(&mut g, 0, send("vampire"));
-    change(&mut g, 0, Action::Confirm);
+    let party = [("warrior-3", 0), ("wizard-1", 0)];
+    let (mut g, _) = battle(&party, &[], &["vampire"], card("detect-evil", 1));
     let ev = change(&mut g, 0, attack("vampire", 0, Some("wizard-1"), None));
     assert!(!cast(&ev));
     assert_eq!(g.lords[0].evil, 0);
@@ -79,13 +85,8 @@ fn slow_spells_check_magic_when_they_take_effect() {
 
 #[test]
 fn anti_magic_dart_on_a_wizard_stops_the_spell() {
-    let l = with_traps(
-        with_party(lord("L", 3, &[]), &[("warrior-3", 0), ("wizard-3", 0)]),
-        &["anti-magic-dart"],
-    );
-    let mut g = with_card(l, "detect-evil", 1);
-    change(&mut g, 0, trap("anti-magic-dart"));
-    change(&mut g, 0, Action::Confirm);
+    let party = [("warrior-3", 0), ("wizard-3", 0)];
+    let (mut g, _) = battle(&party, &["anti-magic-dart"], &[], card("detect-evil", 1));
     let ev = change(&mut g, 0, aim("wizard-3"));
     assert!(ev.iter().any(|e| matches!(e, Ev::SpellStopped { .. })));
     assert_eq!(g.lords[0].evil, 0);
@@ -94,11 +95,8 @@ fn anti_magic_dart_on_a_wizard_stops_the_spell() {
 #[test]
 fn word_of_peace_withdraws_or_costs_evil() {
     let party = [("warrior-3", 0), ("wizard-3", 0)];
-    let l = with_monsters(with_party(lord("L", 3, &[]), &party), &["troll", "ghost"]);
-    let mut g = with_card(l.clone(), "word-of-peace", 1);
-    change(&mut g, 0, send("troll"));
-    change(&mut g, 0, send("ghost"));
-    change(&mut g, 0, Action::Confirm);
+    let lair = ["troll", "ghost"];
+    let (mut g, _) = battle(&party, &[], &lair, card("word-of-peace", 1));
     assert_eq!(
         g.phase,
         Phase::Battle(tavern_plugin_dungeon_lords::model::Step::Spell)
@@ -113,9 +111,8 @@ fn word_of_peace_withdraws_or_costs_evil() {
             .contains(&attack("ghost", 0, Some("wizard-3"), None))
     );
     assert!(g.lords[0].lair[0].ready);
-    let mut g = with_card(l, "word-of-peace", 1);
-    change(&mut g, 0, send("troll"));
-    change(&mut g, 0, Action::Confirm);
+    let mut g = with_card(defender(&party, &[], &lair), "word-of-peace", 1);
+    plan(&mut g, &[], &["troll"]);
     change(&mut g, 0, Action::Spell { choice: KEEP });
     assert_eq!(g.lords[0].evil, 2);
     assert!(g.legal_actions(0).contains(&attack("troll", 0, None, None)));
@@ -129,9 +126,7 @@ fn suggestion_pays_wages_or_withdraws() {
     );
     l.food = 2;
     let mut g = with_card(l, "suggestion", 1);
-    change(&mut g, 0, send("troll"));
-    change(&mut g, 0, send("goblin"));
-    change(&mut g, 0, Action::Confirm);
+    plan(&mut g, &[], &["troll", "goblin"]);
     // Troll's wage is 2 food: pay it; then the goblin's 1 food cannot be paid.
     change(&mut g, 0, Action::Spell { choice: KEEP });
     assert_eq!(g.lords[0].food, 0);
@@ -148,14 +143,9 @@ fn suggestion_pays_wages_or_withdraws() {
 
 #[test]
 fn magic_shield_absorbs_the_first_point() {
-    let l = with_monsters(
-        with_party(lord("L", 3, &[]), &[("warrior-3", 0), ("wizard-3", 0)]),
-        &["troll"],
-    );
-    let mut g = with_card(l, "magic-shield", 1);
-    g.fatigue = 0;
-    change(&mut g, 0, send("troll"));
-    change(&mut g, 0, Action::Confirm);
+    let party = [("warrior-3", 0), ("wizard-3", 0)];
+    let shield = card_without_fatigue("magic-shield", 1);
+    let (mut g, _) = battle(&party, &[], &["troll"], shield);
     change(&mut g, 0, attack("troll", 0, None, None));
     // 3 less the shield's 1, then 1 fatigue from the card.
     assert_eq!(damage(&g, 0, "warrior-3"), Some(3));
@@ -163,17 +153,8 @@ fn magic_shield_absorbs_the_first_point() {
 
 #[test]
 fn invisible_wizards_are_out_of_reach() {
-    let l = with_monsters(
-        with_party(
-            lord("L", 3, &[]),
-            &[("wizard-3", 0), ("warrior-3", 0), ("thief-1", 0)],
-        ),
-        &["slime", "ghost"],
-    );
-    let mut g = with_card(l, "invisibility", 1);
-    change(&mut g, 0, send("slime"));
-    change(&mut g, 0, send("ghost"));
-    change(&mut g, 0, Action::Confirm);
+    let party = [("wizard-3", 0), ("warrior-3", 0), ("thief-1", 0)];
+    let (mut g, _) = battle(&party, &[], &["slime", "ghost"], card("invisibility", 1));
     assert_eq!(
         g.lords[0].party[2].id,
         adv_id("wizard-3"),
@@ -189,17 +170,13 @@ fn invisible_wizards_are_out_of_reach() {
 
 #[test]
 fn illusion_stands_before_the_paladin_so_ghosts_reach_him() {
-    let mut l = with_monsters(
-        with_party(lord("L", 3, &[]), &[("wizard-7", 0)]),
-        &["ghost"],
-    );
+    let mut l = defender(&[("wizard-7", 0)], &[], &["ghost"]);
     l.party.insert(
         0,
         tavern_plugin_dungeon_lords::model::Adv::new(adv_id("paladin-2"), 0),
     );
     let mut g = with_card(l, "illusion", 2);
-    change(&mut g, 0, send("ghost"));
-    let ev = change(&mut g, 0, Action::Confirm);
+    let ev = plan(&mut g, &[], &["ghost"]);
     assert!(ev.contains(&Ev::IllusionAppears));
     assert!(
         g.legal_actions(0)
@@ -222,15 +199,11 @@ fn illusion_stands_before_the_paladin_so_ghosts_reach_him() {
 
 #[test]
 fn create_food_adds_a_hit_point() {
-    let l = with_traps(
-        with_party(lord("L", 3, &[]), &[("warrior-4", 0), ("wizard-4", 0)]),
-        &["poisoned-meal"],
-    );
-    let mut l = l;
+    let party = [("warrior-4", 0), ("wizard-4", 0)];
+    let mut l = defender(&party, &["poisoned-meal"], &[]);
     l.food = 1;
     let mut g = with_card(l, "create-food", 2);
-    change(&mut g, 0, trap("poisoned-meal"));
-    change(&mut g, 0, Action::Confirm);
+    plan(&mut g, &["poisoned-meal"], &[]);
     // The meal (before the fast spell) eliminates the 5-HP warrior; the wizard eats.
     assert!(in_prison(&g, 0, "warrior-4"));
     assert_eq!(g.lords[0].party[0].hp(), 5);
@@ -238,17 +211,9 @@ fn create_food_adds_a_hit_point() {
 
 #[test]
 fn regeneration_heals_even_after_a_dragon() {
-    let l = with_monsters(
-        with_party(
-            lord("L", 3, &[]),
-            &[("warrior-7", 0), ("wizard-5", 0), ("priest-7", 0)],
-        ),
-        &["dragon"],
-    );
-    let mut g = with_card(l, "regeneration", 2);
-    g.fatigue = 0;
-    change(&mut g, 0, send("dragon"));
-    change(&mut g, 0, Action::Confirm);
+    let party = [("warrior-7", 0), ("wizard-5", 0), ("priest-7", 0)];
+    let regeneration = card_without_fatigue("regeneration", 2);
+    let (mut g, _) = battle(&party, &[], &["dragon"], regeneration);
     let ev = change(&mut g, 0, attack("dragon", 0, None, None));
     assert!(ev.contains(&Ev::NoHealing(
         tavern_plugin_dungeon_lords::done::NoHeal::Stopped
@@ -261,13 +226,8 @@ fn regeneration_heals_even_after_a_dragon() {
 
 #[test]
 fn magic_key_conquers_through_a_trap_door() {
-    let l = with_traps(
-        with_party(lord("L", 3, &[]), &[("warrior-7", 0), ("wizard-7", 0)]),
-        &["trap-door"],
-    );
-    let mut g = with_card(l, "magic-key", 2);
-    change(&mut g, 0, trap("trap-door"));
-    change(&mut g, 0, Action::Confirm);
+    let party = [("warrior-7", 0), ("wizard-7", 0)];
+    let (g, _) = battle(&party, &["trap-door"], &[], card("magic-key", 2));
     assert_eq!(g.lords[0].conquered(), 1);
 }
 
@@ -279,9 +239,7 @@ fn metamorphosis_and_gate_knock_out_a_chosen_monster() {
             &["troll", "witch"],
         );
         let mut g = with_card(l, key, 2);
-        change(&mut g, 0, send("troll"));
-        change(&mut g, 0, send("witch"));
-        change(&mut g, 0, Action::Confirm);
+        plan(&mut g, &[], &["troll", "witch"]);
         change(
             &mut g,
             0,
@@ -303,23 +261,16 @@ fn metamorphosis_and_gate_knock_out_a_chosen_monster() {
 
 #[test]
 fn blind_rage_and_song_of_courage() {
-    let l = with_monsters(
-        with_party(lord("L", 3, &[]), &[("warrior-7", 0), ("wizard-7", 0)]),
-        &["vampire"],
-    );
-    let mut g = with_card(l.clone(), "blind-rage", 2);
-    change(&mut g, 0, send("vampire"));
-    change(&mut g, 0, Action::Confirm);
+    let party = [("warrior-7", 0), ("wizard-7", 0)];
+    let (g, _) = battle(&party, &[], &["vampire"], card("blind-rage", 2));
     assert!(
         !g.legal_actions(0)
             .iter()
             .any(|a| matches!(a, Action::Attack { mode: 1, .. })),
         "only the first attack"
     );
-    let mut g = with_card(l, "song-of-courage", 2);
-    g.fatigue = 0;
-    change(&mut g, 0, send("vampire"));
-    change(&mut g, 0, Action::Confirm);
+    let courage = card_without_fatigue("song-of-courage", 2);
+    let (mut g, _) = battle(&party, &[], &["vampire"], courage);
     change(&mut g, 0, attack("vampire", 0, Some("warrior-7"), None));
     assert_eq!(
         damage(&g, 0, "warrior-7"),
@@ -388,9 +339,8 @@ fn the_deal_is_a_checked_chance_step() {
 /// it was written, so a spell that failed in round 2 said "3 needed in round 3").
 #[test]
 fn a_failed_spell_names_its_own_round_in_the_log() {
-    let l = with_party(lord("L", 3, &[]), &[("warrior-3", 0), ("wizard-1", 0)]);
-    let mut g = with_card(l, "detect-evil", 1);
-    change(&mut g, 0, Action::Confirm);
+    let party = [("warrior-3", 0), ("wizard-1", 0)];
+    let (mut g, _) = battle(&party, &[], &[], card("detect-evil", 1));
     assert_eq!(g.round, 2);
     let text = act(&mut g, 0, Action::Confirm);
     assert!(g.round > 2, "the step went on into the next round");

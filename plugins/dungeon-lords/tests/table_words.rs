@@ -12,12 +12,6 @@ use tavern_plugin_dungeon_lords::full::Stage;
 use tavern_plugin_dungeon_lords::orders::Place;
 use tavern_plugin_dungeon_lords::{Action, Dl, Phase};
 
-fn full(n: usize, rules: &str) -> Setup {
-    let mut s = Setup::players(n);
-    s.options.insert("rules".into(), rules.into());
-    s
-}
-
 /// Walks random games until `want` holds for a seat to act; returns the state and seat.
 fn find(setup: &Setup, want: impl Fn(&Dl, usize) -> bool) -> (Dl, usize) {
     for seed in 0..200 {
@@ -49,7 +43,7 @@ fn item(g: &Dl, s: usize, id: &str) -> Option<tavern_plugin_api::scene::Item> {
 
 #[test]
 fn confirming_the_orders_says_what_it_places() {
-    let (g, s) = find(&full(3, "first"), |g, s| {
+    let (g, s) = find(&rules_setup(3, "first"), |g, s| {
         g.phase == Phase::Build(Stage::Orders) && confirm(g, s).is_some()
     });
     let c = confirm(&g, s).unwrap();
@@ -74,7 +68,7 @@ fn confirming_the_orders_says_what_it_places() {
 
 #[test]
 fn confirming_the_kept_order_names_the_kept_and_the_inaccessible() {
-    let (g, s) = find(&full(2, "full"), |g, s| {
+    let (g, s) = find(&rules_setup(2, "full"), |g, s| {
         g.phase == Phase::Build(Stage::Initial) && confirm(g, s).is_some()
     });
     let c = confirm(&g, s).unwrap();
@@ -100,7 +94,7 @@ fn confirming_an_empty_battle_plan_says_so() {
     assert!(item(&g, 0, "button:confirm").is_some());
     // No Confirm anywhere says "Fight with nothing".
     for n in 2..=4 {
-        let mut g = Dl::new(&full(n, "full")).unwrap();
+        let mut g = Dl::new(&rules_setup(n, "full")).unwrap();
         let mut rng = GameRng::new(n as u64);
         while let Some((seat, a)) = random_move(&g, &mut rng) {
             if let Some(s) = seat {
@@ -120,7 +114,7 @@ fn current_space(g: &Dl) -> String {
 
 #[test]
 fn mining_is_a_click_on_the_orders_space() {
-    let (g, s) = find(&full(4, "first"), |g, s| {
+    let (g, s) = find(&rules_setup(4, "first"), |g, s| {
         g.legal_actions(s)
             .iter()
             .filter(|a| matches!(a, Action::Mine { .. }))
@@ -148,7 +142,7 @@ fn mining_is_a_click_on_the_orders_space() {
 
 #[test]
 fn stop_digging_is_a_click_on_the_orders_space() {
-    let (g, s) = find(&full(3, "first"), |g, s| {
+    let (g, s) = find(&rules_setup(3, "first"), |g, s| {
         g.phase == Phase::Build(Stage::Exec)
             && g.f().dug > 0
             && g.legal_actions(s).contains(&Action::Pass)
@@ -166,7 +160,7 @@ fn stop_digging_is_a_click_on_the_orders_space() {
 
 #[test]
 fn done_producing_is_a_button_on_the_table() {
-    let (g, s) = find(&full(2, "first"), |g, s| {
+    let (g, s) = find(&rules_setup(2, "first"), |g, s| {
         matches!(g.phase, Phase::Build(Stage::Production(_)))
             && g.legal_actions(s).contains(&Action::Pass)
     });
@@ -177,7 +171,7 @@ fn done_producing_is_a_button_on_the_table() {
 /// Taxes are paid from one button whose menu lists each amount.
 #[test]
 fn taxes_are_a_button_on_the_table() {
-    let (g, s) = find(&full(2, "first"), |g, _| {
+    let (g, s) = find(&rules_setup(2, "first"), |g, _| {
         matches!(g.phase, Phase::Build(Stage::Taxes(_)))
     });
     let taxes: Vec<Legal<Action>> = g
@@ -200,7 +194,7 @@ fn the_tie_line_appears_only_for_a_tie() {
     let mut ties = 0;
     let mut clear = 0;
     for seed in 0..40 {
-        let mut g = Dl::new(&full(2 + seed % 3, "first")).unwrap();
+        let mut g = Dl::new(&rules_setup(2 + seed % 3, "first")).unwrap();
         let mut rng = GameRng::new(seed as u64 + 500);
         while let Some((seat, a)) = random_move(&g, &mut rng) {
             g.apply(seat, &a).unwrap();
@@ -230,26 +224,14 @@ fn the_tie_line_appears_only_for_a_tie() {
 fn a_training_end_says_whether_the_rulebooks_best_was_matched() {
     // The rulebook's simplest solution: one tile conquered, the best.
     let mut g = training("training-1");
-    act(&mut g, 0, trap("rolling-stone"));
-    act(&mut g, 0, send("troll"));
-    act(&mut g, 0, Action::Confirm);
+    play_plan(&mut g, &["rolling-stone"], &["troll"]);
     act(&mut g, 0, attack("troll", 1, None, None));
-    act(&mut g, 0, send("goblin"));
-    act(&mut g, 0, Action::Confirm);
+    play_plan(&mut g, &[], &["goblin"]);
     let log = act(&mut g, 0, attack("goblin", 0, None, None));
     let verdict = "You matched the rulebook's best: 1 tile conquered";
     assert!(log.contains(verdict), "{log}");
     assert_eq!(g.outcome().unwrap().tie_break.as_deref(), Some(verdict));
-    let texts: Vec<String> = g
-        .view(Some(0))
-        .scene
-        .items
-        .iter()
-        .filter_map(|i| match &i.shape {
-            tavern_plugin_api::scene::Shape::Text { text, .. } => Some(text.clone()),
-            _ => None,
-        })
-        .collect();
+    let texts = texts(&g, Some(0));
     assert!(
         texts.join(" ").contains("You matched the rulebook's"),
         "{texts:?}"
@@ -277,15 +259,15 @@ fn the_rules_option_sets_the_four_full_rules_changes() {
         let o = g.f().opts;
         (o.choose_orders, o.recruit_gold, o.evil_cost, o.special)
     };
-    assert_eq!(opts(&full(3, "full")), (true, true, true, true));
-    assert_eq!(opts(&full(3, "first")), (false, false, false, false));
+    assert_eq!(opts(&rules_setup(3, "full")), (true, true, true, true));
+    assert_eq!(opts(&rules_setup(3, "first")), (false, false, false, false));
     assert_eq!(opts(&Setup::players(3)), (false, false, false, false));
     // A 0.2.x save's four switches still decide, one by one.
     let mut old = Setup::players(3);
     old.options.insert("recruit-gold".into(), "on".into());
     old.options.insert("rules".into(), "full".into());
     assert_eq!(opts(&old), (false, true, false, false));
-    assert!(Dl::new(&full(3, "most")).is_err());
+    assert!(Dl::new(&rules_setup(3, "most")).is_err());
     // The launcher offers one option with two choices, each saying what it changes.
     let info = Dl::info();
     let rules = info.options.iter().find(|o| o.key == "rules").unwrap();

@@ -2,7 +2,9 @@
 //! seat count: every legal action's target is an item of the acting lord's view (buttons
 //! named `button:...` included), and an action about one component targets that
 //! component, not the panel around it.
+mod common;
 
+use common::{rules_setup, setup};
 use tavern_plugin_api::game::check::{random_move, scaled, target_problems};
 use tavern_plugin_api::{Game, GameRng, Setup};
 use tavern_plugin_dungeon_lords::Dl;
@@ -30,9 +32,7 @@ fn check_games(setup: &Setup, games: usize, salt: u64) {
 #[test]
 fn every_training_dungeons_targets_are_on_its_table() {
     for mode in ["training-1", "training-2", "training-3", "training-4"] {
-        let mut s = Setup::players(1);
-        s.options.insert("mode".into(), mode.into());
-        check_games(&s, scaled(6), 1);
+        check_games(&setup(mode), scaled(6), 1);
     }
 }
 
@@ -40,9 +40,7 @@ fn every_training_dungeons_targets_are_on_its_table() {
 fn every_full_games_targets_are_on_its_table() {
     for n in 2..=4 {
         for rules in ["first", "full"] {
-            let mut s = Setup::players(n);
-            s.options.insert("rules".into(), rules.into());
-            check_games(&s, scaled(2), n as u64);
+            check_games(&rules_setup(n, rules), scaled(2), n as u64);
         }
     }
 }

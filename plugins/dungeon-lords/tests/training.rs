@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use common::*;
 use tavern_plugin_api::Game;
 use tavern_plugin_dungeon_lords::data::data;
-use tavern_plugin_dungeon_lords::{Action, Dl, Phase};
+use tavern_plugin_dungeon_lords::{Dl, Phase};
 
 fn over(g: &Dl) -> bool {
     g.phase == Phase::Over
@@ -17,9 +17,7 @@ fn over(g: &Dl) -> bool {
 #[test]
 fn scenario_1_simplest_solution() {
     let mut g = training("training-1");
-    act(&mut g, 0, trap("rolling-stone"));
-    act(&mut g, 0, send("troll"));
-    act(&mut g, 0, Action::Confirm);
+    play_plan(&mut g, &["rolling-stone"], &["troll"]);
     assert!(
         in_prison(&g, 0, "warrior-1"),
         "the stone eliminates the first warrior"
@@ -32,8 +30,7 @@ fn scenario_1_simplest_solution() {
     assert_eq!(damage(&g, 0, "priest-1"), Some(2));
     assert_eq!(g.lords[0].conquered(), 1);
     assert_eq!(g.round, 2);
-    act(&mut g, 0, send("goblin"));
-    act(&mut g, 0, Action::Confirm);
+    play_plan(&mut g, &[], &["goblin"]);
     act(&mut g, 0, attack("goblin", 0, None, None));
     assert!(over(&g));
     assert_eq!(g.lords[0].conquered(), 1);
@@ -43,9 +40,7 @@ fn scenario_1_simplest_solution() {
 #[test]
 fn scenario_1_efficient_solution_keeps_the_food() {
     let mut g = training("training-1");
-    act(&mut g, 0, trap("rolling-stone"));
-    act(&mut g, 0, send("troll"));
-    act(&mut g, 0, Action::Confirm);
+    play_plan(&mut g, &["rolling-stone"], &["troll"]);
     let log = act(&mut g, 0, attack("troll", 0, None, None));
     // The troll's 3 leaves the warrior at 3 of 4, the priest heals 1, fatigue finishes him.
     assert!(
@@ -55,8 +50,7 @@ fn scenario_1_efficient_solution_keeps_the_food() {
     assert!(in_prison(&g, 0, "warrior-2a"));
     assert_eq!(damage(&g, 0, "priest-1"), Some(0));
     assert_eq!(g.lords[0].conquered(), 1);
-    act(&mut g, 0, send("goblin"));
-    act(&mut g, 0, Action::Confirm);
+    play_plan(&mut g, &[], &["goblin"]);
     let log = act(&mut g, 0, attack("goblin", 0, None, None));
     assert!(
         log.contains("Healing: the priest (3 HP) loses 1 damage"),
@@ -70,9 +64,7 @@ fn scenario_1_efficient_solution_keeps_the_food() {
 #[test]
 fn scenario_2_solution() {
     let mut g = training("training-2");
-    act(&mut g, 0, send("witch"));
-    act(&mut g, 0, send("ghost"));
-    act(&mut g, 0, Action::Confirm);
+    play_plan(&mut g, &[], &["witch", "ghost"]);
     // The ghost must go first: the middle thief is not first yet.
     act(&mut g, 0, attack("ghost", 0, Some("thief-2a"), None));
     act(&mut g, 0, attack("witch", 0, None, None));
@@ -83,8 +75,7 @@ fn scenario_2_solution() {
     );
     assert_eq!(damage(&g, 0, "thief-2b"), Some(0));
     assert_eq!(g.lords[0].conquered(), 1);
-    act(&mut g, 0, trap("poisoned-meal"));
-    let log = act(&mut g, 0, Action::Confirm);
+    let log = play_plan(&mut g, &["poisoned-meal"], &[]);
     assert!(
         log.contains("the thief (3 HP) takes 1 (2 prevented by disarming)"),
         "{log}"
@@ -97,8 +88,7 @@ fn scenario_2_solution() {
 #[test]
 fn scenario_2_meal_first_is_cut_to_one() {
     let mut g = training("training-2");
-    act(&mut g, 0, trap("poisoned-meal"));
-    act(&mut g, 0, Action::Confirm);
+    play_plan(&mut g, &["poisoned-meal"], &[]);
     // The meal's 4 is cut to 1 by the thieves' 3 symbols; fatigue adds 2.
     assert_eq!(damage(&g, 0, "warrior-2b"), Some(3));
     assert_eq!(g.lords[0].conquered(), 1);
@@ -107,9 +97,7 @@ fn scenario_2_meal_first_is_cut_to_one() {
 #[test]
 fn scenario_3_solution() {
     let mut g = training("training-3");
-    act(&mut g, 0, trap("cursed-ring"));
-    act(&mut g, 0, send("vampire"));
-    act(&mut g, 0, Action::Confirm);
+    play_plan(&mut g, &["cursed-ring"], &["vampire"]);
     assert_eq!(damage(&g, 0, "warrior-3"), Some(0));
     assert_eq!(damage(&g, 0, "priest-2a"), Some(0));
     assert_eq!(
@@ -122,15 +110,12 @@ fn scenario_3_solution() {
     assert_eq!(damage(&g, 0, "thief-3"), Some(2), "3 less the priest's 1");
     assert_eq!(g.lords[0].conquered(), 0, "the ring stops Conquering");
     assert!(g.lords[0].lair[0].ready, "the bite returns the vampire");
-    act(&mut g, 0, send("vampire"));
-    act(&mut g, 0, Action::Confirm);
+    play_plan(&mut g, &[], &["vampire"]);
     act(&mut g, 0, attack("vampire", 1, Some("thief-3"), None));
     assert!(in_prison(&g, 0, "thief-3"));
     assert_eq!(damage(&g, 0, "warrior-3"), Some(2));
     assert_eq!(g.lords[0].conquered(), 1);
-    act(&mut g, 0, trap("pendulum"));
-    act(&mut g, 0, send("vampire"));
-    act(&mut g, 0, Action::Confirm);
+    play_plan(&mut g, &["pendulum"], &["vampire"]);
     assert_eq!(damage(&g, 0, "priest-2a"), Some(3));
     act(&mut g, 0, attack("vampire", 0, Some("warrior-3"), None));
     assert!(over(&g));
@@ -141,8 +126,7 @@ fn scenario_3_solution() {
 #[test]
 fn scenario_4_solution() {
     let mut g = training("training-4");
-    act(&mut g, 0, trap("wall-of-fire"));
-    let log = act(&mut g, 0, Action::Confirm);
+    let log = play_plan(&mut g, &["wall-of-fire"], &[]);
     assert!(log.contains("nothing attacked the party"), "{log}");
     assert_eq!(
         damage(&g, 0, "priest-2b"),
@@ -152,9 +136,7 @@ fn scenario_4_solution() {
     assert_eq!(damage(&g, 0, "thief-1"), Some(1));
     assert_eq!(damage(&g, 0, "priest-3"), Some(2));
     assert_eq!(g.lords[0].conquered(), 1);
-    act(&mut g, 0, trap("anti-magic-dart"));
-    act(&mut g, 0, send("slime"));
-    act(&mut g, 0, Action::Confirm);
+    play_plan(&mut g, &["anti-magic-dart"], &["slime"]);
     let log = act(&mut g, 0, aim("priest-3"));
     assert!(log.contains("takes 0 (1 prevented"), "{log}");
     let log = act(&mut g, 0, attack("slime", 0, None, None));
@@ -167,10 +149,7 @@ fn scenario_4_solution() {
 #[test]
 fn room_scenario_solution() {
     let mut g = training("training-room");
-    act(&mut g, 0, trap("rolling-stone"));
-    act(&mut g, 0, send("troll"));
-    act(&mut g, 0, send("goblin"));
-    let log = act(&mut g, 0, Action::Confirm);
+    let log = play_plan(&mut g, &["rolling-stone"], &["troll", "goblin"]);
     assert!(log.contains("paid 1 gold"), "{log}");
     act(&mut g, 0, attack("troll", 1, None, None));
     act(&mut g, 0, attack("goblin", 0, None, None));

@@ -84,18 +84,8 @@ fn the_end_shows_the_best_solution() {
         let a = *g.legal_actions(0).last().unwrap();
         g.apply(Some(0), &a).unwrap();
     }
-    let v = g.view(Some(0));
-    let texts: Vec<&str> = v
-        .scene
-        .items
-        .iter()
-        .filter_map(|i| match &i.shape {
-            Shape::Text { text, .. } => Some(text.as_str()),
-            _ => None,
-        })
-        .collect();
     // The verdict against the rulebook's best (1 tile), matched or not, wrapped over lines.
-    let all = texts.join(" ");
+    let all = texts(&g, Some(0)).join(" ");
     let c = g.lords[0].conquered();
     let verdict = if c == 1 {
         "You matched the rulebook's best: 1 tile conquered.".to_string()
@@ -106,32 +96,18 @@ fn the_end_shows_the_best_solution() {
     assert!(g.outcome().unwrap().tie_break.unwrap().contains("best"));
 }
 
-fn texts(g: &Dl) -> Vec<String> {
-    g.view(Some(0))
-        .scene
-        .items
-        .iter()
-        .filter_map(|i| match &i.shape {
-            Shape::Text { text, .. } => Some(text.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
 #[test]
 fn the_table_shows_the_last_battle_step_by_step() {
     let mut g = training("training-1");
-    act(&mut g, 0, trap("rolling-stone"));
-    act(&mut g, 0, send("troll"));
-    act(&mut g, 0, tavern_plugin_dungeon_lords::Action::Confirm);
-    let t = texts(&g);
+    play_plan(&mut g, &["rolling-stone"], &["troll"]);
+    let t = texts(&g, Some(0));
     assert!(
         t.iter().any(|l| l.contains("Rolling Stone goes off")),
         "{t:?}"
     );
     assert!(t.iter().any(|l| l.contains("the warrior (3 HP) takes 3")));
     act(&mut g, 0, attack("troll", 0, None, None));
-    let t = texts(&g);
+    let t = texts(&g, Some(0));
     assert!(
         t.iter()
             .any(|l| l.starts_with("Healing: the warrior (4 HP) loses 1"))
@@ -143,7 +119,7 @@ fn the_table_shows_the_last_battle_step_by_step() {
     // A plan step of the next round leaves the report alone.
     act(&mut g, 0, send("goblin"));
     assert_eq!(
-        texts(&g)
+        texts(&g, Some(0))
             .iter()
             .filter(|l| l.starts_with("Fatigue: "))
             .count(),
@@ -173,14 +149,7 @@ fn combat_tiles_name_their_rooms_inside_the_tile() {
         }
         g.lords[0].plan.tile = Some(0);
         let s = g.view(Some(0)).scene;
-        let text: Vec<&str> = s
-            .items
-            .iter()
-            .filter_map(|i| match &i.shape {
-                Shape::Text { text, .. } => Some(text.as_str()),
-                _ => None,
-            })
-            .collect();
+        let text = scene_texts(&s);
         for &r in chunk {
             let name = &data().rooms[r as usize].name;
             let first = name.split(' ').next().unwrap();
@@ -223,32 +192,18 @@ fn combat_tiles_name_their_rooms_inside_the_tile() {
 /// to 1st"), not a bare number, and the combat card's line is not cut.
 #[test]
 fn cards_say_whom_they_hit_in_words() {
-    let g = training(&data().scenarios[0].key);
-    let s = g.view(Some(0)).scene;
-    let text: Vec<&str> = s
-        .items
-        .iter()
-        .filter_map(|i| match &i.shape {
-            Shape::Text { text, .. } => Some(text.as_str()),
-            _ => None,
-        })
-        .collect();
-    for want in ["3 to 1st", "2 to 1st", "3 or 4 to 1st"] {
-        assert!(text.contains(&want), "no {want:?} in {text:?}");
-    }
+    let text = says(0, &["3 to 1st", "2 to 1st", "3 or 4 to 1st"]);
     assert!(!text.iter().any(|t| t.contains('…')), "{text:?}");
     // The third training's vampire and traps.
-    let g = training(&data().scenarios[2].key);
-    let s = g.view(Some(0)).scene;
-    let text: Vec<&str> = s
-        .items
-        .iter()
-        .filter_map(|i| match &i.shape {
-            Shape::Text { text, .. } => Some(text.as_str()),
-            _ => None,
-        })
-        .collect();
-    for want in ["3 or 2 to any", "3 to 2nd", "1 to all"] {
-        assert!(text.contains(&want), "no {want:?} in {text:?}");
+    says(2, &["3 or 2 to any", "3 to 2nd", "1 to all"]);
+}
+
+/// Asserts that the table of the training dungeon `scenario` shows each of these texts;
+/// all its texts.
+fn says(scenario: usize, wants: &[&str]) -> Vec<String> {
+    let text = texts(&training(&data().scenarios[scenario].key), Some(0));
+    for want in wants {
+        assert!(text.iter().any(|t| t == want), "no {want:?} in {text:?}");
     }
+    text
 }

@@ -1,7 +1,8 @@
 //! Shared helpers for the Dungeon Lords tests.
 #![allow(dead_code)]
 
-use tavern_plugin_api::{Game, Setup, game::apply_checked};
+use tavern_plugin_api::scene::{Scene, Shape};
+use tavern_plugin_api::{Game, GameRng, Setup, ToAct, game::apply_checked};
 
 use tavern_plugin_dungeon_lords::action::NONE;
 use tavern_plugin_dungeon_lords::data::data;
@@ -13,6 +14,42 @@ pub fn setup(mode: &str) -> Setup {
     let mut s = Setup::players(1);
     s.options.insert("mode".into(), mode.into());
     s
+}
+
+/// The full game ("game" mode) for `n` lords.
+pub fn game_setup(n: usize) -> Setup {
+    let mut s = Setup::players(n);
+    s.options.insert("mode".into(), "game".into());
+    s
+}
+
+/// `n` seats under these rules ("first" or "full"), the mode left at its default.
+pub fn rules_setup(n: usize, rules: &str) -> Setup {
+    let mut s = Setup::players(n);
+    s.options.insert("rules".into(), rules.into());
+    s
+}
+
+/// Applies chance steps (checked) until a seat must decide.
+pub fn draw(g: &mut Dl, rng: &mut GameRng) {
+    while g.to_act() == ToAct::Chance {
+        let a = g.sample_chance(rng);
+        apply_checked(g, None, &a).unwrap();
+    }
+}
+
+/// A new full game of `n` lords with its opening chance steps drawn from `seed`: the first
+/// building round's orders are next.
+pub fn drawn_game(n: usize, seed: u64) -> (Dl, GameRng) {
+    drawn(&game_setup(n), seed)
+}
+
+/// A new game of this setup with its opening chance steps drawn from `seed`.
+pub fn drawn(s: &Setup, seed: u64) -> (Dl, GameRng) {
+    let mut g = Dl::new(s).unwrap();
+    let mut rng = GameRng::new(seed);
+    draw(&mut g, &mut rng);
+    (g, rng)
 }
 
 pub fn training(mode: &str) -> Dl {
@@ -34,8 +71,43 @@ pub fn monster_id(key: &str) -> u8 {
         .monster_id(key)
         .unwrap_or_else(|| panic!("no monster {key}"))
 }
+pub fn room_id(key: &str) -> u8 {
+    data()
+        .rooms
+        .iter()
+        .position(|r| r.key == key)
+        .unwrap_or_else(|| panic!("no room {key}")) as u8
+}
 
-/// Applies a legal action of seat 0 through the checked path and returns its log text.
+/// An unconquered tunnel tile.
+pub fn tunnel() -> Option<Tile> {
+    Some(Tile {
+        kind: TileKind::Tunnel,
+        conquered: false,
+        room: None,
+    })
+}
+
+/// A room tile holding the room with this key.
+pub fn room_tile(key: &str, conquered: bool) -> Option<Tile> {
+    Some(Tile {
+        kind: TileKind::Room,
+        conquered,
+        room: Some(room_id(key)),
+    })
+}
+
+/// Ready monster tiles of these kinds, as a lair holds them.
+pub fn monsters(keys: &[&str]) -> Vec<Monster> {
+    keys.iter()
+        .map(|k| Monster {
+            kind: monster_id(k),
+            ready: true,
+        })
+        .collect()
+}
+
+/// Applies a legal action of `seat` through the checked path and returns its log text.
 pub fn act(g: &mut Dl, seat: usize, a: Action) -> String {
     let applied = apply_checked(g, Some(seat), &a)
         .unwrap_or_else(|e| panic!("{a:?} refused: {e}\nlegal: {:?}", g.legal_actions(seat)));
@@ -109,21 +181,40 @@ pub fn with_traps(mut l: Lord, traps: &[&str]) -> Lord {
     l
 }
 
-pub fn with_monsters(mut l: Lord, monsters: &[&str]) -> Lord {
-    for m in monsters {
-        l.lair.push(Monster {
-            kind: monster_id(m),
-            ready: true,
-        });
-    }
+pub fn with_monsters(mut l: Lord, keys: &[&str]) -> Lord {
+    l.lair.extend(monsters(keys));
     l
+}
+
+/// The usual defender of the combat examples: lord "L" with three tunnels, this party,
+/// these trap cards and these monsters.
+pub fn defender(party: &[(&str, u8)], traps: &[&str], monsters: &[&str]) -> Lord {
+    with_monsters(
+        with_traps(with_party(lord("L", 3, &[]), party), traps),
+        monsters,
+    )
 }
 
 /// A one-lord combat in year 1 with the training fatigue.
 pub fn combat(l: Lord) -> Dl {
-    let mut g = Dl::combat(vec![l], 1, data().training_fatigue);
+    combat_with(l, data().training_fatigue)
+}
+
+/// A combat of these lords in year 1 whose Conquering adds `fatigue`, begun.
+pub fn combat_of(lords: Vec<Lord>, fatigue: u8) -> Dl {
+    let mut g = Dl::combat(lords, 1, fatigue);
     g.begin();
     g
+}
+
+/// A one-lord combat in year 1 whose Conquering adds `fatigue`, begun.
+pub fn combat_with(l: Lord, fatigue: u8) -> Dl {
+    combat_of(vec![l], fatigue)
+}
+
+/// A one-lord combat whose Conquering adds no fatigue, for examples about one earlier step.
+pub fn no_fatigue(l: Lord) -> Dl {
+    combat_with(l, 0)
 }
 
 /// Applies an action and returns the record of what happened.
@@ -134,4 +225,60 @@ pub fn change(g: &mut Dl, seat: usize, a: Action) -> Vec<Ev> {
         g.legal_actions(seat)
     );
     g.seat_change(seat, &a).expect("change")
+}
+
+/// Seat 0 plans its battle (through `change`): sets these traps, sends these monsters and
+/// confirms; the record of the Confirm.
+pub fn plan(g: &mut Dl, traps: &[&str], monsters: &[&str]) -> Vec<Ev> {
+    for t in traps {
+        change(g, 0, trap(t));
+    }
+    for m in monsters {
+        change(g, 0, send(m));
+    }
+    change(g, 0, Action::Confirm)
+}
+
+/// The `defender` with this party, traps and monsters in the combat `start` begins, its
+/// plan made with all of them: the game after the Confirm and the Confirm's record.
+pub fn battle(
+    party: &[(&str, u8)],
+    traps: &[&str],
+    monsters: &[&str],
+    start: impl FnOnce(Lord) -> Dl,
+) -> (Dl, Vec<Ev>) {
+    let mut g = start(defender(party, traps, monsters));
+    let ev = plan(&mut g, traps, monsters);
+    (g, ev)
+}
+
+/// Seat 0 plans its battle the way a player does (through `act`): sets these traps,
+/// sends these monsters and confirms; the Confirm's log text.
+pub fn play_plan(g: &mut Dl, traps: &[&str], monsters: &[&str]) -> String {
+    for t in traps {
+        act(g, 0, trap(t));
+    }
+    for m in monsters {
+        act(g, 0, send(m));
+    }
+    act(g, 0, Action::Confirm)
+}
+
+/// The words of a scene's texts, in drawing order.
+pub fn scene_texts(s: &Scene) -> Vec<&str> {
+    s.items
+        .iter()
+        .filter_map(|i| match &i.shape {
+            Shape::Text { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The words of the texts `viewer` sees on the table.
+pub fn texts(g: &Dl, viewer: Option<usize>) -> Vec<String> {
+    scene_texts(&g.view(viewer).scene)
+        .into_iter()
+        .map(String::from)
+        .collect()
 }
