@@ -5,7 +5,7 @@
 
 mod board;
 
-use board::{clear, ghost, human, park};
+use board::{clear, ghost, human, park, player_casts};
 use tavern_plugin_api::{Game, GameRng, Setup, ToAct};
 use tavern_plugin_keydoms::data::{self, ROOM_K, ROOM_L, ROUNDHOUSE};
 use tavern_plugin_keydoms::magic::Step;
@@ -40,13 +40,6 @@ fn ready(humans: usize, extra: &[(&str, &str)]) -> Keydoms {
     }
 }
 
-/// Seat 0 holds an active wand and `spell`, at its placement turn.
-fn about_to_cast(g: &mut Keydoms, spell: u8) {
-    g.m.wand[0] = true;
-    g.m.hands[0] = vec![spell];
-    g.pending = Some(Pending::Place { seat: 0 });
-}
-
 #[test]
 fn extortion_lets_the_player_choose_between_equally_weak_ghost_counters() {
     let mut g = ready(1, &[]);
@@ -54,8 +47,7 @@ fn extortion_lets_the_player_choose_between_equally_weak_ghost_counters() {
     ghost(&mut g, 0, 0, ROOM_K); // dark 1 (castle side)
     ghost(&mut g, 1, 0, ROOM_L); // light 1 (castle side)
     ghost(&mut g, 1, 7, ROOM_L); // light 5
-    about_to_cast(&mut g, 9);
-    board::apply(&mut g, Some(0), &Action::Cast { spell: 9 }).unwrap();
+    player_casts(&mut g, 9);
     assert!(
         matches!(
             g.pending,
@@ -99,8 +91,7 @@ fn extortion_with_one_weakest_counter_needs_no_choice() {
     clear(&mut g);
     ghost(&mut g, 0, 0, ROOM_K); // 1
     ghost(&mut g, 1, 7, ROOM_L); // 5
-    about_to_cast(&mut g, 9);
-    board::apply(&mut g, Some(0), &Action::Cast { spell: 9 }).unwrap();
+    player_casts(&mut g, 9);
     assert!(!matches!(
         g.pending,
         Some(Pending::Magic {
@@ -125,8 +116,7 @@ fn player_get_even_sends_ghost_counters_with_an_even_number_there_home() {
     ghost(&mut g, 0, 3, 1); // dark 2/6: 6 counts in a cave
     ghost(&mut g, 0, 5, 1); // dark 3/7: 7
     ghost(&mut g, 1, 1, 1); // light 1/4: 4
-    about_to_cast(&mut g, 10);
-    board::apply(&mut g, Some(0), &Action::Cast { spell: 10 }).unwrap();
+    player_casts(&mut g, 10);
     board::apply(&mut g, Some(0), &Action::ChooseLocation { loc: 1 }).unwrap();
     assert_eq!(
         g.players[0]
@@ -159,8 +149,7 @@ fn player_odd_ones_out_uses_the_castle_side_in_the_castle() {
     ghost(&mut g, 0, 1, ROOM_K); // dark 1/5: 1 in the castle (odd)
     ghost(&mut g, 0, 3, ROOM_K); // dark 2/6: 2 (even)
     ghost(&mut g, 0, 4, 2); // 3/7 elsewhere: not at the target
-    about_to_cast(&mut g, 14);
-    board::apply(&mut g, Some(0), &Action::Cast { spell: 14 }).unwrap();
+    player_casts(&mut g, 14);
     board::apply(&mut g, Some(0), &Action::ChooseLocation { loc: ROOM_K }).unwrap();
     assert_eq!(g.ghosts[0].workers[1].loc, None, "castle side 1 is odd");
     assert_eq!(
@@ -189,8 +178,7 @@ fn teleporting_a_ghost_counter_pays_three_treasures_to_the_treasury() {
     let before = g.players[0].total_treasure();
     assert!(before > 3);
     let treasury: u16 = g.treasury.iter().map(|&v| v as u16).sum();
-    about_to_cast(&mut g, 19);
-    board::apply(&mut g, Some(0), &Action::Cast { spell: 19 }).unwrap();
+    player_casts(&mut g, 19);
     let pick = Action::ChooseWorker {
         seat: 1,
         loc: 2,

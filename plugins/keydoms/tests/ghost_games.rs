@@ -4,13 +4,12 @@
 
 mod common;
 
-use common::{play_and_replay, seat_to_act, walk, walk_steps};
+use common::{artefact_kinds, play_and_replay, seat_to_act, spell_counts, walk, walk_steps};
 use tavern_plugin_api::game::check::{random_game, scaled};
 use tavern_plugin_api::{Game, GameRng, Setup};
 use tavern_plugin_keydoms::data::{STRENGTHS, type_value};
 use tavern_plugin_keydoms::ghost::{GHOSTS, GhostCard};
-use tavern_plugin_keydoms::magic::Step;
-use tavern_plugin_keydoms::{Keydoms, Pending, Stage};
+use tavern_plugin_keydoms::{Keydoms, Stage};
 
 pub fn invariants(g: &Keydoms) {
     for (t, &v) in g.treasure_totals().iter().enumerate() {
@@ -18,64 +17,20 @@ pub fn invariants(g: &Keydoms) {
     }
     let total = g.total();
     if g.stage != Stage::Setup {
-        let mut kinds = [0usize; 6];
-        for p in &g.players {
-            for k in 0..6 {
-                kinds[k] += p.artefacts[k] as usize;
-            }
-        }
         for gh in &g.ghosts {
             for k in 0..6 {
-                kinds[k] += gh.artefacts[k] as usize;
                 assert!(
                     gh.face_up[k] <= gh.artefacts[k],
                     "face-up artefacts it holds"
                 );
             }
         }
-        for s in &g.stacks {
-            for &a in s {
-                kinds[a as usize] += 1;
-            }
-        }
-        if let Some((_, Some(t))) = g.m.need_stack_shuffle {
-            kinds[t as usize] += 1;
-        }
-        for (k, &c) in kinds.iter().enumerate() {
+        for (k, &c) in artefact_kinds(g).iter().enumerate() {
             assert_eq!(c, total, "artefact kind {k} not conserved");
         }
     }
     if g.magic() {
-        let mut seen = [0u8; 22];
-        let mut mark = |sp: u8| seen[sp as usize] += 1;
-        g.m.deck.iter().chain(&g.m.discard).for_each(|&x| mark(x));
-        g.m.hands.iter().flatten().for_each(|&x| mark(x));
-        g.m.casts.iter().for_each(|c| mark(c.spell));
-        g.m.offer.iter().for_each(|&x| mark(x));
-        if let Some(r) = &g.gp.roundhouse {
-            r.drawn.iter().for_each(|&x| mark(x));
-        }
-        for gh in &g.ghosts {
-            for c in &gh.deck {
-                if let GhostCard::Spell(sp) = c {
-                    mark(*sp);
-                }
-            }
-            gh.revealed.iter().chain(&gh.gained).for_each(|&x| mark(x));
-        }
-        for p in g.pending.iter().chain(g.m.queue.iter()) {
-            match p {
-                Pending::Magic {
-                    step: Step::Keep { drawn, .. },
-                    ..
-                } => drawn.iter().for_each(|&x| mark(x)),
-                Pending::Magic {
-                    step: Step::Target { spell, .. },
-                    ..
-                } => mark(*spell),
-                _ => {}
-            }
-        }
+        let seen = spell_counts(g);
         for sp in 1..=21usize {
             let want = if !g.ghosts.is_empty() && GHOSTS.removed_spells.contains(&(sp as u8)) {
                 0

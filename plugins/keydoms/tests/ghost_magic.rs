@@ -5,7 +5,7 @@
 mod board;
 
 use board::ghost_table::{ready, setup, stopper, until_dark_ghost_turn};
-use board::{clear, ghost, human, park};
+use board::{clear, ghost, human, park, player_casts};
 use tavern_plugin_api::{Game, GameRng, ToAct};
 use tavern_plugin_keydoms::data::{self, AMULET, KEY, MARKET, RAVEN, ROOM_K, ROOM_L, SCROLL};
 use tavern_plugin_keydoms::magic::Step;
@@ -14,13 +14,19 @@ use tavern_plugin_keydoms::{Keydoms, Pending};
 
 // ----- spells -------------------------------------------------------------------------
 
+/// Ghost `gh` has turned up `spell` this round (taken from the spell deck and the
+/// discards), to be cast when resolution starts.
+fn turned_up(g: &mut Keydoms, gh: usize, spell: u8) {
+    g.m.deck.retain(|&s| s != spell);
+    g.m.discard.retain(|&s| s != spell);
+    g.ghosts[gh].revealed = vec![spell];
+}
+
 #[test]
 fn ghost_spells_turned_up_are_cast_when_resolution_starts() {
     let mut g = ready(1, "auto", &[]);
     clear(&mut g);
-    g.m.deck.retain(|&s| s != 18);
-    g.m.discard.retain(|&s| s != 18);
-    g.ghosts[1].revealed = vec![18]; // Taboo: each player takes 2 workers home
+    turned_up(&mut g, 1, 18); // Taboo: each player takes 2 workers home
     human(&mut g, 0, 8, 3);
     stopper(&mut g, 0);
     park(&mut g);
@@ -93,10 +99,7 @@ fn player_extortion_sends_the_weakest_ghost_castle_counter_home() {
     clear(&mut g);
     ghost(&mut g, 0, 0, ROOM_K); // castle side 1
     ghost(&mut g, 0, 7, ROOM_L); // castle side 5
-    g.m.wand[0] = true;
-    g.m.hands[0] = vec![9];
-    g.pending = Some(Pending::Place { seat: 0 });
-    board::apply(&mut g, Some(0), &Action::Cast { spell: 9 }).unwrap();
+    player_casts(&mut g, 9);
     assert_eq!(g.ghosts[0].workers[0].loc, None, "the 1 goes home");
     assert_eq!(g.ghosts[0].workers[7].loc, Some(ROOM_L));
     assert!(
@@ -111,10 +114,7 @@ fn player_toll_may_send_one_counter_of_each_ghost_home() {
     clear(&mut g);
     ghost(&mut g, 0, 2, 3);
     ghost(&mut g, 1, 4, MARKET);
-    g.m.wand[0] = true;
-    g.m.hands[0] = vec![20];
-    g.pending = Some(Pending::Place { seat: 0 });
-    board::apply(&mut g, Some(0), &Action::Cast { spell: 20 }).unwrap();
+    player_casts(&mut g, 20);
     // The player's 3 treasures all go (fewer than 7), then a choice per ghost.
     assert_eq!(g.players[0].total_treasure(), 0);
     let a = Action::ChooseGhostWorker {
@@ -146,10 +146,7 @@ fn evict_with_ghosts_removes_a_random_worker_of_each_other_party() {
     human(&mut g, 0, 4, 1);
     human(&mut g, 0, 6, 2);
     ghost(&mut g, 1, 1, 1);
-    g.m.wand[0] = true;
-    g.m.hands[0] = vec![7];
-    g.pending = Some(Pending::Place { seat: 0 });
-    board::apply(&mut g, Some(0), &Action::Cast { spell: 7 }).unwrap();
+    player_casts(&mut g, 7);
     assert_eq!(
         g.gp.evict_at,
         Some(ROOM_L),
@@ -221,10 +218,7 @@ fn evict_with_ghosts_striking_the_other_player_costs_the_caster_nothing() {
     human(&mut g, 0, 2, ROOM_L);
     human(&mut g, 1, 5, ROOM_L);
     ghost(&mut g, 0, 3, ROOM_L);
-    g.m.wand[0] = true;
-    g.m.hands[0] = vec![7];
-    g.pending = Some(Pending::Place { seat: 0 });
-    board::apply(&mut g, Some(0), &Action::Cast { spell: 7 }).unwrap();
+    player_casts(&mut g, 7);
     assert_eq!(g.gp.evict_at, Some(ROOM_L));
     board::apply(&mut g, None, &Action::GhostEvict { picks: vec![0, 0] }).unwrap();
     let at = |g: &Keydoms, seat: usize, st: u8| {
@@ -266,9 +260,7 @@ fn ghost_copy_takes_the_players_artefact_powers() {
     let mut g = ready(1, "auto", &[]);
     clear(&mut g);
     g.m.invoked[0][KEY as usize] = 1; // used during placement
-    g.m.deck.retain(|&s| s != 2);
-    g.m.discard.retain(|&s| s != 2);
-    g.ghosts[0].revealed = vec![2];
+    turned_up(&mut g, 0, 2);
     human(&mut g, 0, 8, 3);
     stopper(&mut g, 0);
     park(&mut g);
@@ -284,9 +276,7 @@ fn ghost_copy_takes_the_players_artefact_powers() {
     g.ghosts[0].invoked = vec![KEY];
     g.gp.keys = 1;
     g.m.invoked[0][KEY as usize] = 1;
-    g.m.deck.retain(|&s| s != 2);
-    g.m.discard.retain(|&s| s != 2);
-    g.ghosts[0].revealed = vec![2];
+    turned_up(&mut g, 0, 2);
     stopper(&mut g, 0);
     park(&mut g);
     board::run(&mut g);
@@ -298,10 +288,7 @@ fn player_moonlight_can_move_a_ghost_counter() {
     let mut g = ready(1, "auto", &[]);
     clear(&mut g);
     ghost(&mut g, 0, 7, 2);
-    g.m.wand[0] = true;
-    g.m.hands[0] = vec![13];
-    g.pending = Some(Pending::Place { seat: 0 });
-    board::apply(&mut g, Some(0), &Action::Cast { spell: 13 }).unwrap();
+    player_casts(&mut g, 13);
     let pick = Action::ChooseWorker {
         seat: 1,
         loc: 2,
@@ -318,9 +305,7 @@ fn ghost_smuggler_and_moonlight_in_play() {
     // Smuggler cast by the light ghost: Keytown is empty but for the market.
     let mut g = ready(1, "auto", &[]);
     clear(&mut g);
-    g.m.deck.retain(|&s| s != 16);
-    g.m.discard.retain(|&s| s != 16);
-    g.ghosts[1].revealed = vec![16];
+    turned_up(&mut g, 1, 16);
     human(&mut g, 0, 8, MARKET);
     stopper(&mut g, 0);
     park(&mut g);
@@ -342,9 +327,7 @@ fn ghost_smuggler_and_moonlight_in_play() {
     // showing a kind it lacks.
     let mut g = ready(1, "auto", &[]);
     clear(&mut g);
-    g.m.deck.retain(|&s| s != 13);
-    g.m.discard.retain(|&s| s != 13);
-    g.ghosts[0].revealed = vec![13];
+    turned_up(&mut g, 0, 13);
     ghost(&mut g, 0, 1, 0); // 1/5
     ghost(&mut g, 0, 6, 1); // 4/8
     stopper(&mut g, 0);
@@ -363,9 +346,7 @@ fn a_player_amulet_cancels_a_ghost_spell() {
     for cancel in [false, true] {
         let mut g = ready(1, "auto", &[]);
         clear(&mut g);
-        g.m.deck.retain(|&s| s != 20);
-        g.m.discard.retain(|&s| s != 20);
-        g.ghosts[0].revealed = vec![20]; // Toll
+        turned_up(&mut g, 0, 20); // Toll
         g.players[0].artefacts[AMULET as usize] = 1;
         g.m.passed[0] = false;
         stopper(&mut g, 0);
@@ -461,9 +442,7 @@ fn ghost_exchange_swaps_a_duplicate_for_a_kind_it_lacks() {
     // Room K shows a scroll (it has one); room L the amulet it lacks, so L it is even
     // with a ghost counter there.
     ghost(&mut g, 1, 0, ROOM_L);
-    g.m.deck.retain(|&s| s != 8);
-    g.m.discard.retain(|&s| s != 8);
-    g.ghosts[0].revealed = vec![8];
+    turned_up(&mut g, 0, 8);
     stopper(&mut g, 0);
     park(&mut g);
     board::run(&mut g);
@@ -480,10 +459,7 @@ fn player_donation_may_send_home_ghost_counters_in_the_caves_only() {
     clear(&mut g);
     ghost(&mut g, 0, 2, 3);
     ghost(&mut g, 0, 3, MARKET);
-    g.m.wand[0] = true;
-    g.m.hands[0] = vec![4];
-    g.pending = Some(Pending::Place { seat: 0 });
-    board::apply(&mut g, Some(0), &Action::Cast { spell: 4 }).unwrap();
+    player_casts(&mut g, 4);
     let l = g.legal_actions(0);
     assert!(l.contains(&Action::ChooseGhostWorker {
         ghost: 0,

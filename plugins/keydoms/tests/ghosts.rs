@@ -1,8 +1,12 @@
 //! Ghost opponents: data checks, every action card's directive chain, worker sides,
 //! the draw deck's round cycle and the ghost score.
 
+mod board;
+
+use board::{first_treasures, in_order, start_round};
 use tavern_plugin_api::game::apply_checked;
-use tavern_plugin_api::{Game, Setup, ToAct};
+use tavern_plugin_api::{Game, Setup};
+use tavern_plugin_keydoms::Keydoms;
 use tavern_plugin_keydoms::data::{
     AMULET, COTTAGE, KEY, LOCS, MARKET, MIRROR, RAVEN, ROOM_K, ROOM_L, ROOM_M, ROUNDHOUSE, SCROLL,
     STABLES, WAND,
@@ -11,39 +15,14 @@ use tavern_plugin_keydoms::ghost::{
     GHOSTS, Ghost, GhostCard, GhostMove, Mods, Table, combined_ranks,
 };
 use tavern_plugin_keydoms::state::Action;
-use tavern_plugin_keydoms::{Keydoms, Stage};
 
 /// A three-seat standard game in its placing phase, with rooms K, L, M showing an
 /// amulet, a key and a mirror, every cave empty and nobody on the board.
 fn board() -> Keydoms {
     let mut g = Keydoms::new(&Setup::players(3)).unwrap();
-    apply_checked(
-        &mut g,
-        None,
-        &Action::ShuffleSpells {
-            order: (0..21).collect(),
-        },
-    )
-    .unwrap();
-    let tiles = Keydoms::castle_tiles(3).len();
-    apply_checked(
-        &mut g,
-        None,
-        &Action::ShuffleArtefacts {
-            order: (0..tiles as u16).collect(),
-        },
-    )
-    .unwrap();
-    let card = g.card_deck[0];
-    apply_checked(&mut g, None, &Action::StartRound { guard: 5, card }).unwrap();
-    for _ in 0..9 {
-        let ToAct::Seats(s) = g.to_act() else {
-            panic!("expected a seat")
-        };
-        let a = g.legal_actions(s[0])[0].clone();
-        apply_checked(&mut g, Some(s[0]), &a).unwrap();
-    }
-    assert_eq!(g.stage, Stage::Placing);
+    in_order(&mut g);
+    start_round(&mut g, 5);
+    first_treasures(&mut g);
     g.stacks = Default::default();
     g.stacks[0] = vec![SCROLL, AMULET];
     g.stacks[1] = vec![KEY];
@@ -244,23 +223,7 @@ fn caves_keep_the_pieces_the_treasure_card_laid() {
     use tavern_plugin_keydoms::data::CARDS;
     for card in CARDS.cards.iter().filter(|c| c.chests == 3) {
         let mut g = Keydoms::new(&Setup::players(3)).unwrap();
-        apply_checked(
-            &mut g,
-            None,
-            &Action::ShuffleSpells {
-                order: (0..21).collect(),
-            },
-        )
-        .unwrap();
-        let tiles = Keydoms::castle_tiles(3).len();
-        apply_checked(
-            &mut g,
-            None,
-            &Action::ShuffleArtefacts {
-                order: (0..tiles as u16).collect(),
-            },
-        )
-        .unwrap();
+        in_order(&mut g);
         apply_checked(
             &mut g,
             None,

@@ -4,8 +4,8 @@
 mod board;
 
 use board::magic_table::{
-    COTTAGE, CROWN, GEM, GOLD, act, chance, give, pass_all, pass_until, put, resolve, seat, spell,
-    table, wand_then, window,
+    COTTAGE, CROWN, GEM, GOLD, act, cast, chance, give, pass_all, pass_until, put, resolve, seat,
+    spell, table, wand_then, window,
 };
 use tavern_plugin_api::{Game, Setup, ToAct};
 use tavern_plugin_keydoms::data::{
@@ -162,8 +162,7 @@ fn amulet_cancels_a_spell_just_cast() {
     spell(&mut g, 0, 11);
     // On a placement turn: wand first, then the spell.
     assert!(!g.legal_actions(0).contains(&Action::Cast { spell: 11 }));
-    wand_then(&mut g, 0);
-    act(&mut g, 0, Action::Cast { spell: 11 });
+    cast(&mut g, 0, 11);
     assert_eq!(window(&g), Some(WinKind::Spell));
     // The caster is not asked; seat 1 answers with the amulet.
     assert_eq!(seat(&g), 1);

@@ -3,8 +3,8 @@
 mod board;
 
 use board::magic_table::{
-    COTTAGE, CROWN, GEM, GOBLET, GOLD, PEARL, act, chance, give, pass_all, pass_until, place, put,
-    resolve, seat, spell, table, wand_then, window,
+    COTTAGE, CROWN, GEM, GOBLET, GOLD, PEARL, act, cast, chance, get_even_on_the_market, give,
+    pass_all, pass_until, pick_worker, place, put, resolve, seat, spell, table, wand_then, window,
 };
 use tavern_plugin_api::{Game, ToAct};
 use tavern_plugin_keydoms::Pending;
@@ -18,8 +18,7 @@ use tavern_plugin_keydoms::state::Action;
 fn gift_takes_three_small_treasures() {
     let mut g = table(3, 1);
     spell(&mut g, 0, 11);
-    wand_then(&mut g, 0);
-    act(&mut g, 0, Action::Cast { spell: 11 });
+    cast(&mut g, 0, 11);
     pass_all(&mut g);
     for t in [GOLD, GOLD, GEM] {
         act(&mut g, 0, Action::TakeOne { treasure: t });
@@ -232,19 +231,7 @@ fn odd_ones_out_sends_odd_workers_and_ravens_home() {
 
 #[test]
 fn get_even_sends_even_workers_home() {
-    let mut g = table(3, 1);
-    spell(&mut g, 2, 10);
-    put(&mut g, 0, 8, MARKET);
-    put(&mut g, 1, 5, MARKET);
-    resolve(&mut g);
-    pass_until(&mut g, WinKind::Location(MARKET));
-    act(&mut g, 0, Action::Pass);
-    act(&mut g, 1, Action::Pass);
-    wand_then(&mut g, 2);
-    act(&mut g, 0, Action::Pass);
-    act(&mut g, 1, Action::Pass);
-    act(&mut g, 2, Action::Cast { spell: 10 });
-    act(&mut g, 2, Action::ChooseLocation { loc: MARKET });
+    let mut g = get_even_on_the_market();
     pass_all(&mut g);
     assert!(!g.players[0].has_worker_in(MARKET));
     assert_eq!(g.pending, Some(Pending::MarketGive { seat: 1 }));
@@ -257,32 +244,15 @@ fn evict_and_the_answer() {
     put(&mut g, 0, 5, STABLES);
     put(&mut g, 0, 6, MARKET);
     put(&mut g, 1, 8, MARKET);
-    wand_then(&mut g, 0);
-    act(&mut g, 0, Action::Cast { spell: 7 });
+    cast(&mut g, 0, 7);
     // Guard-room workers cannot be chosen; face-down ones are named by slot only.
-    act(
-        &mut g,
-        0,
-        Action::ChooseWorker {
-            seat: 1,
-            loc: MARKET,
-            slot: 0,
-        },
-    );
+    pick_worker(&mut g, 0, 1, MARKET);
     pass_all(&mut g);
     assert!(!g.players[1].has_worker_in(MARKET));
     assert_eq!(seat(&g), 1);
     let legal = g.legal_actions(1);
     assert_eq!(legal.len(), 2);
-    act(
-        &mut g,
-        1,
-        Action::ChooseWorker {
-            seat: 0,
-            loc: STABLES,
-            slot: 0,
-        },
-    );
+    pick_worker(&mut g, 1, 0, STABLES);
     assert!(!g.players[0].has_worker_in(STABLES));
     assert!(g.players[0].has_worker_in(MARKET));
 }
@@ -292,17 +262,8 @@ fn teleport_moves_a_worker_and_pays_compensation() {
     let mut g = table(3, 1);
     spell(&mut g, 0, 19);
     put(&mut g, 1, 8, MARKET);
-    wand_then(&mut g, 0);
-    act(&mut g, 0, Action::Cast { spell: 19 });
-    act(
-        &mut g,
-        0,
-        Action::ChooseWorker {
-            seat: 1,
-            loc: MARKET,
-            slot: 0,
-        },
-    );
+    cast(&mut g, 0, 19);
+    pick_worker(&mut g, 0, 1, MARKET);
     act(&mut g, 0, Action::ChooseLocation { loc: STABLES });
     pass_all(&mut g);
     assert!(g.players[1].has_worker_in(STABLES));
@@ -315,8 +276,7 @@ fn teleport_moves_a_worker_and_pays_compensation() {
 fn taboo_closes_a_location() {
     let mut g = table(3, 1);
     spell(&mut g, 0, 18);
-    wand_then(&mut g, 0);
-    act(&mut g, 0, Action::Cast { spell: 18 });
+    cast(&mut g, 0, 18);
     act(&mut g, 0, Action::ChooseLocation { loc: MARKET });
     pass_all(&mut g);
     assert!(
@@ -337,8 +297,7 @@ fn extortion_and_levy_pay_or_go_home() {
     put(&mut g, 1, 5, MARKET);
     put(&mut g, 2, 4, STABLES);
     g.m.allowance[0] = 2;
-    wand_then(&mut g, 0);
-    act(&mut g, 0, Action::Cast { spell: 9 });
+    cast(&mut g, 0, 9);
     pass_all(&mut g);
     // Seat 1 owes 2 for two castle workers and refuses; seat 2 pays 1.
     act(&mut g, 1, Action::Refuse);
@@ -360,8 +319,7 @@ fn donation_and_toll_take_from_everyone() {
     let mut g = table(3, 1);
     spell(&mut g, 0, 4);
     give(&mut g, 1, GOLD, 6);
-    wand_then(&mut g, 0);
-    act(&mut g, 0, Action::Cast { spell: 4 });
+    cast(&mut g, 0, 4);
     pass_all(&mut g);
     // Seat 0 has 3 (all go at once), seat 1 has 9 and chooses 5.
     assert_eq!(g.players[0].total_treasure(), 0);
@@ -376,8 +334,7 @@ fn donation_and_toll_take_from_everyone() {
 fn trade_swaps_one_for_one() {
     let mut g = table(3, 1);
     spell(&mut g, 0, 21);
-    wand_then(&mut g, 0);
-    act(&mut g, 0, Action::Cast { spell: 21 });
+    cast(&mut g, 0, 21);
     pass_all(&mut g);
     act(
         &mut g,
@@ -405,8 +362,7 @@ fn exchange_swaps_an_unused_artefact_with_one_on_offer() {
     spell(&mut g, 0, 8);
     g.players[0].artefacts[SCROLL as usize] = 1;
     let top = *g.stacks[1].last().unwrap();
-    wand_then(&mut g, 0);
-    act(&mut g, 0, Action::Cast { spell: 8 });
+    cast(&mut g, 0, 8);
     // The invoked wand is not unused any more.
     assert!(
         !g.legal_actions(0)
@@ -424,8 +380,7 @@ fn exchange_swaps_an_unused_artefact_with_one_on_offer() {
 fn rearrange_puts_the_chosen_artefact_on_top() {
     let mut g = table(3, 1);
     spell(&mut g, 0, 15);
-    wand_then(&mut g, 0);
-    act(&mut g, 0, Action::Cast { spell: 15 });
+    cast(&mut g, 0, 15);
     act(&mut g, 0, Action::ChooseStack { stack: 0 });
     pass_all(&mut g);
     let chosen = g.stacks[0][1];
@@ -476,8 +431,7 @@ fn choice_lets_the_buyer_pick_from_the_whole_stack() {
 fn disclosure_makes_others_place_face_up() {
     let mut g = table(3, 1);
     spell(&mut g, 0, 3);
-    wand_then(&mut g, 0);
-    act(&mut g, 0, Action::Cast { spell: 3 });
+    cast(&mut g, 0, 3);
     pass_all(&mut g);
     // The caster still places face down; the prompt says so, and says the others' way.
     assert_eq!(
@@ -515,17 +469,8 @@ fn moonlight_moves_a_worker_as_it_lies() {
     let mut g = table(3, 1);
     spell(&mut g, 0, 13);
     put(&mut g, 1, 8, MARKET);
-    wand_then(&mut g, 0);
-    act(&mut g, 0, Action::Cast { spell: 13 });
-    act(
-        &mut g,
-        0,
-        Action::ChooseWorker {
-            seat: 1,
-            loc: MARKET,
-            slot: 0,
-        },
-    );
+    cast(&mut g, 0, 13);
+    pick_worker(&mut g, 0, 1, MARKET);
     act(&mut g, 0, Action::ChooseLocation { loc: GUARD });
     pass_all(&mut g);
     let w = g.players[1]
@@ -594,8 +539,7 @@ fn dragon_returns_empties_a_cave() {
     spell(&mut g, 0, 6);
     g.treasury[3] -= 5;
     g.caves[3][0][3] = 5;
-    wand_then(&mut g, 0);
-    act(&mut g, 0, Action::Cast { spell: 6 });
+    cast(&mut g, 0, 6);
     act(&mut g, 0, Action::ChooseLocation { loc: 3 });
     pass_all(&mut g);
     assert_eq!(g.cave_value(3), 0);

@@ -4,8 +4,8 @@
 mod board;
 
 use board::magic_table::{
-    COTTAGE, GOLD, act, chance, give, pass_all, pass_until, place, put, resolve, seat, spell,
-    table, wand_then, window,
+    COTTAGE, GOLD, act, cast, get_even_on_the_market, give, pass_all, pass_until, pick_worker,
+    place, put, resolve, seat, spell, table, window,
 };
 use tavern_plugin_api::{Game, Setup};
 use tavern_plugin_keydoms::data::{self, MARKET, ROOM_K, ROUNDHOUSE, STABLES, WAND};
@@ -32,19 +32,9 @@ fn muggles_offer_no_magic() {
     let mut s = Setup::players(3);
     s.options.insert("variant".into(), "muggles".into());
     let mut g = Keydoms::new(&s).unwrap();
-    chance(
-        &mut g,
-        Action::ShuffleArtefacts {
-            order: (0..15).collect(),
-        },
-    );
-    let card = g.card_deck[0];
-    chance(&mut g, Action::StartRound { guard: 3, card });
-    for _ in 0..9 {
-        let s = seat(&g);
-        let a = g.legal_actions(s)[0].clone();
-        act(&mut g, s, a);
-    }
+    board::in_order(&mut g);
+    board::start_round(&mut g, 3);
+    board::first_treasures(&mut g);
     let legal = g.legal_actions(0);
     assert!(legal.iter().all(|a| matches!(a, Action::Place { .. })));
     assert!(!legal.iter().any(|a| matches!(
@@ -57,35 +47,24 @@ fn muggles_offer_no_magic() {
     let _ = data::LOCS;
 }
 
-#[test]
-fn foreknown_turns_up_two_spells_for_the_roundhouse() {
+/// Three players with the Foreknown option.
+fn foreknown() -> Setup {
     let mut s = Setup::players(3);
     s.options.insert("foreknown".into(), "yes".into());
-    let mut g = Keydoms::new(&s).unwrap();
+    s
+}
+
+#[test]
+fn foreknown_turns_up_two_spells_for_the_roundhouse() {
+    let mut g = Keydoms::new(&foreknown()).unwrap();
     g.rules_0_2 = true;
-    chance(
-        &mut g,
-        Action::ShuffleSpells {
-            order: (0..21).collect(),
-        },
-    );
-    chance(
-        &mut g,
-        Action::ShuffleArtefacts {
-            order: (0..15).collect(),
-        },
-    );
-    let card = g.card_deck[0];
-    chance(&mut g, Action::StartRound { guard: 4, card });
+    board::in_order(&mut g);
+    board::start_round(&mut g, 4);
     assert_eq!(g.m.offer, vec![21, 20]);
     // Everyone can read the offer.
     let v = serde_json::to_string(&g.view(None)).unwrap();
     assert!(v.contains("Trade") && v.contains("Toll"));
-    for _ in 0..9 {
-        let s = seat(&g);
-        let a = g.legal_actions(s)[0].clone();
-        act(&mut g, s, a);
-    }
+    board::first_treasures(&mut g);
     put(&mut g, 2, 4, ROUNDHOUSE);
     resolve(&mut g);
     pass_until(&mut g, WinKind::Location(ROUNDHOUSE));
@@ -104,27 +83,12 @@ fn foreknown_turns_up_two_spells_for_the_roundhouse() {
 
 #[test]
 fn foreknown_discards_an_untaken_offer_next_round() {
-    let mut s = Setup::players(3);
-    s.options.insert("foreknown".into(), "yes".into());
-    let mut g = Keydoms::new(&s).unwrap();
-    chance(
-        &mut g,
-        Action::ShuffleSpells {
-            order: (0..21).collect(),
-        },
-    );
-    chance(
-        &mut g,
-        Action::ShuffleArtefacts {
-            order: (0..15).collect(),
-        },
-    );
-    let card = g.card_deck[0];
-    chance(&mut g, Action::StartRound { guard: 4, card });
+    let mut g = Keydoms::new(&foreknown()).unwrap();
+    board::in_order(&mut g);
+    board::start_round(&mut g, 4);
     g.stage = Stage::RoundStart;
     g.pending = None;
-    let card = g.card_deck[0];
-    chance(&mut g, Action::StartRound { guard: 4, card });
+    board::start_round(&mut g, 4);
     assert_eq!(g.m.offer, vec![19, 18]);
     assert!(g.m.discard.contains(&21) && g.m.discard.contains(&20));
 }
@@ -137,27 +101,10 @@ fn a_worker_sent_home_during_placement_is_placed_again() {
     place(&mut g, 1, 8, MARKET);
     place(&mut g, 2, 7, STABLES);
     pass_all(&mut g);
-    wand_then(&mut g, 0);
-    act(&mut g, 0, Action::Cast { spell: 7 });
-    act(
-        &mut g,
-        0,
-        Action::ChooseWorker {
-            seat: 1,
-            loc: MARKET,
-            slot: 0,
-        },
-    );
+    cast(&mut g, 0, 7);
+    pick_worker(&mut g, 0, 1, MARKET);
     pass_all(&mut g);
-    act(
-        &mut g,
-        1,
-        Action::ChooseWorker {
-            seat: 0,
-            loc: MARKET,
-            slot: 0,
-        },
-    );
+    pick_worker(&mut g, 1, 0, MARKET);
     assert_eq!(g.pending, Some(Pending::Place { seat: 0 }));
     while g.stage == Stage::Placing {
         pass_all(&mut g);
@@ -237,8 +184,7 @@ fn spells_that_settle_by_themselves_say_so_in_the_log() {
     // Levy with nobody in Keytown.
     let mut g = table(3, 1);
     spell(&mut g, 0, 12);
-    wand_then(&mut g, 0);
-    act(&mut g, 0, Action::Cast { spell: 12 });
+    cast(&mut g, 0, 12);
     let lines = pass_all_logged(&mut g);
     assert!(
         lines.contains(
@@ -253,8 +199,7 @@ fn spells_that_settle_by_themselves_say_so_in_the_log() {
     let mut g = table(3, 1);
     spell(&mut g, 0, 4);
     give(&mut g, 1, GOLD, 6);
-    wand_then(&mut g, 0);
-    act(&mut g, 0, Action::Cast { spell: 4 });
+    cast(&mut g, 0, 4);
     let lines = pass_all_logged(&mut g);
     assert!(
         lines.contains(&"Player 1 has no more than that and hands over every treasure".into()),
@@ -266,8 +211,7 @@ fn spells_that_settle_by_themselves_say_so_in_the_log() {
     put(&mut g, 1, 8, ROOM_K);
     put(&mut g, 1, 7, ROOM_K);
     g.players[1].treasure = [1, 0, 0, 0, 0];
-    wand_then(&mut g, 0);
-    act(&mut g, 0, Action::Cast { spell: 9 });
+    cast(&mut g, 0, 9);
     let lines = pass_all_logged(&mut g);
     assert!(
         lines.contains(
@@ -277,19 +221,7 @@ fn spells_that_settle_by_themselves_say_so_in_the_log() {
     );
     assert!(!g.players[1].has_worker_in(ROOM_K));
     // Get even names whose workers went home.
-    let mut g = table(3, 1);
-    spell(&mut g, 2, 10);
-    put(&mut g, 0, 8, MARKET);
-    put(&mut g, 1, 5, MARKET);
-    resolve(&mut g);
-    pass_until(&mut g, WinKind::Location(MARKET));
-    act(&mut g, 0, Action::Pass);
-    act(&mut g, 1, Action::Pass);
-    wand_then(&mut g, 2);
-    act(&mut g, 0, Action::Pass);
-    act(&mut g, 1, Action::Pass);
-    act(&mut g, 2, Action::Cast { spell: 10 });
-    act(&mut g, 2, Action::ChooseLocation { loc: MARKET });
+    let mut g = get_even_on_the_market();
     let lines = pass_all_logged(&mut g);
     assert!(
         lines.contains(&"Get even sends workers home from the Market: 1 of Player 1's".into()),

@@ -4,14 +4,13 @@
 
 mod common;
 
-use common::{play_and_replay, walk_with};
+use common::{artefact_kinds, play_and_replay, spell_counts, walk_with};
 use rand::RngExt;
 use tavern_plugin_api::game::check::{random_game, scaled};
 use tavern_plugin_api::{Game, GameRng, Setup};
 use tavern_plugin_keydoms::Action;
 use tavern_plugin_keydoms::data::{AMULET, KEY, MIRROR, RAVEN, SCROLL, STRENGTHS, WAND};
-use tavern_plugin_keydoms::magic::Step;
-use tavern_plugin_keydoms::{Keydoms, Pending, Stage};
+use tavern_plugin_keydoms::{Keydoms, Stage};
 
 fn invariants(g: &Keydoms) {
     let n = g.n();
@@ -25,46 +24,13 @@ fn invariants(g: &Keydoms) {
     }
     // Artefacts: one wand per player, n of every other kind between castle and players.
     if g.stage != Stage::Setup {
-        let mut kinds = [0usize; 6];
-        for p in &g.players {
-            for k in 0..6 {
-                kinds[k] += p.artefacts[k] as usize;
-            }
-        }
-        for s in &g.stacks {
-            for &a in s {
-                kinds[a as usize] += 1;
-            }
-        }
-        if let Some((_, Some(t))) = g.m.need_stack_shuffle {
-            kinds[t as usize] += 1;
-        }
-        for (k, &c) in kinds.iter().enumerate() {
+        for (k, &c) in artefact_kinds(g).iter().enumerate() {
             assert_eq!(c, n, "artefact kind {k} not conserved");
         }
         // Spells: all 21 between deck, discards, hands, casts in flight and draws being
         // decided (magic game).
         if g.magic() {
-            let mut seen = [0u8; 22];
-            let mut mark = |sp: u8| seen[sp as usize] += 1;
-            g.m.deck.iter().chain(&g.m.discard).for_each(|&x| mark(x));
-            g.m.hands.iter().flatten().for_each(|&x| mark(x));
-            g.m.casts.iter().for_each(|c| mark(c.spell));
-            g.m.offer.iter().for_each(|&x| mark(x));
-            let pendings = g.pending.iter().chain(g.m.queue.iter());
-            for p in pendings {
-                match p {
-                    Pending::Magic {
-                        step: Step::Keep { drawn, .. },
-                        ..
-                    } => drawn.iter().for_each(|&x| mark(x)),
-                    Pending::Magic {
-                        step: Step::Target { spell, .. },
-                        ..
-                    } => mark(*spell),
-                    _ => {}
-                }
-            }
+            let seen = spell_counts(g);
             assert!(
                 seen[1..].iter().all(|&c| c == 1),
                 "spells not conserved: {seen:?}"

@@ -3,6 +3,7 @@
 
 mod board;
 
+use board::clear_caves;
 use tavern_plugin_api::{Game, Setup, ToAct};
 use tavern_plugin_keydoms::data::{self, AMULET, GUARD, KEY, MARKET, RAVEN, SCROLL, STABLES};
 use tavern_plugin_keydoms::state::{Action, Cursor};
@@ -14,50 +15,27 @@ const GOBLET: u8 = 2;
 const GEM: u8 = 3;
 const GOLD: u8 = 4;
 
-/// A fresh game after setup: identity artefact order, a known card and guard, and
-/// every player holding crown, pearl and goblet.
+/// A fresh Muggles game after setup: identity artefact order, a known card and guard,
+/// and every player holding crown, pearl and goblet.
 fn table(n: usize, guard: u8) -> Keydoms {
-    table_in(n, guard, "muggles")
+    let mut g = dealt(n);
+    board::start_round(&mut g, guard);
+    board::first_treasures(&mut g);
+    g
+}
+
+/// A new Muggles game of `n` seats with its artefacts in identity order, before its
+/// first round.
+fn dealt(n: usize) -> Keydoms {
+    let mut g = Keydoms::new(&setup_in(n, "muggles")).unwrap();
+    board::in_order(&mut g);
+    g
 }
 
 fn setup_in(n: usize, variant: &str) -> Setup {
     let mut s = Setup::players(n);
     s.options.insert("variant".into(), variant.into());
     s
-}
-
-fn table_in(n: usize, guard: u8, variant: &str) -> Keydoms {
-    let mut g = Keydoms::new(&setup_in(n, variant)).unwrap();
-    if g.magic() {
-        board::apply(
-            &mut g,
-            None,
-            &Action::ShuffleSpells {
-                order: (0..21).collect(),
-            },
-        )
-        .unwrap();
-    }
-    let tiles = Keydoms::castle_tiles(n).len();
-    board::apply(
-        &mut g,
-        None,
-        &Action::ShuffleArtefacts {
-            order: (0..tiles as u16).collect(),
-        },
-    )
-    .unwrap();
-    let card = g.card_deck[0];
-    board::apply(&mut g, None, &Action::StartRound { guard, card }).unwrap();
-    for _ in 0..3 * n {
-        let ToAct::Seats(s) = g.to_act() else {
-            panic!("expected a seat")
-        };
-        let a = g.legal_actions(s[0])[0].clone();
-        board::apply(&mut g, Some(s[0]), &a).unwrap();
-    }
-    assert_eq!(g.stage, Stage::Placing);
-    g
 }
 
 /// Moves `v` of treasure `t` from the treasury to `seat`.
@@ -81,18 +59,6 @@ fn put(g: &mut Keydoms, seat: usize, strength: u8, loc: u8) {
         .find(|w| w.strength == strength && w.loc.is_none())
         .expect("worker behind the screen");
     w.loc = Some(loc);
-}
-
-/// Empties every cave back into the treasury.
-fn clear_caves(g: &mut Keydoms) {
-    for c in 0..5 {
-        for l in 0..4 {
-            for t in 0..5 {
-                g.treasury[t] += g.caves[c][l][t];
-                g.caves[c][l][t] = 0;
-            }
-        }
-    }
 }
 
 /// Places one ledge of value `v` of type `t` in cave `c` from the treasury.
@@ -430,8 +396,7 @@ fn unsold_artefacts_stay_and_are_offered_next_round() {
     // Everything went home, the caves emptied into the treasury.
     assert!(g.players.iter().all(|p| p.unplaced().count() == 8));
     assert_eq!(g.treasury.iter().map(|&v| v as u32).sum::<u32>(), 145 - 18);
-    let card = g.card_deck[0];
-    board::apply(&mut g, None, &Action::StartRound { guard: 3, card }).unwrap();
+    board::start_round(&mut g, 3);
     assert!(g.is_active(data::ROOM_K));
     assert_eq!(g.stage, Stage::Placing);
 }
@@ -448,8 +413,7 @@ fn bought_artefact_reveals_the_next_tile_only_next_round() {
     assert!(!g.top_up[0]);
     assert!(!g.is_active(data::ROOM_K));
     assert_eq!(g.stage, Stage::RoundStart);
-    let card = g.card_deck[0];
-    board::apply(&mut g, None, &Action::StartRound { guard: 3, card }).unwrap();
+    board::start_round(&mut g, 3);
     assert!(g.top_up[0]);
     assert_eq!(g.stacks[0].len(), 4);
 }
@@ -502,8 +466,7 @@ fn single_remaining_stack_is_spread_over_the_rooms() {
     g.top_up = [false, false, false, false, true, false];
     resolve(&mut g);
     assert_eq!(g.stage, Stage::RoundStart);
-    let card = g.card_deck[0];
-    board::apply(&mut g, None, &Action::StartRound { guard: 3, card }).unwrap();
+    board::start_round(&mut g, 3);
     let lens: Vec<usize> = g.stacks.iter().map(Vec::len).collect();
     // Three players: at most three rooms, one tile face up in each.
     assert_eq!(lens, vec![2, 1, 1, 0, 0, 0]);
@@ -514,15 +477,7 @@ fn single_remaining_stack_is_spread_over_the_rooms() {
 
 #[test]
 fn six_players_add_a_small_treasure_under_filled_ledges() {
-    let mut g = Keydoms::new(&setup_in(6, "muggles")).unwrap();
-    board::apply(
-        &mut g,
-        None,
-        &Action::ShuffleArtefacts {
-            order: (0..30).collect(),
-        },
-    )
-    .unwrap();
+    let mut g = dealt(6);
     let id = g.card_deck[0];
     let card = data::card(id).unwrap();
     board::apply(&mut g, None, &Action::StartRound { guard: 2, card: id }).unwrap();
@@ -540,15 +495,7 @@ fn six_players_add_a_small_treasure_under_filled_ledges() {
         }
     }
     // With five players the empty ledges stay empty.
-    let mut g = Keydoms::new(&setup_in(5, "muggles")).unwrap();
-    board::apply(
-        &mut g,
-        None,
-        &Action::ShuffleArtefacts {
-            order: (0..25).collect(),
-        },
-    )
-    .unwrap();
+    let mut g = dealt(5);
     let id = g.card_deck[0];
     let card = data::card(id).unwrap();
     board::apply(&mut g, None, &Action::StartRound { guard: 2, card: id }).unwrap();
@@ -591,15 +538,7 @@ fn setup_by_player_count() {
 
 #[test]
 fn starting_treasures_are_three_different_types() {
-    let mut g = Keydoms::new(&setup_in(3, "muggles")).unwrap();
-    board::apply(
-        &mut g,
-        None,
-        &Action::ShuffleArtefacts {
-            order: (0..15).collect(),
-        },
-    )
-    .unwrap();
+    let mut g = dealt(3);
     let card = g.card_deck[3];
     board::apply(&mut g, None, &Action::StartRound { guard: 2, card }).unwrap();
     assert_eq!(seat_to_act(&g), 0);

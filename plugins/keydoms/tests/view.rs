@@ -1,6 +1,7 @@
 //! The scene stays usable: every legal action's target exists in the acting seat's
 //! view, text is readable, and nothing private of one seat shows in another's view.
 
+mod board;
 mod common;
 
 use std::collections::BTreeSet;
@@ -239,61 +240,32 @@ fn workers_at_a_location_are_drawn_in_placement_order() {
 fn cave_tooltips_name_the_pieces_the_treasure_card_laid() {
     // Treasure card 1 puts five small pearls on the white dragon's top ledge: they show
     // as five small, not as one large and two small worked out from the value.
-    let mut g = Keydoms::new(&Setup::players(3)).unwrap();
-    apply_checked(
-        &mut g,
-        None,
-        &Action::ShuffleSpells {
-            order: (0..21).collect(),
-        },
-    )
-    .unwrap();
-    let tiles = Keydoms::castle_tiles(3).len() as u16;
-    apply_checked(
-        &mut g,
-        None,
-        &Action::ShuffleArtefacts {
-            order: (0..tiles).collect(),
-        },
-    )
-    .unwrap();
     assert_eq!(data::card(1).unwrap().caves[1], vec![[0, 5]]);
-    apply_checked(&mut g, None, &Action::StartRound { guard: 4, card: 1 }).unwrap();
-    let tips: Vec<String> = g
-        .view(Some(0))
-        .scene
-        .items
-        .iter()
-        .filter_map(|i| i.tooltip.clone())
-        .collect();
+    let tips = tooltips_after_card(1);
     assert!(
         tips.iter()
             .any(|t| t.starts_with("5 worth of pearls (0 large, 5 small)")),
         "{tips:?}"
     );
     // A large piece shows as one: card 2 lays a large and a small goblet on C's top ledge.
-    let mut h = Keydoms::new(&Setup::players(3)).unwrap();
-    for a in [
-        Action::ShuffleSpells {
-            order: (0..21).collect(),
-        },
-        Action::ShuffleArtefacts {
-            order: (0..tiles).collect(),
-        },
-        Action::StartRound { guard: 4, card: 2 },
-    ] {
-        apply_checked(&mut h, None, &a).unwrap();
-    }
-    let tips: Vec<String> = h
-        .view(Some(0))
-        .scene
-        .items
-        .iter()
-        .filter_map(|i| i.tooltip.clone())
-        .collect();
+    let tips = tooltips_after_card(2);
     assert!(
         tips.iter()
             .any(|t| t.starts_with("4 worth of goblets (1 large, 1 small)")),
         "{tips:?}"
     );
+}
+
+/// The tooltips of seat 0's view of a three-seat game dealt in order whose first round
+/// starts with treasure card `card` (guard 4).
+fn tooltips_after_card(card: u16) -> Vec<String> {
+    let mut g = Keydoms::new(&Setup::players(3)).unwrap();
+    board::in_order(&mut g);
+    apply_checked(&mut g, None, &Action::StartRound { guard: 4, card }).unwrap();
+    g.view(Some(0))
+        .scene
+        .items
+        .iter()
+        .filter_map(|i| i.tooltip.clone())
+        .collect()
 }

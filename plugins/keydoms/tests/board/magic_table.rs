@@ -2,7 +2,7 @@
 //! placement, and the moves, gifts and window passes those tests make on it.
 
 use tavern_plugin_api::{Game, Setup, ToAct};
-use tavern_plugin_keydoms::data::WAND;
+use tavern_plugin_keydoms::data::{MARKET, WAND};
 use tavern_plugin_keydoms::magic::WinKind;
 use tavern_plugin_keydoms::state::{Action, Cursor};
 use tavern_plugin_keydoms::{Keydoms, Pending, Stage};
@@ -27,35 +27,10 @@ pub fn table(n: usize, guard: u8) -> Keydoms {
     // the effects are the same in both flows, and tests/asked.rs covers which windows
     // stop for whom today.
     g.rules_0_2 = true;
-    chance(
-        &mut g,
-        Action::ShuffleSpells {
-            order: (0..21).collect(),
-        },
-    );
-    let tiles = Keydoms::castle_tiles(n).len() as u16;
-    chance(
-        &mut g,
-        Action::ShuffleArtefacts {
-            order: (0..tiles).collect(),
-        },
-    );
-    let card = g.card_deck[0];
-    chance(&mut g, Action::StartRound { guard, card });
-    for _ in 0..3 * n {
-        let s = seat(&g);
-        let a = g.legal_actions(s)[0].clone();
-        act(&mut g, s, a);
-    }
-    for c in 0..5 {
-        for l in 0..4 {
-            for t in 0..5 {
-                g.treasury[t] += g.caves[c][l][t];
-                g.caves[c][l][t] = 0;
-            }
-        }
-    }
-    assert_eq!(g.stage, Stage::Placing);
+    board::in_order(&mut g);
+    board::start_round(&mut g, guard);
+    board::first_treasures(&mut g);
+    board::clear_caves(&mut g);
     // Everyone lets the window before the first placement turn go by.
     pass_all(&mut g);
     assert_eq!(g.pending, Some(Pending::Place { seat: 0 }));
@@ -145,4 +120,35 @@ pub fn pass_all(g: &mut Keydoms) {
 pub fn wand_then(g: &mut Keydoms, s: usize) {
     assert_eq!(seat(g), s);
     act(g, s, Action::Invoke { artefact: WAND });
+}
+
+/// `s`, at its turn, invokes the wand and casts spell `sp`.
+pub fn cast(g: &mut Keydoms, s: usize, sp: u8) {
+    wand_then(g, s);
+    act(g, s, Action::Cast { spell: sp });
+}
+
+/// `by` picks the first worker of `seat` at `loc`, for a spell that targets a worker.
+pub fn pick_worker(g: &mut Keydoms, by: usize, seat: u8, loc: u8) {
+    act(g, by, Action::ChooseWorker { seat, loc, slot: 0 });
+}
+
+/// Seat 2 casts Get even (spell 10) on the market, where seat 0 has an 8 and seat 1 a 5,
+/// in the market's window (the others letting the window go by before and after the
+/// wand): left just after the market is chosen, for the others' passes.
+pub fn get_even_on_the_market() -> Keydoms {
+    let mut g = table(3, 1);
+    spell(&mut g, 2, 10);
+    put(&mut g, 0, 8, MARKET);
+    put(&mut g, 1, 5, MARKET);
+    resolve(&mut g);
+    pass_until(&mut g, WinKind::Location(MARKET));
+    act(&mut g, 0, Action::Pass);
+    act(&mut g, 1, Action::Pass);
+    wand_then(&mut g, 2);
+    act(&mut g, 0, Action::Pass);
+    act(&mut g, 1, Action::Pass);
+    act(&mut g, 2, Action::Cast { spell: 10 });
+    act(&mut g, 2, Action::ChooseLocation { loc: MARKET });
+    g
 }

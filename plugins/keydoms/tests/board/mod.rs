@@ -1,6 +1,7 @@
 //! Hand-built ghost-game positions shared by the ghost test files: clear the board, then
-//! put chosen workers and counters where a rule needs them; and the scenario tests' way
-//! to apply a step and run the flow on through the locations' reveal steps.
+//! put chosen workers and counters where a rule needs them; the scenario tests' way to
+//! apply a step and run the flow on through the locations' reveal steps; and the deal in
+//! a known order that the hand-built tables start from.
 //! Below it, the tables two families of tests start from: `ghost_table` (the ghost-rule
 //! tests) and `magic_table` (the magic tests); they use this module, never the reverse.
 #![allow(dead_code)]
@@ -9,11 +10,11 @@ pub mod ghost_table;
 pub mod magic_table;
 
 use tavern_plugin_api::game::apply_checked;
-use tavern_plugin_api::{Applied, GameError};
-use tavern_plugin_keydoms::Keydoms;
+use tavern_plugin_api::{Applied, Game, GameError, ToAct};
 use tavern_plugin_keydoms::chance::Due;
 use tavern_plugin_keydoms::data::GUARD;
 use tavern_plugin_keydoms::state::Action;
+use tavern_plugin_keydoms::{Keydoms, Pending, Stage};
 
 /// Turns up every location due next (the reveal steps are chance steps with one
 /// outcome), so a scenario reads on to the next decision as the table plays it.
@@ -34,6 +35,59 @@ pub fn apply(g: &mut Keydoms, seat: Option<usize>, a: &Action) -> Result<Applied
 pub fn run(g: &mut Keydoms) {
     g.advance();
     reveal_due(g);
+}
+
+/// Shuffles a new game in a known order: the spells (in a magic game; 21 ends on top)
+/// and the castle's artefacts, each in identity order.
+pub fn in_order(g: &mut Keydoms) {
+    if g.magic() {
+        let order = (0..21).collect();
+        apply(g, None, &Action::ShuffleSpells { order }).unwrap();
+    }
+    let tiles = Keydoms::castle_tiles(g.n()).len() as u16;
+    let order = (0..tiles).collect();
+    apply(g, None, &Action::ShuffleArtefacts { order }).unwrap();
+}
+
+/// Starts the round with a guard of strength `guard` and the treasure card on top of the
+/// deck.
+pub fn start_round(g: &mut Keydoms, guard: u8) {
+    let card = g.card_deck[0];
+    apply(g, None, &Action::StartRound { guard, card }).unwrap();
+}
+
+/// Every seat takes its first legal starting treasures (a crown, a pearl and a goblet),
+/// which brings the first round to its placements.
+pub fn first_treasures(g: &mut Keydoms) {
+    for _ in 0..3 * g.n() {
+        let ToAct::Seats(s) = g.to_act() else {
+            panic!("expected a seat")
+        };
+        let a = g.legal_actions(s[0])[0].clone();
+        apply(g, Some(s[0]), &a).unwrap();
+    }
+    assert_eq!(g.stage, Stage::Placing);
+}
+
+/// Empties every cave back into the treasury.
+pub fn clear_caves(g: &mut Keydoms) {
+    for c in 0..5 {
+        for l in 0..4 {
+            for t in 0..5 {
+                g.treasury[t] += g.caves[c][l][t];
+                g.caves[c][l][t] = 0;
+            }
+        }
+    }
+}
+
+/// Seat 0, given an active wand and `spell` as its only spell, casts it at its
+/// placement turn.
+pub fn player_casts(g: &mut Keydoms, spell: u8) {
+    g.m.wand[0] = true;
+    g.m.hands[0] = vec![spell];
+    g.pending = Some(Pending::Place { seat: 0 });
+    apply(g, Some(0), &Action::Cast { spell }).unwrap();
 }
 
 /// Clears the board for a hand-built round: nobody placed, no windows (everybody has

@@ -1,12 +1,15 @@
 //! Shared by the test files that play random games: the setup they start from, the
 //! one walk that plays a game out at random (each file says what it looks at on the
-//! way), and the tables of random games whose every view the scene checks look at.
+//! way), the tables of random games whose every view the scene checks look at, and the
+//! counts of artefacts and spells the conservation invariants check.
 #![allow(dead_code)]
 
 use rand::RngExt;
 use tavern_plugin_api::game::apply_checked;
 use tavern_plugin_api::{Applied, Game, GameRng, Setup, ToAct};
-use tavern_plugin_keydoms::{Action, Keydoms};
+use tavern_plugin_keydoms::ghost::GhostCard;
+use tavern_plugin_keydoms::magic::Step;
+use tavern_plugin_keydoms::{Action, Keydoms, Pending};
 
 /// `humans` seats with the `ghosts` option ("auto", "0", "1", "2"), with magic (the
 /// standard game) or without it (muggles).
@@ -124,6 +127,70 @@ impl Views<'_> {
             }
         });
     }
+}
+
+/// How many artefacts of each kind there are, between the players, the ghosts, the
+/// castle's stacks and a tile waiting to go back into a stack: the random-game
+/// invariants check each kind is conserved.
+pub fn artefact_kinds(g: &Keydoms) -> [usize; 6] {
+    let mut kinds = [0usize; 6];
+    for p in &g.players {
+        for (k, &c) in p.artefacts.iter().enumerate() {
+            kinds[k] += c as usize;
+        }
+    }
+    for gh in &g.ghosts {
+        for (k, &c) in gh.artefacts.iter().enumerate() {
+            kinds[k] += c as usize;
+        }
+    }
+    for s in &g.stacks {
+        for &a in s {
+            kinds[a as usize] += 1;
+        }
+    }
+    if let Some((_, Some(t))) = g.m.need_stack_shuffle {
+        kinds[t as usize] += 1;
+    }
+    kinds
+}
+
+/// How often each spell (indexed by its number, 1 to 21) is found in a magic game:
+/// the deck, the discards, the hands, the casts in flight, the Foreknown offer, the
+/// draws being decided (a player's or a ghost's at the roundhouse) and the ghosts'
+/// decks, turned-up and gained spells. The random-game invariants check each once.
+pub fn spell_counts(g: &Keydoms) -> [u8; 22] {
+    let mut seen = [0u8; 22];
+    let mut mark = |sp: u8| seen[sp as usize] += 1;
+    g.m.deck.iter().chain(&g.m.discard).for_each(|&x| mark(x));
+    g.m.hands.iter().flatten().for_each(|&x| mark(x));
+    g.m.casts.iter().for_each(|c| mark(c.spell));
+    g.m.offer.iter().for_each(|&x| mark(x));
+    if let Some(r) = &g.gp.roundhouse {
+        r.drawn.iter().for_each(|&x| mark(x));
+    }
+    for gh in &g.ghosts {
+        for c in &gh.deck {
+            if let GhostCard::Spell(sp) = c {
+                mark(*sp);
+            }
+        }
+        gh.revealed.iter().chain(&gh.gained).for_each(|&x| mark(x));
+    }
+    for p in g.pending.iter().chain(g.m.queue.iter()) {
+        match p {
+            Pending::Magic {
+                step: Step::Keep { drawn, .. },
+                ..
+            } => drawn.iter().for_each(|&x| mark(x)),
+            Pending::Magic {
+                step: Step::Target { spell, .. },
+                ..
+            } => mark(*spell),
+            _ => {}
+        }
+    }
+    seen
 }
 
 /// [`walk_with`] with any legal action and nothing to learn from each step.
