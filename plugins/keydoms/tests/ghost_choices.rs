@@ -5,45 +5,17 @@
 
 mod board;
 
-use board::{clear, ghost, human, park, player_casts};
-use tavern_plugin_api::{Game, GameRng, Setup, ToAct};
+use board::ghost_table::{cleared, ready, setup};
+use board::{ghost, human, park, player_casts};
+use tavern_plugin_api::{Game, GameRng, ToAct};
 use tavern_plugin_keydoms::data::{self, ROOM_K, ROOM_L, ROUNDHOUSE};
 use tavern_plugin_keydoms::magic::Step;
 use tavern_plugin_keydoms::state::Action;
 use tavern_plugin_keydoms::{Keydoms, Pending, Stage};
 
-fn setup(humans: usize, extra: &[(&str, &str)]) -> Setup {
-    let mut s = Setup::players(humans);
-    for (k, v) in extra {
-        s.options.insert((*k).into(), (*v).into());
-    }
-    s
-}
-
-/// After setup and starting treasures, at seat 0's first placement.
-fn ready(humans: usize, extra: &[(&str, &str)]) -> Keydoms {
-    let mut g = Keydoms::new(&setup(humans, extra)).unwrap();
-    let mut rng = GameRng::new(3);
-    loop {
-        match g.to_act() {
-            ToAct::Chance => {
-                let a = g.sample_chance(&mut rng);
-                board::apply(&mut g, None, &a).unwrap();
-            }
-            ToAct::Seats(_) if g.stage == Stage::Placing => return g,
-            ToAct::Seats(s) => {
-                let a = g.legal_actions(s[0])[0].clone();
-                board::apply(&mut g, Some(s[0]), &a).unwrap();
-            }
-            ToAct::Over => panic!("over before it began"),
-        }
-    }
-}
-
 #[test]
 fn extortion_lets_the_player_choose_between_equally_weak_ghost_counters() {
-    let mut g = ready(1, &[]);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", &[]);
     ghost(&mut g, 0, 0, ROOM_K); // dark 1 (castle side)
     ghost(&mut g, 1, 0, ROOM_L); // light 1 (castle side)
     ghost(&mut g, 1, 7, ROOM_L); // light 5
@@ -87,8 +59,7 @@ fn extortion_lets_the_player_choose_between_equally_weak_ghost_counters() {
 
 #[test]
 fn extortion_with_one_weakest_counter_needs_no_choice() {
-    let mut g = ready(1, &[]);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", &[]);
     ghost(&mut g, 0, 0, ROOM_K); // 1
     ghost(&mut g, 1, 7, ROOM_L); // 5
     player_casts(&mut g, 9);
@@ -105,8 +76,7 @@ fn extortion_with_one_weakest_counter_needs_no_choice() {
 
 #[test]
 fn player_get_even_sends_ghost_counters_with_an_even_number_there_home() {
-    let mut g = ready(1, &[]);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", &[]);
     human(&mut g, 0, 4, 1);
     g.players[0].workers.iter_mut().for_each(|w| {
         if w.loc == Some(1) {
@@ -138,8 +108,7 @@ fn player_get_even_sends_ghost_counters_with_an_even_number_there_home() {
 
 #[test]
 fn player_odd_ones_out_uses_the_castle_side_in_the_castle() {
-    let mut g = ready(1, &[]);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", &[]);
     human(&mut g, 0, 5, ROOM_K);
     g.players[0].workers.iter_mut().for_each(|w| {
         if w.loc == Some(ROOM_K) {
@@ -166,8 +135,7 @@ fn player_odd_ones_out_uses_the_castle_side_in_the_castle() {
 
 #[test]
 fn teleporting_a_ghost_counter_pays_three_treasures_to_the_treasury() {
-    let mut g = ready(1, &[]);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", &[]);
     ghost(&mut g, 0, 7, 2);
     // Five treasures in hand, so paying is a choice of which three.
     for t in 0..data::TYPES {
@@ -206,7 +174,7 @@ fn teleporting_a_ghost_counter_pays_three_treasures_to_the_treasury() {
 
 #[test]
 fn spells_still_due_to_a_ghost_count_at_the_game_end() {
-    let mut g = ready(1, &[]);
+    let mut g = ready(1, "auto", &[]);
     g.stacks = Default::default();
     g.ghosts[0].artefacts = [0, 0, 1, 0, 0, 1];
     g.ghosts[0].deck.clear();
@@ -242,10 +210,10 @@ fn solo_option_shows_placed_workers_face_up_without_changing_the_rules() {
         .find(|o| o.key == "solo_face_up")
         .expect("the solo face-up option is offered");
     assert_eq!(opt.default, "no");
-    assert!(Keydoms::new(&setup(3, &[("solo_face_up", "yes")])).is_err());
+    assert!(Keydoms::new(&setup(3, "auto", &[("solo_face_up", "yes")])).is_err());
     for shown in [false, true] {
         let opt = if shown { "yes" } else { "no" };
-        let mut g = ready(1, &[("solo_face_up", opt)]);
+        let mut g = ready(1, "auto", &[("solo_face_up", opt)]);
         let mut rng = GameRng::new(5);
         while !g
             .legal_actions(0)
@@ -294,8 +262,7 @@ fn ghost_at_roundhouse(foreknown: bool) -> Keydoms {
     } else {
         &[]
     };
-    let mut g = ready(1, extra);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", extra);
     ghost(&mut g, 0, 7, ROUNDHOUSE);
     human(&mut g, 0, 2, ROUNDHOUSE);
     human(&mut g, 0, 1, data::ROOM_M);
@@ -371,7 +338,7 @@ fn long_consequence_chains_are_logged_one_step_per_line() {
     for seed in 0..tavern_plugin_api::game::check::scaled(30).max(10) as u64 {
         let humans = 1 + (seed % 3) as usize;
         let extra: &[(&str, &str)] = if humans == 3 { &[("ghosts", "1")] } else { &[] };
-        let mut g = Keydoms::new(&setup(humans, extra)).unwrap();
+        let mut g = Keydoms::new(&setup(humans, "auto", extra)).unwrap();
         let mut rng = GameRng::new(seed);
         while g.to_act() != ToAct::Over {
             let (seat, a) = match g.to_act() {

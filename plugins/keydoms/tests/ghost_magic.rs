@@ -4,8 +4,8 @@
 
 mod board;
 
-use board::ghost_table::{ready, setup, stopper, until_dark_ghost_turn};
-use board::{clear, ghost, human, park, player_casts};
+use board::ghost_table::{cleared, ready, run_to_stopper, setup, stopper, until_dark_ghost_turn};
+use board::{ghost, human, park, player_casts};
 use tavern_plugin_api::{Game, GameRng, ToAct};
 use tavern_plugin_keydoms::data::{self, AMULET, KEY, MARKET, RAVEN, ROOM_K, ROOM_L, SCROLL};
 use tavern_plugin_keydoms::magic::Step;
@@ -24,13 +24,10 @@ fn turned_up(g: &mut Keydoms, gh: usize, spell: u8) {
 
 #[test]
 fn ghost_spells_turned_up_are_cast_when_resolution_starts() {
-    let mut g = ready(1, "auto", &[]);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", &[]);
     turned_up(&mut g, 1, 18); // Taboo: each player takes 2 workers home
     human(&mut g, 0, 8, 3);
-    stopper(&mut g, 0);
-    park(&mut g);
-    board::run(&mut g);
+    run_to_stopper(&mut g);
     assert!(matches!(
         g.pending,
         Some(Pending::Magic {
@@ -68,8 +65,7 @@ fn ghost_odd_ones_out_halves_a_players_raven_too() {
     // A raven counts as a strength-3 worker, and 3 is odd: under a ghost's Odd ones out
     // it counts 1 (3 halved, rounded down), as the odd 5 beside it counts 2.
     use tavern_plugin_keydoms::magic::Extra;
-    let mut g = ready(1, "auto", &[]);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", &[]);
     human(&mut g, 0, 5, 0);
     g.m.extras.push(Extra {
         seat: 0,
@@ -85,8 +81,7 @@ fn ghost_odd_ones_out_halves_a_players_raven_too() {
 
 #[test]
 fn player_substitute_turns_ghosts_to_their_castle_side_outside() {
-    let mut g = ready(1, "auto", &[]);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", &[]);
     ghost(&mut g, 0, 7, 1); // 5/9
     assert_eq!(g.strength(1, 1), 9);
     g.m.substitute_from = Some(0);
@@ -95,8 +90,7 @@ fn player_substitute_turns_ghosts_to_their_castle_side_outside() {
 
 #[test]
 fn player_extortion_sends_the_weakest_ghost_castle_counter_home() {
-    let mut g = ready(1, "auto", &[]);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", &[]);
     ghost(&mut g, 0, 0, ROOM_K); // castle side 1
     ghost(&mut g, 0, 7, ROOM_L); // castle side 5
     player_casts(&mut g, 9);
@@ -110,8 +104,7 @@ fn player_extortion_sends_the_weakest_ghost_castle_counter_home() {
 
 #[test]
 fn player_toll_may_send_one_counter_of_each_ghost_home() {
-    let mut g = ready(1, "auto", &[]);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", &[]);
     ghost(&mut g, 0, 2, 3);
     ghost(&mut g, 1, 4, MARKET);
     player_casts(&mut g, 20);
@@ -138,8 +131,7 @@ fn evict_with_ghosts_removes_a_random_worker_of_each_other_party() {
     // Reading (rules.md): the caster is not one of the parties that lose a random
     // worker; having struck only ghosts, the caster then sends home one of their own at
     // least as strong. A solo Evict therefore costs the caster one worker, not two.
-    let mut g = ready(1, "auto", &[]);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", &[]);
     human(&mut g, 0, 2, ROOM_L);
     ghost(&mut g, 0, 3, ROOM_L);
     ghost(&mut g, 0, 5, ROOM_L);
@@ -213,8 +205,7 @@ fn evict_with_ghosts_removes_a_random_worker_of_each_other_party() {
 
 #[test]
 fn evict_with_ghosts_striking_the_other_player_costs_the_caster_nothing() {
-    let mut g = ready(2, "auto", &[]);
-    clear(&mut g);
+    let mut g = cleared(2, "auto", &[]);
     human(&mut g, 0, 2, ROOM_L);
     human(&mut g, 1, 5, ROOM_L);
     ghost(&mut g, 0, 3, ROOM_L);
@@ -257,36 +248,29 @@ fn muggles_ghost_artefacts_have_no_power() {
 
 #[test]
 fn ghost_copy_takes_the_players_artefact_powers() {
-    let mut g = ready(1, "auto", &[]);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", &[]);
     g.m.invoked[0][KEY as usize] = 1; // used during placement
     turned_up(&mut g, 0, 2);
     human(&mut g, 0, 8, 3);
-    stopper(&mut g, 0);
-    park(&mut g);
-    board::run(&mut g);
+    run_to_stopper(&mut g);
     assert!(g.ghosts[0].fx.copy);
     assert_eq!(
         g.gp.keys, 1,
         "the key used earlier this round counts for the ghost"
     );
     // A key the ghost turned up itself is not doubled.
-    let mut g = ready(1, "auto", &[]);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", &[]);
     g.ghosts[0].invoked = vec![KEY];
     g.gp.keys = 1;
     g.m.invoked[0][KEY as usize] = 1;
     turned_up(&mut g, 0, 2);
-    stopper(&mut g, 0);
-    park(&mut g);
-    board::run(&mut g);
+    run_to_stopper(&mut g);
     assert_eq!(g.gp.keys, 1);
 }
 
 #[test]
 fn player_moonlight_can_move_a_ghost_counter() {
-    let mut g = ready(1, "auto", &[]);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", &[]);
     ghost(&mut g, 0, 7, 2);
     player_casts(&mut g, 13);
     let pick = Action::ChooseWorker {
@@ -303,8 +287,7 @@ fn player_moonlight_can_move_a_ghost_counter() {
 #[test]
 fn ghost_smuggler_and_moonlight_in_play() {
     // Smuggler cast by the light ghost: Keytown is empty but for the market.
-    let mut g = ready(1, "auto", &[]);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", &[]);
     turned_up(&mut g, 1, 16);
     human(&mut g, 0, 8, MARKET);
     stopper(&mut g, 0);
@@ -325,14 +308,11 @@ fn ghost_smuggler_and_moonlight_in_play() {
     assert_eq!(g.m.deck.len(), spells - 1, "the other under the deck");
     // Moonlight cast by the dark ghost: its strongest cave counter climbs to a room
     // showing a kind it lacks.
-    let mut g = ready(1, "auto", &[]);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", &[]);
     turned_up(&mut g, 0, 13);
     ghost(&mut g, 0, 1, 0); // 1/5
     ghost(&mut g, 0, 6, 1); // 4/8
-    stopper(&mut g, 0);
-    park(&mut g);
-    board::run(&mut g);
+    run_to_stopper(&mut g);
     let room = g.ghosts[0].workers[6].loc;
     assert!(
         room.is_some_and(data::is_castle_room),
@@ -344,14 +324,11 @@ fn ghost_smuggler_and_moonlight_in_play() {
 #[test]
 fn a_player_amulet_cancels_a_ghost_spell() {
     for cancel in [false, true] {
-        let mut g = ready(1, "auto", &[]);
-        clear(&mut g);
+        let mut g = cleared(1, "auto", &[]);
         turned_up(&mut g, 0, 20); // Toll
         g.players[0].artefacts[AMULET as usize] = 1;
         g.m.passed[0] = false;
-        stopper(&mut g, 0);
-        park(&mut g);
-        board::run(&mut g);
+        run_to_stopper(&mut g);
         assert_eq!(
             g.window_seat(),
             Some(0),
@@ -432,8 +409,7 @@ fn random_play_reaches_every_ghost_spell_and_power() {
 
 #[test]
 fn ghost_exchange_swaps_a_duplicate_for_a_kind_it_lacks() {
-    let mut g = ready(1, "auto", &[]);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", &[]);
     g.stacks = Default::default();
     g.stacks[0] = vec![SCROLL];
     g.stacks[1] = vec![AMULET];
@@ -443,9 +419,7 @@ fn ghost_exchange_swaps_a_duplicate_for_a_kind_it_lacks() {
     // with a ghost counter there.
     ghost(&mut g, 1, 0, ROOM_L);
     turned_up(&mut g, 0, 8);
-    stopper(&mut g, 0);
-    park(&mut g);
-    board::run(&mut g);
+    run_to_stopper(&mut g);
     assert_eq!(
         g.ghosts[0].artefacts,
         [1, 1, 0, 0, 1, 1],
@@ -455,8 +429,7 @@ fn ghost_exchange_swaps_a_duplicate_for_a_kind_it_lacks() {
 
 #[test]
 fn player_donation_may_send_home_ghost_counters_in_the_caves_only() {
-    let mut g = ready(1, "auto", &[]);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", &[]);
     ghost(&mut g, 0, 2, 3);
     ghost(&mut g, 0, 3, MARKET);
     player_casts(&mut g, 4);

@@ -2,8 +2,8 @@
 
 mod board;
 
-use board::ghost_table::{at_buy, ledge, ready, stopper};
-use board::{clear, ghost, human, park};
+use board::ghost_table::{at_buy, cleared, ledge, run_to_stopper, stopper};
+use board::{ghost, human, park};
 use tavern_plugin_api::Game;
 use tavern_plugin_keydoms::data::{
     self, AMULET, COTTAGE, GUARD, KEY, MARKET, ROOM_K, ROOM_L, ROOM_M, ROUNDHOUSE, STABLES, WAND,
@@ -16,8 +16,7 @@ use tavern_plugin_keydoms::{Pending, Stage};
 
 #[test]
 fn ghost_cave_ledge_goes_back_to_the_treasury() {
-    let mut g = ready(1, "auto", &[("variant", "muggles")]);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", &[("variant", "muggles")]);
     ledge(&mut g, 0, 0, 0, 4);
     ledge(&mut g, 0, 1, 0, 2);
     ghost(&mut g, 0, 7, 0); // the dark ghost's 5/9 counter: 9 in a cave
@@ -41,16 +40,13 @@ fn ghost_cave_ledge_goes_back_to_the_treasury() {
 #[test]
 fn ghost_wins_the_stables_then_gains_a_spell_if_already_start() {
     for already in [false, true] {
-        let mut g = ready(1, "auto", &[]);
-        clear(&mut g);
+        let mut g = cleared(1, "auto", &[]);
         if already {
             g.start = 1;
         }
         ghost(&mut g, 0, 7, STABLES);
         human(&mut g, 0, 8, STABLES);
-        stopper(&mut g, 0);
-        park(&mut g);
-        board::run(&mut g);
+        run_to_stopper(&mut g);
         assert!(at_buy(&g));
         assert_eq!(g.start, 1, "the dark ghost holds the start marker");
         assert_eq!(g.ghosts[0].gained.len(), usize::from(already));
@@ -59,8 +55,7 @@ fn ghost_wins_the_stables_then_gains_a_spell_if_already_start() {
 
 #[test]
 fn ghost_wins_the_market_and_gains_a_spell_instead() {
-    let mut g = ready(1, "auto", &[]);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", &[]);
     ghost(&mut g, 1, 7, MARKET); // light 5/8
     human(&mut g, 0, 7, MARKET);
     stopper(&mut g, 0);
@@ -74,14 +69,11 @@ fn ghost_wins_the_market_and_gains_a_spell_instead() {
 
 #[test]
 fn ghost_wins_the_cottage_and_players_keep_only_the_wand() {
-    let mut g = ready(1, "auto", &[]);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", &[]);
     g.players[0].artefacts[AMULET as usize] = 1;
     ghost(&mut g, 0, 7, COTTAGE);
     human(&mut g, 0, 8, COTTAGE);
-    stopper(&mut g, 0);
-    park(&mut g);
-    board::run(&mut g);
+    run_to_stopper(&mut g);
     assert!(at_buy(&g));
     assert!(g.gp.no_player_artefacts);
     assert_eq!(g.m.allowance[0], 1, "the player did not win the cottage");
@@ -109,8 +101,7 @@ fn ghost_wins_the_cottage_and_players_keep_only_the_wand() {
 
 #[test]
 fn ghost_wins_the_roundhouse_keeps_one_spell_and_hands_the_other_on() {
-    let mut g = ready(1, "auto", &[]);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", &[]);
     ghost(&mut g, 0, 7, ROUNDHOUSE);
     human(&mut g, 0, 2, ROUNDHOUSE);
     stopper(&mut g, 0);
@@ -131,8 +122,7 @@ fn ghost_wins_the_roundhouse_keeps_one_spell_and_hands_the_other_on() {
     assert!(!applied.text_for(None, None).contains(name));
     assert!(!applied.label.contains(data::spell_name(top)));
     // Alone at the roundhouse: the other goes under the spell deck.
-    let mut g = ready(1, "auto", &[]);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", &[]);
     ghost(&mut g, 0, 7, ROUNDHOUSE);
     stopper(&mut g, 0);
     park(&mut g);
@@ -147,8 +137,7 @@ fn ghost_wins_the_roundhouse_keeps_one_spell_and_hands_the_other_on() {
 #[test]
 fn ghost_keys_strengthen_the_guard() {
     for keys in [0u8, 1] {
-        let mut g = ready(1, "auto", &[("variant", "muggles")]);
-        clear(&mut g);
+        let mut g = cleared(1, "auto", &[("variant", "muggles")]);
         g.guard = Some(5);
         g.gp.keys = keys;
         for w in &mut g.players[0].workers {
@@ -170,8 +159,7 @@ fn ghost_keys_strengthen_the_guard() {
 
 #[test]
 fn ghost_takes_the_castle_artefact_for_free_and_skips_the_guard() {
-    let mut g = ready(1, "auto", &[("variant", "muggles")]);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", &[("variant", "muggles")]);
     let art = *g.stacks[0].last().unwrap();
     let had = g.ghosts[0].artefacts[art as usize];
     ghost(&mut g, 0, 7, ROOM_K); // 5 in the castle
@@ -191,8 +179,7 @@ fn ghost_takes_the_castle_artefact_for_free_and_skips_the_guard() {
 
 #[test]
 fn ghost_counters_use_the_small_side_in_the_castle_and_large_elsewhere() {
-    let mut g = ready(1, "auto", &[]);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", &[]);
     ghost(&mut g, 0, 6, ROOM_L); // 4/8
     ghost(&mut g, 0, 5, 2); // 3/7
     assert_eq!(g.strength(1, ROOM_L), 4);
@@ -204,8 +191,7 @@ fn ghost_counters_use_the_small_side_in_the_castle_and_large_elsewhere() {
 
 #[test]
 fn ghost_scroll_wins_ties_ahead_of_the_start_player() {
-    let mut g = ready(1, "auto", &[]);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", &[]);
     ghost(&mut g, 0, 1, MARKET); // 1/5
     human(&mut g, 0, 5, MARKET);
     assert_eq!(g.ranking(MARKET)[0].0, 0, "start player wins the tie");
@@ -217,8 +203,7 @@ fn ghost_scroll_wins_ties_ahead_of_the_start_player() {
 /// showing a kind it lacks, and the last artefact taken by a ghost ends the game.
 #[test]
 fn ghost_in_the_six_seat_room_and_the_last_artefact() {
-    let mut g = ready(4, "2", &[]);
-    clear(&mut g);
+    let mut g = cleared(4, "2", &[]);
     g.stacks = Default::default();
     g.stacks[2] = vec![KEY];
     g.stacks[5] = vec![AMULET];
@@ -233,8 +218,7 @@ fn ghost_in_the_six_seat_room_and_the_last_artefact() {
     );
     assert_eq!(g.stacks[2], vec![KEY], "the key stays for the next buyer");
     // The key goes too: the castle is empty and the game is over.
-    let mut g2 = ready(4, "2", &[]);
-    clear(&mut g2);
+    let mut g2 = cleared(4, "2", &[]);
     g2.stacks = Default::default();
     g2.stacks[0] = vec![KEY];
     g2.top_up = [true; 6];

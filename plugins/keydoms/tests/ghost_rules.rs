@@ -5,8 +5,8 @@
 
 mod board;
 
-use board::ghost_table::{ready, until_dark_ghost_turn};
-use board::{clear, ghost, human, park};
+use board::ghost_table::{cleared, ready, until_dark_ghost_turn};
+use board::{ghost, human, park};
 use tavern_plugin_api::{Game, GameRng, ToAct};
 use tavern_plugin_keydoms::data::{
     self, AMULET, KEY, RAVEN, ROOM_K, ROOM_L, ROOM_M, SCROLL, STABLES, WAND,
@@ -148,21 +148,26 @@ fn ghosts_place_seven_counters_or_eight_with_their_raven() {
     }
 }
 
-#[test]
-fn ghost_turn_outcomes_are_checked() {
-    let mut g = ready(1, "auto", &[("ghost_artefacts", "2")]);
-    g.ghosts[0].artefacts[KEY as usize] = 1;
-    g.ghosts[0].artefacts[AMULET as usize] = 1;
-    // Seat 0 places; then the dark ghost's first turn is due.
-    // No window stops the solo player first: nothing to use, and it may act on its
-    // own turn anyway.
+/// The solo player places a worker (its first legal placement) at once: no window
+/// stops the solo player first, as it has nothing to use and may act on its own turn
+/// anyway.
+fn solo_places(g: &mut Keydoms) {
     assert!(matches!(g.pending, Some(Pending::Place { seat: 0 })));
     let a = g
         .legal_actions(0)
         .into_iter()
         .find(|a| matches!(a, Action::Place { .. }))
         .unwrap();
-    board::apply(&mut g, Some(0), &a).unwrap();
+    board::apply(g, Some(0), &a).unwrap();
+}
+
+#[test]
+fn ghost_turn_outcomes_are_checked() {
+    let mut g = ready(1, "auto", &[("ghost_artefacts", "2")]);
+    g.ghosts[0].artefacts[KEY as usize] = 1;
+    g.ghosts[0].artefacts[AMULET as usize] = 1;
+    // Seat 0 places; then the dark ghost's first turn is due.
+    solo_places(&mut g);
     assert_eq!(g.to_act(), ToAct::Chance);
     assert_eq!(g.gp.turn_due, Some(0));
     let top_sends = matches!(g.ghosts[0].deck.last(), Some(GhostCard::Action(_)));
@@ -228,8 +233,7 @@ fn ghost_amulet_stops_players_casting() {
 
 #[test]
 fn end_of_round_rebuilds_and_reshuffles_each_ghost_deck() {
-    let mut g = ready(1, "auto", &[("variant", "muggles")]);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", &[("variant", "muggles")]);
     g.ghosts[0].deck = vec![GhostCard::Spell(11), GhostCard::Action(3)];
     g.ghosts[0].discard = (4..=12).chain([1, 2]).collect();
     g.ghosts[0].gained = vec![14];
@@ -347,8 +351,7 @@ fn determinize_keeps_what_the_viewer_knows_about_ghosts() {
 /// leftmost.
 #[test]
 fn example_light_ghost_card_1() {
-    let mut g = ready(1, "auto", &[]);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", &[]);
     g.stacks = Default::default();
     g.stacks[0] = vec![KEY];
     g.stacks[1] = vec![AMULET];
@@ -394,8 +397,7 @@ fn example_light_ghost_card_1() {
 /// (which follows strength).
 #[test]
 fn ghost_counters_are_named_by_placement_order() {
-    let mut g = ready(1, "auto", &[]);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", &[]);
     ghost(&mut g, 0, 7, 2);
     ghost(&mut g, 0, 0, 2);
     g.ghosts[0].workers[7].seq = 5;
@@ -425,15 +427,7 @@ fn last_rounds_artefact_cannot_come_up_again() {
     g.ghosts[0].artefacts[RAVEN as usize] = 1;
     g.ghosts[0].face_up[KEY as usize] = 1;
     g.ghosts[0].invoked = vec![KEY];
-    // No window stops the solo player first: nothing to use, and it may act on its
-    // own turn anyway.
-    assert!(matches!(g.pending, Some(Pending::Place { seat: 0 })));
-    let a = g
-        .legal_actions(0)
-        .into_iter()
-        .find(|a| matches!(a, Action::Place { .. }))
-        .unwrap();
-    board::apply(&mut g, Some(0), &a).unwrap();
+    solo_places(&mut g);
     assert_eq!(g.gp.turn_due, Some(0));
     let worker = matches!(g.ghosts[0].deck.last(), Some(GhostCard::Action(_))).then_some(0);
     let key = Action::GhostTurn {
@@ -461,8 +455,7 @@ fn last_rounds_artefact_cannot_come_up_again() {
 
 #[test]
 fn a_ghost_holding_the_start_marker_places_first_next_round() {
-    let mut g = ready(1, "auto", &[("variant", "muggles")]);
-    clear(&mut g);
+    let mut g = cleared(1, "auto", &[("variant", "muggles")]);
     ghost(&mut g, 1, 7, STABLES); // the light ghost wins the stables
     park(&mut g);
     board::run(&mut g);

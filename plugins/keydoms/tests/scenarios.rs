@@ -24,6 +24,14 @@ fn table(n: usize, guard: u8) -> Keydoms {
     g
 }
 
+/// [`table`] with every cave emptied back into the treasury: the scenarios lay their
+/// own ledges, or want no cave to resolve.
+fn cleared(n: usize, guard: u8) -> Keydoms {
+    let mut g = table(n, guard);
+    clear_caves(&mut g);
+    g
+}
+
 /// A new Muggles game of `n` seats with its artefacts in identity order, before its
 /// first round.
 fn dealt(n: usize) -> Keydoms {
@@ -67,6 +75,14 @@ fn ledge(g: &mut Keydoms, c: usize, l: usize, t: u8, v: u8) {
     g.caves[c][l][t as usize] += v;
 }
 
+/// Seat 0 alone in room K with a 9, let in by its 8 in the guard room (guard 1), with
+/// 9 gold to pay for the artefact on top.
+fn buyer_in_room_k(g: &mut Keydoms) {
+    put(g, 0, 9, data::ROOM_K);
+    put(g, 0, 8, GUARD);
+    give(g, 0, GOLD, 9);
+}
+
 /// Skips the rest of placement and starts resolving from location A.
 fn resolve(g: &mut Keydoms) {
     g.stage = Stage::Resolving;
@@ -89,8 +105,7 @@ fn seat_to_act(g: &Keydoms) -> usize {
 #[test]
 fn market_tie_goes_to_the_start_player() {
     // Milena (start, 5+1), Steph (6), Alan (5): Milena and Steph tie at 6, Milena wins.
-    let mut g = table(3, 1);
-    clear_caves(&mut g);
+    let mut g = cleared(3, 1);
     strip(&mut g, 0);
     give(&mut g, 0, GEM, 1);
     put(&mut g, 0, 5, MARKET);
@@ -110,15 +125,13 @@ fn market_tie_goes_to_the_start_player() {
 
 #[test]
 fn market_winner_may_pass_and_a_winner_without_treasure_is_skipped() {
-    let mut g = table(3, 1);
-    clear_caves(&mut g);
+    let mut g = cleared(3, 1);
     put(&mut g, 1, 9, MARKET);
     resolve(&mut g);
     act(&mut g, 1, Action::MarketPass);
     assert_eq!(g.players[1].treasure, [1, 1, 1, 0, 0]);
 
-    let mut g = table(3, 1);
-    clear_caves(&mut g);
+    let mut g = cleared(3, 1);
     strip(&mut g, 2);
     put(&mut g, 2, 9, MARKET);
     resolve(&mut g);
@@ -129,8 +142,7 @@ fn market_winner_may_pass_and_a_winner_without_treasure_is_skipped() {
 fn cave_example_1_ledges_by_rank() {
     // Red cave: top ledge 4 crowns, second a large crown, bottom two empty.
     // Simmy 9, Simon 8, Alan 2: Simmy 4, Simon 3, Alan nothing.
-    let mut g = table(3, 1);
-    clear_caves(&mut g);
+    let mut g = cleared(3, 1);
     ledge(&mut g, 0, 0, CROWN, 4);
     ledge(&mut g, 0, 1, CROWN, 3);
     put(&mut g, 0, 9, 0);
@@ -145,8 +157,7 @@ fn cave_example_1_ledges_by_rank() {
 #[test]
 fn cave_example_2_tie_goes_nearest_the_start_player() {
     // Gold cave 5/3/2. Alan (start, seat 0) 1, Charlie (1) 4, Lee (2) 14, Vicki (3) 14.
-    let mut g = table(4, 1);
-    clear_caves(&mut g);
+    let mut g = cleared(4, 1);
     ledge(&mut g, 4, 0, GOLD, 5);
     ledge(&mut g, 4, 1, GOLD, 3);
     ledge(&mut g, 4, 2, GOLD, 2);
@@ -165,8 +176,7 @@ fn cave_example_2_tie_goes_nearest_the_start_player() {
 fn stables_change_the_start_player_at_once() {
     // Mike (seat 3) alone at the stables names himself; the castle tie right after
     // then goes to him.
-    let mut g = table(4, 1);
-    clear_caves(&mut g);
+    let mut g = cleared(4, 1);
     put(&mut g, 3, 2, STABLES);
     for s in [1, 3] {
         put(&mut g, s, 9, GUARD);
@@ -185,8 +195,7 @@ fn stables_change_the_start_player_at_once() {
 #[test]
 fn guard_bribes_in_turn_order() {
     // Guard 8: Ferdinand and Barbara (9s) walk in, Rüdiger (7) owes 1, Christof (6) owes 2.
-    let mut g = table(4, 8);
-    clear_caves(&mut g);
+    let mut g = cleared(4, 8);
     for (s, st) in [(0, 9), (1, 9), (2, 7), (3, 6)] {
         put(&mut g, s, st, GUARD);
         put(&mut g, s, 1, data::ROOM_K + s as u8);
@@ -227,8 +236,7 @@ fn guard_bribes_in_turn_order() {
 
 #[test]
 fn refusing_or_missing_the_guard_sends_castle_workers_home() {
-    let mut g = table(3, 8);
-    clear_caves(&mut g);
+    let mut g = cleared(3, 8);
     put(&mut g, 0, 7, GUARD);
     put(&mut g, 0, 9, data::ROOM_K);
     // Seat 1 has castle workers but nobody in the guard room.
@@ -264,8 +272,7 @@ fn refusing_or_missing_the_guard_sends_castle_workers_home() {
 fn castle_payment_needs_a_different_type_per_worker() {
     // Bernd 7+1 vs Karl-Heinz 2 in room K. With 8 crowns only Bernd cannot pay,
     // so Karl-Heinz buys for 2 of one type.
-    let mut g = table(3, 1);
-    clear_caves(&mut g);
+    let mut g = cleared(3, 1);
     strip(&mut g, 0);
     give(&mut g, 0, CROWN, 8);
     put(&mut g, 0, 7, data::ROOM_K);
@@ -285,8 +292,7 @@ fn castle_payment_needs_a_different_type_per_worker() {
     assert_eq!(g.players[1].treasure[GEM as usize], 0);
 
     // With 7 crowns and 1 pearl Bernd pays 7 of one type and 1 of another.
-    let mut g = table(3, 1);
-    clear_caves(&mut g);
+    let mut g = cleared(3, 1);
     strip(&mut g, 0);
     give(&mut g, 0, CROWN, 7);
     give(&mut g, 0, PEARL, 1);
@@ -308,8 +314,7 @@ fn castle_payment_needs_a_different_type_per_worker() {
 #[test]
 fn castle_example_2_passes_down_the_ranks() {
     // Jay 8 vs Rio 4+2+1 in room L: Jay cannot pay 8 of one type, Rio pays 4, 2, 1.
-    let mut g = table(3, 1);
-    clear_caves(&mut g);
+    let mut g = cleared(3, 1);
     strip(&mut g, 0);
     give(&mut g, 0, CROWN, 7);
     give(&mut g, 0, GOLD, 7);
@@ -337,8 +342,7 @@ fn castle_example_2_passes_down_the_ranks() {
 #[test]
 fn six_player_room_three_sells_both_stacks() {
     // Tina 4 takes the scroll, Britta (3) takes the amulet, Herman (2) gets nothing.
-    let mut g = table(6, 1);
-    clear_caves(&mut g);
+    let mut g = cleared(6, 1);
     g.stacks[2].push(SCROLL);
     g.stacks[5].push(AMULET);
     g.top_up[2] = true;
@@ -382,11 +386,8 @@ fn six_player_room_three_sells_both_stacks() {
 
 #[test]
 fn unsold_artefacts_stay_and_are_offered_next_round() {
-    let mut g = table(3, 1);
-    clear_caves(&mut g);
-    put(&mut g, 0, 9, data::ROOM_K);
-    put(&mut g, 0, 8, GUARD);
-    give(&mut g, 0, GOLD, 9);
+    let mut g = cleared(3, 1);
+    buyer_in_room_k(&mut g);
     let top = *g.stacks[0].last().unwrap();
     resolve(&mut g);
     act(&mut g, 0, Action::DeclineBuy);
@@ -403,11 +404,8 @@ fn unsold_artefacts_stay_and_are_offered_next_round() {
 
 #[test]
 fn bought_artefact_reveals_the_next_tile_only_next_round() {
-    let mut g = table(3, 1);
-    clear_caves(&mut g);
-    put(&mut g, 0, 9, data::ROOM_K);
-    put(&mut g, 0, 8, GUARD);
-    give(&mut g, 0, GOLD, 9);
+    let mut g = cleared(3, 1);
+    buyer_in_room_k(&mut g);
     resolve(&mut g);
     act(&mut g, 0, Action::PayWorker { treasure: GOLD });
     assert!(!g.top_up[0]);
@@ -420,8 +418,7 @@ fn bought_artefact_reveals_the_next_tile_only_next_round() {
 
 #[test]
 fn last_artefact_ends_the_game_at_once_with_scroll_tie_break() {
-    let mut g = table(3, 1);
-    clear_caves(&mut g);
+    let mut g = cleared(3, 1);
     // Leave one artefact (a key) in room K; seat 2 got a scroll, seat 1 two others.
     for s in 0..5 {
         g.stacks[s].clear();
@@ -429,9 +426,7 @@ fn last_artefact_ends_the_game_at_once_with_scroll_tie_break() {
     g.stacks[0].push(KEY);
     g.players[1].artefacts[RAVEN as usize] = 1;
     g.players[2].artefacts[SCROLL as usize] = 1;
-    put(&mut g, 0, 9, data::ROOM_K);
-    put(&mut g, 0, 8, GUARD);
-    give(&mut g, 0, GOLD, 9);
+    buyer_in_room_k(&mut g);
     // A market worker would resolve before; a worker in room L never resolves.
     resolve(&mut g);
     act(&mut g, 0, Action::PayWorker { treasure: GOLD });

@@ -43,6 +43,13 @@ pub fn ready(humans: usize, ghosts: &str, extra: &[(&str, &str)]) -> Keydoms {
     }
 }
 
+/// [`ready`], with the board cleared for a hand-built round ([`board::clear`]).
+pub fn cleared(humans: usize, ghosts: &str, extra: &[(&str, &str)]) -> Keydoms {
+    let mut g = ready(humans, ghosts, extra);
+    board::clear(&mut g);
+    g
+}
+
 /// Moves value from the treasury onto a cave ledge (type `t`).
 pub fn ledge(g: &mut Keydoms, cave: usize, l: usize, t: usize, v: u8) {
     let back = std::mem::take(&mut g.caves[cave][l]);
@@ -57,6 +64,15 @@ pub fn ledge(g: &mut Keydoms, cave: usize, l: usize, t: usize, v: u8) {
 /// table): the flow stops at its purchase.
 pub fn stopper(g: &mut Keydoms, seat: usize) {
     human(g, seat, 1, data::ROOM_M);
+}
+
+/// Seat 0's [`stopper`] goes out and every human worker still behind the screen to the
+/// guard room ([`board::park`]); then the flow runs on into resolution, up to the
+/// stopper's purchase unless something stops it first.
+pub fn run_to_stopper(g: &mut Keydoms) {
+    stopper(g, 0);
+    board::park(g);
+    board::run(g);
 }
 
 pub fn at_buy(g: &Keydoms) -> bool {
