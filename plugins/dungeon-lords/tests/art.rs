@@ -5,7 +5,9 @@
 //! where the table puts them, and no picture is drawn over a text.
 mod common;
 
+use common::random_walk;
 use tavern_plugin_api::game::check::{check_art, check_layout, random_move, scaled};
+use tavern_plugin_api::scene::Shape;
 use tavern_plugin_api::{Game, GameRng, Setup};
 use tavern_plugin_dungeon_lords::Dl;
 
@@ -72,23 +74,14 @@ fn every_image_named_exists_at_one_to_four_players() {
 /// monster. Counted, so a view that stopped drawing them fails.
 #[test]
 fn lair_cards_tiles_and_captives_carry_their_pictures() {
-    use tavern_plugin_api::scene::Shape;
     use tavern_plugin_dungeon_lords::data::monster;
     use tavern_plugin_dungeon_lords::{Phase, art};
     let mut seen = [0usize; 4];
     for seed in 0..scaled(4).max(2) as u64 {
-        let mut g = Dl::new(&setup(3)).unwrap();
-        let mut rng = GameRng::new(seed + 500);
-        while let Some((seat, a)) = random_move(&g, &mut rng) {
-            g.apply(seat, &a).unwrap();
+        random_walk(&setup(3), seed + 500, 1, |g, _| {
             let combat = matches!(g.phase, Phase::Planning | Phase::Battle(_));
             let v = g.view(Some(0)).scene;
-            let count = |id: &str| {
-                v.items
-                    .iter()
-                    .filter(|it| matches!(&it.shape, Shape::Image { image, .. } if image == id))
-                    .count()
-            };
+            let count = |id: &str| images(&v, id);
             let l = &g.lords[0];
             if combat && !l.lair.is_empty() {
                 assert_eq!(count(art::LAIR), l.lair.len(), "one den per lair card");
@@ -124,7 +117,7 @@ fn lair_cards_tiles_and_captives_carry_their_pictures() {
                     assert!(count(art::monster(&monster(k).key)) >= 1);
                 }
             }
-        }
+        });
     }
     assert!(seen[0] > 0 && seen[2] > 0, "positions checked: {seen:?}");
 }
@@ -163,78 +156,63 @@ fn every_place_and_room_has_its_own_drawing() {
 /// combat or of a dungeon), the game's trap-card back is drawn and no card face is.
 #[test]
 fn board_tavern_rooms_and_face_down_traps_carry_their_pictures() {
-    use tavern_plugin_api::scene::Shape;
     use tavern_plugin_dungeon_lords::Phase;
     use tavern_plugin_dungeon_lords::art;
     use tavern_plugin_dungeon_lords::data::{room, trap};
     use tavern_plugin_dungeon_lords::orders::Place;
     let mut seen = [0usize; 4];
     for seed in 0..scaled(3).max(2) as u64 {
-        let mut g = Dl::new(&setup(3)).unwrap();
-        let mut rng = GameRng::new(seed + 900);
-        let mut k = 0;
-        while let Some((seat, a)) = random_move(&g, &mut rng) {
-            g.apply(seat, &a).unwrap();
-            k += 1;
-            if k % 3 != 0 {
-                continue;
-            }
-            let count = |v: &tavern_plugin_api::scene::Scene, id: &str| {
-                v.items
-                    .iter()
-                    .filter(|it| matches!(&it.shape, Shape::Image { image, .. } if image == id))
-                    .count()
-            };
+        random_walk(&setup(3), seed + 900, 3, |g, _| {
             let v = g.view(Some(0)).scene;
             let spectator = g.view(None).scene;
             if let Phase::Build(_) = g.phase {
                 for p in Place::ALL {
-                    assert_eq!(count(&v, art::place(p)), 1, "{p:?}");
+                    assert_eq!(images(&v, art::place(p)), 1, "{p:?}");
                 }
-                assert_eq!(count(&v, art::TAVERN), g.f().tavern.len());
+                assert_eq!(images(&v, art::TAVERN), g.f().tavern.len());
                 for &r in &g.f().store {
-                    assert!(count(&v, art::room(&room(r).key)) >= 1);
+                    assert!(images(&v, art::room(&room(r).key)) >= 1);
                 }
                 seen[0] += 1;
                 for l in &g.lords {
                     for t in l.grid.iter().flatten() {
                         if let (Some(r), false) = (t.room, t.conquered) {
-                            assert!(count(&v, art::room(&room(r).key)) >= 1);
+                            assert!(images(&v, art::room(&room(r).key)) >= 1);
                             seen[1] += 1;
                         }
                     }
                 }
                 // Every other lord's compact panel fans its backs; the spectator's large
                 // dungeon (the lord to act's) marks its cards face down too, when it has any.
-                assert_eq!(count(&v, art::TRAP_CARD_BACK), backs(&g, 0));
+                assert_eq!(images(&v, art::TRAP_CARD_BACK), backs(g, 0));
                 let focus = g.focus();
                 let holds = g.lords[focus].traps.iter().any(|&n| n > 0) as usize;
                 assert_eq!(
-                    count(&spectator, art::TRAP_CARD_BACK),
-                    holds + backs(&g, focus)
+                    images(&spectator, art::TRAP_CARD_BACK),
+                    holds + backs(g, focus)
                 );
             }
             let combat = matches!(g.phase, Phase::Planning | Phase::Battle(_));
             let held: u8 = g.lords[0].traps.iter().sum();
             if combat && !g.revealed && held > 0 {
                 assert_eq!(
-                    count(&spectator, art::TRAP_CARD_BACK),
-                    held.min(3) as usize + backs(&g, 0)
+                    images(&spectator, art::TRAP_CARD_BACK),
+                    held.min(3) as usize + backs(g, 0)
                 );
                 for kind in 0..9u8 {
-                    assert_eq!(count(&spectator, art::trap(&trap(kind).key)), 0);
+                    assert_eq!(images(&spectator, art::trap(&trap(kind).key)), 0);
                 }
                 seen[2] += 1;
             }
             if combat && held > 0 {
                 assert_eq!(
-                    count(&v, art::TRAP_CARD_BACK),
-                    backs(&g, 0),
+                    images(&v, art::TRAP_CARD_BACK),
+                    backs(g, 0),
                     "the owner sees the faces of its own cards"
                 );
                 seen[3] += 1;
             }
-        }
+        });
     }
     assert!(seen.iter().all(|&n| n > 0), "positions checked: {seen:?}");
 }
@@ -244,19 +222,10 @@ fn board_tavern_rooms_and_face_down_traps_carry_their_pictures() {
 #[test]
 fn no_picture_is_drawn_over_a_text() {
     use tavern_plugin_api::layout::drawn_text_box;
-    use tavern_plugin_api::scene::Shape;
     let mut pictures = 0;
     for n in 1..=4 {
         for seed in 0..scaled(2) as u64 {
-            let mut g = Dl::new(&setup(n)).unwrap();
-            let mut rng = GameRng::new(seed * 7 + 300 + n as u64);
-            let mut k = 0;
-            while let Some((seat, a)) = random_move(&g, &mut rng) {
-                g.apply(seat, &a).unwrap();
-                k += 1;
-                if k % 6 != 0 {
-                    continue;
-                }
+            random_walk(&setup(n), seed * 7 + 300 + n as u64, 6, |g, k| {
                 for v in (0..n).map(Some).chain([None]) {
                     let scene = g.view(v).scene;
                     let order = scene.draw_order();
@@ -280,10 +249,18 @@ fn no_picture_is_drawn_over_a_text() {
                         }
                     }
                 }
-            }
+            });
         }
     }
     assert!(pictures > 1000, "only {pictures} pictures checked");
+}
+
+/// How many times the picture `id` is drawn in `v`.
+fn images(v: &tavern_plugin_api::scene::Scene, id: &str) -> usize {
+    v.items
+        .iter()
+        .filter(|it| matches!(&it.shape, Shape::Image { image, .. } if image == id))
+        .count()
 }
 
 /// How many trap-card backs the other lords' compact panels show beside a view of

@@ -209,22 +209,24 @@ fn play(n: usize, full_rules: bool, games: usize) {
 
 // 1,000 complete games per player count and option set (the first game's rules, the
 // full rules), as issue 12 asks.
+fn play_both_rule_sets(n: usize) {
+    play(n, false, scaled(1000));
+    play(n, true, scaled(1000));
+}
+
 #[test]
 fn random_full_games_two_players() {
-    play(2, false, scaled(1000));
-    play(2, true, scaled(1000));
+    play_both_rule_sets(2);
 }
 
 #[test]
 fn random_full_games_three_players() {
-    play(3, false, scaled(1000));
-    play(3, true, scaled(1000));
+    play_both_rule_sets(3);
 }
 
 #[test]
 fn random_full_games_four_players() {
-    play(4, false, scaled(1000));
-    play(4, true, scaled(1000));
+    play_both_rule_sets(4);
 }
 
 #[test]

@@ -321,6 +321,14 @@ fn at_exec(g: &mut Dl, board: &[(Place, u8, usize)]) {
     run(g, &[Job::Exec]);
 }
 
+/// The first room `seat` may build.
+fn first_build(g: &Dl, seat: usize) -> Action {
+    g.legal_actions(seat)
+        .into_iter()
+        .find(|a| matches!(a, Action::Build { .. }))
+        .unwrap()
+}
+
 #[test]
 fn rooms_go_from_space_three_and_space_one_may_find_none_left() {
     let (mut g, _) = drawn_game(3, 12);
@@ -344,19 +352,11 @@ fn rooms_go_from_space_three_and_space_one_may_find_none_left() {
     );
     // Space III chooses first and pays 1 gold.
     assert_eq!(g.f().cur.map(|c| c.2), Some(2));
-    let first = g
-        .legal_actions(2)
-        .into_iter()
-        .find(|a| matches!(a, Action::Build { .. }))
-        .unwrap();
+    let first = first_build(&g, 2);
     act(&mut g, 2, first);
     assert_eq!(g.lords[2].gold, 1);
     assert_eq!(g.f().cur.map(|c| c.2), Some(1));
-    let second = g
-        .legal_actions(1)
-        .into_iter()
-        .find(|a| matches!(a, Action::Build { .. }))
-        .unwrap();
+    let second = first_build(&g, 1);
     let log = act(&mut g, 1, second);
     // Nothing is left for space I: its order is not carried out.
     assert!(log.contains("cannot carry out Build Room"), "{log}");

@@ -6,7 +6,7 @@
 //! written on, where the host draws it largest.
 mod common;
 
-use common::{drawn_game, game_setup};
+use common::{drawn_game, game_setup, random_walk};
 use tavern_plugin_api::game::check::{
     TABLE_1024X700, check_layout, fits_at_min_scale, random_move, scaled, texts_outside_panels,
 };
@@ -39,15 +39,7 @@ fn two_and_three_lord_views_fit_and_hide_secrets() {
 
 fn views_fit(n: usize, games: usize) {
     for seed in 0..games as u64 {
-        let mut g = Dl::new(&game_setup(n)).unwrap();
-        let mut rng = GameRng::new(seed);
-        let mut k = 0;
-        while let Some((seat, a)) = random_move(&g, &mut rng) {
-            g.apply(seat, &a).unwrap();
-            k += 1;
-            if k % 7 != 0 {
-                continue;
-            }
+        random_walk(&game_setup(n), seed, 7, |g, k| {
             for v in 0..n {
                 let view = g.view(Some(v));
                 let outside = texts_outside_panels(&view.scene, (90.0, 30.0));
@@ -105,7 +97,7 @@ fn views_fit(n: usize, games: usize) {
                     }
                 }
             }
-        }
+        });
     }
 }
 

@@ -17,7 +17,9 @@ fn paladin() -> u8 {
     adv_id("paladin-1")
 }
 
-fn evil(mut l: Lord, e: u8) -> Lord {
+/// A lord with three tunnels, this party and this much Evil.
+fn evil_lord(name: &str, party: &[(&str, u8)], e: u8) -> Lord {
+    let mut l = with_party(lord(name, 3, &[]), party);
     l.evil = e;
     l
 }
@@ -30,18 +32,9 @@ fn holder(g: &Dl) -> Option<usize> {
 
 #[test]
 fn paladin_sets_out_for_the_most_evil_later_on_a_tie() {
-    let a = evil(
-        with_party(lord("A", 3, &[]), &[("warrior-1", 0)]),
-        line() + 1,
-    );
-    let b = evil(
-        with_party(lord("B", 3, &[]), &[("warrior-2a", 0)]),
-        line() + 1,
-    );
-    let c = evil(
-        with_party(lord("C", 3, &[]), &[("warrior-2b", 0)]),
-        line() - 1,
-    );
+    let a = evil_lord("A", &[("warrior-1", 0)], line() + 1);
+    let b = evil_lord("B", &[("warrior-2a", 0)], line() + 1);
+    let c = evil_lord("C", &[("warrior-2b", 0)], line() - 1);
     let mut g = Dl::combat(vec![a, b, c], 1, 2);
     g.paladin_tent = Some(paladin());
     g.start = 0;
@@ -52,10 +45,7 @@ fn paladin_sets_out_for_the_most_evil_later_on_a_tie() {
 
 #[test]
 fn paladin_stays_in_his_tent_below_the_line() {
-    let a = evil(
-        with_party(lord("A", 3, &[]), &[("warrior-1", 0)]),
-        line() - 1,
-    );
+    let a = evil_lord("A", &[("warrior-1", 0)], line() - 1);
     let mut g = Dl::combat(vec![a], 1, 2);
     g.paladin_tent = Some(paladin());
     g.begin();
@@ -66,15 +56,9 @@ fn paladin_stays_in_his_tent_below_the_line() {
 /// battle comes later this round, so he fights in it.
 #[test]
 fn paladin_moves_to_a_strictly_more_evil_lord_mid_combat() {
-    let mut a = evil(
-        with_party(lord("A", 3, &[]), &[("warrior-3", 0)]),
-        line() + 1,
-    );
+    let mut a = evil_lord("A", &[("warrior-3", 0)], line() + 1);
     a.party.insert(0, Adv::new(paladin(), 1));
-    let b = evil(
-        with_party(lord("B", 3, &[]), &[("warrior-1", 0)]),
-        line() + 1,
-    );
+    let b = evil_lord("B", &[("warrior-1", 0)], line() + 1);
     let mut g = combat_of(vec![a, b], 2);
     assert_eq!(holder(&g), Some(0), "equal Evil is not enough to move him");
     assert_eq!(g.to_act().seats(), &[0, 1], "both lords plan at once");
@@ -114,13 +98,10 @@ fn paladin_moves_to_a_strictly_more_evil_lord_mid_combat() {
 
 #[test]
 fn a_finished_combat_resumes_when_the_paladin_arrives() {
-    let mut a = evil(
-        with_party(lord("A", 3, &[]), &[("warrior-3", 0)]),
-        line() + 2,
-    );
+    let mut a = evil_lord("A", &[("warrior-3", 0)], line() + 2);
     a.party.insert(0, Adv::new(paladin(), 0));
     // B's party is already gone: its combat is over.
-    let mut b = evil(lord("B", 3, &[]), line() + 2);
+    let mut b = evil_lord("B", &[], line() + 2);
     b.prison.push(adv_id("warrior-1"));
     let mut g = combat_of(vec![a, b], 1);
     assert!(!g.lords[1].plan.active, "B has no battle in round 1");

@@ -33,6 +33,13 @@ fn confirm(g: &Dl, s: usize) -> Option<Legal<Action>> {
     g.legal(s).into_iter().find(|l| l.action == Action::Confirm)
 }
 
+fn pass(g: &Dl, s: usize) -> Legal<Action> {
+    g.legal(s)
+        .into_iter()
+        .find(|l| l.action == Action::Pass)
+        .unwrap()
+}
+
 fn item(g: &Dl, s: usize, id: &str) -> Option<tavern_plugin_api::scene::Item> {
     let scene = g.view(Some(s)).scene;
     scene
@@ -131,11 +138,7 @@ fn mining_is_a_click_on_the_orders_space() {
     for m in &mines {
         assert_eq!(m.target.as_deref(), Some(space.as_str()), "{}", m.label);
     }
-    let pass = g
-        .legal(s)
-        .into_iter()
-        .find(|l| l.action == Action::Pass)
-        .unwrap();
+    let pass = pass(&g, s);
     assert_eq!(pass.label, "Do not carry out this order");
     assert_eq!(pass.target.as_deref(), Some(space.as_str()));
 }
@@ -148,11 +151,7 @@ fn stop_digging_is_a_click_on_the_orders_space() {
             && g.legal_actions(s).contains(&Action::Pass)
     });
     let space = current_space(&g);
-    let pass = g
-        .legal(s)
-        .into_iter()
-        .find(|l| l.action == Action::Pass)
-        .unwrap();
+    let pass = pass(&g, s);
     assert_eq!(pass.label, "Stop digging");
     assert_eq!(pass.target.as_deref(), Some(space.as_str()));
     assert!(item(&g, s, &space).is_some());

@@ -14,6 +14,12 @@ fn over(g: &Dl) -> bool {
     g.phase == Phase::Over
 }
 
+/// The combat is over with this many tiles conquered.
+fn assert_ends(g: &Dl, conquered: usize) {
+    assert!(over(g));
+    assert_eq!(g.lords[0].conquered(), conquered);
+}
+
 #[test]
 fn scenario_1_simplest_solution() {
     let mut g = training("training-1");
@@ -32,8 +38,7 @@ fn scenario_1_simplest_solution() {
     assert_eq!(g.round, 2);
     play_plan(&mut g, &[], &["goblin"]);
     act(&mut g, 0, attack("goblin", 0, None, None));
-    assert!(over(&g));
-    assert_eq!(g.lords[0].conquered(), 1);
+    assert_ends(&g, 1);
     assert_eq!(g.lords[0].prison.len(), 3);
 }
 
@@ -56,8 +61,7 @@ fn scenario_1_efficient_solution_keeps_the_food() {
         log.contains("Healing: the priest (3 HP) loses 1 damage"),
         "{log}"
     );
-    assert!(over(&g));
-    assert_eq!(g.lords[0].conquered(), 1);
+    assert_ends(&g, 1);
     assert_eq!(g.lords[0].food, 1, "the food is saved");
 }
 
@@ -80,8 +84,7 @@ fn scenario_2_solution() {
         log.contains("the thief (3 HP) takes 1 (2 prevented by disarming)"),
         "{log}"
     );
-    assert!(over(&g));
-    assert_eq!(g.lords[0].conquered(), 1);
+    assert_ends(&g, 1);
     assert_eq!(g.lords[0].food, 0);
 }
 
@@ -118,8 +121,7 @@ fn scenario_3_solution() {
     play_plan(&mut g, &["pendulum"], &["vampire"]);
     assert_eq!(damage(&g, 0, "priest-2a"), Some(3));
     act(&mut g, 0, attack("vampire", 0, Some("warrior-3"), None));
-    assert!(over(&g));
-    assert_eq!(g.lords[0].conquered(), 1);
+    assert_ends(&g, 1);
     assert_eq!(g.lords[0].prison.len(), 3);
 }
 
@@ -141,8 +143,7 @@ fn scenario_4_solution() {
     assert!(log.contains("takes 0 (1 prevented"), "{log}");
     let log = act(&mut g, 0, attack("slime", 0, None, None));
     assert!(log.contains("Healing: stopped"), "{log}");
-    assert!(over(&g));
-    assert_eq!(g.lords[0].conquered(), 1);
+    assert_ends(&g, 1);
     assert_eq!(g.lords[0].prison.len(), 3);
 }
 
@@ -153,8 +154,7 @@ fn room_scenario_solution() {
     assert!(log.contains("paid 1 gold"), "{log}");
     act(&mut g, 0, attack("troll", 1, None, None));
     act(&mut g, 0, attack("goblin", 0, None, None));
-    assert!(over(&g));
-    assert_eq!(g.lords[0].conquered(), 0);
+    assert_ends(&g, 0);
     assert_eq!((g.lords[0].gold, g.lords[0].food), (0, 0));
 }
 

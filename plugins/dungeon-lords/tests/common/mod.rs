@@ -1,6 +1,7 @@
 //! Shared helpers for the Dungeon Lords tests.
 #![allow(dead_code)]
 
+use tavern_plugin_api::game::check::random_move;
 use tavern_plugin_api::scene::{Scene, Shape};
 use tavern_plugin_api::{Game, GameRng, Setup, ToAct, game::apply_checked};
 
@@ -28,6 +29,21 @@ pub fn rules_setup(n: usize, rules: &str) -> Setup {
     let mut s = Setup::players(n);
     s.options.insert("rules".into(), rules.into());
     s
+}
+
+/// Plays a random game of `setup` from `seed` to its end; after every `every`th move, `at`
+/// sees the state and the number of moves made so far.
+pub fn random_walk(setup: &Setup, seed: u64, every: usize, mut at: impl FnMut(&Dl, usize)) {
+    let mut g = Dl::new(setup).unwrap();
+    let mut rng = GameRng::new(seed);
+    let mut k = 0;
+    while let Some((seat, a)) = random_move(&g, &mut rng) {
+        g.apply(seat, &a).unwrap();
+        k += 1;
+        if k % every == 0 {
+            at(&g, k);
+        }
+    }
 }
 
 /// Applies chance steps (checked) until a seat must decide.
