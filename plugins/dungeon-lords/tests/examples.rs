@@ -5,6 +5,11 @@ use common::*;
 use tavern_plugin_dungeon_lords::Phase;
 use tavern_plugin_dungeon_lords::done::{Ev, NoHeal};
 
+/// (adventurer, amount) pairs with the adventurers named by key.
+fn ids(pairs: &[(&str, u8)]) -> Vec<(u8, u8)> {
+    pairs.iter().map(|&(k, n)| (adv_id(k), n)).collect()
+}
+
 /// Trap example 1: the Wall of Fire puts 1 on each warrior and 2 on the priest at the back.
 #[test]
 fn trap_example_1_wall_of_fire() {
@@ -21,11 +26,7 @@ fn trap_example_1_wall_of_fire() {
         .collect();
     assert_eq!(
         hits,
-        vec![
-            (adv_id("warrior-3"), 1),
-            (adv_id("warrior-2a"), 1),
-            (adv_id("priest-3"), 2)
-        ]
+        ids(&[("warrior-3", 1), ("warrior-2a", 1), ("priest-3", 2)])
     );
 }
 
@@ -43,11 +44,7 @@ fn trap_example_2_rolling_stone_eliminates() {
 fn trap_example_3_thief_reduces() {
     let party = [("warrior-3", 0), ("thief-3", 0)];
     let (_, ev) = battle(&party, &["rolling-stone"], &[], combat);
-    assert!(ev.contains(&Ev::Hit {
-        adventurer: adv_id("warrior-3"),
-        amount: 1,
-        prevented: 2
-    }));
+    assert!(ev.contains(&hit("warrior-3", 1, 2)));
 }
 
 /// Trap example 4: Wall of Fire; the thief at the back protects the two in front and takes
@@ -56,11 +53,7 @@ fn trap_example_3_thief_reduces() {
 fn trap_example_4_prevention_from_the_front() {
     let party = [("warrior-3", 0), ("priest-2a", 0), ("thief-3", 0)];
     let (g, ev) = battle(&party, &["wall-of-fire"], &[], combat);
-    assert!(ev.contains(&Ev::Hit {
-        adventurer: adv_id("thief-3"),
-        amount: 2,
-        prevented: 0
-    }));
+    assert!(ev.contains(&hit("thief-3", 2, 0)));
     // Fatigue then goes to the warrior; the others carry no trap damage.
     assert_eq!(damage(&g, 0, "priest-2a"), Some(0));
     assert_eq!(damage(&g, 0, "thief-3"), Some(2));
@@ -71,11 +64,7 @@ fn trap_example_4_prevention_from_the_front() {
 fn trap_example_5_thieves_add_up() {
     let party = [("warrior-3", 0), ("thief-2a", 0), ("thief-2b", 0)];
     let (_, ev) = battle(&party, &["rolling-stone"], &[], combat);
-    assert!(ev.contains(&Ev::Hit {
-        adventurer: adv_id("warrior-3"),
-        amount: 0,
-        prevented: 3
-    }));
+    assert!(ev.contains(&hit("warrior-3", 0, 3)));
 }
 
 /// Trap example 6: the Trap Door's 2 is prevented, but the party still cannot conquer.
@@ -92,8 +81,7 @@ fn trap_example_6_special_effect_not_prevented() {
 #[test]
 fn witch_excess_damage_is_lost() {
     let party = [("warrior-2a", 2), ("thief-1", 0)];
-    let (mut g, _) = battle(&party, &[], &["witch"], combat);
-    change(&mut g, 0, attack("witch", 0, None, None));
+    let (g, _) = standard_attack(&party, "witch", combat);
     assert!(in_prison(&g, 0, "warrior-2a"));
     // Only fatigue reached the thief.
     assert_eq!(damage(&g, 0, "thief-1"), Some(2));
@@ -120,8 +108,7 @@ fn vampire_attacks_anyone_but_priests() {
 #[test]
 fn slime_attacks_everyone() {
     let party = [("warrior-1", 2), ("thief-3", 0), ("wizard-3", 0)];
-    let (mut g, _) = battle(&party, &[], &["slime"], combat);
-    let ev = change(&mut g, 0, attack("slime", 0, None, None));
+    let (_, ev) = standard_attack(&party, "slime", combat);
     assert!(ev.contains(&Ev::Eliminated {
         adventurer: adv_id("warrior-1")
     }));
@@ -131,8 +118,7 @@ fn slime_attacks_everyone() {
 #[test]
 fn healing_example_1() {
     let party = [("warrior-3", 0), ("priest-1", 0)];
-    let (mut g, _) = battle(&party, &[], &["troll"], no_fatigue);
-    change(&mut g, 0, attack("troll", 0, None, None));
+    let (g, _) = standard_attack(&party, "troll", no_fatigue);
     assert_eq!(damage(&g, 0, "warrior-3"), Some(2));
 }
 
@@ -151,9 +137,8 @@ fn healing_example_2() {
 #[test]
 fn healing_example_3() {
     let party = [("priest-2b", 0), ("thief-1", 1), ("priest-3", 2)];
-    let (mut g, _) = battle(&party, &[], &["goblin"], no_fatigue);
-    let ev = change(&mut g, 0, attack("goblin", 0, None, None));
-    let healed: Vec<(u8, u8)> = ev
+    let (_, ev) = standard_attack(&party, "goblin", no_fatigue);
+    let heals: Vec<(u8, u8)> = ev
         .iter()
         .filter_map(|e| match e {
             Ev::Healed { adventurer, amount } => Some((*adventurer, *amount)),
@@ -161,12 +146,8 @@ fn healing_example_3() {
         })
         .collect();
     assert_eq!(
-        healed,
-        vec![
-            (adv_id("priest-2b"), 2),
-            (adv_id("thief-1"), 1),
-            (adv_id("priest-3"), 1)
-        ]
+        heals,
+        ids(&[("priest-2b", 2), ("thief-1", 1), ("priest-3", 1)])
     );
 }
 
@@ -183,14 +164,8 @@ fn no_attack_no_healing() {
 #[test]
 fn fatigue_spills_over() {
     let (g, ev) = battle(&[("thief-1", 2), ("priest-3", 3)], &[], &[], combat);
-    assert!(ev.contains(&Ev::Fatigue {
-        adventurer: adv_id("thief-1"),
-        amount: 1
-    }));
-    assert!(ev.contains(&Ev::Fatigue {
-        adventurer: adv_id("priest-3"),
-        amount: 1
-    }));
+    assert!(ev.contains(&fatigued("thief-1", 1)));
+    assert!(ev.contains(&fatigued("priest-3", 1)));
     assert!(ev.iter().any(|e| matches!(e, Ev::Saved { .. })));
     assert_eq!(g.phase, Phase::Over);
 }
@@ -199,8 +174,7 @@ fn fatigue_spills_over() {
 #[test]
 fn goblin_follow_up() {
     let party = [("warrior-1", 1), ("thief-1", 0)];
-    let (mut g, _) = battle(&party, &[], &["goblin"], no_fatigue);
-    change(&mut g, 0, attack("goblin", 0, None, None));
+    let (g, _) = standard_attack(&party, "goblin", no_fatigue);
     assert!(in_prison(&g, 0, "warrior-1"));
     assert_eq!(damage(&g, 0, "thief-1"), Some(1));
 }

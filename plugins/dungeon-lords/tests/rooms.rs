@@ -62,11 +62,7 @@ fn labyrinth_two_traps_free_one_monster() {
     // The stone went off, now the dart waits for its target.
     assert_eq!(damage(&g, 0, "warrior-7"), Some(4));
     let ev = change(&mut g, 0, aim("priest-7"));
-    assert!(ev.contains(&Ev::Hit {
-        adventurer: adv_id("priest-7"),
-        amount: 2,
-        prevented: 0
-    }));
+    assert!(ev.contains(&hit("priest-7", 2, 0)));
 }
 
 #[test]

@@ -145,8 +145,7 @@ fn suggestion_pays_wages_or_withdraws() {
 fn magic_shield_absorbs_the_first_point() {
     let party = [("warrior-3", 0), ("wizard-3", 0)];
     let shield = card_without_fatigue("magic-shield", 1);
-    let (mut g, _) = battle(&party, &[], &["troll"], shield);
-    change(&mut g, 0, attack("troll", 0, None, None));
+    let (g, _) = standard_attack(&party, "troll", shield);
     // 3 less the shield's 1, then 1 fatigue from the card.
     assert_eq!(damage(&g, 0, "warrior-3"), Some(3));
 }
@@ -213,15 +212,11 @@ fn create_food_adds_a_hit_point() {
 fn regeneration_heals_even_after_a_dragon() {
     let party = [("warrior-7", 0), ("wizard-5", 0), ("priest-7", 0)];
     let regeneration = card_without_fatigue("regeneration", 2);
-    let (mut g, _) = battle(&party, &[], &["dragon"], regeneration);
-    let ev = change(&mut g, 0, attack("dragon", 0, None, None));
+    let (_, ev) = standard_attack(&party, "dragon", regeneration);
     assert!(ev.contains(&Ev::NoHealing(
         tavern_plugin_dungeon_lords::done::NoHeal::Stopped
     )));
-    assert!(ev.contains(&Ev::Healed {
-        adventurer: adv_id("warrior-7"),
-        amount: 2
-    }));
+    assert!(ev.contains(&healed("warrior-7", 2)));
 }
 
 #[test]

@@ -153,6 +153,31 @@ pub fn aim(key: &str) -> Action {
     }
 }
 
+/// The event of a hit on the named adventurer.
+pub fn hit(key: &str, amount: u8, prevented: u8) -> Ev {
+    Ev::Hit {
+        adventurer: adv_id(key),
+        amount,
+        prevented,
+    }
+}
+
+/// The event of the named adventurer's healing.
+pub fn healed(key: &str, amount: u8) -> Ev {
+    Ev::Healed {
+        adventurer: adv_id(key),
+        amount,
+    }
+}
+
+/// The event of fatigue on the named adventurer.
+pub fn fatigued(key: &str, amount: u8) -> Ev {
+    Ev::Fatigue {
+        adventurer: adv_id(key),
+        amount,
+    }
+}
+
 /// Damage on an adventurer still in the party, `None` once he is gone.
 pub fn damage(g: &Dl, lord: usize, key: &str) -> Option<u8> {
     let id = adv_id(key);
@@ -265,6 +290,18 @@ pub fn battle(
 ) -> (Dl, Vec<Ev>) {
     let mut g = start(defender(party, traps, monsters));
     let ev = plan(&mut g, traps, monsters);
+    (g, ev)
+}
+
+/// `battle` against one monster, which then makes its standard attack (mode 0, at whom it
+/// hits by itself): the game after and the attack's record.
+pub fn standard_attack(
+    party: &[(&str, u8)],
+    monster: &str,
+    start: impl FnOnce(Lord) -> Dl,
+) -> (Dl, Vec<Ev>) {
+    let (mut g, _) = battle(party, &[], &[monster], start);
+    let ev = change(&mut g, 0, attack(monster, 0, None, None));
     (g, ev)
 }
 
