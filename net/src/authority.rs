@@ -150,6 +150,10 @@ pub enum Change {
     None,
     /// The table changed: every viewer gets a new frame.
     Table,
+    /// Only this seat's own table changed (a step of its plan, or one taken back or
+    /// dropped): only its viewers get a new frame, and the other seats' lists stay
+    /// current (see [`Authority::current_for`]). Nothing a table server keeps changed.
+    Plan(usize),
 }
 
 pub struct Authority<B: Backend> {
@@ -160,6 +164,10 @@ pub struct Authority<B: Backend> {
     pub(crate) plans: Vec<Vec<Value>>,
     pub(crate) vote: Option<Vote>,
     pub(crate) revision: u64,
+    /// The latest revisions that changed only one seat's own table, with that seat,
+    /// oldest first; every other change is public. A list another seat was sent before
+    /// them is still current.
+    private: Vec<(u64, usize)>,
     /// Every log position the game was rewound to, in order (viewers' logs are cut there).
     rewinds: Vec<usize>,
     next_conn: u64,
@@ -216,6 +224,7 @@ impl<B: Backend> Authority<B> {
             plans: vec![Vec::new(); n],
             vote: None,
             revision: 0,
+            private: Vec::new(),
             rewinds: Vec::new(),
             next_conn: 1,
             hints: true,
@@ -297,6 +306,7 @@ impl<B: Backend> Authority<B> {
             plans: self.plans.clone(),
             vote: self.vote.clone(),
             revision: self.revision,
+            private: self.private.clone(),
             rewinds: self.rewinds.clone(),
             next_conn: self.next_conn,
             hints: self.hints,
@@ -512,8 +522,7 @@ impl<B: Backend> Authority<B> {
                     return Err(Refusal::new(ErrorCode::Refused, "no plan is open"));
                 }
                 self.plans[seat].clear();
-                self.revision += 1;
-                Ok(Change::Table)
+                Ok(self.private_change(seat))
             }
             ClientMsg::Undo { seat } => {
                 let seat = own(*seat)?;
@@ -577,7 +586,7 @@ impl<B: Backend> Authority<B> {
         if self.seats[seat].bot.is_some() {
             return Err(Refusal::new(ErrorCode::Hint, "a bot plays this seat now"));
         }
-        if revision != self.revision {
+        if !self.current_for(seat, revision) {
             return Err(Refusal::new(
                 ErrorCode::Hint,
                 "the game has moved on since that table: ask again",
@@ -620,6 +629,34 @@ impl<B: Backend> Authority<B> {
         ))
     }
 
+    /// A change only `seat` sees (its plan): the revision moves on, marked private.
+    fn private_change(&mut self, seat: usize) -> Change {
+        self.revision += 1;
+        self.private.push((self.revision, seat));
+        // Only the latest few matter: a list older than them is stale anyway.
+        if self.private.len() > 256 {
+            self.private.drain(..128);
+        }
+        Change::Plan(seat)
+    }
+
+    /// Whether a list `seat` was sent at `revision` is still current: nothing changed
+    /// since but other seats' private steps (a seat planning in a simultaneous round
+    /// does not make the others choose again). Any change not marked private counts.
+    pub fn current_for(&self, seat: usize, revision: u64) -> bool {
+        let Some(since) = self.revision.checked_sub(revision) else {
+            return false;
+        };
+        let since = since as usize;
+        if since > self.private.len() {
+            return false;
+        }
+        let tail = &self.private[self.private.len() - since..];
+        tail.iter()
+            .zip(revision + 1..)
+            .all(|(&(r, s), want)| r == want && s != seat)
+    }
+
     fn to_act(&self) -> Result<ToAct, Refusal> {
         guard(|| self.backend.to_act()).map_err(|e| Refusal::game(e, "the game failed"))
     }
@@ -631,7 +668,7 @@ impl<B: Backend> Authority<B> {
                 "a bot plays this seat now (the host can hand it back)",
             ));
         }
-        if revision != self.revision {
+        if !self.current_for(seat, revision) {
             return Err(Refusal::new(
                 ErrorCode::Stale,
                 format!(
@@ -671,8 +708,7 @@ impl<B: Backend> Authority<B> {
             guard(|| self.backend.preview(seat, &steps))
                 .map_err(|e| Refusal::game(e, "that step does not apply"))?;
             self.plans[seat] = steps;
-            self.revision += 1;
-            return Ok(Change::Table);
+            return Ok(self.private_change(seat));
         }
         guard(|| self.backend.apply_plan(seat, &plan, entry.action))
             .map_err(|e| Refusal::game(e, "the game refused that action"))?;
@@ -703,8 +739,7 @@ impl<B: Backend> Authority<B> {
         // Within a plan, undo takes back its last step, as offline: nothing was logged,
         // so nobody else is asked.
         if self.plans[seat].pop().is_some() {
-            self.revision += 1;
-            return Ok(Change::Table);
+            return Ok(self.private_change(seat));
         }
         if self.vote.is_some() {
             return Err(Refusal::new(
@@ -820,7 +855,8 @@ impl<B: Backend> Authority<B> {
         revision: u64,
         decision: BResult<Decision>,
     ) -> Result<bool, Refusal> {
-        if revision != self.revision || self.seats.get(seat).is_none_or(|s| s.bot.is_none()) {
+        if !self.current_for(seat, revision) || self.seats.get(seat).is_none_or(|s| s.bot.is_none())
+        {
             return Ok(false);
         }
         let d = decision.map_err(|e| Refusal::game(e, "the bot failed"))?;

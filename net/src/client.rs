@@ -15,9 +15,7 @@ use iroh::{Endpoint, EndpointAddr};
 use tokio::sync::mpsc;
 
 use crate::endpoint::{ALPN, NetConfig, NetError, bind, err, host_addr};
-use crate::proto::{
-    ClientMsg, ErrorCode, HintReply, LogLine, PROTOCOL_VERSION, SeatFrame, ServerMsg,
-};
+use crate::proto::{ClientMsg, ErrorCode, HintReply, PROTOCOL_VERSION, SeatFrame, ServerMsg};
 use crate::ticket::Ticket;
 use crate::wire;
 
@@ -59,8 +57,8 @@ pub struct Remote {
     events: std::sync::mpsc::Receiver<ServerMsg>,
     waker: Waker,
     welcome: Welcome,
+    /// The latest frame, its log whole.
     latest: Option<SeatFrame>,
-    log: Vec<LogLine>,
     closed: bool,
 }
 
@@ -153,7 +151,6 @@ impl Remote {
             waker,
             welcome,
             latest: None,
-            log: Vec::new(),
             closed: false,
         })
     }
@@ -179,14 +176,19 @@ impl Remote {
         use std::sync::mpsc::RecvTimeoutError;
         match msg {
             Ok(ServerMsg::Frame(f)) => {
-                let mut f = *f;
-                self.log.truncate(f.log_from);
-                self.log.append(&mut f.log);
-                f.log = self.log.clone();
-                f.log_from = 0;
-                self.latest = Some(f);
+                self.accept(*f);
                 Some(Event::Frame)
             }
+            Ok(ServerMsg::Update(u)) => match crate::delta::whole(self.latest.as_mut(), *u) {
+                Ok(f) => {
+                    self.accept(f);
+                    Some(Event::Frame)
+                }
+                Err(e) => Some(Event::Error {
+                    code: ErrorCode::BadFrame,
+                    message: format!("from the host: {e}"),
+                }),
+            },
             Ok(ServerMsg::Error { code, message }) => Some(Event::Error { code, message }),
             Ok(ServerMsg::Hint(h)) => Some(Event::Hint(h)),
             Ok(ServerMsg::Welcome { .. }) => Some(Event::Error {
@@ -216,6 +218,17 @@ impl Remote {
                 Some(Event::Closed(why))
             }
         }
+    }
+
+    /// Takes `f` as the latest frame: the log lines it sends (from its `log_from` on)
+    /// replace the end of the log kept so far, which moves over from the last frame.
+    fn accept(&mut self, mut f: SeatFrame) {
+        let mut log = self.latest.take().map(|l| l.log).unwrap_or_default();
+        log.truncate(f.log_from);
+        log.append(&mut f.log);
+        f.log = log;
+        f.log_from = 0;
+        self.latest = Some(f);
     }
 
     /// The next event if one has arrived, without waiting.

@@ -15,6 +15,7 @@ pub mod backend;
 pub mod client;
 mod clock;
 pub mod deal;
+pub mod delta;
 pub mod endpoint;
 pub mod load;
 pub mod local;

@@ -88,14 +88,17 @@ pub async fn player(ep: Endpoint, ticket: Ticket, seed: u64, pace: Pace) -> Resu
             Err(_) if pending.is_none() && past(pace.until) => break,
             Err(_) => return Err(format!("no frame from the host in {wait:?}")),
         };
-        match msg {
+        // A frame made whole as a client makes it: an update's scene from the last one's.
+        let frame = match msg {
             // These players never ask for a hint.
             ServerMsg::Welcome { .. }
             | ServerMsg::Hint(_)
             | ServerMsg::Created { .. }
             | ServerMsg::Status { .. }
             | ServerMsg::Commitment { .. }
-            | ServerMsg::Replay { .. } => {}
+            | ServerMsg::Replay { .. } => None,
+            ServerMsg::Frame(f) => Some(*f),
+            ServerMsg::Update(u) => Some(crate::delta::whole(latest.as_mut(), *u)?),
             ServerMsg::Error { code, message } => {
                 if code != ErrorCode::Stale {
                     return Err(message);
@@ -107,28 +110,29 @@ pub async fn player(ep: Endpoint, ticket: Ticket, seed: u64, pace: Pace) -> Resu
                     None => {}
                 }
                 t.stale += 1;
+                None
             }
-            ServerMsg::Frame(f) => {
-                log_seats.truncate(f.log_from);
-                log_seats.extend(f.log.iter().map(|l| l.seat));
-                let mine = log_seats.iter().filter(|s| **s == Some(seat)).count();
-                if let Some((at, step, plan_before, mine_before)) = pending {
-                    let applied = if step {
-                        f.plan_steps > plan_before
-                    } else {
-                        mine > mine_before
-                    };
-                    if applied {
-                        t.rtt_us.push(at.elapsed().as_micros() as u64);
-                        pending = None;
-                    }
+        };
+        if let Some(f) = frame {
+            log_seats.truncate(f.log_from);
+            log_seats.extend(f.log.iter().map(|l| l.seat));
+            let mine = log_seats.iter().filter(|s| **s == Some(seat)).count();
+            if let Some((at, step, plan_before, mine_before)) = pending {
+                let applied = if step {
+                    f.plan_steps > plan_before
+                } else {
+                    mine > mine_before
+                };
+                if applied {
+                    t.rtt_us.push(at.elapsed().as_micros() as u64);
+                    pending = None;
                 }
-                if f.over {
-                    t.finished = true;
-                    break;
-                }
-                latest = Some(*f);
             }
+            if f.over {
+                t.finished = true;
+                break;
+            }
+            latest = Some(f);
         }
         if pending.is_none() && past(pace.until) {
             break;

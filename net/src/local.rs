@@ -30,6 +30,9 @@ pub struct GameBackend<G: Game> {
     names: Vec<String>,
     history: Vec<Entry<G::Action>>,
     log: Vec<LogItem>,
+    /// The game's id, name and version, asked once (every frame names the game, and a
+    /// game's `info` builds its whole description).
+    info: (String, String, String),
     /// Iterations a bot's search may run (small: tests want speed, not strength).
     pub bot_iterations: u32,
 }
@@ -52,6 +55,10 @@ impl<G: Game> GameBackend<G> {
             names: setup.seats.iter().map(|s| s.name.clone()).collect(),
             history: Vec::new(),
             log: Vec::new(),
+            info: {
+                let i = G::info();
+                (i.id, i.name, i.version)
+            },
             bot_iterations: 200,
         };
         b.run_chance()?;
@@ -146,13 +153,13 @@ impl<G: Game> GameBackend<G> {
 
 impl<G: Game> Backend for GameBackend<G> {
     fn game_id(&self) -> String {
-        G::info().id
+        self.info.0.clone()
     }
     fn game_name(&self) -> String {
-        G::info().name
+        self.info.1.clone()
     }
     fn game_version(&self) -> String {
-        G::info().version
+        self.info.2.clone()
     }
     fn seat_count(&self) -> usize {
         self.names.len()

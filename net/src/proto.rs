@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use tavern_plugin_api::{ChoiceKind, Outcome, View};
 
 /// The version of this protocol. Both sides name theirs in the handshake.
-pub const PROTOCOL_VERSION: u32 = 3;
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// The most bytes one frame may hold (the length prefix not counted). A scene is tens
 /// of kilobytes; a frame over this is refused unread.
@@ -150,9 +150,11 @@ pub struct GameStatus {
     pub over: bool,
 }
 
-/// A frame from the authority.
+/// A frame from the authority. Tagged beside its content (`{"type": …, "data": …}`)
+/// rather than inside it, so a reader that meets the tag first reads the content
+/// straight into its type instead of buffering a whole frame to look for the tag.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(tag = "type", content = "data", rename_all = "snake_case")]
 pub enum ServerMsg {
     /// The handshake's answer: the game and the seat this connection plays (`None`
     /// for a spectator).
@@ -166,8 +168,11 @@ pub enum ServerMsg {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         deal: Option<crate::deal::DealSummary>,
     },
-    /// The game as this viewer may see it (see `outgoing`).
+    /// The game as this viewer may see it (see `outgoing`), whole: a connection's first.
     Frame(Box<SeatFrame>),
+    /// The next frame on the same connection, its scene given as what changed since the
+    /// last (see `delta`); a client makes it whole with [`crate::delta::whole`].
+    Update(Box<crate::delta::FrameUpdate>),
     /// A refusal: what was wrong, in words. The game did not change.
     Error { code: ErrorCode, message: String },
     /// The answer to [`ClientMsg::Hint`], built by `outgoing::hint_for`.
@@ -213,7 +218,7 @@ pub enum ErrorCode {
 }
 
 /// Everything one viewer receives about the game, built by `outgoing::frame_for`.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Default)]
 pub struct SeatFrame {
     /// Changes with every change this viewer can see; an [`ClientMsg::Act`] names it.
     pub revision: u64,

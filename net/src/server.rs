@@ -44,6 +44,8 @@ pub(crate) struct Viewer {
     sent_log: usize,
     /// How many of the authority's rewinds it has been told of.
     rewinds_seen: usize,
+    /// The scene items of the last frame it was sent: the next goes as a change of them.
+    last_items: Option<Vec<tavern_plugin_api::scene::Item>>,
 }
 
 /// A game on the server.
@@ -305,17 +307,25 @@ pub(crate) fn commit<B: Backend + 'static>(
 
 /// Sends every viewer of `room` its frame, as the authority stands now.
 pub(crate) fn broadcast<B: Backend>(room: &Room<B>, a: &Authority<B>) {
+    send_frames(room, a, None);
+}
+
+/// Sends the viewers of `only` (every viewer when `None`) their frames.
+fn send_frames<B: Backend>(room: &Room<B>, a: &Authority<B>, only: Option<usize>) {
     let mut viewers = lock(&room.viewers);
     let len = a.backend().log_len();
     let rewinds = a.rewinds();
     for v in viewers.values_mut() {
+        if only.is_some_and(|s| v.seat != Some(s)) {
+            continue;
+        }
         let mut from = v.sent_log;
         for &p in &rewinds[v.rewinds_seen.min(rewinds.len())..] {
             from = from.min(p);
         }
         match a.frame_for(v.seat, from) {
             Ok(f) => {
-                let _ = v.out.send(wire::encode(&ServerMsg::Frame(Box::new(f))));
+                let _ = v.out.send(crate::delta::encode(&mut v.last_items, f));
                 v.sent_log = len;
                 v.rewinds_seen = rewinds.len();
             }
@@ -486,6 +496,7 @@ async fn serve<B: Backend + 'static>(shared: Arc<Shared<B>>, ep: Endpoint, conn:
                         conn: conn.clone(),
                         sent_log: 0,
                         rewinds_seen: a.rewinds().len(),
+                        last_items: None,
                     },
                 );
                 drop(viewers);
@@ -541,11 +552,17 @@ async fn serve<B: Backend + 'static>(shared: Arc<Shared<B>>, ep: Endpoint, conn:
         let result = {
             let mut a = lock(&room.authority);
             let mut r = a.handle(joined, &msg);
-            if matches!(r, Ok(Change::Table)) {
-                if let Err(e) = commit(&shared, &room, &mut a) {
-                    r = Err(e);
+            match r {
+                Ok(Change::Table) => {
+                    if let Err(e) = commit(&shared, &room, &mut a) {
+                        r = Err(e);
+                    }
+                    broadcast(&room, &a);
                 }
-                broadcast(&room, &a);
+                // A plan is kept in memory only (a table server writes moves), and
+                // nobody else sees it.
+                Ok(Change::Plan(seat)) => send_frames(&room, &a, Some(seat)),
+                _ => {}
             }
             r
         };
@@ -554,6 +571,7 @@ async fn serve<B: Backend + 'static>(shared: Arc<Shared<B>>, ep: Endpoint, conn:
                 room.changed.notify_waiters();
                 spawn_bots(shared.clone(), game, room.clone());
             }
+            Ok(Change::Plan(_)) => room.changed.notify_waiters(),
             Ok(Change::None) => {}
             Err(r) => {
                 if let Some(d) = &r.detail {

@@ -209,6 +209,20 @@ fn two_players() -> GameRequest {
     }
 }
 
+/// A two-player game with a one-second turn clock that does `at_deadline`, on a server
+/// whose clock ticks every 200 ms: its store, the server and the game's tickets.
+fn clock_game(at_deadline: AtDeadline) -> (Arc<MemStore>, Hosting<B>, Vec<Ticket>) {
+    let store = Arc::new(MemStore::default());
+    let host = server(&store, Duration::from_millis(200));
+    let mut request = two_players();
+    request.clock = Some(TurnClock {
+        seconds: 1,
+        at_deadline,
+    });
+    let tickets = create(&host.server_ticket(), request).expect("made");
+    (store, host, tickets)
+}
+
 fn join(t: &Ticket) -> Remote {
     Remote::connect(t, &NetConfig::loopback(), &t.version, "").expect("joins")
 }
@@ -347,14 +361,7 @@ fn a_move_the_store_cannot_write_is_refused_and_the_game_stands_as_before() {
 
 #[test]
 fn a_turn_clock_that_runs_out_has_the_bot_move_and_the_log_says_so() {
-    let store = Arc::new(MemStore::default());
-    let host = server(&store, Duration::from_millis(200));
-    let mut request = two_players();
-    request.clock = Some(TurnClock {
-        seconds: 1,
-        at_deadline: AtDeadline::Bot,
-    });
-    let tickets = create(&host.server_ticket(), request).expect("made");
+    let (store, host, tickets) = clock_game(AtDeadline::Bot);
     // Nobody connects: the clock plays the seats' moves on its own.
     let until = Instant::now() + Duration::from_secs(60);
     let moved = || {
@@ -444,14 +451,7 @@ fn a_game_dealt_from_a_commitment_tells_every_player_how_from_the_first_frame() 
 
 #[test]
 fn a_turn_clock_set_to_skip_passes_where_a_pass_is_legal_and_says_which_it_did() {
-    let store = Arc::new(MemStore::default());
-    let host = server(&store, Duration::from_millis(200));
-    let mut request = two_players();
-    request.clock = Some(TurnClock {
-        seconds: 1,
-        at_deadline: AtDeadline::Skip,
-    });
-    let tickets = create(&host.server_ticket(), request).expect("made");
+    let (store, host, tickets) = clock_game(AtDeadline::Skip);
     // Nobody connects. In Dragonkeepers a turn is a move and then End turn (the default
     // answer), so the clock alternates: no pass to make (the bot moves), then a pass.
     let until = Instant::now() + Duration::from_secs(90);

@@ -7,26 +7,68 @@
 //! seat asks for is the same for its twin too, and no frame contains the session seed.
 
 use crate::common::{big_seed, next, random_act, table};
-use tavern_net::Backend;
+use tavern_net::{Backend, delta};
 use tavern_plugin_api::Game;
 use tavern_plugin_api::game::check::scaled;
 use tavern_plugin_api::rng::GameRng;
+use tavern_plugin_api::scene::Item;
+
+/// What each seat was last sent, as the server keeps it to send the next frame as a
+/// change (`delta`): one chain of frames from the real game, one from the twins.
+#[derive(Default)]
+struct Sent {
+    real: Vec<Option<Vec<Item>>>,
+    twin: Vec<Option<Vec<Item>>>,
+    /// Each seat's last frame as its client made it whole from the real chain.
+    client: Vec<Option<tavern_net::SeatFrame>>,
+}
 
 /// The bytes of every frame at this position: seat `s`'s frame from the real game and
-/// from a twin re-dealt for `s`, and the spectator's from both.
+/// from a twin re-dealt for `s`, whole and as the change from the last frame checked
+/// (the bytes the server sends), and the spectator's from both.
 fn check_position<G: Game>(
     a: &tavern_net::Authority<tavern_net::local::GameBackend<G>>,
     seed: u64,
     rng: &mut GameRng,
-    log_from: usize,
-    step: usize,
+    (log_from, step): (usize, usize),
+    sent: &mut Sent,
 ) {
     let seed_texts = [seed.to_string(), format!("{seed:x}"), format!("{seed:X}")];
     let spectator = serde_json::to_vec(&a.frame_for(None, log_from).unwrap()).unwrap();
+    sent.real.resize(a.seat_count(), None);
+    sent.twin.resize(a.seat_count(), None);
+    sent.client.resize(a.seat_count(), None);
     for s in 0..a.seat_count() {
-        let real = serde_json::to_vec(&a.frame_for(Some(s), log_from).unwrap()).unwrap();
+        let real_frame = a.frame_for(Some(s), log_from).unwrap();
+        let real = serde_json::to_vec(&real_frame).unwrap();
         let twin = a.with_backend(a.backend().twin(s, rng));
-        let seen = serde_json::to_vec(&twin.frame_for(Some(s), log_from).unwrap()).unwrap();
+        let twin_frame = twin.frame_for(Some(s), log_from).unwrap();
+        let seen = serde_json::to_vec(&twin_frame).unwrap();
+        let real_update = delta::encode(&mut sent.real[s], real_frame.clone());
+        let made = match serde_json::from_slice(&real_update[4..]).unwrap() {
+            tavern_net::ServerMsg::Frame(f) => *f,
+            tavern_net::ServerMsg::Update(u) => delta::whole(sent.client[s].as_mut(), *u).unwrap(),
+            other => panic!("a frame's bytes hold {other:?}"),
+        };
+        assert!(
+            made == real_frame,
+            "{} step {step}: seat {s}'s frame made whole from its update differs",
+            G::info().id
+        );
+        sent.client[s] = Some(made);
+        let twin_update = delta::encode(&mut sent.twin[s], twin_frame);
+        assert!(
+            real_update == twin_update || real != seen,
+            "{} step {step}: seat {s}'s update depends on what it cannot know",
+            G::info().id
+        );
+        let update_text = String::from_utf8_lossy(&real_update);
+        for t in &seed_texts {
+            assert!(
+                !update_text.contains(t.as_str()),
+                "an update holds the seed {t}"
+            );
+        }
         if real != seen {
             let (r, t) = (
                 String::from_utf8_lossy(&real),
@@ -100,6 +142,7 @@ pub fn leak_test<G: Game>() {
             let mut rng = GameRng::new(seed ^ 0x1EA4);
             let mut seen_log = 0;
             let mut hints = 0;
+            let mut sent = Sent::default();
             for step in 0..100_000 {
                 // Every position early on, then every fifth (a seat's twin costs a
                 // re-deal and two frames per seat); the whole log now and then, the
@@ -109,7 +152,7 @@ pub fn leak_test<G: Game>() {
                 }
                 if step < 40 || (step < 5_000 && step % 5 == 0) || step % 50 == 0 {
                     let from = if step % 64 == 0 { 0 } else { seen_log };
-                    check_position(&a, seed, &mut rng, from, step);
+                    check_position(&a, seed, &mut rng, (from, step), &mut sent);
                     seen_log = a.backend().log_len().saturating_sub(1);
                 }
                 // A hint is a search per seat and twin: now and then.
