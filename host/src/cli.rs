@@ -444,9 +444,12 @@ fn lesson(
     if check {
         let c =
             crate::lesson::check(&plugin, &lesson).map_err(|e| rules(format!("{game}: {e}")))?;
+        let e = lesson.estimate();
         writeln!(
             out,
-            "{game}: the lesson plays: {} steps, {} of them the student's, {} log entries{}",
+            "{game}: the lesson plays: {} steps, {} of them the student's, {} log entries{}\n\
+             about {:.1} minutes for a newcomer ({} words to read, {} moves watched; \
+             the launcher says {})",
             lesson.steps.len(),
             c.moves,
             c.entries,
@@ -454,7 +457,11 @@ fn lesson(
                 ", to the end of the game"
             } else {
                 ""
-            }
+            },
+            e.minutes(),
+            e.words,
+            e.watched,
+            lesson.minutes,
         )
         .map_err(rules)
     } else {

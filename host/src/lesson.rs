@@ -17,7 +17,7 @@ use std::sync::Arc;
 use serde_json::Value;
 use tavern_plugin_api::{ActionEntry, ChoiceKind, ToAct, View};
 
-pub use tavern_plugin_api::lesson::{Accept, Lesson, Step};
+pub use tavern_plugin_api::lesson::{Accept, Lesson, Step, one_hand};
 
 use crate::plugin::{Instance, Plugin};
 use crate::session::{Session, UndoMode};
@@ -67,6 +67,8 @@ pub struct Checked {
 pub struct Walker {
     pub session: Session,
     plans: BTreeMap<usize, (Vec<Value>, Instance)>,
+    /// Whether the guide (not the student) took the steps of the student's open plan.
+    student_plan_by_guide: Option<bool>,
 }
 
 impl Walker {
@@ -77,6 +79,7 @@ impl Walker {
         Ok(Walker {
             session,
             plans: BTreeMap::new(),
+            student_plan_by_guide: None,
         })
     }
 
@@ -105,8 +108,18 @@ impl Walker {
     }
 
     /// Plays `seat`'s move given as JSON and returns the entry it matched: a step goes
-    /// into the seat's plan, any other move is logged (with the plan's steps).
-    pub fn play(&mut self, seat: usize, action: &Value) -> Result<ActionEntry, String> {
+    /// into the seat's plan, any other move is logged (with the plan's steps). `guide`
+    /// says whose hand makes it: the script's (a bot step) or the student's.
+    pub fn play(
+        &mut self,
+        lesson: &Lesson,
+        seat: usize,
+        action: &Value,
+        guide: bool,
+    ) -> Result<ActionEntry, String> {
+        if seat == lesson.student {
+            one_hand(self.student_plan_by_guide, guide)?;
+        }
         let legal = self.legal(seat)?;
         let Some(entry) = legal.iter().find(|l| &l.action == action).cloned() else {
             let labels: Vec<&str> = legal.iter().map(|l| l.label.as_str()).take(12).collect();
@@ -124,7 +137,13 @@ impl Walker {
             copy.apply(Some(seat), action.clone())
                 .map_err(|e| e.to_string())?;
             steps.push(action.clone());
+            if seat == lesson.student {
+                self.student_plan_by_guide = Some(guide);
+            }
             return Ok(entry);
+        }
+        if seat == lesson.student {
+            self.student_plan_by_guide = None;
         }
         let steps = self.plans.remove(&seat).map(|p| p.0).unwrap_or_default();
         self.session
@@ -204,7 +223,7 @@ fn play_step(
         Step::Explain { .. } => Ok(None),
         Step::Bot { action, seat, .. } => {
             let s = bot_seat(lesson, *seat, &w.to_act())?;
-            w.play(s, action).map(|e| Some(e.label))
+            w.play(lesson, s, action, true).map(|e| Some(e.label))
         }
         Step::Play { accept, .. } => {
             let student = lesson.student;
@@ -231,7 +250,7 @@ fn play_step(
                     ));
                 }
             }
-            w.play(student, &accept[choice].action)
+            w.play(lesson, student, &accept[choice].action, false)
                 .map(|e| Some(e.label))
         }
     }

@@ -138,6 +138,76 @@ impl Lesson {
             .filter(|s| matches!(s, Step::Play { .. }))
             .count()
     }
+
+    /// How long a newcomer takes through the lesson, by the model in [`Pace`]: what the
+    /// guide says along the main line read at an unhurried pace, each move found and
+    /// made, each scripted move watched, each explanation continued.
+    pub fn estimate(&self) -> Estimate {
+        let words = |s: &str| s.split_whitespace().count();
+        let mut e = Estimate {
+            words: words(&self.intro) + words(&self.finale),
+            ..Estimate::default()
+        };
+        for step in &self.steps {
+            match step {
+                Step::Play { say, accept, .. } => {
+                    e.moves += 1;
+                    e.words += words(say);
+                    e.words += accept
+                        .first()
+                        .and_then(|a| a.then.as_deref())
+                        .map_or(0, words);
+                }
+                Step::Bot { say, .. } => {
+                    e.watched += 1;
+                    e.words += say.as_deref().map_or(0, words);
+                }
+                Step::Explain { say } => {
+                    e.explains += 1;
+                    e.words += words(say);
+                }
+            }
+        }
+        e
+    }
+}
+
+/// The newcomer the lesson time is estimated for ([`Lesson::estimate`]): reading more
+/// slowly than adults read non-fiction (about 240 words a minute on average), since the
+/// words name things on an unfamiliar table; a few seconds to find the outlined target,
+/// click it and see what it did; the table's pause (1.2 s) and a glance for each
+/// scripted move (its words are counted as reading); a moment at each Continue.
+pub struct Pace;
+
+impl Pace {
+    pub const WORDS_PER_MINUTE: f64 = 200.0;
+    pub const SECONDS_PER_MOVE: f64 = 6.0;
+    pub const SECONDS_PER_WATCHED: f64 = 1.5;
+    pub const SECONDS_PER_CONTINUE: f64 = 2.0;
+}
+
+/// What a lesson asks of a newcomer, counted along its main line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Estimate {
+    /// Words the guide says (intro, steps, what moves led to, finale).
+    pub words: usize,
+    /// The student's own moves.
+    pub moves: usize,
+    /// Scripted moves the student watches (the opponents', and the guide's for them).
+    pub watched: usize,
+    /// Explanations closed with Continue.
+    pub explains: usize,
+}
+
+impl Estimate {
+    /// Minutes, by [`Pace`].
+    pub fn minutes(&self) -> f64 {
+        let seconds = self.words as f64 * 60.0 / Pace::WORDS_PER_MINUTE
+            + self.moves as f64 * Pace::SECONDS_PER_MOVE
+            + self.watched as f64 * Pace::SECONDS_PER_WATCHED
+            + self.explains as f64 * Pace::SECONDS_PER_CONTINUE;
+        seconds / 60.0
+    }
 }
 
 /// What [`check`] found in a playable lesson.
@@ -160,6 +230,21 @@ pub fn check<G: Game>(lesson: &Lesson) -> Result<Checked, String> {
     walk::<G>(lesson, Run::start(lesson)?, 0)
 }
 
+/// Refuses a move of the student's seat by the other hand than the steps of the plan it
+/// has open (`by_guide`): the table keeps the guide's steps for the student apart from
+/// the student's own plan, so a plan shared between them would lose one half.
+pub fn one_hand(by_guide: Option<bool>, guide: bool) -> Result<(), String> {
+    match by_guide {
+        Some(g) if g != guide => Err(format!(
+            "the student's plan is taken partly by {} and then by {}: a plan has one hand \
+             (let the guide make the whole plan, or the student)",
+            if g { "the guide" } else { "the student" },
+            if guide { "the guide" } else { "the student" },
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// A position of the lesson's game, counted as the host's log counts it.
 struct Run<G> {
     state: G,
@@ -168,6 +253,8 @@ struct Run<G> {
     entries: usize,
     /// A plan's tentative steps were taken and not yet confirmed.
     in_plan: bool,
+    /// Whether the guide (not the student) took the steps of the student's open plan.
+    student_plan_by_guide: Option<bool>,
 }
 
 impl<G: Game> Clone for Run<G> {
@@ -176,6 +263,7 @@ impl<G: Game> Clone for Run<G> {
             state: self.state.clone(),
             entries: self.entries,
             in_plan: self.in_plan,
+            student_plan_by_guide: self.student_plan_by_guide,
         }
     }
 }
@@ -189,6 +277,7 @@ impl<G: Game> Run<G> {
             state,
             entries: 0,
             in_plan: false,
+            student_plan_by_guide: None,
         };
         run.chance(lesson.seed)?;
         Ok(run)
@@ -210,8 +299,17 @@ impl<G: Game> Run<G> {
     }
 
     /// Applies `seat`'s move given as JSON, then the chance steps after it; returns the
-    /// move's log line.
-    fn play(&mut self, seat: usize, action: &Value, seed: u64) -> Result<String, String> {
+    /// move's log line. `hand` is (the student's seat, whether the guide makes the move).
+    fn play(
+        &mut self,
+        seat: usize,
+        action: &Value,
+        seed: u64,
+        (student, guide): (usize, bool),
+    ) -> Result<String, String> {
+        if seat == student {
+            one_hand(self.student_plan_by_guide, guide)?;
+        }
         let legal = self.state.legal(seat);
         let Some(l) = legal
             .iter()
@@ -228,6 +326,9 @@ impl<G: Game> Run<G> {
         let label = apply_checked(&mut self.state, Some(seat), &a)
             .map_err(|e| e.0)?
             .label;
+        if seat == student {
+            self.student_plan_by_guide = step.then_some(guide);
+        }
         if step {
             self.in_plan = true;
         } else {
@@ -268,7 +369,8 @@ fn walk<G: Game>(lesson: &Lesson, mut run: Run<G>, from: usize) -> Result<Checke
                         "seat {seat} is not to act (to act: {acting:?})"
                     )));
                 }
-                run.play(seat, action, lesson.seed).map_err(at)?;
+                run.play(seat, action, lesson.seed, (student, true))
+                    .map_err(at)?;
             }
             Step::Play {
                 highlight, accept, ..
@@ -303,11 +405,13 @@ fn walk<G: Game>(lesson: &Lesson, mut run: Run<G>, from: usize) -> Result<Checke
                 }
                 for other in &accept[1..] {
                     let mut alt = run.clone();
-                    alt.play(student, &other.action, lesson.seed).map_err(at)?;
+                    alt.play(student, &other.action, lesson.seed, (student, false))
+                        .map_err(at)?;
                     walk::<G>(lesson, alt, i + 1)
                         .map_err(|e| format!("after the alternative {}: {e}", other.action))?;
                 }
-                run.play(student, &first.action, lesson.seed).map_err(at)?;
+                run.play(student, &first.action, lesson.seed, (student, false))
+                    .map_err(at)?;
             }
         }
     }
@@ -331,14 +435,14 @@ pub fn main_line<G: Game>(lesson: &Lesson) -> Result<MainLine<G>, String> {
     let (mut log, mut untargeted) = (Vec::new(), Vec::new());
     for (i, step) in lesson.steps.iter().enumerate() {
         let at = |m: String| format!("step {} ({}): {m}", i + 1, step_name(step));
-        let (seat, action) = match step {
+        let (seat, action, guide) = match step {
             Step::Explain { .. } => continue,
             Step::Bot { action, seat, .. } => {
                 let acting = run.to_act();
                 let seat = seat
                     .or_else(|| acting.iter().copied().find(|&s| s != lesson.student))
                     .ok_or_else(|| at("no opponent is to act".into()))?;
-                (seat, action)
+                (seat, action, true)
             }
             Step::Play { accept, .. } => {
                 let legal = run.state.legal(lesson.student);
@@ -357,10 +461,13 @@ pub fn main_line<G: Game>(lesson: &Lesson) -> Result<MainLine<G>, String> {
                     }
                 }
                 let first = accept.first().ok_or_else(|| at("accepts no move".into()))?;
-                (lesson.student, &first.action)
+                (lesson.student, &first.action, false)
             }
         };
-        log.push(run.play(seat, action, lesson.seed).map_err(at)?);
+        log.push(
+            run.play(seat, action, lesson.seed, (lesson.student, guide))
+                .map_err(at)?,
+        );
     }
     Ok(MainLine {
         state: run.state,
@@ -444,11 +551,16 @@ mod tests {
             if self.rolling || seat != self.turn {
                 return Vec::new();
             }
+            // 0 marks a stone: a plan's step, taken for good with the take after it.
             (1..=self.heap.min(2))
                 .map(|t| Legal::new(t, format!("Take {t}")).at(format!("stone:{t}")))
+                .chain([Legal::new(0, "Mark a stone").step()])
                 .collect()
         }
         fn apply(&mut self, seat: Option<usize>, a: &u32) -> Result<Applied, GameError> {
+            if *a == 0 && seat.is_some() {
+                return Ok(Applied::public("marked"));
+            }
             if seat.is_none() {
                 self.score[self.turn] += *a as i64;
                 self.rolling = false;
@@ -581,6 +693,59 @@ mod tests {
             e.contains("\"stone:9\", which is not on the student's table"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn the_newcomers_time_counts_words_moves_watched_moves_and_continues() {
+        let mut l = lesson(vec![
+            play(&[2]),
+            bot(2),
+            Step::Explain { say: "x y".into() },
+        ]);
+        l.intro = "one two three".into();
+        if let Step::Play { accept, .. } = &mut l.steps[0] {
+            accept[0].then = Some("four five".into());
+        }
+        let e = l.estimate();
+        assert_eq!(
+            e,
+            Estimate {
+                words: 3 + 1 + 2 + 2,
+                moves: 1,
+                watched: 1,
+                explains: 1
+            }
+        );
+        let seconds = 8.0 * 60.0 / Pace::WORDS_PER_MINUTE
+            + Pace::SECONDS_PER_MOVE
+            + Pace::SECONDS_PER_WATCHED
+            + Pace::SECONDS_PER_CONTINUE;
+        assert!((e.minutes() - seconds / 60.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_plan_of_the_students_is_made_by_one_hand() {
+        let for_student = |a: u32| Step::Bot {
+            action: Value::from(a),
+            seat: Some(0),
+            say: None,
+        };
+        // The student's own plan, or one the guide makes whole, is fine.
+        assert!(check::<Heap>(&lesson(vec![play(&[0]), play(&[2]), bot(2)])).is_ok());
+        assert!(check::<Heap>(&lesson(vec![for_student(0), for_student(2), bot(2)])).is_ok());
+        // Shared either way, it is refused (the table would lose one half).
+        for l in [
+            lesson(vec![for_student(0), play(&[2])]),
+            lesson(vec![play(&[0]), for_student(2)]),
+        ] {
+            let e = check::<Heap>(&l).unwrap_err();
+            assert!(
+                e.starts_with("step 2") && e.contains("a plan has one hand"),
+                "{e}"
+            );
+            let e = main_line::<Heap>(&l).err().unwrap();
+            assert!(e.contains("a plan has one hand"), "{e}");
+        }
     }
 
     #[test]

@@ -54,6 +54,15 @@ fn every_installed_game_with_a_lesson_plays_its_lesson() {
         lesson::check(&p, &l).unwrap_or_else(|e| panic!("{g}: {e}"));
         let (code, out) = cli(g, true, None);
         assert_eq!(code, 0, "{g}: {out}");
+        // At most ten minutes for a newcomer (issue 28), and what the launcher promises
+        // is not less than the estimate rounded.
+        let minutes = l.estimate().minutes();
+        assert!(minutes <= 10.0, "{g}: about {minutes:.1} minutes");
+        assert!(
+            f64::from(l.minutes) >= minutes.round(),
+            "{g}: the launcher says {} minutes, the estimate {minutes:.1}",
+            l.minutes
+        );
         assert!(p.lesson().is_some(), "{g}: the launcher offers it");
         checked.push(*g);
     }
@@ -181,14 +190,18 @@ fn a_plan_is_taken_as_the_table_takes_it_and_logged_with_its_confirm() {
         seat: Some(1),
         say: None,
     };
-    l.steps = vec![
-        play(pick(4)),
-        play(pick(2)),
-        bot(pick(5)),
-        play(json!({"kind": "confirm_wagers"})),
-        bot(pick(3)),
-        bot(json!({"kind": "confirm_wagers"})),
-    ];
+    // The script, the student's moves made by `hand` (the student's or the guide's).
+    let wagers = |hand: &dyn Fn(serde_json::Value) -> Step| {
+        vec![
+            hand(pick(4)),
+            hand(pick(2)),
+            bot(pick(5)),
+            hand(json!({"kind": "confirm_wagers"})),
+            bot(pick(3)),
+            bot(json!({"kind": "confirm_wagers"})),
+        ]
+    };
+    l.steps = wagers(&play);
     let c = lesson::check(&p, &l).unwrap_or_else(|e| panic!("{e}"));
     // The shuffle, the two confirmed plans (one entry each), the first flip.
     assert_eq!(c.entries, 4, "{c:?}");
@@ -196,4 +209,27 @@ fn a_plan_is_taken_as_the_table_takes_it_and_logged_with_its_confirm() {
     l.steps.truncate(5);
     let e = lesson::check(&p, &l).unwrap_err();
     assert!(e.contains("in the middle of a plan"), "{e}");
+    // The student's plan is made by one hand: the guide may make it whole for the
+    // student to watch, but not finish (or start) one the student makes, since the
+    // table keeps the guide's steps apart from the student's own plan.
+    let for_student = |a: serde_json::Value| Step::Bot {
+        action: a,
+        seat: Some(0),
+        say: None,
+    };
+    l.steps = wagers(&for_student);
+    lesson::check(&p, &l).unwrap_or_else(|e| panic!("{e}"));
+    l.steps[3] = play(json!({"kind": "confirm_wagers"}));
+    let e = lesson::check(&p, &l).unwrap_err();
+    assert!(
+        e.starts_with("step 4 (play)") && e.contains("a plan has one hand"),
+        "{e}"
+    );
+    l.steps[0] = play(pick(4));
+    l.steps[3] = for_student(json!({"kind": "confirm_wagers"}));
+    let e = lesson::check(&p, &l).unwrap_err();
+    assert!(
+        e.starts_with("step 2 (bot)") && e.contains("a plan has one hand"),
+        "{e}"
+    );
 }
