@@ -7,14 +7,13 @@
 
 mod app_kit;
 
-use app_kit::WIDE;
+use app_kit::{WIDE, table};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use serde_json::json;
 use tavern::app::TavernApp;
 use tavern::app::advice::{Ranking, hint_order};
 use tavern::app::settings::SeatChoice;
-use tavern::app::state::Screen;
 use tavern::app::table::TableState;
 use tavern::session::{Session, UndoMode};
 use tavern_plugin_api::proto::{RatedAction, SearchReport};
@@ -30,10 +29,6 @@ fn app(size: (f32, f32)) -> (TempDir, Harness<'static, TavernApp>) {
     (dir, h)
 }
 
-fn table<'a>(h: &'a Harness<'_, TavernApp>) -> &'a TableState {
-    h.state().state.table.as_ref().expect("a table is open")
-}
-
 /// Chooses `game` in the launcher with `seats` (and `options`) and starts it.
 fn start(
     h: &mut Harness<'_, TavernApp>,
@@ -42,29 +37,7 @@ fn start(
     options: &[(&str, &str)],
 ) {
     h.state_mut().state.select_game(game);
-    {
-        let f = &mut h.state_mut().state.launcher;
-        f.seats.truncate(0);
-        for (i, c) in seats.iter().enumerate() {
-            f.seats.push(tavern::app::settings::SeatPlan {
-                name: format!("Player {}", i + 1),
-                choice: c.clone(),
-            });
-        }
-        f.seed_text = "7".into();
-        for (k, v) in options {
-            f.options.insert(k.to_string(), v.to_string());
-        }
-    }
-    h.run();
-    h.get_by_label("Start").click();
-    h.run();
-    assert_eq!(
-        h.state().state.screen,
-        Screen::Table,
-        "{:?}",
-        h.state().state.error
-    );
+    app_kit::seat_and_start(h, seats, options);
 }
 
 fn seat_moves(t: &TableState, seat: usize) -> usize {
@@ -120,13 +93,9 @@ fn a_click_from_a_still_pointer_after_the_buttons_changed_is_ignored() {
     h.run();
     assert_eq!(seat_moves(table(&h), 0), 1, "the first bid is played");
     // The bot bids and the next round begins: a new list under the same pointer.
-    let started = std::time::Instant::now();
-    while table(&h).viewer_actions().is_empty() {
-        assert!(started.elapsed().as_secs() < 30, "the bot never bid");
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        h.step();
-    }
-    h.run();
+    app_kit::step_until(&mut h, "the bot's bid", 30, |h| {
+        !table(h).viewer_actions().is_empty()
+    });
     let before = table(&h).local().unwrap().cursor();
     still_click(&mut h, pos);
     assert_eq!(
@@ -160,13 +129,9 @@ fn a_log_click_previews_and_only_rewind_here_rewinds() {
     let label = set_bid(&mut h, 3);
     h.get_by_label(&label).click();
     h.run();
-    let started = std::time::Instant::now();
-    while table(&h).viewer_actions().is_empty() {
-        assert!(started.elapsed().as_secs() < 30, "the bot never bid");
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        h.step();
-    }
-    h.run();
+    app_kit::step_until(&mut h, "the bot's bid", 30, |h| {
+        !table(h).viewer_actions().is_empty()
+    });
     let cursor = table(&h).local().unwrap().cursor();
     // Entry 1 is the shuffle: right after it, nobody has bid.
     h.get_by_label_contains("1. ").click();

@@ -57,30 +57,8 @@ fn start_sealed_bid(
 ) {
     h.get_by_label_contains("Sealed Bid (test game)").click();
     h.run();
-    {
-        let f = &mut h.state_mut().state.launcher;
-        assert_eq!(f.game.as_deref(), Some(SEALED_BID));
-        f.seats.truncate(0);
-        for (i, c) in seats.iter().enumerate() {
-            f.seats.push(tavern::app::settings::SeatPlan {
-                name: format!("Player {}", i + 1),
-                choice: c.clone(),
-            });
-        }
-        f.seed_text = "7".into();
-        for (k, v) in options {
-            f.options.insert(k.to_string(), v.to_string());
-        }
-    }
-    h.run();
-    h.get_by_label("Start").click();
-    h.run();
-    assert_eq!(
-        h.state().state.screen,
-        Screen::Table,
-        "{:?}",
-        h.state().state.error
-    );
+    assert_eq!(h.state().state.launcher.game.as_deref(), Some(SEALED_BID));
+    app_kit::seat_and_start(h, seats, options);
 }
 
 /// Moves the "Bid" stepper of the action list until its button plays `card`, as a

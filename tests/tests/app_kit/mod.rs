@@ -7,7 +7,10 @@
 use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 use tavern::app::TavernApp;
+use tavern::app::settings::{SeatChoice, SeatPlan};
+use tavern::app::state::Screen;
 use tavern::app::table::TableState;
 use tavern::paths::Paths;
 
@@ -55,4 +58,36 @@ pub fn step_until(
         h.step();
     }
     h.run();
+}
+
+/// With a game chosen in the launcher: seats `seats` (named Player 1, 2, …), seed 7 and
+/// `options`, then Start; fails unless the table opens.
+pub fn seat_and_start(
+    h: &mut Harness<'_, TavernApp>,
+    seats: &[SeatChoice],
+    options: &[(&str, &str)],
+) {
+    {
+        let f = &mut h.state_mut().state.launcher;
+        f.seats.truncate(0);
+        for (i, c) in seats.iter().enumerate() {
+            f.seats.push(SeatPlan {
+                name: format!("Player {}", i + 1),
+                choice: c.clone(),
+            });
+        }
+        f.seed_text = "7".into();
+        for (k, v) in options {
+            f.options.insert(k.to_string(), v.to_string());
+        }
+    }
+    h.run();
+    h.get_by_label("Start").click();
+    h.run();
+    assert_eq!(
+        h.state().state.screen,
+        Screen::Table,
+        "{:?}",
+        h.state().state.error
+    );
 }
