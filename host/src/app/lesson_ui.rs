@@ -36,7 +36,10 @@ const GUIDE_SHARE: f32 = 0.4;
 /// A lesson under way at a table.
 pub struct LessonTable {
     pub guide: Guide,
-    /// A scripted opponent's tentative steps, on a copy of the game, until its confirm.
+    /// A scripted opponent's tentative steps, on a copy of the game, until its confirm
+    /// (also the guide's steps of a plan it makes for the student: the lesson checkers
+    /// refuse a plan the guide and the student share, so this copy never has to meet
+    /// the student's own plan on the table).
     bot_plan: Option<(usize, Vec<Value>, Instance)>,
     /// *Start a real game* was pressed: the app goes to the launcher with the game.
     wants_launcher: bool,
