@@ -447,7 +447,9 @@ fn host(
         for n in server.take_notes() {
             eprintln!("tavern host: {}", n.text);
         }
-        if server.with_authority(g, |a| a.is_over()) == Some(true) {
+        // A look, not a change: `with_authority` would send every viewer its frame
+        // again (a duplicate that a `--frames` player would answer twice).
+        if server.peek(g, |a| a.is_over()) == Some(true) {
             break;
         }
         server.wait_change(g, Duration::from_millis(500));
@@ -460,7 +462,7 @@ fn host(
         std::thread::sleep(Duration::from_millis(100));
     }
     let saved = server
-        .with_authority(g, |a| crate::save::save(a.backend().session(), output))
+        .peek(g, |a| crate::save::save(a.backend().session(), output))
         .unwrap_or_else(|| Err(std::io::Error::other("the game is gone")));
     server.close();
     saved.map_err(|e| fail(format!("cannot write {}: {e}", output.display())))
