@@ -91,6 +91,11 @@ fn check(old: usize, runs: &[Run]) -> Result<(), String> {
 /// moved, not copied (an item kept twice is copied the second time).
 pub fn apply(old: Vec<Item>, runs: Vec<Run>) -> Result<Vec<Item>, String> {
     check(old.len(), &runs)?;
+    Ok(move_runs(old, runs))
+}
+
+/// [`apply`] for runs already checked against `old`.
+fn move_runs(old: Vec<Item>, runs: Vec<Run>) -> Vec<Item> {
     let mut old: Vec<Option<Item>> = old.into_iter().map(Some).collect();
     // Where each old item went in the new list, once it has been moved there.
     let mut moved = vec![usize::MAX; old.len()];
@@ -111,7 +116,7 @@ pub fn apply(old: Vec<Item>, runs: Vec<Run>) -> Result<Vec<Item>, String> {
             Run::New(mut new) => items.append(&mut new),
         }
     }
-    Ok(items)
+    items
 }
 
 /// The bytes that carry `frame` to a viewer whose last frame had the items `last`
@@ -160,7 +165,7 @@ pub fn whole(last: Option<&mut SeatFrame>, update: FrameUpdate) -> Result<SeatFr
         ));
     }
     check(old.len(), &runs)?;
-    frame.view.scene.items = apply(std::mem::take(old), runs)?;
+    frame.view.scene.items = move_runs(std::mem::take(old), runs);
     Ok(frame)
 }
 
